@@ -1,0 +1,2 @@
+pub mod card;
+pub mod deal;
