@@ -1,0 +1,421 @@
+//! Opening layouts: the [`Deal`] of a game number (PySolFC-compatible), and
+//! the deal format of SPEC.md ("Deal format").
+//!
+//! # The deal format
+//! The 52 card codes in this order: tableau pile 1 from bottom to top
+//! (1 card), pile 2 bottom to top (2 cards), ..., pile 7 bottom to top
+//! (7 cards), then the stock from its top (the next card to be drawn) to its
+//! bottom (24 cards). A code is a rank `A 2 3 4 5 6 7 8 9 T J Q K` then a
+//! suit `C D H S`; codes are separated by any white space; input is
+//! case-insensitive and `10` is accepted for `T`. [`Deal`]'s `Display`
+//! writes the canonical form: upper case, single spaces, one line.
+//!
+//! # Game numbers
+//! [`Deal::for_game`] gives PySolFC's Klondike game N for every N from 1 to
+//! 2^128 − 1, following `DEALING.md` (beside SPEC.md): the Microsoft C
+//! runtime LCG ([`microsoft`]) for 1..=31999, and CPython's Mersenne Twister
+//! ([`mersenne`]) from 32000 on. Both generators are written here, pinned,
+//! so a number deals the same cards on every machine and in every version.
+
+pub mod mersenne;
+pub mod microsoft;
+
+use crate::card::{Card, CardParseError};
+use std::fmt;
+use std::str::FromStr;
+
+/// Number of cards in the tableau (piles of 1 to 7 cards).
+pub const TABLEAU_CARDS: usize = 28;
+/// Number of cards in the stock at the start.
+pub const STOCK_CARDS: usize = 24;
+
+/// A validated opening layout: 52 distinct cards in deal-format order
+/// (SPEC.md): pile 1 bottom..top (1 card), pile 2 (2 cards) ... pile 7
+/// (7 cards), then the stock top (next drawn) first (24 cards).
+///
+/// Made by [`Deal::from_cards`], [`Deal::for_game`] or parsing (`FromStr`);
+/// each checks that the 52 cards are distinct, so every `Deal` is playable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deal {
+    cards: [Card; 52],
+}
+
+impl Deal {
+    /// The deal of 52 cards given in deal-format order.
+    ///
+    /// # Errors
+    /// [`DealError::Duplicate`] naming the first card that appears a second
+    /// time and both (1-based) positions. (With 52 cards and no duplicate,
+    /// no card can be missing.)
+    pub fn from_cards(cards: [Card; 52]) -> Result<Deal, DealError> {
+        let mut seen = [0usize; 52];
+        for (i, card) in cards.iter().enumerate() {
+            let slot = &mut seen[card.index()];
+            if *slot != 0 {
+                return Err(DealError::Duplicate {
+                    card: *card,
+                    first: *slot,
+                    second: i + 1,
+                });
+            }
+            *slot = i + 1;
+        }
+        Ok(Deal { cards })
+    }
+
+    /// PySolFC's Klondike game `number`, for `number` in 1..=2^128 − 1
+    /// (every `u128` but 0).
+    ///
+    /// 1..=31999 use the Microsoft C runtime LCG, 32000 and above the
+    /// Mersenne Twister MT19937 seeded as CPython's `random.seed(number)`;
+    /// the deck orders, the shuffle and the dealing from the end of the
+    /// shuffled array are those of `DEALING.md` (checked there against
+    /// PySolFC 3.6.1 and the `pysol-cards` package). See [`microsoft`] and
+    /// [`mersenne`] for the generators' sources.
+    ///
+    /// # Errors
+    /// [`DealError::GameZero`] for 0, which is not a game.
+    pub fn for_game(number: u128) -> Result<Deal, DealError> {
+        let shuffled = match number {
+            0 => return Err(DealError::GameZero),
+            // In range: the match arm bounds `number` to 1..=31999.
+            1..=microsoft::LAST_GAME => microsoft::shuffled_deck(number as u32),
+            _ => mersenne::shuffled_deck(number),
+        };
+        Ok(Deal {
+            cards: deal_out(&shuffled),
+        })
+    }
+
+    /// The 52 cards in deal-format order.
+    pub fn cards(&self) -> &[Card; 52] {
+        &self.cards
+    }
+
+    /// Tableau pile `pile` (0-based: 0 is pile 1 with one card, 6 is pile 7
+    /// with seven), bottom card first, top card (the face-up one) last.
+    /// Returns an empty slice for `pile > 6`; never panics.
+    pub fn tableau_pile(&self, pile: usize) -> &[Card] {
+        if pile > 6 {
+            return &[];
+        }
+        let start = pile * (pile + 1) / 2;
+        &self.cards[start..start + pile + 1]
+    }
+
+    /// The 24 stock cards, top (the next card drawn) first.
+    pub fn stock(&self) -> &[Card] {
+        &self.cards[TABLEAU_CARDS..]
+    }
+}
+
+/// Lays out a shuffled array `S` as DEALING.md §4 says: cards are dealt from
+/// the end (`D[d] = S[51 - d]`), six face-down rounds `r = 1..=6` giving one
+/// card each to piles 7, 6, ..., r + 1, one face-up round to piles 7..1, and
+/// the rest, `D[28..]`, is the stock with `D[28]` on top. Returns the cards in
+/// deal-format order.
+fn deal_out(shuffled: &[Card; 52]) -> [Card; 52] {
+    let mut dealt = shuffled.iter().rev().copied();
+    let mut piles: [Vec<Card>; 7] = Default::default();
+    for first_pile in (1..=6).chain(std::iter::once(0)) {
+        for pile in (first_pile..7).rev() {
+            piles[pile].extend(dealt.next());
+        }
+    }
+    let mut cards = [shuffled[0]; 52];
+    for (slot, card) in piles.into_iter().flatten().chain(dealt).enumerate() {
+        cards[slot] = card;
+    }
+    cards
+}
+
+impl FromStr for Deal {
+    type Err = DealError;
+
+    /// Reads the deal format (see the module docs): white-space separated
+    /// codes, case-insensitive, `10` for `T`. Any input is accepted without
+    /// panicking, however long, and uses constant extra memory.
+    ///
+    /// # Errors
+    /// Checked in this order:
+    /// 1. [`DealError::BadCode`] for the first text that is not a card code;
+    /// 2. [`DealError::Duplicate`] for the first card seen a second time;
+    /// 3. [`DealError::WrongCount`] for no cards at all (or, unreachably
+    ///    after step 2, more than 52), [`DealError::Missing`] listing the
+    ///    absent cards for 1 to 51.
+    fn from_str(s: &str) -> Result<Deal, DealError> {
+        let mut seen = [0usize; 52];
+        let mut cards = Vec::with_capacity(52);
+        let mut duplicate = None;
+        let mut count = 0usize;
+        for (i, token) in s.split_whitespace().enumerate() {
+            let position = i + 1;
+            count = position;
+            let card = parse_code(token).ok_or_else(|| DealError::BadCode {
+                position,
+                text: shorten(token),
+            })?;
+            if duplicate.is_some() {
+                continue;
+            }
+            let slot = &mut seen[card.index()];
+            if *slot != 0 {
+                duplicate = Some(DealError::Duplicate {
+                    card,
+                    first: *slot,
+                    second: position,
+                });
+            } else {
+                *slot = position;
+                cards.push(card);
+            }
+        }
+        if let Some(error) = duplicate {
+            return Err(error);
+        }
+        match count {
+            52 => {
+                let cards: [Card; 52] = cards
+                    .try_into()
+                    .map_err(|_| DealError::WrongCount { found: count })?;
+                Ok(Deal { cards })
+            }
+            0 => Err(DealError::WrongCount { found: 0 }),
+            1..=51 => Err(DealError::Missing {
+                cards: Card::deck().filter(|c| seen[c.index()] == 0).collect(),
+            }),
+            _ => Err(DealError::WrongCount { found: count }),
+        }
+    }
+}
+
+/// A card code, or `None`. Rejects long tokens before [`Card::from_str`]
+/// would copy them (a valid code is at most 3 bytes: `10H`).
+fn parse_code(token: &str) -> Option<Card> {
+    if token.len() > 3 {
+        return None;
+    }
+    token.parse().ok()
+}
+
+/// At most 20 characters of a bad code, with `...` when cut.
+fn shorten(token: &str) -> String {
+    const KEEP: usize = 20;
+    let mut text: String = token.chars().take(KEEP).collect();
+    if token.chars().nth(KEEP).is_some() {
+        text.push_str("...");
+    }
+    text
+}
+
+/// `text` with control, zero-width and direction-changing characters
+/// escaped, so that a message stays one readable line.
+fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let invisible = c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}');
+        if invisible {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+impl fmt::Display for Deal {
+    /// The 52 codes, upper case, separated by single spaces, on one line with
+    /// no trailing newline; `FromStr` reads it back to the same deal.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, card) in self.cards.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{card}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a deal is not valid. Each variant's `Display` message is one line
+/// that says precisely what is wrong; positions are 1-based, counting card
+/// codes in deal-format order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealError {
+    /// Game number 0 was asked for; games are numbered from 1 to 2^128 − 1.
+    GameZero,
+    /// The text at `position` is not a card code.
+    BadCode {
+        /// 1-based position of the bad code among the white-space separated texts.
+        position: usize,
+        /// The bad code: at most its first 20 characters, with `...` when longer.
+        text: String,
+    },
+    /// The deal does not have 52 cards: used for an empty deal (`found` 0)
+    /// and for more than 52 cards without a duplicate (which parsing never
+    /// reports, as a duplicate is found first).
+    WrongCount {
+        /// How many card codes the deal has.
+        found: usize,
+    },
+    /// A card appears twice (the first repeat found, reading in deal-format order).
+    Duplicate {
+        /// The repeated card.
+        card: Card,
+        /// 1-based position of its first appearance.
+        first: usize,
+        /// 1-based position of its second appearance.
+        second: usize,
+    },
+    /// Fewer than 52 distinct cards were given (and no code was bad or repeated).
+    Missing {
+        /// The absent cards, in [`Card::deck`] order (clubs first, ace to king).
+        cards: Vec<Card>,
+    },
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealError::GameZero => {
+                write!(
+                    f,
+                    "game numbers start at 1 (a game number is 1 to 2^128-1), so 0 is not a game"
+                )
+            }
+            DealError::BadCode { position, text } => {
+                let card_error = CardParseError {
+                    text: printable(text),
+                };
+                write!(f, "card {position}: {card_error}")
+            }
+            DealError::WrongCount { found: 0 } => {
+                write!(f, "a deal has 52 cards, this one has none")
+            }
+            DealError::WrongCount { found } => {
+                write!(f, "a deal has 52 cards, this one has {found}")
+            }
+            DealError::Duplicate {
+                card,
+                first,
+                second,
+            } => {
+                write!(f, "{card} appears twice (cards {first} and {second})")
+            }
+            DealError::Missing { cards } => {
+                let found = 52usize.saturating_sub(cards.len());
+                let list: Vec<String> = cards.iter().map(Card::to_string).collect();
+                let verb = if cards.len() == 1 { "is" } else { "are" };
+                write!(
+                    f,
+                    "a deal has 52 cards, this one has {found}: {} {verb} missing",
+                    list.join(" ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for DealError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(code: &str) -> Card {
+        code.parse().unwrap()
+    }
+
+    fn codes(deal: &Deal) -> Vec<String> {
+        deal.cards().iter().map(Card::to_string).collect()
+    }
+
+    #[test]
+    fn dealing_order_matches_the_table() {
+        // DEALING.md §4: deal-format slots as indices into D.
+        let expected: [&[usize]; 7] = [
+            &[27],
+            &[5, 26],
+            &[4, 10, 25],
+            &[3, 9, 14, 24],
+            &[2, 8, 13, 17, 23],
+            &[1, 7, 12, 16, 19, 22],
+            &[0, 6, 11, 15, 18, 20, 21],
+        ];
+        // S[k] = card index k, so D[d] = S[51 - d] has index 51 - d.
+        let shuffled: [Card; 52] = std::array::from_fn(|k| Card::from_index(k).unwrap());
+        let deal = Deal {
+            cards: deal_out(&shuffled),
+        };
+        for (pile, ds) in expected.iter().enumerate() {
+            let got: Vec<usize> = deal
+                .tableau_pile(pile)
+                .iter()
+                .map(|c| 51 - c.index())
+                .collect();
+            assert_eq!(got, *ds, "pile {}", pile + 1);
+        }
+        let stock: Vec<usize> = deal.stock().iter().map(|c| 51 - c.index()).collect();
+        assert_eq!(stock, (28..52).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn game_1() {
+        let deal = Deal::for_game(1).unwrap();
+        assert_eq!(codes(&deal)[..3], ["QH", "7H", "TS"]);
+        assert_eq!(deal.tableau_pile(0), [card("QH")]);
+        assert_eq!(deal.tableau_pile(7), []);
+        assert_eq!(deal.tableau_pile(usize::MAX), []);
+        assert_eq!(deal.stock().len(), 24);
+        assert_eq!(deal.stock()[0], card("4H"));
+        assert_eq!(deal.tableau_pile(6).last(), Some(&card("AS")));
+    }
+
+    #[test]
+    fn game_zero_is_rejected() {
+        assert_eq!(Deal::for_game(0), Err(DealError::GameZero));
+        assert!(DealError::GameZero
+            .to_string()
+            .contains("game numbers start at 1"));
+    }
+
+    #[test]
+    fn both_generators_at_their_boundary() {
+        let ms = Deal::for_game(31_999).unwrap();
+        let mt = Deal::for_game(32_000).unwrap();
+        assert_ne!(ms, mt);
+        assert_eq!(codes(&ms)[0], "4C");
+        assert_eq!(codes(&mt)[0], "QS");
+    }
+
+    #[test]
+    fn round_trip() {
+        for n in [1, 2, 31_999, 32_000, u128::MAX] {
+            let deal = Deal::for_game(n).unwrap();
+            let text = deal.to_string();
+            assert_eq!(text.len(), 52 * 3 - 1);
+            assert_eq!(text.parse::<Deal>(), Ok(deal));
+        }
+    }
+
+    #[test]
+    fn printable_escapes_control_characters() {
+        assert_eq!(printable("a\u{1b}b\u{0}"), "a\\u{1b}b\\u{0}");
+        assert_eq!(printable("\u{202E}x"), "\\u{202e}x");
+        assert_eq!(printable("é♠"), "é♠");
+    }
+
+    #[test]
+    fn long_codes_are_shortened() {
+        let long = "x".repeat(1000);
+        let err = format!("{long} AC").parse::<Deal>().unwrap_err();
+        assert_eq!(
+            err,
+            DealError::BadCode {
+                position: 1,
+                text: format!("{}...", "x".repeat(20))
+            }
+        );
+    }
+}

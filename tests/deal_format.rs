@@ -1,0 +1,258 @@
+//! The deal format of SPEC.md: parsing, printing and every `DealError`.
+
+use klondike::card::Card;
+use klondike::deal::{Deal, DealError};
+
+const GAME_1: &str = "QH 7H TS 5D 9S 5C JC KC KH 4C 9H KD QC KS 3C 2D 5H AD 2S QD AH JD 7C 5S \
+                      3H 9D JS AS 4H AC 4D 7S 3S TD 4S TH 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H";
+
+fn card(code: &str) -> Card {
+    code.parse().unwrap()
+}
+
+fn codes() -> Vec<&'static str> {
+    GAME_1.split_whitespace().collect()
+}
+
+#[test]
+fn display_is_one_line_of_upper_case_codes() {
+    let deal = Deal::for_game(1).unwrap();
+    let text = deal.to_string();
+    assert_eq!(text, codes().join(" "));
+    assert!(!text.contains('\n'));
+    assert_eq!(text.parse::<Deal>(), Ok(deal));
+}
+
+#[test]
+fn round_trip_over_many_games() {
+    for n in (1..40_000u128)
+        .step_by(997)
+        .chain([u128::MAX, 1 << 64, (1 << 96) + 5])
+    {
+        let deal = Deal::for_game(n).unwrap();
+        assert_eq!(
+            deal.to_string().parse::<Deal>(),
+            Ok(deal.clone()),
+            "game {n}"
+        );
+        assert_eq!(Deal::from_cards(*deal.cards()), Ok(deal));
+    }
+}
+
+#[test]
+fn lower_case_ten_as_10_and_any_white_space() {
+    let loose: Vec<String> = codes()
+        .iter()
+        .map(|c| match c.strip_prefix('T') {
+            Some(suit) => format!("10{suit}"),
+            None => c.to_string(),
+        })
+        .map(|c| c.to_lowercase())
+        .collect();
+    let text = format!("\n\t {}\r\n", loose.join(" \n\t"));
+    assert!(text.contains("10h"));
+    assert_eq!(text.parse::<Deal>(), Ok(Deal::for_game(1).unwrap()));
+}
+
+#[test]
+fn accessors() {
+    let deal: Deal = GAME_1.parse().unwrap();
+    assert_eq!(deal.tableau_pile(0), [card("QH")]);
+    assert_eq!(deal.tableau_pile(1), [card("7H"), card("TS")]);
+    assert_eq!(deal.tableau_pile(6).len(), 7);
+    assert_eq!(deal.tableau_pile(7), []);
+    assert_eq!(deal.stock()[0], card("4H"));
+    assert_eq!(deal.stock()[23], card("6H"));
+    assert_eq!(deal.cards()[51], card("6H"));
+}
+
+#[test]
+fn game_zero() {
+    let err = Deal::for_game(0).unwrap_err();
+    assert_eq!(err, DealError::GameZero);
+    assert!(err.to_string().starts_with("game numbers start at 1"));
+}
+
+#[test]
+fn bad_code_names_the_position() {
+    let mut c = codes();
+    c[16] = "ZZ";
+    let err = c.join(" ").parse::<Deal>().unwrap_err();
+    assert_eq!(
+        err,
+        DealError::BadCode {
+            position: 17,
+            text: "ZZ".into()
+        }
+    );
+    let msg = err.to_string();
+    assert!(
+        msg.starts_with("card 17: 'ZZ' is not a card code ("),
+        "{msg}"
+    );
+}
+
+#[test]
+fn first_bad_code_wins_over_duplicates_and_count() {
+    let err = "AC AC 1H XX".parse::<Deal>().unwrap_err();
+    assert_eq!(
+        err,
+        DealError::BadCode {
+            position: 3,
+            text: "1H".into()
+        }
+    );
+}
+
+#[test]
+fn duplicate_names_the_card_and_both_positions() {
+    let mut c = codes();
+    c[50] = c[11]; // KD again
+    let err = c.join(" ").parse::<Deal>().unwrap_err();
+    assert_eq!(
+        err,
+        DealError::Duplicate {
+            card: card("KD"),
+            first: 12,
+            second: 51
+        }
+    );
+    assert_eq!(err.to_string(), "KD appears twice (cards 12 and 51)");
+}
+
+#[test]
+fn duplicate_wins_over_count() {
+    let err = "AC 2C ac".parse::<Deal>().unwrap_err();
+    assert_eq!(
+        err,
+        DealError::Duplicate {
+            card: card("AC"),
+            first: 1,
+            second: 3
+        }
+    );
+    let err = format!("{GAME_1} QH").parse::<Deal>().unwrap_err();
+    assert_eq!(
+        err,
+        DealError::Duplicate {
+            card: card("QH"),
+            first: 1,
+            second: 53
+        }
+    );
+}
+
+#[test]
+fn from_cards_rejects_duplicates() {
+    let mut cards = *Deal::for_game(5).unwrap().cards();
+    cards[40] = cards[3];
+    assert_eq!(
+        Deal::from_cards(cards),
+        Err(DealError::Duplicate {
+            card: cards[3],
+            first: 4,
+            second: 41
+        })
+    );
+}
+
+#[test]
+fn empty_input() {
+    for text in ["", "   ", "\n\t\r\n"] {
+        let err = text.parse::<Deal>().unwrap_err();
+        assert_eq!(err, DealError::WrongCount { found: 0 });
+        assert_eq!(err.to_string(), "a deal has 52 cards, this one has none");
+    }
+}
+
+#[test]
+fn wrong_count_message() {
+    assert_eq!(
+        DealError::WrongCount { found: 53 }.to_string(),
+        "a deal has 52 cards, this one has 53"
+    );
+}
+
+#[test]
+fn fifty_one_cards_name_the_missing_one() {
+    let mut c = codes();
+    c.remove(11);
+    let err = c.join(" ").parse::<Deal>().unwrap_err();
+    assert_eq!(
+        err,
+        DealError::Missing {
+            cards: vec![card("KD")]
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "a deal has 52 cards, this one has 51: KD is missing"
+    );
+}
+
+#[test]
+fn fifty_cards_name_both_missing() {
+    let c = codes();
+    let err = c[..50].join(" ").parse::<Deal>().unwrap_err();
+    assert_eq!(
+        err,
+        DealError::Missing {
+            cards: vec![card("2H"), card("6H")]
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "a deal has 52 cards, this one has 50: 2H 6H are missing"
+    );
+}
+
+#[test]
+fn messages_are_one_line() {
+    let inputs = [
+        "AC \u{1b}[31mKS\u{0}".to_string(),
+        "AC\u{202e}x".to_string(),
+        "AC".to_string(),
+        String::new(),
+        format!("{GAME_1} AS"),
+    ];
+    for input in inputs {
+        let msg = input.parse::<Deal>().unwrap_err().to_string();
+        assert!(!msg.chars().any(char::is_control), "{msg:?}");
+        assert!(!msg.contains('\u{202e}'), "{msg:?}");
+    }
+}
+
+#[test]
+fn never_panics_on_odd_input() {
+    let huge_token = "Q".repeat(1 << 20);
+    let many_tokens = "AC ".repeat(200_000);
+    let inputs = [
+        huge_token.as_str(),
+        many_tokens.as_str(),
+        "♠A ♥10 ÀC",
+        "\u{0}\u{1}\u{7f}",
+        "1",
+        "10",
+        "100H",
+        "AC\u{a0}2C", // no-break space is white space
+        "\u{feff}AC",
+    ];
+    for input in inputs {
+        assert!(input.parse::<Deal>().is_err(), "{input:.40}");
+    }
+    let err = many_tokens.parse::<Deal>().unwrap_err();
+    assert_eq!(
+        err,
+        DealError::Duplicate {
+            card: card("AC"),
+            first: 1,
+            second: 2
+        }
+    );
+}
+
+#[test]
+fn error_trait_is_implemented() {
+    let err: Box<dyn std::error::Error> = Box::new(DealError::GameZero);
+    assert!(!err.to_string().is_empty());
+}
