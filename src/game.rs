@@ -1,0 +1,600 @@
+//! [`Position`]: the cards on the table; [`Game`]: a position with its rules,
+//! its undo and redo history and its [`Status`].
+
+use std::cell::{Cell, RefCell};
+
+use crate::card::{Card, Rank, Suit};
+use crate::deal::Deal;
+use crate::moves::{Move, MoveError};
+use crate::rules::{PassLimit, Rules};
+use crate::status::{self, StuckMemory};
+
+/// One tableau pile: face-down cards under face-up cards, both bottom first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Pile {
+    hidden: Vec<Card>,
+    face_up: Vec<Card>,
+}
+
+impl Pile {
+    /// The face-down cards, bottom first (never shown to the player).
+    pub fn hidden(&self) -> &[Card] {
+        &self.hidden
+    }
+
+    /// The face-up cards, bottom first; the last is the top card.
+    pub fn face_up(&self) -> &[Card] {
+        &self.face_up
+    }
+
+    /// The top card, if the pile has any.
+    pub fn top(&self) -> Option<Card> {
+        self.face_up.last().copied()
+    }
+
+    /// True when the pile holds no card at all.
+    pub fn is_empty(&self) -> bool {
+        self.hidden.is_empty() && self.face_up.is_empty()
+    }
+
+    /// Whether `card` (leading whatever is on it) may be placed on this pile:
+    /// one lower and of the other colour than the top card, or a king on an
+    /// empty pile.
+    ///
+    /// # Errors
+    /// [`MoveError::OnlyKingOnEmpty`] or [`MoveError::DoesNotBuild`]; `pile`
+    /// (0-based) is only used for the message.
+    pub fn accepts(&self, card: Card, pile: usize) -> Result<(), MoveError> {
+        match self.top() {
+            None if self.hidden.is_empty() => {
+                if card.rank() == Rank::KING {
+                    Ok(())
+                } else {
+                    Err(MoveError::OnlyKingOnEmpty { card, pile })
+                }
+            }
+            // A pile with face-down cards and none face up does not occur: the
+            // top card is always turned up. Treat it as closed.
+            None => Err(MoveError::PileEmpty { pile }),
+            Some(top) if card.builds_on(top) => Ok(()),
+            Some(top) => Err(MoveError::DoesNotBuild { card, pile, top }),
+        }
+    }
+
+    fn turn_up_top(&mut self) -> Option<Card> {
+        if self.face_up.is_empty() {
+            let card = self.hidden.pop()?;
+            self.face_up.push(card);
+            Some(card)
+        } else {
+            None
+        }
+    }
+}
+
+/// The cards on the table: seven tableau piles, stock, waste, foundations,
+/// and the pass through the stock now under way. Compares equal exactly
+/// when every card is in the same place.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    tableau: [Pile; 7],
+    /// The stock with its top (the next card drawn) LAST.
+    stock: Vec<Card>,
+    /// The waste, bottom first, top last.
+    waste: Vec<Card>,
+    /// Cards on each foundation, 0..=13, indexed by [`Suit::index`].
+    foundations: [u8; 4],
+    /// The pass through the stock, from 1.
+    pass: u32,
+}
+
+/// What a move did besides moving the cards it names, for undo and for
+/// telling the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The move that was played.
+    pub mv: Move,
+    /// The face-down card that the move turned up, if any.
+    pub turned_up: Option<Card>,
+    /// For a draw: how many cards went from the stock to the waste (1..=3).
+    pub drawn: usize,
+    /// For a move to a foundation: the card that went up.
+    pub foundation_card: Option<Card>,
+}
+
+impl Position {
+    /// The opening position of a deal: piles dealt 1..7 with the top card
+    /// face up, 24 cards in the stock, empty waste and foundations, pass 1.
+    pub fn new(deal: &Deal) -> Position {
+        let tableau = std::array::from_fn(|i| {
+            let cards = deal.tableau_pile(i);
+            let (hidden, up) = cards.split_at(cards.len().saturating_sub(1));
+            Pile { hidden: hidden.to_vec(), face_up: up.to_vec() }
+        });
+        let mut stock = deal.stock().to_vec();
+        stock.reverse();
+        Position { tableau, stock, waste: Vec::new(), foundations: [0; 4], pass: 1 }
+    }
+
+    /// Tableau pile `i` (0..=6).
+    ///
+    /// # Panics
+    /// Never for `i` in 0..=6; callers index with checked pile numbers.
+    pub fn pile(&self, i: usize) -> &Pile {
+        &self.tableau[i.min(6)]
+    }
+
+    /// The seven tableau piles, pile 1 first.
+    pub fn tableau(&self) -> &[Pile; 7] {
+        &self.tableau
+    }
+
+    /// Cards in the stock.
+    pub fn stock_len(&self) -> usize {
+        self.stock.len()
+    }
+
+    /// The stock, top (next drawn) LAST. Hidden from the player.
+    pub fn stock(&self) -> &[Card] {
+        &self.stock
+    }
+
+    /// The waste, bottom first, top last.
+    pub fn waste(&self) -> &[Card] {
+        &self.waste
+    }
+
+    /// The number of cards (0..=13) on the foundation of `suit`.
+    pub fn foundation(&self, suit: Suit) -> u8 {
+        self.foundations[suit.index()]
+    }
+
+    /// The top card of the foundation of `suit`, if any.
+    pub fn foundation_top(&self, suit: Suit) -> Option<Card> {
+        Rank::new(self.foundation(suit)).map(|r| Card::new(r, suit))
+    }
+
+    /// The pass through the stock now under way, from 1.
+    pub fn pass(&self) -> u32 {
+        self.pass
+    }
+
+    /// Face-down cards on the tableau, 0..=21.
+    pub fn hidden_count(&self) -> usize {
+        self.tableau.iter().map(|p| p.hidden.len()).sum()
+    }
+
+    /// Cards on the foundations, 0..=52.
+    pub fn foundation_count(&self) -> usize {
+        self.foundations.iter().map(|&n| usize::from(n)).sum()
+    }
+
+    /// True when all 52 cards are on the foundations.
+    pub fn is_won(&self) -> bool {
+        self.foundations == [13; 4]
+    }
+
+    fn fits_foundation(&self, card: Card) -> Result<(), MoveError> {
+        if self.foundation(card.suit()) + 1 == card.rank().value() {
+            Ok(())
+        } else {
+            Err(MoveError::NotNextOnFoundation {
+                card,
+                foundation_top: self.foundation_top(card.suit()),
+            })
+        }
+    }
+
+    fn check_pile(pile: usize) -> Result<(), MoveError> {
+        if pile < 7 {
+            Ok(())
+        } else {
+            Err(MoveError::NoSuchPile { pile })
+        }
+    }
+
+    /// Checks `mv` against the rules without playing it.
+    ///
+    /// # Errors
+    /// The [`MoveError`] that names the card and the rule that forbids it.
+    pub fn check(&self, mv: Move, rules: &Rules) -> Result<(), MoveError> {
+        match mv {
+            Move::Draw => {
+                if !self.stock.is_empty() {
+                    Ok(())
+                } else if self.waste.is_empty() {
+                    Err(MoveError::StockAndWasteEmpty)
+                } else {
+                    Err(MoveError::StockEmpty)
+                }
+            }
+            Move::Redeal => {
+                if !self.stock.is_empty() {
+                    return Err(MoveError::StockNotEmpty { cards: self.stock.len() });
+                }
+                if self.waste.is_empty() {
+                    return Err(MoveError::StockAndWasteEmpty);
+                }
+                match rules.passes {
+                    PassLimit::Limited(n) if self.pass >= n => {
+                        Err(MoveError::NoRedealLeft { passes: n })
+                    }
+                    _ => Ok(()),
+                }
+            }
+            Move::WasteToTableau { to } => {
+                Self::check_pile(to)?;
+                let card = *self.waste.last().ok_or(MoveError::WasteEmpty)?;
+                self.tableau[to].accepts(card, to)
+            }
+            Move::WasteToFoundation => {
+                let card = *self.waste.last().ok_or(MoveError::WasteEmpty)?;
+                self.fits_foundation(card)
+            }
+            Move::TableauToTableau { from, to, count } => {
+                Self::check_pile(from)?;
+                Self::check_pile(to)?;
+                if count == 0 || count > 13 {
+                    return Err(MoveError::BadCount { count });
+                }
+                if from == to {
+                    return Err(MoveError::SamePile { pile: from });
+                }
+                let up = &self.tableau[from].face_up;
+                if up.is_empty() {
+                    return Err(MoveError::PileEmpty { pile: from });
+                }
+                if count > up.len() {
+                    return Err(MoveError::NotEnoughFaceUp { pile: from, count, face_up: up.len() });
+                }
+                self.tableau[to].accepts(up[up.len() - count], to)
+            }
+            Move::TableauToFoundation { from } => {
+                Self::check_pile(from)?;
+                let card = self.tableau[from].top().ok_or(MoveError::PileEmpty { pile: from })?;
+                self.fits_foundation(card)
+            }
+            Move::FoundationToTableau { suit, to } => {
+                Self::check_pile(to)?;
+                if !rules.foundation_to_tableau {
+                    return Err(MoveError::FoundationToTableauOff);
+                }
+                let card = self.foundation_top(suit).ok_or(MoveError::FoundationEmpty { suit })?;
+                self.tableau[to].accepts(card, to)
+            }
+        }
+    }
+
+    /// The only count of face-up cards of pile `from` that may move onto
+    /// pile `to` (the face-up cards form one build, so at most one count fits).
+    ///
+    /// # Errors
+    /// [`MoveError`] when the piles are out of range or the same, `from` is
+    /// empty, or no count fits (naming the cards and the destination).
+    pub fn tableau_count(&self, from: usize, to: usize) -> Result<usize, MoveError> {
+        Self::check_pile(from)?;
+        Self::check_pile(to)?;
+        if from == to {
+            return Err(MoveError::SamePile { pile: from });
+        }
+        let up = &self.tableau[from].face_up;
+        if up.is_empty() {
+            return Err(MoveError::PileEmpty { pile: from });
+        }
+        let dest = &self.tableau[to];
+        (1..=up.len())
+            .find(|&k| dest.accepts(up[up.len() - k], to).is_ok())
+            .ok_or(MoveError::NoBuildFits {
+                from,
+                to,
+                bottom: up[0],
+                top: up[up.len() - 1],
+                onto: dest.top(),
+            })
+    }
+
+    /// Plays `mv` if the rules allow it; on error the position is unchanged.
+    ///
+    /// # Errors
+    /// As [`Position::check`].
+    pub fn play(&mut self, mv: Move, rules: &Rules) -> Result<Played, MoveError> {
+        self.check(mv, rules)?;
+        let mut played = Played { mv, turned_up: None, drawn: 0, foundation_card: None };
+        match mv {
+            Move::Draw => {
+                let n = rules.draw.cards().min(self.stock.len());
+                for _ in 0..n {
+                    if let Some(card) = self.stock.pop() {
+                        self.waste.push(card);
+                    }
+                }
+                played.drawn = n;
+            }
+            Move::Redeal => {
+                self.stock = std::mem::take(&mut self.waste);
+                self.stock.reverse();
+                self.pass += 1;
+            }
+            Move::WasteToTableau { to } => {
+                if let Some(card) = self.waste.pop() {
+                    self.tableau[to].face_up.push(card);
+                }
+            }
+            Move::WasteToFoundation => {
+                if let Some(card) = self.waste.pop() {
+                    self.foundations[card.suit().index()] += 1;
+                    played.foundation_card = Some(card);
+                }
+            }
+            Move::TableauToTableau { from, to, count } => {
+                let up = &mut self.tableau[from].face_up;
+                let moved = up.split_off(up.len() - count);
+                self.tableau[to].face_up.extend(moved);
+                played.turned_up = self.tableau[from].turn_up_top();
+            }
+            Move::TableauToFoundation { from } => {
+                if let Some(card) = self.tableau[from].face_up.pop() {
+                    self.foundations[card.suit().index()] += 1;
+                    played.foundation_card = Some(card);
+                }
+                played.turned_up = self.tableau[from].turn_up_top();
+            }
+            Move::FoundationToTableau { suit, to } => {
+                if let Some(card) = self.foundation_top(suit) {
+                    self.foundations[suit.index()] -= 1;
+                    self.tableau[to].face_up.push(card);
+                }
+            }
+        }
+        Ok(played)
+    }
+
+    /// Takes back a move that [`Position::play`] returned, restoring the
+    /// position exactly as it was before it. `played` must be the last move
+    /// played on this position.
+    pub fn unplay(&mut self, played: &Played) {
+        let hide = |pile: &mut Pile| {
+            if played.turned_up.is_some() {
+                if let Some(card) = pile.face_up.pop() {
+                    pile.hidden.push(card);
+                }
+            }
+        };
+        match played.mv {
+            Move::Draw => {
+                for _ in 0..played.drawn {
+                    if let Some(card) = self.waste.pop() {
+                        self.stock.push(card);
+                    }
+                }
+            }
+            Move::Redeal => {
+                self.waste = std::mem::take(&mut self.stock);
+                self.waste.reverse();
+                self.pass -= 1;
+            }
+            Move::WasteToTableau { to } => {
+                if let Some(card) = self.tableau[to].face_up.pop() {
+                    self.waste.push(card);
+                }
+            }
+            Move::WasteToFoundation => {
+                if let Some(card) = played.foundation_card {
+                    self.foundations[card.suit().index()] -= 1;
+                    self.waste.push(card);
+                }
+            }
+            Move::TableauToTableau { from, to, count } => {
+                hide(&mut self.tableau[from]);
+                let up = &mut self.tableau[to].face_up;
+                let moved = up.split_off(up.len() - count);
+                self.tableau[from].face_up.extend(moved);
+            }
+            Move::TableauToFoundation { from } => {
+                hide(&mut self.tableau[from]);
+                if let Some(card) = played.foundation_card {
+                    self.foundations[card.suit().index()] -= 1;
+                    self.tableau[from].face_up.push(card);
+                }
+            }
+            Move::FoundationToTableau { suit, to } => {
+                if self.tableau[to].face_up.pop().is_some() {
+                    self.foundations[suit.index()] += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Whether the game can go on (SPEC.md, "Stuck").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Moves that make progress are still possible (or every card is face up
+    /// on the table and the game can be finished).
+    Playing,
+    /// All 52 cards are on the foundations.
+    Won,
+    /// No sequence of legal moves can turn up a face-down card or take a card
+    /// out of the stock and waste: the game can never be won.
+    Stuck,
+}
+
+impl Status {
+    /// `playing`, `won` or `stuck`, as in the JSON output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Playing => "playing",
+            Status::Won => "won",
+            Status::Stuck => "stuck",
+        }
+    }
+}
+
+/// Why undo or redo was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryError {
+    /// No move has been played (or all have been undone).
+    NothingToUndo,
+    /// No undone move is waiting to be replayed.
+    NothingToRedo,
+}
+
+impl std::fmt::Display for HistoryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            HistoryError::NothingToUndo => "nothing to undo: no move has been made",
+            HistoryError::NothingToRedo => "nothing to redo: no move has been undone since the last move",
+        })
+    }
+}
+
+impl std::error::Error for HistoryError {}
+
+/// A game: a position, the rules in force, and the history for undo and redo.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    position: Position,
+    history: Vec<Played>,
+    undone: Vec<Move>,
+    status: Cell<Option<Status>>,
+    stuck_memory: RefCell<StuckMemory>,
+}
+
+impl Game {
+    /// A new game of `deal` under `rules`.
+    pub fn new(deal: &Deal, rules: Rules) -> Game {
+        Game {
+            rules,
+            position: Position::new(deal),
+            history: Vec::new(),
+            undone: Vec::new(),
+            status: Cell::new(None),
+            stuck_memory: RefCell::new(StuckMemory::default()),
+        }
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Moves made so far: each move (a draw and a redeal included) counts
+    /// one, and undo takes one back.
+    pub fn moves_made(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The moves played so far, first first (undone moves excluded).
+    pub fn history(&self) -> &[Played] {
+        &self.history
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<&Played> {
+        self.history.last()
+    }
+
+    /// Plays `mv`; clears the redo list.
+    ///
+    /// # Errors
+    /// The [`MoveError`] that forbids the move; the game is then unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
+        let played = self.position.play(mv, &self.rules)?;
+        self.history.push(played);
+        self.undone.clear();
+        self.status.set(None);
+        Ok(played)
+    }
+
+    /// Takes back the last move.
+    ///
+    /// # Errors
+    /// [`HistoryError::NothingToUndo`] at the start of the game.
+    pub fn undo(&mut self) -> Result<Played, HistoryError> {
+        let played = self.history.pop().ok_or(HistoryError::NothingToUndo)?;
+        self.position.unplay(&played);
+        self.undone.push(played.mv);
+        self.status.set(None);
+        Ok(played)
+    }
+
+    /// Plays again the move most recently undone.
+    ///
+    /// # Errors
+    /// [`HistoryError::NothingToRedo`] when no undone move waits.
+    pub fn redo(&mut self) -> Result<Played, HistoryError> {
+        let mv = self.undone.pop().ok_or(HistoryError::NothingToRedo)?;
+        match self.position.play(mv, &self.rules) {
+            Ok(played) => {
+                self.history.push(played);
+                self.status.set(None);
+                Ok(played)
+            }
+            // Cannot happen: the move was legal in this very position.
+            Err(_) => {
+                self.undone.clear();
+                Err(HistoryError::NothingToRedo)
+            }
+        }
+    }
+
+    /// Whether the game is playing, won or stuck (SPEC.md, "Stuck"); the
+    /// answer is cached until the position changes, and every stuck
+    /// position found is remembered for the rest of the game.
+    pub fn status(&self) -> Status {
+        if let Some(s) = self.status.get() {
+            return s;
+        }
+        let s = status::status(&self.position, &self.rules, &mut self.stuck_memory.borrow_mut());
+        self.status.set(Some(s));
+        s
+    }
+
+    /// Every legal move in the current position, fully specified (see
+    /// [`legal_moves`]).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        legal_moves(&self.position, &self.rules)
+    }
+}
+
+/// Every legal move in `position` under `rules`: a draw or a redeal, waste
+/// moves, each tableau-to-tableau move with its one fitting count, tableau
+/// and foundation moves. A move is legal exactly when it is listed here.
+pub fn legal_moves(position: &Position, rules: &Rules) -> Vec<Move> {
+    let mut moves = Vec::new();
+    let mut push = |mv: Move| {
+        if position.check(mv, rules).is_ok() {
+            moves.push(mv);
+        }
+    };
+    push(Move::Draw);
+    push(Move::Redeal);
+    push(Move::WasteToFoundation);
+    for to in 0..7 {
+        push(Move::WasteToTableau { to });
+    }
+    for from in 0..7 {
+        push(Move::TableauToFoundation { from });
+    }
+    for from in 0..7 {
+        for to in 0..7 {
+            if let Ok(count) = position.tableau_count(from, to) {
+                push(Move::TableauToTableau { from, to, count });
+            }
+        }
+    }
+    if rules.foundation_to_tableau {
+        for suit in Suit::ALL {
+            for to in 0..7 {
+                push(Move::FoundationToTableau { suit, to });
+            }
+        }
+    }
+    moves
+}

@@ -1,0 +1,137 @@
+//! [`Rules`]: the settings a Klondike game is played under.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How many cards one draw turns from the stock to the waste.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum DrawCount {
+    /// Draw-1: one card per draw; every card of the stock can be played.
+    #[default]
+    One,
+    /// Draw-3: three cards per draw (fewer when fewer are left); only the
+    /// top card of the waste is playable.
+    Three,
+}
+
+impl DrawCount {
+    /// The number of cards per draw: 1 or 3.
+    pub fn cards(self) -> usize {
+        match self {
+            DrawCount::One => 1,
+            DrawCount::Three => 3,
+        }
+    }
+}
+
+/// How many passes through the stock a game allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PassLimit {
+    /// The waste may be turned over into the stock any number of times.
+    #[default]
+    Unlimited,
+    /// At most this many passes (at least 1): `1` means no redeal, `3` two redeals.
+    Limited(u32),
+}
+
+impl PassLimit {
+    /// True when a pass numbered `pass + 1` is allowed (passes count from 1).
+    pub fn allows_redeal_after(self, pass: u32) -> bool {
+        match self {
+            PassLimit::Unlimited => true,
+            PassLimit::Limited(n) => pass < n,
+        }
+    }
+}
+
+/// Why a pass limit could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassLimitParseError(pub String);
+
+impl fmt::Display for PassLimitParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a pass limit: give a whole number from 1, or 'unlimited'", self.0)
+    }
+}
+
+impl std::error::Error for PassLimitParseError {}
+
+impl FromStr for PassLimit {
+    type Err = PassLimitParseError;
+
+    /// Reads `unlimited` (any case) or a whole number from 1 to 4294967295.
+    ///
+    /// # Errors
+    /// [`PassLimitParseError`] for 0, negative numbers and anything else.
+    fn from_str(s: &str) -> Result<PassLimit, PassLimitParseError> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("unlimited") {
+            return Ok(PassLimit::Unlimited);
+        }
+        match t.parse::<u32>() {
+            Ok(n) if n >= 1 => Ok(PassLimit::Limited(n)),
+            _ => Err(PassLimitParseError(s.chars().take(30).collect())),
+        }
+    }
+}
+
+impl fmt::Display for PassLimit {
+    /// `unlimited` or the number, as the `--passes` option takes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PassLimit::Unlimited => f.write_str("unlimited"),
+            PassLimit::Limited(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// The rules in force for one game (SPEC.md, "Rules options").
+///
+/// Fixed for all settings: kings (or king-led builds) only on empty tableau
+/// piles; a face-down card that becomes the top of its pile is turned up as
+/// part of the move that exposed it; only the top card of the waste is playable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Rules {
+    /// Cards per draw.
+    pub draw: DrawCount,
+    /// Passes through the stock.
+    pub passes: PassLimit,
+    /// Whether the top card of a foundation may be moved back onto the tableau.
+    pub foundation_to_tableau: bool,
+}
+
+impl fmt::Display for Rules {
+    /// A short description, e.g. `draw 3, passes 3, foundation-to-tableau off`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "draw {}, passes {}, foundation-to-tableau {}",
+            self.draw.cards(),
+            self.passes,
+            if self.foundation_to_tableau { "on" } else { "off" }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pass_limits_parse() {
+        assert_eq!("unlimited".parse(), Ok(PassLimit::Unlimited));
+        assert_eq!("UNLIMITED".parse(), Ok(PassLimit::Unlimited));
+        assert_eq!("3".parse(), Ok(PassLimit::Limited(3)));
+        assert!("0".parse::<PassLimit>().is_err());
+        assert!("-1".parse::<PassLimit>().is_err());
+        assert!("x".parse::<PassLimit>().is_err());
+    }
+
+    #[test]
+    fn redeal_allowance() {
+        assert!(!PassLimit::Limited(1).allows_redeal_after(1));
+        assert!(PassLimit::Limited(3).allows_redeal_after(2));
+        assert!(!PassLimit::Limited(3).allows_redeal_after(3));
+        assert!(PassLimit::Unlimited.allows_redeal_after(1_000_000));
+    }
+}

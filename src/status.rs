@@ -1,0 +1,299 @@
+//! The `stuck` check of SPEC.md: can any sequence of legal moves still turn
+//! up a face-down card or take a card out of the stock and waste?
+//!
+//! The search rests on one observation. Until one of those two things
+//! happens, the stock and waste (the talon) keep the same cards in the same
+//! cyclic order: draws and redeals only move the boundary between stock and
+//! waste, and no other move touches them. Tableau and foundation moves, for
+//! their part, never look at the talon. So the positions reachable without
+//! progress are exactly every reachable talon state paired with every
+//! reachable tableau-and-foundation state, and the check splits in two:
+//!
+//! 1. walk the talon (a few dozen draws at most) and collect every card that
+//!    can come to the top of the waste, as a 52-bit set;
+//! 2. search the tableau-and-foundation states reachable by moves that turn
+//!    up nothing (identified up to the order of the piles), stopping at the
+//!    first state that has a turn-up move, or that would take one of those
+//!    waste cards.
+//!
+//! When the search ends without progress, the whole set it explored is
+//! stuck (every position reachable from a stuck one is stuck), and it is
+//! remembered so that later checks inside it cost one lookup.
+
+use std::collections::HashSet;
+
+use crate::card::{Card, Rank, Suit};
+use crate::game::{Position, Status};
+use crate::rules::{PassLimit, Rules};
+
+/// Stuck sets already found in one game, so that a stuck position reached
+/// again (by draws in a stuck game, or by undo) is recognised at once.
+#[derive(Clone, Debug, Default)]
+pub struct StuckMemory {
+    sets: Vec<StuckSet>,
+}
+
+#[derive(Clone, Debug)]
+struct StuckSet {
+    talon: Vec<Card>,
+    talon_states: HashSet<(usize, u32)>,
+    tableaux: HashSet<Vec<u8>>,
+}
+
+/// The status of `position` under `rules`: won, stuck or playing, exactly
+/// as SPEC.md defines them. `memory` keeps stuck sets between calls; pass
+/// the same one for every position of one game.
+pub fn status(position: &Position, rules: &Rules, memory: &mut StuckMemory) -> Status {
+    if position.is_won() {
+        return Status::Won;
+    }
+    let talon = talon_sequence(position);
+    if position.hidden_count() == 0 && talon.is_empty() {
+        return Status::Playing;
+    }
+    let boundary = position.waste().len();
+    let pass_key = pass_key(rules, position.pass());
+    let start = TableauState::of(position);
+    let start_key = start.key();
+    for set in &memory.sets {
+        if set.talon == talon
+            && set.talon_states.contains(&(boundary, pass_key))
+            && set.tableaux.contains(&start_key)
+        {
+            return Status::Stuck;
+        }
+    }
+    let (playable, talon_states) = reachable_waste_tops(&talon, boundary, position.pass(), rules);
+    match search(start, start_key, playable, rules) {
+        Search::Progress => Status::Playing,
+        Search::Stuck(tableaux) => {
+            memory.sets.push(StuckSet { talon, talon_states, tableaux });
+            Status::Stuck
+        }
+    }
+}
+
+fn pass_key(rules: &Rules, pass: u32) -> u32 {
+    match rules.passes {
+        PassLimit::Unlimited => 0,
+        PassLimit::Limited(_) => pass,
+    }
+}
+
+/// The talon as one sequence: waste bottom to top, then stock top to bottom.
+/// The boundary (the waste's length) splits it.
+fn talon_sequence(position: &Position) -> Vec<Card> {
+    let mut cards = position.waste().to_vec();
+    cards.extend(position.stock().iter().rev());
+    cards
+}
+
+fn bit(card: Card) -> u64 {
+    1u64 << card.index()
+}
+
+/// Every card that can be the top of the waste from this talon state, as a
+/// bit set over [`Card::index`], and every (boundary, pass key) state reached.
+fn reachable_waste_tops(
+    talon: &[Card],
+    start: usize,
+    start_pass: u32,
+    rules: &Rules,
+) -> (u64, HashSet<(usize, u32)>) {
+    let n = talon.len();
+    let draw = rules.draw.cards();
+    let (mut boundary, mut pass) = (start, start_pass);
+    let mut tops = 0u64;
+    let mut states = HashSet::new();
+    let mut redealt = false;
+    loop {
+        states.insert((boundary, pass_key(rules, pass)));
+        if boundary > 0 {
+            tops |= bit(talon[boundary - 1]);
+        }
+        if boundary < n {
+            boundary = (boundary + draw).min(n);
+        } else if n > 0 && !redealt && rules.passes.allows_redeal_after(pass) {
+            // After one redeal the cycle from an empty waste repeats itself,
+            // so one more walk through it sees every state there is.
+            boundary = 0;
+            pass += 1;
+            redealt = true;
+        } else {
+            break;
+        }
+    }
+    // With limited passes, later passes revisit the same boundaries under
+    // higher pass numbers: record them so the stuck set covers them too.
+    if let PassLimit::Limited(limit) = rules.passes {
+        if redealt && n > 0 {
+            let cycle: Vec<usize> = {
+                let mut b = 0;
+                let mut v = vec![0];
+                while b < n {
+                    b = (b + draw).min(n);
+                    v.push(b);
+                }
+                v
+            };
+            // Bounded: at most a handful of passes are ever worth listing.
+            for p in pass + 1..=limit.min(pass + 64) {
+                for &b in &cycle {
+                    states.insert((b, p));
+                }
+            }
+        }
+    }
+    (tops, states)
+}
+
+/// The tableau and foundations, with face-down cards reduced to "this pile
+/// still has face-down cards" (turning one up is progress, so which card it
+/// is never matters in this search).
+#[derive(Clone, Debug)]
+struct TableauState {
+    closed: [bool; 7],
+    piles: [Vec<Card>; 7],
+    foundations: [u8; 4],
+}
+
+impl TableauState {
+    fn of(position: &Position) -> TableauState {
+        TableauState {
+            closed: std::array::from_fn(|i| !position.pile(i).hidden().is_empty()),
+            piles: std::array::from_fn(|i| position.pile(i).face_up().to_vec()),
+            foundations: std::array::from_fn(|i| position.foundation(Suit::ALL[i])),
+        }
+    }
+
+    /// Identifies the state up to the order of the piles.
+    fn key(&self) -> Vec<u8> {
+        let mut piles: Vec<Vec<u8>> = (0..7)
+            .map(|i| {
+                let mut p = Vec::with_capacity(self.piles[i].len() + 2);
+                p.push(u8::from(self.closed[i]));
+                p.extend(self.piles[i].iter().map(|c| c.index() as u8));
+                p.push(255);
+                p
+            })
+            .collect();
+        piles.sort_unstable();
+        let mut key = self.foundations.to_vec();
+        for p in piles {
+            key.extend(p);
+        }
+        key
+    }
+
+    fn is_open_empty(&self, pile: usize) -> bool {
+        !self.closed[pile] && self.piles[pile].is_empty()
+    }
+
+    fn accepts(&self, pile: usize, card: Card) -> bool {
+        match self.piles[pile].last() {
+            Some(&top) => card.builds_on(top),
+            None => !self.closed[pile] && card.rank() == Rank::KING,
+        }
+    }
+
+    fn fits_foundation(&self, card: Card) -> bool {
+        self.foundations[card.suit().index()] + 1 == card.rank().value()
+    }
+
+    /// Every card that some move could place in this state, as a bit set.
+    fn accepted_cards(&self) -> u64 {
+        let mut mask = 0;
+        for suit in Suit::ALL {
+            if let Some(r) = Rank::new(self.foundations[suit.index()] + 1) {
+                mask |= bit(Card::new(r, suit));
+            }
+        }
+        for pile in 0..7 {
+            match self.piles[pile].last() {
+                Some(top) => {
+                    if let Some(r) = Rank::new(top.rank().value().wrapping_sub(1)) {
+                        for suit in Suit::ALL {
+                            if suit.colour() != top.colour() {
+                                mask |= bit(Card::new(r, suit));
+                            }
+                        }
+                    }
+                }
+                None if self.is_open_empty(pile) => {
+                    for suit in Suit::ALL {
+                        mask |= bit(Card::new(Rank::KING, suit));
+                    }
+                }
+                None => {}
+            }
+        }
+        mask
+    }
+}
+
+enum Search {
+    Progress,
+    Stuck(HashSet<Vec<u8>>),
+}
+
+/// Depth-first search of the tableau states reachable without progress.
+fn search(start: TableauState, start_key: Vec<u8>, playable: u64, rules: &Rules) -> Search {
+    let mut seen = HashSet::new();
+    seen.insert(start_key);
+    let mut stack = vec![start];
+    while let Some(state) = stack.pop() {
+        if state.accepted_cards() & playable != 0 {
+            return Search::Progress;
+        }
+        let mut next = Vec::new();
+        for from in 0..7 {
+            let Some(&top) = state.piles[from].last() else { continue };
+            let len = state.piles[from].len();
+            if state.fits_foundation(top) {
+                if len == 1 && state.closed[from] {
+                    return Search::Progress;
+                }
+                let mut s = state.clone();
+                s.piles[from].pop();
+                s.foundations[top.suit().index()] += 1;
+                next.push(s);
+            }
+            for to in 0..7 {
+                if to == from {
+                    continue;
+                }
+                let Some(k) = (1..=len).find(|&k| state.accepts(to, state.piles[from][len - k]))
+                else {
+                    continue;
+                };
+                if k == len && state.closed[from] {
+                    return Search::Progress;
+                }
+                let mut s = state.clone();
+                let moved = s.piles[from].split_off(len - k);
+                s.piles[to].extend(moved);
+                next.push(s);
+            }
+        }
+        if rules.foundation_to_tableau {
+            for suit in Suit::ALL {
+                let Some(rank) = Rank::new(state.foundations[suit.index()]) else { continue };
+                let card = Card::new(rank, suit);
+                for to in 0..7 {
+                    if state.accepts(to, card) {
+                        let mut s = state.clone();
+                        s.foundations[suit.index()] -= 1;
+                        s.piles[to].push(card);
+                        next.push(s);
+                    }
+                }
+            }
+        }
+        for s in next {
+            if seen.insert(s.key()) {
+                stack.push(s);
+            }
+        }
+    }
+    Search::Stuck(seen)
+}
