@@ -1,6 +1,30 @@
+//! King of Solitaire: Klondike solitaire as a library.
+//!
+//! The engine does no I/O: a [`deal::Deal`] (from a game number or the deal
+//! format) and [`rules::Rules`] make a [`game::Game`]; text commands parse
+//! into [`command::Command`] values and resolve into [`moves::Move`] values
+//! that the game plays, undoes and redoes; [`render`] turns a game into text
+//! or JSON.
+//!
+//! ```
+//! use klondike::{command::{Command, MoveCommand}, deal::Deal, game::Game, rules::Rules};
+//!
+//! let mut game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+//! let Ok(Command::Move(cmd)) = "d".parse::<Command>() else { panic!() };
+//! let mv = cmd.resolve(game.position(), game.rules()).unwrap();
+//! game.play(mv).unwrap();
+//! assert_eq!(game.position().stock_len(), 23);
+//! game.undo().unwrap();
+//! assert_eq!(game.position().stock_len(), 24);
+//! ```
+
 pub mod card;
+pub mod command;
 pub mod deal;
 pub mod game;
+pub mod hint;
 pub mod moves;
+pub mod render;
 pub mod rules;
 pub mod status;
+pub mod solver;

@@ -1,1 +1,7 @@
-fn main() {}
+//! The `klondike` binary: a thin layer over the `klondike` library.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

@@ -174,22 +174,28 @@ impl fmt::Display for MoveError {
                 card.name()
             ),
             MoveError::NoBuildFits { from, to, bottom, top, onto } => {
-                let what = if bottom == top {
-                    format!("the {}", top.name())
+                let (what, verb) = if bottom == top {
+                    (format!("the {}", top.name()), "cannot go")
                 } else {
-                    format!("no card from the {} down to the {}", bottom.name(), top.name())
+                    (format!("no card from the {} up to the {}", bottom.name(), top.name()), "can go")
                 };
                 match onto {
                     Some(onto) => write!(
                         f,
-                        "{what} of pile {} can go onto the {} on pile {}: it needs a card one lower of the other colour",
+                        "{what} of pile {} {verb} onto the {} on pile {}: it needs a {} {}",
                         from + 1,
                         onto.name(),
-                        to + 1
+                        to + 1,
+                        match onto.colour() {
+                            crate::card::Colour::Red => "black",
+                            crate::card::Colour::Black => "red",
+                        },
+                        crate::card::Rank::new(onto.rank().value().wrapping_sub(1))
+                            .map_or("card", |r| r.name())
                     ),
                     None => write!(
                         f,
-                        "{what} of pile {} can go to pile {}: it is empty and only a king may go there",
+                        "{what} of pile {} {verb} to pile {}: it is empty and only a king may go there",
                         from + 1,
                         to + 1
                     ),

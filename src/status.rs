@@ -236,15 +236,17 @@ enum Search {
     Stuck(HashSet<Vec<u8>>),
 }
 
-/// Depth-first search of the tableau states reachable without progress.
+/// Breadth-first search of the tableau states reachable without progress
+/// (breadth first, so that progress a few moves away is found before the
+/// search wanders through long shuffles of foundation cards).
 fn search(start: TableauState, start_key: Vec<u8>, playable: u64, rules: &Rules) -> Search {
+    if start.accepted_cards() & playable != 0 {
+        return Search::Progress;
+    }
     let mut seen = HashSet::new();
     seen.insert(start_key);
-    let mut stack = vec![start];
-    while let Some(state) = stack.pop() {
-        if state.accepted_cards() & playable != 0 {
-            return Search::Progress;
-        }
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(state) = queue.pop_front() {
         let mut next = Vec::new();
         for from in 0..7 {
             let Some(&top) = state.piles[from].last() else { continue };
@@ -290,8 +292,11 @@ fn search(start: TableauState, start_key: Vec<u8>, playable: u64, rules: &Rules)
             }
         }
         for s in next {
+            if s.accepted_cards() & playable != 0 {
+                return Search::Progress;
+            }
             if seen.insert(s.key()) {
-                stack.push(s);
+                queue.push_back(s);
             }
         }
     }
