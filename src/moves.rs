@@ -182,7 +182,7 @@ impl fmt::Display for MoveError {
                 match onto {
                     Some(onto) => write!(
                         f,
-                        "{what} of pile {} {verb} onto the {} on pile {}: it needs a {} {}",
+                        "{what} of pile {} {verb} onto the {} on pile {}, which takes only a {} {}",
                         from + 1,
                         onto.name(),
                         to + 1,

@@ -12,7 +12,8 @@ pub const MAX_LINE: usize = 4096;
 /// One line of input.
 pub enum Line {
     Text(String),
-    TooLong,
+    /// A line longer than [`MAX_LINE`]: its first part.
+    TooLong(String),
     End,
 }
 
@@ -68,13 +69,11 @@ impl<R: BufRead> LineSource for PlainLines<R> {
         if !any {
             return Ok(Line::End);
         }
-        if too_long {
-            return Ok(Line::TooLong);
-        }
         while matches!(buf.last(), Some(b'\n' | b'\r')) {
             buf.pop();
         }
-        Ok(Line::Text(String::from_utf8_lossy(&buf).into_owned()))
+        let text = String::from_utf8_lossy(&buf).into_owned();
+        Ok(if too_long { Line::TooLong(text) } else { Line::Text(text) })
     }
 }
 

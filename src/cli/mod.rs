@@ -104,16 +104,21 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     loop {
         out.flush()?;
-        let line = match source.next_line()? {
+        let (line, too_long) = match source.next_line()? {
             Line::End => break,
-            Line::TooLong => "\u{1}line too long".to_string(),
-            Line::Text(t) => t,
+            Line::TooLong(start) => (start, true),
+            Line::Text(t) => (t, false),
         };
         let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
+        if !too_long && (trimmed.is_empty() || trimmed.starts_with('#')) {
             continue;
         }
-        match session.line(&line, &mut out)? {
+        let outcome = if too_long {
+            session.reject(&line, "line too long: a command is a few characters", &mut out)?
+        } else {
+            session.line(&line, &mut out)?
+        };
+        match outcome {
             Next::Continue => {}
             Next::Quit => break,
             Next::Rejected if args.strict => {

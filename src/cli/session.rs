@@ -2,9 +2,9 @@
 
 use std::io::{self, Write};
 
-use klondike::command::{Command, CommandError};
+use klondike::command::Command;
 use klondike::deal::Deal;
-use klondike::game::{Game, Status};
+use klondike::game::Game;
 use klondike::hint::hint;
 use klondike::render::json::State;
 use klondike::render::table::table;
@@ -88,14 +88,27 @@ impl Session {
 
     /// Runs one input line and prints what it does.
     pub fn line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Next> {
-        if self.style.echo && !self.style.json {
-            writeln!(out, "> {}", printable(line))?;
-        }
-        let before = self.game.status();
-        let (result, message): (Result<Next, String>, Option<String>) = match line.parse::<Command>() {
+        let outcome = match line.parse::<Command>() {
             Err(e) => (Err(e.to_string()), None),
             Ok(cmd) => self.command(cmd),
         };
+        self.report(line, outcome, out)
+    }
+
+    /// Rejects a line without reading it (e.g. one too long to be a command).
+    pub fn reject(&mut self, line: &str, why: &str, out: &mut dyn Write) -> io::Result<Next> {
+        self.report(line, (Err(why.to_string()), None), out)
+    }
+
+    fn report(
+        &mut self,
+        line: &str,
+        (result, message): (Result<Next, String>, Option<String>),
+        out: &mut dyn Write,
+    ) -> io::Result<Next> {
+        if self.style.echo && !self.style.json {
+            writeln!(out, "> {}", printable(line))?;
+        }
         let next = match &result {
             Ok(n) => *n,
             Err(_) => Next::Rejected,
@@ -117,9 +130,6 @@ impl Session {
                     writeln!(out, "{m}")?;
                 } else {
                     write!(out, "{}", table(&self.game, &self.title()))?;
-                    if before != Status::Stuck && self.game.status() == Status::Stuck {
-                        // The table already says so; nothing more.
-                    }
                 }
             }
         }
@@ -162,12 +172,6 @@ impl Session {
             Command::Quit => (Ok(Next::Quit), None),
         }
     }
-}
-
-/// The parse error for a line, if any (used to keep junk out of echoes).
-#[allow(dead_code)]
-pub fn parse_error(line: &str) -> Option<CommandError> {
-    line.parse::<Command>().err()
 }
 
 /// A line made safe to echo: control characters escaped, cut at 200 characters.
