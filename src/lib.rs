@@ -27,4 +27,3 @@ pub mod moves;
 pub mod render;
 pub mod rules;
 pub mod status;
-pub mod solver;
