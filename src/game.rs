@@ -116,6 +116,64 @@ impl Position {
         Position { tableau, stock, waste: Vec::new(), foundations: [0; 4], pass: 1 }
     }
 
+    /// A position from its parts, checked: `piles` are (face-down, face-up)
+    /// cards bottom first, `stock` is given top (next drawn) FIRST as in the
+    /// deal format, `waste` bottom first, `foundations` the number of cards
+    /// (0..=13) on each foundation in [`Suit::ALL`] order, `pass` from 1.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the cards are not exactly the 52 (counting the
+    /// foundations' cards), a foundation is over 13, a pile has face-down
+    /// cards but none face up, a face-up pile is not one build, or `pass` is 0.
+    pub fn from_parts(
+        piles: [(Vec<Card>, Vec<Card>); 7],
+        stock: Vec<Card>,
+        waste: Vec<Card>,
+        foundations: [u8; 4],
+        pass: u32,
+    ) -> Result<Position, SetupError> {
+        if pass == 0 {
+            return Err(SetupError::PassZero);
+        }
+        let mut seen = [false; 52];
+        let mut mark = |card: Card| -> Result<(), SetupError> {
+            if std::mem::replace(&mut seen[card.index()], true) {
+                Err(SetupError::Duplicate(card))
+            } else {
+                Ok(())
+            }
+        };
+        for (i, &n) in foundations.iter().enumerate() {
+            if n > 13 {
+                return Err(SetupError::FoundationOver13(Suit::ALL[i]));
+            }
+            for r in 1..=n {
+                mark(Card::new(Rank::new(r).ok_or(SetupError::FoundationOver13(Suit::ALL[i]))?, Suit::ALL[i]))?;
+            }
+        }
+        for (i, (hidden, up)) in piles.iter().enumerate() {
+            if up.is_empty() && !hidden.is_empty() {
+                return Err(SetupError::FaceDownOnTop { pile: i });
+            }
+            if up.windows(2).any(|w| !w[1].builds_on(w[0])) {
+                return Err(SetupError::NotABuild { pile: i });
+            }
+            for &c in hidden.iter().chain(up) {
+                mark(c)?;
+            }
+        }
+        for &c in stock.iter().chain(&waste) {
+            mark(c)?;
+        }
+        if let Some(i) = seen.iter().position(|&s| !s) {
+            return Err(SetupError::Missing(Card::from_index(i).unwrap_or(Card::new(Rank::ACE, Suit::Clubs))));
+        }
+        let tableau = piles.map(|(hidden, face_up)| Pile { hidden, face_up });
+        let mut stock = stock;
+        stock.reverse();
+        Ok(Position { tableau, stock, waste, foundations, pass })
+    }
+
     /// Tableau pile `i` (0..=6).
     ///
     /// # Panics
@@ -406,6 +464,38 @@ impl Position {
     }
 }
 
+/// Why [`Position::from_parts`] refused its parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// A card appears twice.
+    Duplicate(Card),
+    /// A card appears nowhere.
+    Missing(Card),
+    /// A foundation holds more than 13 cards.
+    FoundationOver13(Suit),
+    /// Pile `pile` (0-based) has face-down cards but no face-up card.
+    FaceDownOnTop { pile: usize },
+    /// Pile `pile`'s face-up cards do not go down in alternating colours.
+    NotABuild { pile: usize },
+    /// Passes count from 1.
+    PassZero,
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Duplicate(c) => write!(f, "the {} appears twice", c.name()),
+            SetupError::Missing(c) => write!(f, "the {} is missing", c.name()),
+            SetupError::FoundationOver13(s) => write!(f, "the {} foundation has more than 13 cards", s.name()),
+            SetupError::FaceDownOnTop { pile } => write!(f, "pile {} has face-down cards but none face up", pile + 1),
+            SetupError::NotABuild { pile } => write!(f, "the face-up cards of pile {} are not one build", pile + 1),
+            SetupError::PassZero => f.write_str("passes count from 1"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
 /// Whether the game can go on (SPEC.md, "Stuck").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -464,9 +554,14 @@ pub struct Game {
 impl Game {
     /// A new game of `deal` under `rules`.
     pub fn new(deal: &Deal, rules: Rules) -> Game {
+        Game::from_position(Position::new(deal), rules)
+    }
+
+    /// A game that starts from `position` (with no history) under `rules`.
+    pub fn from_position(position: Position, rules: Rules) -> Game {
         Game {
             rules,
-            position: Position::new(deal),
+            position,
             history: Vec::new(),
             undone: Vec::new(),
             status: Cell::new(None),

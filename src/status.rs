@@ -302,3 +302,97 @@ fn search(start: TableauState, start_key: Vec<u8>, playable: u64, rules: &Rules)
     }
     Search::Stuck(seen)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::DrawCount;
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    /// Piles as "hidden | face-up", the waste bottom first, an empty stock.
+    fn position(piles: &[&str], waste: &str, foundations: [u8; 4], pass: u32) -> Position {
+        let parts = std::array::from_fn(|i| {
+            let text = piles.get(i).copied().unwrap_or("|");
+            let (hidden, up) = text.split_once('|').unwrap();
+            (cards(hidden), cards(up))
+        });
+        Position::from_parts(parts, Vec::new(), cards(waste), foundations, pass).unwrap()
+    }
+
+    fn rules(draw: DrawCount, passes: PassLimit, f2t: bool) -> Rules {
+        Rules { draw, passes, foundation_to_tableau: f2t }
+    }
+
+    fn status_of(p: &Position, r: Rules) -> Status {
+        status(p, &r, &mut StuckMemory::default())
+    }
+
+    /// Every spade but the 2 in the talon, the ace at the bottom of the
+    /// waste: only a redeal can bring it to the top.
+    fn ace_buried(pass: u32) -> Position {
+        position(&["KS | 2S"], "AS 3S 4S 5S 6S 7S 8S 9S TS JS QS", [13, 13, 13, 0], pass)
+    }
+
+    #[test]
+    fn a_recycle_that_brings_a_playable_card_round_keeps_the_game_playing() {
+        let p = ace_buried(1);
+        assert_eq!(status_of(&p, rules(DrawCount::One, PassLimit::Unlimited, false)), Status::Playing);
+        assert_eq!(status_of(&p, rules(DrawCount::One, PassLimit::Limited(2), false)), Status::Playing);
+    }
+
+    #[test]
+    fn cards_buried_in_the_waste_on_the_last_pass_do_not_count() {
+        assert_eq!(
+            status_of(&ace_buried(1), rules(DrawCount::One, PassLimit::Limited(1), false)),
+            Status::Stuck
+        );
+        assert_eq!(
+            status_of(&ace_buried(3), rules(DrawCount::One, PassLimit::Limited(3), false)),
+            Status::Stuck
+        );
+    }
+
+    #[test]
+    fn in_draw_3_a_card_that_never_reaches_the_top_does_not_count() {
+        // 11 cards dealt in threes from an empty waste: the tops are the
+        // 3rd, 6th, 9th and 11th cards, never the ace at the bottom.
+        let r = rules(DrawCount::Three, PassLimit::Unlimited, false);
+        assert_eq!(status_of(&ace_buried(1), r), Status::Stuck);
+        // With the ace third from the bottom, the first draw shows it.
+        let p = position(&["KS | 2S"], "3S 4S AS 5S 6S 7S 8S 9S TS JS QS", [13, 13, 13, 0], 1);
+        assert_eq!(status_of(&p, r), Status::Playing);
+    }
+
+    #[test]
+    fn foundation_to_tableau_moves_count_when_the_rule_is_on() {
+        // The queen of hearts can come down onto the king of spades, the
+        // jack of spades onto it, and the ace under the jack is turned up.
+        let p = position(
+            &["AS | JS", "| KS", "| KH QS"],
+            "2S 3S 4S 5S 6S 7S 8S 9S TS",
+            [13, 13, 12, 0],
+            1,
+        );
+        assert_eq!(status_of(&p, rules(DrawCount::One, PassLimit::Unlimited, false)), Status::Stuck);
+        assert_eq!(status_of(&p, rules(DrawCount::One, PassLimit::Unlimited, true)), Status::Playing);
+    }
+
+    #[test]
+    fn every_card_face_up_with_no_talon_is_never_stuck() {
+        let p = position(&["| KS QH", "| KH QS"], "", [13, 13, 11, 11], 1);
+        assert_eq!(status_of(&p, Rules::default()), Status::Playing);
+    }
+
+    #[test]
+    fn a_stuck_set_is_remembered() {
+        let r = rules(DrawCount::One, PassLimit::Limited(1), false);
+        let mut memory = StuckMemory::default();
+        assert_eq!(status(&ace_buried(1), &r, &mut memory), Status::Stuck);
+        assert_eq!(memory.sets.len(), 1);
+        assert_eq!(status(&ace_buried(1), &r, &mut memory), Status::Stuck);
+        assert_eq!(memory.sets.len(), 1, "the second check should come from memory");
+    }
+}
