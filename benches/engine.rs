@@ -77,7 +77,7 @@ fn status(c: &mut Criterion) {
             c.bench_function(&format!("status/{name} after {depth} moves (40 positions)"), |b| {
                 b.iter(|| {
                     // A fresh clone each time so the cached answer is not reused.
-                    games.iter().filter(|g| black_box(g.clone().status()) == Status::Stuck).count()
+                    games.iter().filter(|&g| black_box(g.clone().status()) == Status::Stuck).count()
                 })
             });
         }
