@@ -18,12 +18,14 @@
 //! assert_eq!(game.position().stock_len(), 24);
 //! ```
 
+pub mod autoplay;
 pub mod card;
 pub mod command;
 pub mod deal;
 pub mod game;
 pub mod hint;
 pub mod moves;
+pub mod query;
 pub mod render;
 pub mod rules;
 pub mod status;

@@ -1,5 +1,13 @@
-//! What the front end shows: the ASCII table for people and the JSON state
-//! for programs. Both return text; neither prints.
+//! What the front end shows, all as returned text (nothing here prints):
+//!
+//! - [`table`]: the table for people, one line per pile, in short codes;
+//! - [`list`]: the same state in words, one pile per line, for screen readers;
+//! - [`announce`]: one line saying what a move, undo or redo changed;
+//! - [`words`]: how a card is written ([`words::CardStyle`]);
+//! - [`json`]: the JSON state for programs.
 
+pub mod announce;
 pub mod json;
+pub mod list;
 pub mod table;
+pub mod words;

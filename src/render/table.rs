@@ -12,18 +12,33 @@
 //! ...
 //! ```
 //! `##` is a face-down card; foundations show their top card.
+//!
+//! [`table_styled`] writes the cards in any [`CardStyle`] (suit symbols,
+//! red suits in colour, or words); [`table`] is the plain style, whose
+//! output the golden transcripts pin byte for byte.
 
 use std::fmt::Write;
 
 use crate::card::Suit;
 use crate::game::{Game, Status};
+use crate::render::words::CardStyle;
 use crate::rules::{DrawCount, PassLimit};
 
 /// The table of `game`, several lines ending in a newline. `title` names the
-/// deal (e.g. `Game 1` or `Custom deal`).
+/// deal (e.g. `Game 1` or `Custom deal`). Cards are plain short codes (`TH`):
+/// the same as [`table_styled`] with [`CardStyle::PLAIN`].
 pub fn table(game: &Game, title: &str) -> String {
+    table_styled(game, title, &CardStyle::PLAIN)
+}
+
+/// The table of `game` with cards written in `style`: `T♥` with suit
+/// symbols, ANSI red for red suits when `style.colour` is on, or words
+/// (then the cards of a pile are separated by commas, and foundations read
+/// "clubs up to 4"). Several lines ending in a newline.
+pub fn table_styled(game: &Game, title: &str, style: &CardStyle) -> String {
     let pos = game.position();
     let rules = game.rules();
+    let sep = if style.is_words() { ", " } else { " " };
     let mut out = String::new();
     let _ = writeln!(out, "{title}: {rules}");
     let pass = match rules.passes {
@@ -33,38 +48,55 @@ pub fn table(game: &Game, title: &str) -> String {
     let moves = game.moves_made();
     let _ = writeln!(out, "{pass}, {moves} move{}", if moves == 1 { "" } else { "s" });
     let stock = pos.stock_len();
-    let _ = writeln!(out, "Stock: {}", count(stock, "card"));
+    let _ = match stock {
+        0 => writeln!(out, "Stock: empty"),
+        n => writeln!(out, "Stock: {}", count(n, "card")),
+    };
     let waste = pos.waste();
     let _ = match (waste.len(), rules.draw) {
         (0, _) => writeln!(out, "Waste: empty"),
-        (n, DrawCount::One) => writeln!(out, "Waste: {} (top {})", count(n, "card"), waste[n - 1]),
+        (n, DrawCount::One) => {
+            writeln!(out, "Waste: {} (top {})", count(n, "card"), style.card(waste[n - 1]))
+        }
+        (1, DrawCount::Three) => writeln!(out, "Waste: 1 card (top {})", style.card(waste[0])),
         (n, DrawCount::Three) => {
-            let fan: Vec<String> = waste[n.saturating_sub(3)..].iter().map(ToString::to_string).collect();
-            writeln!(out, "Waste: {}, top three {} (top {})", count(n, "card"), fan.join(" "), waste[n - 1])
+            let fan: Vec<String> = waste[n.saturating_sub(3)..].iter().map(|&c| style.card(c)).collect();
+            let how_many = if fan.len() == 2 { "two" } else { "three" };
+            writeln!(
+                out,
+                "Waste: {}, top {how_many} {} (top {})",
+                count(n, "card"),
+                fan.join(sep),
+                style.card(waste[n - 1])
+            )
         }
     };
     let found: Vec<String> = Suit::ALL
         .iter()
-        .map(|&s| match pos.foundation_top(s) {
-            Some(c) => format!("{} {}", s.letter(), c),
-            None => format!("{} --", s.letter()),
+        .map(|&s| match (pos.foundation_top(s), style.is_words()) {
+            (Some(c), false) => format!("{} {}", style.suit(s), style.card(c)),
+            (None, false) => format!("{} --", style.suit(s)),
+            (Some(c), true) => format!("{} up to {}", s.name(), c.rank().name()),
+            (None, true) => format!("{} empty", s.name()),
         })
         .collect();
-    let _ = writeln!(out, "Foundations: {}", found.join("  "));
+    let _ = writeln!(out, "Foundations: {}", found.join(if style.is_words() { ", " } else { "  " }));
     for (i, pile) in pos.tableau().iter().enumerate() {
-        let mut cards: Vec<String> = pile.hidden().iter().map(|_| "##".to_string()).collect();
-        cards.extend(pile.face_up().iter().map(ToString::to_string));
+        let mut cards: Vec<String> =
+            pile.hidden().iter().map(|_| style.face_down().to_string()).collect();
+        cards.extend(pile.face_up().iter().map(|&c| style.card(c)));
         if cards.is_empty() {
             cards.push("empty".into());
         }
-        let _ = writeln!(out, "Pile {}: {}", i + 1, cards.join(" "));
+        let _ = writeln!(out, "Pile {}: {}", i + 1, cards.join(sep));
     }
     match game.status() {
         Status::Won => {
             let _ = writeln!(out, "You won: all 52 cards are on the foundations, in {}.", count(moves, "move"));
         }
         Status::Stuck => {
-            let _ = writeln!(out, "{}", STUCK_MESSAGE);
+            let way_on = if moves == 0 { STUCK_WAY_ON_AT_START } else { STUCK_WAY_ON };
+            let _ = writeln!(out, "{STUCK_MESSAGE} {way_on}");
         }
         Status::Playing => {}
     }
@@ -72,7 +104,11 @@ pub fn table(game: &Game, title: &str) -> String {
 }
 
 /// What the table says when the game is stuck.
-pub const STUCK_MESSAGE: &str = "Stuck: no sequence of moves can turn up a face-down card or bring a card out of the stock and waste, so this game can no longer be won. Type u to undo, or new for a new game.";
+pub const STUCK_MESSAGE: &str = "Stuck: no sequence of moves can turn up a face-down card or bring a card out of the stock and waste, so this game can no longer be won.";
+/// The ways on from a stuck game with moves to undo.
+pub const STUCK_WAY_ON: &str = "Type u to undo, or new for a new game.";
+/// The way on from a game stuck from the deal.
+pub const STUCK_WAY_ON_AT_START: &str = "Type new for a new game.";
 
 fn count(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })

@@ -1,0 +1,493 @@
+//! Announcements for screen-reader play: after each command, one line that
+//! says what changed, instead of the whole table.
+//!
+//! | what happened | announcement (cards in words) |
+//! |---|---|
+//! | draw | `Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 18 cards left in the stock.` |
+//! | draw that empties the stock | `Drew 9 of spades. Stock empty; 1 redeal left.` (or `no redeals left`, or `the next draw turns the waste over`) |
+//! | redeal | `Turned the waste over: 21 cards in the stock, pass 2 of 3.` |
+//! | waste to pile | `9 of spades from the waste to pile 3; 4 of hearts now on top of the waste.` |
+//! | waste to foundation | `5 of hearts from the waste to the hearts foundation; waste now empty.` |
+//! | pile to pile | `8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up on pile 2.` |
+//! | pile to foundation | `5 of hearts from pile 3 to the hearts foundation; pile 3 now empty.` |
+//! | foundation to pile | `5 of hearts from the hearts foundation to pile 4.` |
+//! | undo | `Undid: 8 of hearts back from pile 5 to pile 2; jack of spades turned face down again on pile 2.` |
+//! | redo | `Redid: drew 9 of spades. 23 cards left in the stock.` |
+//!
+//! A build of more than three cards is named by its ends: `King of spades
+//! down to 5 of hearts, 9 cards, from pile 2 to pile 5.`
+//!
+//! Won and stuck are not part of these sentences: [`announce_status`] says
+//! them, and the front end adds its sentence after the move's.
+//!
+//! Every announcement is one line with no line break. With
+//! [`CardStyle::WORDS`] it holds no control characters; with a coloured
+//! short style the cards carry their ANSI colour codes.
+
+use crate::card::Card;
+use crate::game::{Game, Played, Position, Status};
+use crate::moves::Move;
+use crate::render::words::{capitalise, count, CardStyle};
+use crate::rules::{PassLimit, Rules};
+
+/// What `played` did, in one line: `before` is the position before the
+/// move, `after` the game after it (for the stock, the pass and the rules).
+///
+/// ```
+/// use klondike::{deal::Deal, game::Game, moves::Move, rules::Rules};
+/// use klondike::render::{announce::announce_move, words::CardStyle};
+///
+/// let mut game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+/// let before = game.position().clone();
+/// let played = game.play(Move::Draw).unwrap();
+/// let line = announce_move(&before, &played, &game, &CardStyle::WORDS);
+/// assert!(line.starts_with("Drew "));
+/// assert!(line.ends_with(" 23 cards left in the stock."));
+/// ```
+pub fn announce_move(before: &Position, played: &Played, after: &Game, style: &CardStyle) -> String {
+    sentence(&forward(before, played, after.position(), after.rules(), style))
+}
+
+/// What an undo put back, in one line starting `Undid:`: `before_undo` is
+/// the position before the undo, `undone` the move that [`Game::undo`]
+/// returned, `after` the game after the undo. A card that the move had
+/// turned up is said to be turned face down again.
+pub fn announce_undo(
+    before_undo: &Position,
+    undone: &Played,
+    after: &Game,
+    style: &CardStyle,
+) -> String {
+    // The undone move went from the position now in `after` to `before_undo`.
+    let pre = after.position();
+    let post = before_undo;
+    let text = match undone.mv {
+        Move::Draw => {
+            let drawn = tail(post.waste(), undone.drawn);
+            let waste = match pre.waste().last() {
+                Some(&top) => format!("{} on top of the waste", style.card(top)),
+                None => "waste now empty".to_string(),
+            };
+            format!("{} back to the stock; {waste}", style.cards(drawn))
+        }
+        Move::Redeal => {
+            let top = match pre.waste().last() {
+                Some(&top) => format!(", {} on top", style.card(top)),
+                None => String::new(),
+            };
+            format!(
+                "turned the stock back over into the waste, {}{top}; {}",
+                count(pre.waste().len(), "card"),
+                pass_words(pre.pass(), after.rules().passes)
+            )
+        }
+        Move::WasteToTableau { to } => {
+            let card = named(pre.waste().last(), style);
+            format!("{card} back from pile {} to the waste", to + 1)
+        }
+        Move::WasteToFoundation => {
+            let card = undone.foundation_card.or_else(|| pre.waste().last().copied());
+            format!("{} back from {} to the waste", named(card.as_ref(), style), foundation(card))
+        }
+        Move::TableauToTableau { from, to, count } => {
+            let moved = tail(pre.pile(from).face_up(), count);
+            format!(
+                "{} back from pile {} to pile {}{}",
+                build(moved, style),
+                to + 1,
+                from + 1,
+                face_down_again(undone.turned_up, from, style)
+            )
+        }
+        Move::TableauToFoundation { from } => {
+            let card = undone.foundation_card.or_else(|| pre.pile(from).top());
+            format!(
+                "{} back from {} to pile {}{}",
+                named(card.as_ref(), style),
+                foundation(card),
+                from + 1,
+                face_down_again(undone.turned_up, from, style)
+            )
+        }
+        Move::FoundationToTableau { suit, to } => {
+            let card = pre.foundation_top(suit);
+            format!(
+                "{} back from pile {} to the {} foundation",
+                named(card.as_ref(), style),
+                to + 1,
+                suit.name()
+            )
+        }
+    };
+    format!("Undid: {text}.")
+}
+
+/// What a redo played again, in one line starting `Redid:`: `before_redo`
+/// is the position before the redo, `redone` the move that [`Game::redo`]
+/// returned, `after` the game after it. The rest reads as
+/// [`announce_move`] does.
+pub fn announce_redo(
+    before_redo: &Position,
+    redone: &Played,
+    after: &Game,
+    style: &CardStyle,
+) -> String {
+    let text = forward(before_redo, redone, after.position(), after.rules(), style);
+    format!("Redid: {text}.")
+}
+
+/// The game's status in words when it is over or can no longer be won:
+/// "You won! All 52 cards are on the foundations, in 97 moves." or "Stuck:
+/// no move can turn up a card or bring one out of the stock, so this game
+/// can no longer be won. Undo or start a new game."; `None` while playing.
+pub fn announce_status(game: &Game) -> Option<String> {
+    match game.status() {
+        Status::Playing => None,
+        Status::Won => Some(format!(
+            "You won! All 52 cards are on the foundations, in {}.",
+            count(game.moves_made(), "move")
+        )),
+        Status::Stuck => Some(format!(
+            "Stuck: no move can turn up a card or bring one out of the stock, so this game can no longer be won. {}",
+            if game.moves_made() == 0 { "Start a new game." } else { "Undo or start a new game." }
+        )),
+    }
+}
+
+/// The move from `pre` to `post`, starting in lower case, without the final
+/// full stop.
+fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, style: &CardStyle) -> String {
+    match played.mv {
+        Move::Draw => {
+            let drawn = tail(post.waste(), played.drawn);
+            let mut text = if drawn.is_empty() {
+                "drew nothing".to_string()
+            } else {
+                format!("drew {}", style.cards(drawn))
+            };
+            if let (true, Some(&top)) = (drawn.len() > 1, drawn.last()) {
+                text.push_str(&format!("; {} on top", style.card(top)));
+            }
+            text.push_str(". ");
+            text.push_str(&stock_after_draw(post, rules));
+            text
+        }
+        Move::Redeal => format!(
+            "turned the waste over: {} in the stock, {}",
+            count(post.stock_len(), "card"),
+            pass_words(post.pass(), rules.passes)
+        ),
+        Move::WasteToTableau { to } => {
+            let card = pre.waste().last();
+            format!("{} from the waste to pile {}{}", named(card, style), to + 1, waste_after(post, style))
+        }
+        Move::WasteToFoundation => {
+            let card = played.foundation_card.or_else(|| pre.waste().last().copied());
+            format!(
+                "{} from the waste to {}{}",
+                named(card.as_ref(), style),
+                foundation(card),
+                waste_after(post, style)
+            )
+        }
+        Move::TableauToTableau { from, to, count } => {
+            let moved = tail(pre.pile(from).face_up(), count);
+            format!(
+                "{} from pile {} to pile {}{}",
+                build(moved, style),
+                from + 1,
+                to + 1,
+                uncovered(played.turned_up, post, from, style)
+            )
+        }
+        Move::TableauToFoundation { from } => {
+            let card = played.foundation_card.or_else(|| pre.pile(from).top());
+            format!(
+                "{} from pile {} to {}{}",
+                named(card.as_ref(), style),
+                from + 1,
+                foundation(card),
+                uncovered(played.turned_up, post, from, style)
+            )
+        }
+        Move::FoundationToTableau { suit, to } => {
+            let card = pre.foundation_top(suit);
+            format!("{} from the {} foundation to pile {}", named(card.as_ref(), style), suit.name(), to + 1)
+        }
+    }
+}
+
+/// Capitalised, with a full stop.
+fn sentence(text: &str) -> String {
+    format!("{}.", capitalise(text))
+}
+
+/// The last `n` cards of `cards` (all of them when there are fewer).
+fn tail(cards: &[Card], n: usize) -> &[Card] {
+    &cards[cards.len().saturating_sub(n)..]
+}
+
+fn named(card: Option<&Card>, style: &CardStyle) -> String {
+    card.map_or_else(|| "no card".to_string(), |&c| style.card(c))
+}
+
+/// "the hearts foundation" for the card's suit.
+fn foundation(card: Option<Card>) -> String {
+    card.map_or_else(|| "its foundation".to_string(), |c| format!("the {} foundation", c.suit().name()))
+}
+
+/// A moved build: every card when there are at most three, otherwise its
+/// ends and the count.
+fn build(cards: &[Card], style: &CardStyle) -> String {
+    match cards {
+        [first, .., last] if cards.len() > 3 => format!(
+            "{} down to {}, {},",
+            style.card(*first),
+            style.card(*last),
+            count(cards.len(), "card")
+        ),
+        [] => "no card".to_string(),
+        _ => style.cards(cards),
+    }
+}
+
+/// After a move from pile `from`: "; jack of spades turned up on pile 2",
+/// "; pile 2 now empty", or nothing.
+fn uncovered(turned_up: Option<Card>, post: &Position, from: usize, style: &CardStyle) -> String {
+    match turned_up {
+        Some(card) => format!("; {} turned up on pile {}", style.card(card), from + 1),
+        None if from < 7 && post.pile(from).is_empty() => format!("; pile {} now empty", from + 1),
+        None => String::new(),
+    }
+}
+
+fn face_down_again(turned_up: Option<Card>, from: usize, style: &CardStyle) -> String {
+    match turned_up {
+        Some(card) => format!("; {} turned face down again on pile {}", style.card(card), from + 1),
+        None => String::new(),
+    }
+}
+
+/// After a card left the waste: "; 4 of hearts now on top of the waste" or
+/// "; waste now empty".
+fn waste_after(post: &Position, style: &CardStyle) -> String {
+    match post.waste().last() {
+        Some(&top) => format!("; {} now on top of the waste", style.card(top)),
+        None => "; waste now empty".to_string(),
+    }
+}
+
+/// After a draw: "18 cards left in the stock." or "Stock empty; 1 redeal
+/// left." / "no redeals left" / "the next draw turns the waste over".
+fn stock_after_draw(post: &Position, rules: &Rules) -> String {
+    match post.stock_len() {
+        0 => {
+            let next = match rules.passes {
+                PassLimit::Unlimited => "the next draw turns the waste over".to_string(),
+                PassLimit::Limited(n) => match n.saturating_sub(post.pass()) {
+                    0 => "no redeals left".to_string(),
+                    1 => "1 redeal left".to_string(),
+                    k => format!("{k} redeals left"),
+                },
+            };
+            format!("Stock empty; {next}")
+        }
+        n => format!("{} left in the stock", count(n, "card")),
+    }
+}
+
+/// "pass 2 of 3", or "pass 2" when passes are unlimited.
+fn pass_words(pass: u32, limit: PassLimit) -> String {
+    match limit {
+        PassLimit::Unlimited => format!("pass {pass}"),
+        PassLimit::Limited(n) => format!("pass {pass} of {n}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Suit;
+    use crate::rules::DrawCount;
+
+    fn c(code: &str) -> Card {
+        code.parse().unwrap()
+    }
+
+    /// A position with the given piles, waste and foundations; every other
+    /// card goes to the stock (hidden, order irrelevant unless `stock` names
+    /// the top cards, given top first).
+    fn position(
+        piles: [(&[&str], &[&str]); 7],
+        stock: &[&str],
+        waste: &[&str],
+        foundations: [u8; 4],
+        pass: u32,
+    ) -> Position {
+        let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
+        let mut used: Vec<Card> = cards(stock);
+        used.extend(cards(waste));
+        for (h, u) in &piles {
+            used.extend(cards(h));
+            used.extend(cards(u));
+        }
+        for s in Suit::ALL {
+            for r in 1..=foundations[s.index()] {
+                used.push(Card::new(crate::card::Rank::new(r).unwrap(), s));
+            }
+        }
+        let mut full_stock = cards(stock);
+        full_stock.extend(Card::deck().filter(|k| !used.contains(k)));
+        let piles = piles.map(|(h, u)| (cards(h), cards(u)));
+        Position::from_parts(piles, full_stock, cards(waste), foundations, pass).unwrap()
+    }
+
+    fn play(pos: &Position, rules: Rules, mv: Move) -> String {
+        let mut game = Game::from_position(pos.clone(), rules);
+        let played = game.play(mv).unwrap();
+        announce_move(pos, &played, &game, &CardStyle::WORDS)
+    }
+
+    const E: (&[&str], &[&str]) = (&[], &[]);
+
+    #[test]
+    fn pile_to_pile_with_turn_up_and_its_undo() {
+        let pos = position(
+            [E, (&["JS"], &["8H", "7C", "6D"]), E, E, (&[], &["9C"]), E, E],
+            &[],
+            &[],
+            [0; 4],
+            1,
+        );
+        let mv = Move::TableauToTableau { from: 1, to: 4, count: 3 };
+        assert_eq!(
+            play(&pos, Rules::default(), mv),
+            "8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up on pile 2."
+        );
+        let mut game = Game::from_position(pos.clone(), Rules::default());
+        game.play(mv).unwrap();
+        let before_undo = game.position().clone();
+        let undone = game.undo().unwrap();
+        assert_eq!(
+            announce_undo(&before_undo, &undone, &game, &CardStyle::WORDS),
+            "Undid: 8 of hearts, 7 of clubs and 6 of diamonds back from pile 5 to pile 2; jack of spades turned face down again on pile 2."
+        );
+        let before_redo = game.position().clone();
+        let redone = game.redo().unwrap();
+        assert_eq!(
+            announce_redo(&before_redo, &redone, &game, &CardStyle::WORDS),
+            "Redid: 8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up on pile 2."
+        );
+    }
+
+    #[test]
+    fn long_builds_are_named_by_their_ends() {
+        let pos = position(
+            [(&["3C"], &["KS", "QH", "JC", "TD", "9S"]), E, E, E, E, E, E],
+            &[],
+            &[],
+            [0; 4],
+            1,
+        );
+        let mv = Move::TableauToTableau { from: 0, to: 3, count: 5 };
+        assert_eq!(
+            play(&pos, Rules::default(), mv),
+            "King of spades down to 9 of spades, 5 cards, from pile 1 to pile 4; 3 of clubs turned up on pile 1."
+        );
+    }
+
+    #[test]
+    fn draws_say_the_cards_the_top_and_the_stock() {
+        let pos = position([E; 7], &["4H", "JC", "9S"], &[], [0; 4], 1);
+        let three = Rules { draw: DrawCount::Three, ..Rules::default() };
+        assert_eq!(
+            play(&pos, three, Move::Draw),
+            "Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 49 cards left in the stock."
+        );
+        assert_eq!(play(&pos, Rules::default(), Move::Draw), "Drew 4 of hearts. 51 cards left in the stock.");
+    }
+
+    #[test]
+    fn a_draw_that_empties_the_stock_says_what_comes_next() {
+        // Everything but the 9 of spades is on the foundations or the tableau.
+        let mut pos = position([E; 7], &[], &[], [13, 13, 13, 8], 1);
+        // The stock now holds 9S..KS; draw all but the last.
+        let rules = |passes| Rules { passes, ..Rules::default() };
+        let mut game = Game::from_position(pos.clone(), rules(PassLimit::Unlimited));
+        for _ in 0..4 {
+            game.play(Move::Draw).unwrap();
+        }
+        pos = game.position().clone();
+        let last = pos.stock().last().map(|k| k.name()).unwrap();
+        assert_eq!(
+            play(&pos, rules(PassLimit::Unlimited), Move::Draw),
+            format!("Drew {last}. Stock empty; the next draw turns the waste over.")
+        );
+        assert_eq!(play(&pos, rules(PassLimit::Limited(2)), Move::Draw), format!("Drew {last}. Stock empty; 1 redeal left."));
+        assert_eq!(play(&pos, rules(PassLimit::Limited(3)), Move::Draw), format!("Drew {last}. Stock empty; 2 redeals left."));
+        assert_eq!(play(&pos, rules(PassLimit::Limited(1)), Move::Draw), format!("Drew {last}. Stock empty; no redeals left."));
+    }
+
+    #[test]
+    fn redeal_and_its_undo() {
+        let pos = position([E; 7], &[], &["JS", "QS", "KS"], [13, 13, 13, 10], 1);
+        let rules = Rules { passes: PassLimit::Limited(3), ..Rules::default() };
+        assert_eq!(play(&pos, rules, Move::Redeal), "Turned the waste over: 3 cards in the stock, pass 2 of 3.");
+        assert_eq!(
+            play(&pos, Rules::default(), Move::Redeal),
+            "Turned the waste over: 3 cards in the stock, pass 2."
+        );
+        let mut game = Game::from_position(pos, rules);
+        game.play(Move::Redeal).unwrap();
+        let before = game.position().clone();
+        let undone = game.undo().unwrap();
+        assert_eq!(
+            announce_undo(&before, &undone, &game, &CardStyle::WORDS),
+            "Undid: turned the stock back over into the waste, 3 cards, king of spades on top; pass 1 of 3."
+        );
+    }
+
+    #[test]
+    fn waste_and_foundation_moves() {
+        let pos = position(
+            [E, E, (&[], &["TH"]), E, E, E, E],
+            &[],
+            &["4S", "5H", "9S"],
+            [0, 0, 4, 0],
+            1,
+        );
+        assert_eq!(
+            play(&pos, Rules::default(), Move::WasteToTableau { to: 2 }),
+            "9 of spades from the waste to pile 3; 5 of hearts now on top of the waste."
+        );
+        let mut game = Game::from_position(pos, Rules::default());
+        game.play(Move::WasteToTableau { to: 2 }).unwrap();
+        let pos = game.position().clone();
+        assert_eq!(
+            play(&pos, Rules::default(), Move::WasteToFoundation),
+            "5 of hearts from the waste to the hearts foundation; 4 of spades now on top of the waste."
+        );
+        let f2t = Rules { foundation_to_tableau: true, ..Rules::default() };
+        let pos = position([E, E, (&[], &["6C"]), E, E, E, E], &[], &[], [0, 0, 5, 0], 1);
+        assert_eq!(
+            play(&pos, f2t, Move::FoundationToTableau { suit: Suit::Hearts, to: 2 }),
+            "5 of hearts from the hearts foundation to pile 3."
+        );
+        let pos = position([E, E, (&[], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0], 1);
+        assert_eq!(
+            play(&pos, Rules::default(), Move::TableauToFoundation { from: 2 }),
+            "6 of hearts from pile 3 to the hearts foundation; pile 3 now empty."
+        );
+    }
+
+    #[test]
+    fn status_in_words() {
+        let won = Game::from_position(position([E; 7], &[], &[], [13; 4], 1), Rules::default());
+        assert_eq!(
+            announce_status(&won).unwrap(),
+            "You won! All 52 cards are on the foundations, in 0 moves."
+        );
+        let game = Game::new(&crate::deal::Deal::for_game(1).unwrap(), Rules::default());
+        assert_eq!(announce_status(&game), None);
+    }
+}

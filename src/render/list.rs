@@ -1,0 +1,200 @@
+//! The list layout: the state of a game as short lines that read well
+//! aloud, one pile per line, the label first. Face-down cards are a count,
+//! never a row of placeholders; foundations say how far they are built.
+//!
+//! ```text
+//! Game 1: draw 1, passes 3, foundation-to-tableau off. 4 moves.
+//! Stock: 21 cards. Pass 1 of 3.
+//! Waste: 9 of spades on top, 2 cards.
+//! Foundations: clubs empty, diamonds up to 2, hearts up to ace, spades empty.
+//! Pile 1: queen of hearts.
+//! Pile 2: 1 face down, then 7 of hearts.
+//! Pile 3: 2 face down, then 5 of clubs, 4 of hearts.
+//! Pile 4: empty.
+//! ...
+//! ```
+//!
+//! Each line is also available alone (for the pile queries of
+//! [`crate::query`]).
+
+use crate::card::Suit;
+use crate::game::{Game, Position};
+use crate::render::announce::announce_status;
+use crate::render::words::{count, CardStyle};
+use crate::rules::{DrawCount, PassLimit, Rules};
+
+/// The whole state of `game` in the list layout: a line naming the deal
+/// (`title`, e.g. `Game 1`), its rules and the moves made, then the stock,
+/// the waste, the foundations, the seven piles, and the status when the
+/// game is won or stuck. Each line ends with a full stop and a newline.
+pub fn list(game: &Game, title: &str, style: &CardStyle) -> String {
+    let pos = game.position();
+    let rules = game.rules();
+    let mut lines = vec![
+        format!("{title}: {rules}. {}.", count(game.moves_made(), "move")),
+        stock_line(pos, rules),
+        waste_line(pos, rules, style),
+        foundations_line(pos),
+    ];
+    lines.extend((0..7).map(|i| pile_line(pos, i, style)));
+    if let Some(status) = announce_status(game) {
+        lines.push(status);
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+/// One tableau pile (`i` 0-based): "Pile 3: 2 face down, then 5 of clubs,
+/// 4 of hearts.", "Pile 1: queen of hearts.", "Pile 4: empty.". The
+/// face-up cards are listed bottom first, so the last one named is the top.
+/// A pile number past 6 gets "There is no pile N.".
+pub fn pile_line(pos: &Position, i: usize, style: &CardStyle) -> String {
+    if i >= 7 {
+        return format!("There is no pile {} (piles are 1 to 7).", i.saturating_add(1));
+    }
+    let pile = pos.pile(i);
+    let up: Vec<String> = pile.face_up().iter().map(|&c| style.card(c)).collect();
+    let hidden = pile.hidden().len();
+    let body = match (hidden, up.is_empty()) {
+        (0, true) => "empty".to_string(),
+        (0, false) => up.join(", "),
+        (n, true) => format!("{n} face down"),
+        (n, false) => format!("{n} face down, then {}", up.join(", ")),
+    };
+    format!("Pile {}: {body}.", i + 1)
+}
+
+/// The foundations: "Foundations: clubs empty, diamonds up to 2, hearts up
+/// to ace, spades up to king.".
+pub fn foundations_line(pos: &Position) -> String {
+    let parts: Vec<String> = Suit::ALL
+        .iter()
+        .map(|&s| match pos.foundation_top(s) {
+            Some(top) => format!("{} up to {}", s.name(), top.rank().name()),
+            None => format!("{} empty", s.name()),
+        })
+        .collect();
+    format!("Foundations: {}.", parts.join(", "))
+}
+
+/// The stock and the pass: "Stock: 21 cards. Pass 1 of 3." ("Pass 2" when
+/// passes are unlimited; "Stock: empty." when it is).
+pub fn stock_line(pos: &Position, rules: &Rules) -> String {
+    let stock = match pos.stock_len() {
+        0 => "empty".to_string(),
+        n => count(n, "card"),
+    };
+    format!("Stock: {stock}. {}.", pass_words(pos.pass(), rules.passes))
+}
+
+/// The waste: "Waste: empty.", "Waste: 9 of spades on top, 5 cards." In
+/// draw-3 the top three are named, top first: "Waste: 9 of spades on top,
+/// then jack of clubs and 4 of hearts, 5 cards.".
+pub fn waste_line(pos: &Position, rules: &Rules, style: &CardStyle) -> String {
+    let waste = pos.waste();
+    let Some((&top, under)) = waste.split_last() else {
+        return "Waste: empty.".to_string();
+    };
+    let mut text = format!("Waste: {} on top", style.card(top));
+    if rules.draw == DrawCount::Three && !under.is_empty() {
+        let below: Vec<_> = under.iter().rev().take(2).copied().collect();
+        text.push_str(&format!(", then {}", style.cards(&below)));
+    }
+    text.push_str(&format!(", {}.", count(waste.len(), "card")));
+    text
+}
+
+/// "Pass 1 of 3", or "Pass 2" when passes are unlimited.
+pub fn pass_words(pass: u32, limit: PassLimit) -> String {
+    match limit {
+        PassLimit::Unlimited => format!("Pass {pass}"),
+        PassLimit::Limited(n) => format!("Pass {pass} of {n}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Card;
+    use crate::deal::Deal;
+    use crate::moves::Move;
+
+    fn c(code: &str) -> Card {
+        code.parse().unwrap()
+    }
+
+    #[test]
+    fn opening_of_game_1() {
+        let game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        let text = list(&game, "Game 1", &CardStyle::WORDS);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4 + 7);
+        assert_eq!(lines[0], "Game 1: draw 1, passes unlimited, foundation-to-tableau off. 0 moves.");
+        assert_eq!(lines[1], "Stock: 24 cards. Pass 1.");
+        assert_eq!(lines[2], "Waste: empty.");
+        assert_eq!(lines[3], "Foundations: clubs empty, diamonds empty, hearts empty, spades empty.");
+        let top = game.position().pile(0).top().unwrap();
+        assert_eq!(lines[4], format!("Pile 1: {}.", top.name()));
+        let top = game.position().pile(6).top().unwrap();
+        assert_eq!(lines[10], format!("Pile 7: 6 face down, then {}.", top.name()));
+        assert!(text.ends_with(".\n"));
+        assert!(!text.contains("##"));
+    }
+
+    fn custom() -> Position {
+        // Clubs up to 2, diamonds empty, hearts up to ace, spades empty.
+        let mut rest: Vec<Card> = Card::deck()
+            .filter(|&k| !["AC", "2C", "AH", "5C", "4H", "9S", "JC", "4D", "QS", "7D"].contains(&k.to_string().as_str()))
+            .collect();
+        let hidden = vec![rest.pop().unwrap(), rest.pop().unwrap()];
+        let piles = [
+            (vec![], vec![c("QS")]),
+            (vec![], vec![]),
+            (hidden, vec![c("5C"), c("4H")]),
+            (vec![], vec![]),
+            (vec![], vec![]),
+            (vec![], vec![]),
+            (vec![], vec![c("7D")]),
+        ];
+        Position::from_parts(piles, rest, vec![c("4D"), c("JC"), c("9S")], [2, 0, 1, 0], 2).unwrap()
+    }
+
+    #[test]
+    fn lines_of_a_custom_position() {
+        let pos = custom();
+        let w = CardStyle::WORDS;
+        assert_eq!(pile_line(&pos, 2, &w), "Pile 3: 2 face down, then 5 of clubs, 4 of hearts.");
+        assert_eq!(pile_line(&pos, 3, &w), "Pile 4: empty.");
+        assert_eq!(pile_line(&pos, 0, &w), "Pile 1: queen of spades.");
+        assert_eq!(pile_line(&pos, 9, &w), "There is no pile 10 (piles are 1 to 7).");
+        assert_eq!(pile_line(&pos, 2, &CardStyle::PLAIN), "Pile 3: 2 face down, then 5C, 4H.");
+        assert_eq!(foundations_line(&pos), "Foundations: clubs up to 2, diamonds empty, hearts up to ace, spades empty.");
+        let three = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), ..Rules::default() };
+        assert_eq!(stock_line(&pos, &three), "Stock: 40 cards. Pass 2 of 3.");
+        assert_eq!(stock_line(&pos, &Rules::default()), "Stock: 40 cards. Pass 2.");
+        assert_eq!(waste_line(&pos, &Rules::default(), &w), "Waste: 9 of spades on top, 3 cards.");
+        assert_eq!(
+            waste_line(&pos, &three, &w),
+            "Waste: 9 of spades on top, then jack of clubs and 4 of diamonds, 3 cards."
+        );
+    }
+
+    #[test]
+    fn won_and_empty_stock() {
+        let mut game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        for _ in 0..24 {
+            game.play(Move::Draw).unwrap();
+        }
+        let text = list(&game, "Game 1", &CardStyle::WORDS);
+        assert!(text.contains("Stock: empty. Pass 1.\n"), "{text}");
+        let piles: [(Vec<Card>, Vec<Card>); 7] = Default::default();
+        let won = Game::from_position(
+            Position::from_parts(piles, vec![], vec![], [13; 4], 1).unwrap(),
+            Rules::default(),
+        );
+        let text = list(&won, "Custom deal", &CardStyle::WORDS);
+        assert!(text.contains("Foundations: clubs up to king, diamonds up to king, hearts up to king, spades up to king."));
+        assert!(text.lines().last().unwrap().starts_with("You won!"), "{text}");
+    }
+}

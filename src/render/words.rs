@@ -1,0 +1,223 @@
+//! How a card is written: in words for a screen reader ("queen of hearts"),
+//! or as a short code ("QH", "Q♥"), optionally with red suits in colour.
+//!
+//! Colour never carries meaning alone: a short code always keeps its suit
+//! letter or symbol, and words are never coloured at all.
+//!
+//! ```
+//! use klondike::card::Card;
+//! use klondike::render::words::{CardNames, CardStyle, SuitStyle};
+//!
+//! let qh: Card = "QH".parse().unwrap();
+//! assert_eq!(CardStyle::WORDS.card(qh), "queen of hearts");
+//! assert_eq!(CardStyle::PLAIN.card(qh), "QH");
+//! let symbols = CardStyle { names: CardNames::Short, suits: SuitStyle::Symbols, colour: false };
+//! assert_eq!(symbols.card(qh), "Q♥");
+//! ```
+
+use crate::card::{Card, Colour, Suit};
+
+/// Whether cards are written in words or as two-character codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CardNames {
+    /// "queen of hearts", "10 of clubs": what a screen reader should say.
+    Words,
+    /// "QH", "TC": the codes of the deal format and the command language.
+    #[default]
+    Short,
+}
+
+/// How the suit of a short code is written (words always spell the suit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum SuitStyle {
+    /// `C D H S`, as in the deal format.
+    #[default]
+    Letters,
+    /// `♣ ♦ ♥ ♠`.
+    Symbols,
+}
+
+/// How cards are written in the table, the list layout, announcements and
+/// queries. The default is [`CardStyle::PLAIN`], the table's original look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CardStyle {
+    /// Words or short codes.
+    pub names: CardNames,
+    /// Letters or symbols for the suit of a short code.
+    pub suits: SuitStyle,
+    /// Wrap short codes of red suits in ANSI red. Ignored for words.
+    pub colour: bool,
+}
+
+impl CardStyle {
+    /// Short codes with suit letters, no colour: `QH`. The table's default.
+    pub const PLAIN: CardStyle =
+        CardStyle { names: CardNames::Short, suits: SuitStyle::Letters, colour: false };
+
+    /// Cards in words, no colour: `queen of hearts`. For screen readers.
+    pub const WORDS: CardStyle =
+        CardStyle { names: CardNames::Words, suits: SuitStyle::Letters, colour: false };
+
+    /// True when cards are written in words.
+    pub fn is_words(&self) -> bool {
+        self.names == CardNames::Words
+    }
+
+    /// `card` in this style: "queen of hearts", "QH", "Q♥", or a short
+    /// code in ANSI red for a red suit when `colour` is on.
+    pub fn card(&self, card: Card) -> String {
+        match self.names {
+            CardNames::Words => card.name(),
+            CardNames::Short => {
+                let code = format!("{}{}", card.rank().code(), self.suit_mark(card.suit()));
+                self.paint(card.colour(), code)
+            }
+        }
+    }
+
+    /// How a suit is labelled in this style: its name in words ("hearts"),
+    /// otherwise its letter or symbol (never coloured).
+    pub fn suit(&self, suit: Suit) -> String {
+        match self.names {
+            CardNames::Words => suit.name().to_string(),
+            CardNames::Short => self.suit_mark(suit).to_string(),
+        }
+    }
+
+    /// The suit's one-character mark for a short code: `H` or `♥`.
+    pub fn suit_mark(&self, suit: Suit) -> char {
+        match self.suits {
+            SuitStyle::Letters => suit.letter(),
+            SuitStyle::Symbols => suit_symbol(suit),
+        }
+    }
+
+    /// What one face-down card looks like: `##` for short codes, "face
+    /// down" in words.
+    pub fn face_down(&self) -> &str {
+        match self.names {
+            CardNames::Words => "face down",
+            CardNames::Short => "##",
+        }
+    }
+
+    /// Several cards in this style, in the given order, joined for reading
+    /// aloud: "8 of hearts, 7 of clubs and 6 of diamonds".
+    pub fn cards(&self, cards: &[Card]) -> String {
+        let names: Vec<String> = cards.iter().map(|&c| self.card(c)).collect();
+        join_and(&names)
+    }
+
+    fn paint(&self, colour: Colour, text: String) -> String {
+        if self.colour && colour == Colour::Red {
+            let red = anstyle::AnsiColor::Red.on_default();
+            format!("{red}{text}{red:#}")
+        } else {
+            text
+        }
+    }
+}
+
+/// The symbol of a suit: `♣ ♦ ♥ ♠`.
+pub fn suit_symbol(suit: Suit) -> char {
+    ['♣', '♦', '♥', '♠'][suit.index()]
+}
+
+/// Items joined as a list is read aloud: "a", "a and b", "a, b and c".
+pub fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// `n` and a noun, plural unless `n` is 1: "1 card", "21 cards".
+pub fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `text` with its first letter in upper case ("jack of spades ..." ->
+/// "Jack of spades ...").
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(code: &str) -> Card {
+        code.parse().unwrap()
+    }
+
+    #[test]
+    fn words_spell_rank_and_suit() {
+        assert_eq!(CardStyle::WORDS.card(c("QH")), "queen of hearts");
+        assert_eq!(CardStyle::WORDS.card(c("TC")), "10 of clubs");
+        assert_eq!(CardStyle::WORDS.card(c("AS")), "ace of spades");
+        assert_eq!(CardStyle::WORDS.face_down(), "face down");
+    }
+
+    #[test]
+    fn words_are_never_coloured() {
+        let style = CardStyle { colour: true, ..CardStyle::WORDS };
+        assert_eq!(style.card(c("QH")), "queen of hearts");
+    }
+
+    #[test]
+    fn short_codes_with_letters_and_symbols() {
+        assert_eq!(CardStyle::PLAIN.card(c("TH")), "TH");
+        assert_eq!(CardStyle::PLAIN.face_down(), "##");
+        let sym = CardStyle { suits: SuitStyle::Symbols, ..CardStyle::PLAIN };
+        assert_eq!(sym.card(c("TH")), "T♥");
+        assert_eq!(sym.card(c("AC")), "A♣");
+        assert_eq!(sym.card(c("2D")), "2♦");
+        assert_eq!(sym.card(c("KS")), "K♠");
+        assert_eq!(sym.suit(Suit::Spades), "♠");
+        assert_eq!(CardStyle::WORDS.suit(Suit::Spades), "spades");
+    }
+
+    #[test]
+    fn colour_wraps_red_suits_only_and_keeps_the_suit() {
+        let style = CardStyle { colour: true, ..CardStyle::PLAIN };
+        let red = style.card(c("TH"));
+        assert!(red.starts_with('\u{1b}'));
+        assert!(red.contains("TH"));
+        assert!(red.ends_with('m'));
+        assert_eq!(style.card(c("TS")), "TS");
+        let sym = CardStyle { suits: SuitStyle::Symbols, ..style };
+        assert!(sym.card(c("4D")).contains("4♦"));
+    }
+
+    #[test]
+    fn every_card_has_a_distinct_name_in_every_style() {
+        for style in [
+            CardStyle::PLAIN,
+            CardStyle::WORDS,
+            CardStyle { suits: SuitStyle::Symbols, ..CardStyle::PLAIN },
+        ] {
+            let names: std::collections::HashSet<String> =
+                Card::deck().map(|card| style.card(card)).collect();
+            assert_eq!(names.len(), 52);
+        }
+    }
+
+    #[test]
+    fn lists_read_aloud() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(join_and(&s(&[])), "");
+        assert_eq!(join_and(&s(&["a"])), "a");
+        assert_eq!(join_and(&s(&["a", "b"])), "a and b");
+        assert_eq!(join_and(&s(&["a", "b", "c"])), "a, b and c");
+        assert_eq!(CardStyle::WORDS.cards(&[c("8H"), c("7C"), c("6D")]), "8 of hearts, 7 of clubs and 6 of diamonds");
+        assert_eq!(count(1, "card"), "1 card");
+        assert_eq!(count(0, "card"), "0 cards");
+        assert_eq!(capitalise("jack of spades"), "Jack of spades");
+        assert_eq!(capitalise(""), "");
+    }
+}

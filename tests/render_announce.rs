@@ -1,0 +1,255 @@
+//! Announcements for screen-reader play: every kind of move, undo and redo
+//! is announced in one line, with no control or box-drawing characters,
+//! and with the cards spelled in words.
+
+use klondike::card::{Card, Rank, Suit};
+use klondike::deal::Deal;
+use klondike::game::{Game, Position};
+use klondike::moves::Move;
+use klondike::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
+use klondike::render::words::CardStyle;
+use klondike::rules::{DrawCount, PassLimit, Rules};
+
+fn c(code: &str) -> Card {
+    code.parse().unwrap()
+}
+
+/// A position with the given piles (face-down, face-up), stock top cards
+/// (top first), waste and foundations; every other card goes to the bottom
+/// of the stock.
+fn position(
+    piles: [(&[&str], &[&str]); 7],
+    stock: &[&str],
+    waste: &[&str],
+    foundations: [u8; 4],
+) -> Position {
+    let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
+    let mut used = cards(stock);
+    used.extend(cards(waste));
+    for (h, u) in &piles {
+        used.extend(cards(h));
+        used.extend(cards(u));
+    }
+    for s in Suit::ALL {
+        for r in 1..=foundations[s.index()] {
+            used.push(Card::new(Rank::new(r).unwrap(), s));
+        }
+    }
+    let mut full_stock = cards(stock);
+    full_stock.extend(Card::deck().filter(|k| !used.contains(k)));
+    let piles = piles.map(|(h, u)| (cards(h), cards(u)));
+    Position::from_parts(piles, full_stock, cards(waste), foundations, 1).unwrap()
+}
+
+const E: (&[&str], &[&str]) = (&[], &[]);
+
+/// True when `text` holds a two-character card code as a word (`TH`, `9S`).
+fn has_card_code(text: &str) -> bool {
+    text.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|w| w.len() == 2 && !w.chars().any(|ch| ch.is_ascii_lowercase()) && w.parse::<Card>().is_ok())
+}
+
+/// One line, printable, no box drawing, no card codes.
+fn check_line(line: &str) {
+    assert!(!line.is_empty());
+    assert!(!line.contains('\n'), "{line:?}");
+    assert!(!line.chars().any(char::is_control), "control character in {line:?}");
+    assert!(!line.chars().any(|ch| ('\u{2500}'..='\u{259f}').contains(&ch)), "box drawing in {line:?}");
+    assert!(!line.contains("##"), "{line:?}");
+    assert!(!has_card_code(line), "card code in {line:?}");
+    assert!(line.ends_with('.') || line.ends_with('!'), "{line:?}");
+}
+
+/// Plays `mv` from `pos` and checks its announcement, its undo's and its
+/// redo's; returns the three lines. `named` are cards each line must name.
+fn announce_all(pos: &Position, rules: Rules, mv: Move, named: &[&str]) -> [String; 3] {
+    let w = CardStyle::WORDS;
+    let mut game = Game::from_position(pos.clone(), rules);
+    let played = game.play(mv).unwrap();
+    let a = announce_move(pos, &played, &game, &w);
+    let before_undo = game.position().clone();
+    let undone = game.undo().unwrap();
+    let u = announce_undo(&before_undo, &undone, &game, &w);
+    let before_redo = game.position().clone();
+    let redone = game.redo().unwrap();
+    let r = announce_redo(&before_redo, &redone, &game, &w);
+    for line in [&a, &u, &r] {
+        check_line(line);
+        for code in named {
+            assert!(line.contains(&c(code).name()), "{line:?} should name the {}", c(code).name());
+        }
+    }
+    assert!(u.starts_with("Undid: "), "{u}");
+    assert!(r.starts_with("Redid: "), "{r}");
+    [a, u, r]
+}
+
+#[test]
+fn draw() {
+    let pos = position([E; 7], &["4H", "JC", "9S"], &[], [0; 4]);
+    let three = Rules { draw: DrawCount::Three, ..Rules::default() };
+    let [a, u, _] = announce_all(&pos, three, Move::Draw, &["4H", "JC", "9S"]);
+    assert_eq!(a, "Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 49 cards left in the stock.");
+    assert_eq!(u, "Undid: 4 of hearts, jack of clubs and 9 of spades back to the stock; waste now empty.");
+}
+
+#[test]
+fn draw_that_empties_the_stock() {
+    // Only the king and queen of hearts and the king of spades are left.
+    let pos = position([E; 7], &["KH", "QH", "KS"], &[], [13, 13, 11, 12]);
+    let pos = {
+        let mut g = Game::from_position(pos, Rules::default());
+        g.play(Move::Draw).unwrap();
+        g.play(Move::Draw).unwrap();
+        g.position().clone()
+    };
+    for (passes, tail) in [
+        (PassLimit::Unlimited, "Stock empty; the next draw turns the waste over."),
+        (PassLimit::Limited(3), "Stock empty; 2 redeals left."),
+        (PassLimit::Limited(2), "Stock empty; 1 redeal left."),
+        (PassLimit::Limited(1), "Stock empty; no redeals left."),
+    ] {
+        let rules = Rules { passes, ..Rules::default() };
+        let [a, u, _] = announce_all(&pos, rules, Move::Draw, &["KS"]);
+        assert_eq!(a, format!("Drew king of spades. {tail}"));
+        assert_eq!(u, "Undid: king of spades back to the stock; queen of hearts on top of the waste.");
+    }
+}
+
+#[test]
+fn redeal() {
+    let pos = position([E; 7], &[], &["JS", "QS", "KS"], [13, 13, 13, 10]);
+    let rules = Rules { passes: PassLimit::Limited(3), ..Rules::default() };
+    let [a, u, r] = announce_all(&pos, rules, Move::Redeal, &[]);
+    assert_eq!(a, "Turned the waste over: 3 cards in the stock, pass 2 of 3.");
+    assert!(u.contains("king of spades on top; pass 1 of 3"), "{u}");
+    assert_eq!(r, "Redid: turned the waste over: 3 cards in the stock, pass 2 of 3.");
+}
+
+#[test]
+fn waste_to_pile() {
+    let pos = position([E, E, (&[], &["TH"]), E, E, E, E], &[], &["4S", "9S"], [0; 4]);
+    let [a, u, _] = announce_all(&pos, Rules::default(), Move::WasteToTableau { to: 2 }, &["9S"]);
+    assert_eq!(a, "9 of spades from the waste to pile 3; 4 of spades now on top of the waste.");
+    assert_eq!(u, "Undid: 9 of spades back from pile 3 to the waste.");
+}
+
+#[test]
+fn waste_to_foundation() {
+    let pos = position([E; 7], &[], &["5H"], [0, 0, 4, 0]);
+    let [a, u, _] = announce_all(&pos, Rules::default(), Move::WasteToFoundation, &["5H"]);
+    assert_eq!(a, "5 of hearts from the waste to the hearts foundation; waste now empty.");
+    assert_eq!(u, "Undid: 5 of hearts back from the hearts foundation to the waste.");
+}
+
+#[test]
+fn pile_to_pile_with_a_turn_up_and_its_undo() {
+    let pos = position([E, (&["JS"], &["8H", "7C", "6D"]), E, E, (&[], &["9C"]), E, E], &[], &[], [0; 4]);
+    let mv = Move::TableauToTableau { from: 1, to: 4, count: 3 };
+    let [a, u, r] = announce_all(&pos, Rules::default(), mv, &["8H", "7C", "6D", "JS"]);
+    assert_eq!(
+        a,
+        "8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up on pile 2."
+    );
+    assert_eq!(
+        u,
+        "Undid: 8 of hearts, 7 of clubs and 6 of diamonds back from pile 5 to pile 2; jack of spades turned face down again on pile 2."
+    );
+    assert_eq!(r, format!("Redid: {a}"));
+}
+
+#[test]
+fn pile_to_foundation() {
+    let pos = position([E, E, (&["QC"], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0]);
+    let [a, u, _] =
+        announce_all(&pos, Rules::default(), Move::TableauToFoundation { from: 2 }, &["6H", "QC"]);
+    assert_eq!(a, "6 of hearts from pile 3 to the hearts foundation; queen of clubs turned up on pile 3.");
+    assert_eq!(
+        u,
+        "Undid: 6 of hearts back from the hearts foundation to pile 3; queen of clubs turned face down again on pile 3."
+    );
+}
+
+#[test]
+fn foundation_to_pile() {
+    let pos = position([E, E, E, (&[], &["6C"]), E, E, E], &[], &[], [0, 0, 5, 0]);
+    let rules = Rules { foundation_to_tableau: true, ..Rules::default() };
+    let mv = Move::FoundationToTableau { suit: Suit::Hearts, to: 3 };
+    let [a, u, _] = announce_all(&pos, rules, mv, &["5H"]);
+    assert_eq!(a, "5 of hearts from the hearts foundation to pile 4.");
+    assert_eq!(u, "Undid: 5 of hearts back from pile 4 to the hearts foundation.");
+}
+
+#[test]
+fn won_and_stuck_in_words() {
+    let pos = position([E, E, E, E, E, E, (&[], &["KS"])], &[], &[], [13, 13, 13, 12]);
+    let mut game = Game::from_position(pos, Rules::default());
+    assert_eq!(announce_status(&game), None);
+    game.play(Move::TableauToFoundation { from: 6 }).unwrap();
+    let won = announce_status(&game).unwrap();
+    check_line(&won);
+    assert_eq!(won, "You won! All 52 cards are on the foundations, in 1 move.");
+
+    // A deal that is stuck after three draws (tests/cmd/stuck).
+    let deal: Deal = "KS AC KC AD AH QS AS QH QD QC JH JD TH TD JS 9H 9D 2C 2D 2H JC 2S 3C 3D 3H 3S 4C TS 4D 4H 4S 5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H 8S 9C 9S TC KD KH"
+        .parse()
+        .unwrap();
+    let mut game = Game::new(&deal, Rules::default());
+    for _ in 0..3 {
+        game.play(Move::Draw).unwrap();
+    }
+    let stuck = announce_status(&game).unwrap();
+    check_line(&stuck);
+    assert!(stuck.starts_with("Stuck: no move can turn up a card or bring one out of the stock"), "{stuck}");
+    assert!(stuck.ends_with("Undo or start a new game."), "{stuck}");
+}
+
+/// Every move, undo and redo along scripted games of many deals, under
+/// every rules setting, announces in one clean line in words.
+#[test]
+fn every_announcement_along_many_games_is_one_clean_line() {
+    let w = CardStyle::WORDS;
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut lines = 0;
+    for number in 1..=40u128 {
+        for rules in [
+            Rules::default(),
+            Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: true },
+            Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), foundation_to_tableau: false },
+        ] {
+            let mut game = Game::new(&Deal::for_game(number).unwrap(), rules);
+            for _ in 0..150 {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Prefer moves other than draws, so that every kind comes up.
+                let table: Vec<Move> =
+                    moves.iter().copied().filter(|m| !matches!(m, Move::Draw | Move::Redeal)).collect();
+                let mv = if !table.is_empty() && next(3) > 0 { table[next(table.len())] } else { moves[next(moves.len())] };
+                let before = game.position().clone();
+                let played = game.play(mv).unwrap();
+                check_line(&announce_move(&before, &played, &game, &w));
+                if next(5) == 0 {
+                    let before_undo = game.position().clone();
+                    let undone = game.undo().unwrap();
+                    check_line(&announce_undo(&before_undo, &undone, &game, &w));
+                    let before_redo = game.position().clone();
+                    let redone = game.redo().unwrap();
+                    check_line(&announce_redo(&before_redo, &redone, &game, &w));
+                    lines += 2;
+                }
+                if let Some(status) = announce_status(&game) {
+                    check_line(&status);
+                }
+                lines += 1;
+            }
+        }
+    }
+    assert!(lines > 1000);
+}
