@@ -314,10 +314,10 @@ impl Position {
             }
             Move::FoundationToTableau { suit, to } => {
                 Self::check_pile(to)?;
-                if !rules.foundation_to_tableau {
-                    return Err(MoveError::FoundationToTableauOff);
-                }
                 let card = self.foundation_top(suit).ok_or(MoveError::FoundationEmpty { suit })?;
+                if !rules.foundation_to_tableau {
+                    return Err(MoveError::FoundationToTableauOff { card, pile: to });
+                }
                 self.tableau[to].accepts(card, to)
             }
         }
@@ -532,8 +532,8 @@ pub enum HistoryError {
 impl std::fmt::Display for HistoryError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            HistoryError::NothingToUndo => "nothing to undo: no move has been made",
-            HistoryError::NothingToRedo => "nothing to redo: no move has been undone since the last move",
+            HistoryError::NothingToUndo => "nothing to undo: this is the start of the game",
+            HistoryError::NothingToRedo => "nothing to redo: no undone move is waiting to be played again",
         })
     }
 }

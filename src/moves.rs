@@ -107,7 +107,7 @@ pub enum MoveError {
     /// A pile number outside 0..=6.
     NoSuchPile { pile: usize },
     /// Foundation-to-tableau moves are off under the rules in force.
-    FoundationToTableauOff,
+    FoundationToTableauOff { card: Card, pile: usize },
     /// The foundation of the suit has no card.
     FoundationEmpty { suit: Suit },
 }
@@ -213,8 +213,11 @@ impl fmt::Display for MoveError {
             MoveError::NoSuchPile { pile } => {
                 write!(f, "there is no pile {} (piles are 1 to 7)", pile + 1)
             }
-            MoveError::FoundationToTableauOff => f.write_str(
-                "moves from a foundation to the tableau are off (start with --foundation-to-tableau)",
+            MoveError::FoundationToTableauOff { card, pile } => write!(
+                f,
+                "the {} cannot come down from its foundation to pile {}: moves from a foundation to the tableau are off (start with --foundation-to-tableau)",
+                card.name(),
+                pile + 1
             ),
             MoveError::FoundationEmpty { suit } => {
                 write!(f, "the {} foundation is empty", suit.name())

@@ -56,11 +56,11 @@ impl<R: BufRead> LineSource for PlainLines<R> {
                 Some(i) => (i + 1, true),
                 None => (chunk.len(), false),
             };
-            if buf.len() + take <= MAX_LINE + 1 {
-                buf.extend_from_slice(&chunk[..take]);
-            } else {
+            let room = (MAX_LINE + 1).saturating_sub(buf.len());
+            if take > room {
                 too_long = true;
             }
+            buf.extend_from_slice(&chunk[..take.min(room)]);
             self.reader.consume(take);
             if done {
                 break;
