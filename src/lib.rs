@@ -29,3 +29,4 @@ pub mod query;
 pub mod render;
 pub mod rules;
 pub mod status;
+pub mod solver;

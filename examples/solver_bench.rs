@@ -1,0 +1,158 @@
+//! Solver benchmark: solves every deal of a deal list (default
+//! `fixtures/solver/solver_bench_deals.txt`, lines `<id> <52 card codes>`)
+//! with draw-1 and with draw-3 (unlimited passes, foundation-to-tableau
+//! allowed) and prints, per draw count, the share decided within 0.01, 0.1,
+//! 1 and 10 s, the median, p90 and max time, the states searched, the
+//! median line length (engine moves: each draw is one), and the peak memory.
+//!
+//! ```text
+//! cargo run --release --example solver_bench [DEALS_FILE] [--limit SECONDS] [--verdicts TSV]
+//! ```
+//!
+//! `--limit` (default 10) is the time budget per deal. `--verdicts TSV`
+//! (default `fixtures/solver/solver_bench_results.tsv` when it exists)
+//! checks every decided verdict against the consensus column and counts
+//! contradictions. Every winning line is replayed with the engine.
+
+use std::time::{Duration, Instant};
+
+use klondike::deal::Deal;
+use klondike::game::Position;
+use klondike::rules::{DrawCount, PassLimit, Rules};
+use klondike::solver::{solve, Budget, Verdict};
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn main() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut path = format!("{root}/fixtures/solver/solver_bench_deals.txt");
+    let mut limit = 10.0f64;
+    let mut verdicts = Some(format!("{root}/fixtures/solver/solver_bench_results.tsv"));
+    let mut only_draw: Option<usize> = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--limit" => limit = args.next().and_then(|s| s.parse().ok()).unwrap_or(limit),
+            "--verdicts" => verdicts = args.next(),
+            "--draw" => only_draw = args.next().and_then(|s| s.parse().ok()),
+            _ => path = a,
+        }
+    }
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        eprintln!("cannot read {path}: {e}");
+        std::process::exit(1)
+    });
+    let deals: Vec<(String, Deal)> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let (id, rest) = l.trim().split_once(char::is_whitespace)?;
+            Some((id.to_string(), rest.parse().ok()?))
+        })
+        .collect();
+    // id -> (d1 consensus, d3 consensus)
+    let mut consensus = std::collections::HashMap::new();
+    if let Some(v) = verdicts.as_ref().and_then(|p| std::fs::read_to_string(p).ok()) {
+        for l in v.lines().filter(|l| !l.starts_with('#') && !l.starts_with("id")) {
+            let f: Vec<&str> = l.split('\t').collect();
+            if f.len() > 11 {
+                consensus.insert(f[0].to_string(), (f[1].to_string(), f[11].to_string()));
+            }
+        }
+    }
+    println!("{} deals from {path}, limit {limit} s per deal", deals.len());
+    for draw in [DrawCount::One, DrawCount::Three] {
+        if only_draw.is_some_and(|d| d != draw.cards()) {
+            continue;
+        }
+        let rules = Rules { draw, passes: PassLimit::Unlimited, foundation_to_tableau: true };
+        let mut times = Vec::new();
+        let mut decided_times = Vec::new();
+        let mut lens = Vec::new();
+        let mut states_all = Vec::new();
+        let (mut win, mut lose, mut unknown, mut wrong, mut bad_line) = (0, 0, 0, 0, 0);
+        let mut peak_mem = 0u64;
+        for (id, deal) in &deals {
+            let pos = Position::new(deal);
+            let budget = Budget {
+                max_states: u64::MAX,
+                deadline: Some(Instant::now() + Duration::from_secs_f64(limit)),
+            };
+            let t = Instant::now();
+            let sol = solve(&pos, &rules, &budget);
+            let secs = t.elapsed().as_secs_f64();
+            times.push(secs);
+            states_all.push(sol.states);
+            peak_mem = peak_mem.max(sol.peak_memory_bytes);
+            let expected = consensus.get(id).map(|c| if draw == DrawCount::One { &c.0 } else { &c.1 });
+            let verdict = match &sol.verdict {
+                Verdict::Winnable(line) => {
+                    let mut p = pos.clone();
+                    if !(line.iter().all(|&m| p.play(m, &rules).is_ok()) && p.is_won()) {
+                        bad_line += 1;
+                    }
+                    win += 1;
+                    lens.push(line.len());
+                    decided_times.push(secs);
+                    "winnable"
+                }
+                Verdict::Unwinnable => {
+                    lose += 1;
+                    decided_times.push(secs);
+                    "unwinnable"
+                }
+                Verdict::Unknown(_) => {
+                    unknown += 1;
+                    "unknown"
+                }
+            };
+            if let Some(e) = expected {
+                let e = if e.starts_with("unwinnable") { "unwinnable" } else { e.as_str() };
+                if verdict != "unknown" && e != verdict && (e == "winnable" || e == "unwinnable") {
+                    wrong += 1;
+                    println!("  CONTRADICTION {id}: solver {verdict}, consensus {e}");
+                }
+            }
+            if std::env::var_os("SOLVER_BENCH_VERBOSE").is_some() {
+                println!("  {id} draw{} {verdict} {secs:.4}s states {}", draw.cards(), sol.states);
+            }
+        }
+        times.sort_by(|a, b| a.total_cmp(b));
+        lens.sort_unstable();
+        states_all.sort_unstable();
+        let within = |s: f64| decided_times.iter().filter(|&&t| t <= s).count();
+        println!(
+            "draw {}: {} winnable, {} unwinnable, {} unknown; contradictions {}, lines not replaying {}",
+            draw.cards(),
+            win,
+            lose,
+            unknown,
+            wrong,
+            bad_line
+        );
+        println!(
+            "  decided within 0.01 s: {}, 0.1 s: {}, 1 s: {}, 10 s: {} (of {})",
+            within(0.01),
+            within(0.1),
+            within(1.0),
+            within(10.0),
+            deals.len()
+        );
+        println!(
+            "  time median {:.4} s, p90 {:.4} s, max {:.3} s; states median {}, max {}; median line {} moves; peak memory {:.1} MB",
+            percentile(&times, 0.5),
+            percentile(&times, 0.9),
+            times.last().copied().unwrap_or(f64::NAN),
+            states_all.get(states_all.len() / 2).copied().unwrap_or(0),
+            states_all.last().copied().unwrap_or(0),
+            lens.get(lens.len() / 2).copied().unwrap_or(0),
+            peak_mem as f64 / 1e6
+        );
+    }
+}

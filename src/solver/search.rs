@@ -1,0 +1,143 @@
+//! Depth-first search with an explicit stack and a transposition table of
+//! every position visited.
+//!
+//! Every position reachable in the reduced move graph is visited unless the
+//! win is found first: a position is skipped only when its key is already in
+//! the table, that is when an equivalent position has been (or is being)
+//! explored. So when the search ends without a win, no position reachable
+//! from the start by the reduced moves is won, and by the arguments in the
+//! `state` module the game cannot be won.
+
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+use std::time::Instant;
+
+use super::state::{Ctx, Key, PassHasher, SMove, State};
+use super::{Budget, Verdict};
+use crate::moves::Move;
+
+pub(crate) struct Outcome {
+    pub verdict: Verdict,
+    pub states: u64,
+    pub peak_memory_bytes: u64,
+}
+
+struct Frame {
+    state: State,
+    /// The move that led here from the frame below (unused at the root).
+    via: SMove,
+    /// This node's moves are `moves[start..end]`, next to try at `next`.
+    start: usize,
+    next: usize,
+    end: usize,
+}
+
+/// How often (in nodes) the clock is read.
+const CLOCK_EVERY: u64 = 4096;
+
+fn push_moves(st: &State, ctx: &Ctx, moves: &mut Vec<SMove>, scratch: &mut Vec<(i32, SMove)>) -> (usize, usize) {
+    scratch.clear();
+    st.gen_moves(ctx, scratch);
+    scratch.sort_by(|a, b| b.0.cmp(&a.0));
+    let start = moves.len();
+    moves.extend(scratch.iter().map(|&(_, m)| m));
+    (start, moves.len())
+}
+
+pub(crate) fn dfs(root_raw: State, ctx: &Ctx, budget: &Budget) -> Outcome {
+    let mut root = root_raw;
+    root.auto_moves(ctx, |_| {});
+    let mut tt: HashSet<Key, BuildHasherDefault<PassHasher>> = HashSet::default();
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut moves: Vec<SMove> = Vec::new();
+    let mut scratch = Vec::new();
+    let mut states: u64 = 0;
+    let mut peak_frames = 0usize;
+    let memory = |tt: &HashSet<Key, BuildHasherDefault<PassHasher>>, frames: usize, moves: usize| -> u64 {
+        (tt.capacity() * (std::mem::size_of::<Key>() + 1)
+            + frames * std::mem::size_of::<Frame>()
+            + moves * std::mem::size_of::<SMove>()) as u64
+    };
+
+    if root.is_won() || root.is_trivially_won() {
+        let line = build_line(&root_raw, ctx, &frames, None);
+        return Outcome { verdict: Verdict::Winnable(line), states: 0, peak_memory_bytes: 0 };
+    }
+    tt.insert(root.key(ctx));
+    let unknown = |why: &str, states: u64, mem: u64| Outcome {
+        verdict: Verdict::Unknown(why.to_string()),
+        states,
+        peak_memory_bytes: mem,
+    };
+    if budget.max_states == 0 {
+        return unknown("state limit", 0, 0);
+    }
+    states += 1;
+    let (start, end) = push_moves(&root, ctx, &mut moves, &mut scratch);
+    frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, start, next: start, end });
+
+    while let Some(top) = frames.last_mut() {
+        if top.next == top.end {
+            moves.truncate(top.start);
+            frames.pop();
+            continue;
+        }
+        let mv = moves[top.next];
+        top.next += 1;
+        let mut child = top.state;
+        child.apply(ctx, mv);
+        child.auto_moves(ctx, |_| {});
+        if child.is_won() || child.is_trivially_won() {
+            let line = build_line(&root_raw, ctx, &frames, Some(mv));
+            let mem = memory(&tt, peak_frames.max(frames.len()), moves.capacity());
+            return Outcome { verdict: Verdict::Winnable(line), states, peak_memory_bytes: mem };
+        }
+        if !tt.insert(child.key(ctx)) {
+            continue;
+        }
+        if states >= budget.max_states {
+            let mem = memory(&tt, peak_frames.max(frames.len()), moves.capacity());
+            return unknown("state limit", states, mem);
+        }
+        states += 1;
+        if states % CLOCK_EVERY == 0 {
+            if let Some(deadline) = budget.deadline {
+                if Instant::now() >= deadline {
+                    let mem = memory(&tt, peak_frames.max(frames.len()), moves.capacity());
+                    return unknown("time limit", states, mem);
+                }
+            }
+        }
+        let (start, end) = push_moves(&child, ctx, &mut moves, &mut scratch);
+        frames.push(Frame { state: child, via: mv, start, next: start, end });
+        peak_frames = peak_frames.max(frames.len());
+    }
+    let mem = memory(&tt, peak_frames, moves.capacity());
+    Outcome { verdict: Verdict::Unwinnable, states, peak_memory_bytes: mem }
+}
+
+/// The engine line: the root's automatic moves, then for each frame above
+/// the root its move and the automatic moves after it, then `last` (the
+/// move into the won or trivially won position), then the finishing moves.
+fn build_line(root_raw: &State, ctx: &Ctx, frames: &[Frame], last: Option<SMove>) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut st = *root_raw;
+    let auto = |st: &mut State, line: &mut Vec<Move>| {
+        let mut rec = Vec::new();
+        let mut tmp = *st;
+        tmp.auto_moves(ctx, |m| rec.push(m));
+        for m in rec {
+            st.engine_moves(ctx, m, line);
+            st.apply(ctx, m);
+        }
+    };
+    auto(&mut st, &mut line);
+    let mvs = frames.iter().skip(1).map(|f| f.via).chain(last);
+    for mv in mvs {
+        st.engine_moves(ctx, mv, &mut line);
+        st.apply(ctx, mv);
+        auto(&mut st, &mut line);
+    }
+    st.finish(|from| line.push(Move::TableauToFoundation { from }));
+    line
+}

@@ -1,0 +1,691 @@
+//! The solver's compact copy of a position, its moves, the safe automatic
+//! foundation moves, and the canonical key of the transposition table.
+//!
+//! Cards are bytes `0..52` in the order of [`crate::card::Card::index`]
+//! (`13 * suit + rank - 1`, suits clubs, diamonds, hearts, spades).
+//!
+//! # The talon as one sequence
+//!
+//! The stock and the waste together (the talon) are one sequence `T`: the
+//! waste from bottom to top followed by the stock from its top (next drawn)
+//! to its bottom, and a cursor `p` = the number of waste cards. A draw moves
+//! the cursor by `min(draw, len - p)`, a redeal sets it to 0, and playing
+//! the waste top removes `T[p - 1]` and lowers the cursor by one. Only
+//! removals ever change `T`, so a card of `T` is named by its index in the
+//! talon the search started from.
+//!
+//! # Talon macro moves
+//!
+//! Draws and redeals touch nothing but the talon, and no other move touches
+//! the talon, so any line can be rearranged, without changing its length or
+//! its number of redeals, so that the draws and redeals come right before
+//! the waste move that follows them (trailing draws are useless: a won game
+//! has an empty talon). A talon move of the solver is therefore "draw (and
+//! redeal if need be) until `T[q - 1]` is on top, then play it". From cursor
+//! `p`, draw-1 reaches every `q >= p` without a redeal; draw-3 reaches
+//! `q = p + 3k` and `q = len`. After one redeal the cursor restarts at 0 and
+//! reaches `q = 3k` (or any `q` for draw-1) and `len`; more redeals reach
+//! nothing new, and where a card is reachable without a redeal the redeal
+//! route is only worse (one pass fewer left, same talon). So each card has at
+//! most one route, the one with the fewest redeals.
+//!
+//! Along any line a redeal comes only inside a talon move, which removes a
+//! card, so at most `len` more redeals are ever used: a pass limit with at
+//! least `len` redeals left is as good as no limit (the key uses
+//! `min(redeals left, len)`).
+//!
+//! # Safe automatic foundation moves
+//!
+//! After every move, a face-up tableau top card `c` (rank `r`, colour X) that
+//! is next on its foundation goes up at once, without branching, when
+//!
+//! * foundation-to-tableau off: both foundations of the other colour Y hold
+//!   at least `r - 1` cards;
+//! * foundation-to-tableau on: the same, and the other suit of colour X
+//!   holds at least `r - 2` cards.
+//!
+//! Proof (for "on"; "off" is the special case `K = {c}` below, since then the
+//! two Y cards of rank `r - 1`, the only cards that can ever be built on `c`,
+//! stay on their foundations for good). Let `S` be the position and `S'` the
+//! one with `c` put up. Let `K` be `c` with every card of colour Y of rank
+//! `<= r - 1` and every card of colour X of rank `<= r - 2`: in `S'` all of
+//! `K` is on the foundations, in `S` all but `c`, which is a tableau top.
+//! A card that can be built on a card of `K` is of `K` (on a Y card of rank
+//! `s <= r - 1` goes an X card of rank `s - 1 <= r - 2`; on an X card of rank
+//! `s <= r - 2` a Y card of rank `<= r - 3`; on `c` a Y card of rank `r - 1`),
+//! and `K` cards never enter the talon. So along any line from `S`, the `K`
+//! cards on the tableau always form top segments of their piles. Map every
+//! position `P` of a winning line from `S` to `pi(P)`: `P` with those segments
+//! put on the foundations (turning up a face-down card that they covered).
+//! `pi(S) = S'`; a move of `K` cards only leaves `pi` unchanged; any other
+//! move (a build whose base is not in `K`, minus its `K` tail; a card to or
+//! from a foundation of rank above that suit's `K` prefix; draws and talon
+//! moves) is legal in `pi(P)` with the same effect, since its destination
+//! top is never a `K` card and its foundation height is the same in `pi(P)`.
+//! So `pi` of the line wins from `S'` with no more moves than the line. The
+//! argument does not involve the talon, so it holds for draw-1 and draw-3
+//! and any pass limit.
+//!
+//! With draw-1 a safe talon card goes up at once too, when it is the waste
+//! top, or when the pass limit cannot bind (redeals left >= talon size, see
+//! above; then every talon card is reachable whatever the cursor, and the
+//! key ignores the cursor). The same map `pi` also takes the card out of the
+//! talon (lowering the cursor by one when the card was in the waste): in
+//! draw-1 removing a card keeps the order of the others, a card at or after
+//! the cursor stays so, and one that needed a redeal in `P` needs at most
+//! one in `pi(P)`; so `pi(P)` never has fewer redeals left than `P`. (Taking
+//! a card that is deeper in the stock would move the cursor past the cards
+//! before it, which a pass limit may then make unreachable: never done.)
+//! With draw-3 this does not hold (taking a card out of the talon changes
+//! which cards a later pass can reach), so talon cards are never put up
+//! automatically there.
+//!
+//! # Pruning (each kept move set is proved to reach a win when one exists)
+//!
+//! * A king-led build that is a whole pile with nothing face down under it
+//!   does not move to an empty pile, and of several empty piles only the
+//!   first is a destination: the positions differ only by the order of the
+//!   piles, which the key ignores.
+//! * A foundation-to-tableau move whose card would at once go back up
+//!   automatically leads back to the same position; it is not generated.
+
+use crate::game::Position;
+use crate::moves::Move;
+use crate::card::Suit;
+use crate::rules::{PassLimit, Rules};
+
+/// Longest tableau pile the compact state holds (6 face-down cards under a
+/// king-led build of 13 is 19).
+pub(crate) const MAX_PILE: usize = 20;
+/// Largest talon (24 cards in any game dealt from a 52-card deck).
+pub(crate) const MAX_TALON: usize = 24;
+/// `redeals` value meaning "no pass limit".
+pub(crate) const UNLIMITED: u8 = u8::MAX;
+
+#[inline]
+pub(crate) fn rank(c: u8) -> u8 {
+    c % 13 + 1
+}
+
+#[inline]
+pub(crate) fn suit(c: u8) -> usize {
+    usize::from(c / 13)
+}
+
+#[inline]
+pub(crate) fn is_red(c: u8) -> bool {
+    matches!(c / 13, 1 | 2)
+}
+
+/// True when `c` may be built on `below`: one rank lower, other colour.
+#[inline]
+pub(crate) fn builds_on(c: u8, below: u8) -> bool {
+    rank(c) + 1 == rank(below) && is_red(c) != is_red(below)
+}
+
+/// What stays fixed during one search.
+#[derive(Clone, Debug)]
+pub(crate) struct Ctx {
+    /// The talon the search started from (waste bottom first, then stock
+    /// from its top); talon entries of [`State`] index into it.
+    pub talon0: [u8; MAX_TALON],
+    /// Cards per draw: 1 or 3.
+    pub draw: u8,
+    /// Whether foundation-to-tableau moves are allowed.
+    pub f2t: bool,
+}
+
+/// The compact position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State {
+    /// Pile cards, bottom first; the first `hidden[i]` are face down.
+    pub piles: [[u8; MAX_PILE]; 7],
+    pub len: [u8; 7],
+    pub hidden: [u8; 7],
+    /// Indices into [`Ctx::talon0`], in talon order.
+    pub talon: [u8; MAX_TALON],
+    pub tlen: u8,
+    /// Waste size: the waste top is `talon[cursor - 1]`.
+    pub cursor: u8,
+    /// Cards on each foundation, 0..=13, by suit index.
+    pub found: [u8; 4],
+    /// Redeals left, or [`UNLIMITED`].
+    pub redeals: u8,
+}
+
+/// Solver move kinds.
+pub(crate) const TALON_F: u8 = 0;
+pub(crate) const TALON_T: u8 = 1;
+pub(crate) const T_F: u8 = 2;
+pub(crate) const T_T: u8 = 3;
+pub(crate) const F_T: u8 = 4;
+
+/// One solver move. `TALON_F { a: q, c: redeal }`, `TALON_T { a: q, b: to,
+/// c: redeal }`, `T_F { a: from }`, `T_T { a: from, b: to, c: count }`,
+/// `F_T { a: suit, b: to }`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SMove {
+    pub kind: u8,
+    pub a: u8,
+    pub b: u8,
+    pub c: u8,
+}
+
+impl SMove {
+    const fn new(kind: u8, a: u8, b: u8, c: u8) -> SMove {
+        SMove { kind, a, b, c }
+    }
+}
+
+/// The canonical key of a position: piles sorted, talon as a set of
+/// original indices plus cursor, foundations, redeals left (capped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Key(pub [u64; 4]);
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let k = &self.0;
+        let mut h = k[0].wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = (h.rotate_left(29) ^ k[1]).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h = (h.rotate_left(31) ^ k[2]).wrapping_mul(0x1656_67B1_9E37_79F9);
+        h = (h.rotate_left(27) ^ k[3]).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 33;
+        state.write_u64(h);
+    }
+}
+
+/// A hasher that passes through the one `u64` that [`Key`] writes.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct PassHasher(u64);
+
+impl std::hash::Hasher for PassHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// The other suit of the same colour.
+#[inline]
+fn twin_suit(s: usize) -> usize {
+    3 - s
+}
+
+/// The two suits of the other colour.
+#[inline]
+fn other_colour(s: usize) -> [usize; 2] {
+    if s == 1 || s == 2 {
+        [0, 3]
+    } else {
+        [1, 2]
+    }
+}
+
+impl State {
+    /// The compact copy of `position`; `Err` (why) for a position that no
+    /// game can reach (a pile longer than [`MAX_PILE`], a face-down top, a
+    /// face-up run that is not a build, a talon over [`MAX_TALON`]).
+    pub fn from_position(position: &Position, rules: &Rules) -> Result<(State, Ctx), String> {
+        let waste = position.waste();
+        let stock = position.stock();
+        if waste.len() + stock.len() > MAX_TALON {
+            return Err(format!(
+                "the stock and waste hold {} cards, more than {MAX_TALON}",
+                waste.len() + stock.len()
+            ));
+        }
+        let mut ctx = Ctx {
+            talon0: [0; MAX_TALON],
+            draw: rules.draw.cards() as u8,
+            f2t: rules.foundation_to_tableau,
+        };
+        let mut st = State {
+            piles: [[0; MAX_PILE]; 7],
+            len: [0; 7],
+            hidden: [0; 7],
+            talon: [0; MAX_TALON],
+            tlen: 0,
+            cursor: waste.len() as u8,
+            found: [0; 4],
+            redeals: match rules.passes {
+                PassLimit::Unlimited => UNLIMITED,
+                PassLimit::Limited(n) => n.saturating_sub(position.pass()).min(254) as u8,
+            },
+        };
+        for (i, card) in waste.iter().chain(stock.iter().rev()).enumerate() {
+            ctx.talon0[i] = card.index() as u8;
+            st.talon[i] = i as u8;
+        }
+        st.tlen = (waste.len() + stock.len()) as u8;
+        for (i, pile) in position.tableau().iter().enumerate() {
+            let (h, up) = (pile.hidden(), pile.face_up());
+            if h.len() + up.len() > MAX_PILE || h.len() > 7 {
+                return Err(format!("pile {} is longer than any game allows", i + 1));
+            }
+            if up.is_empty() && !h.is_empty() {
+                return Err(format!("pile {} has a face-down top card", i + 1));
+            }
+            if up.windows(2).any(|w| !w[1].builds_on(w[0])) {
+                return Err(format!("the face-up cards of pile {} are not a build", i + 1));
+            }
+            for (k, card) in h.iter().chain(up.iter()).enumerate() {
+                st.piles[i][k] = card.index() as u8;
+            }
+            st.len[i] = (h.len() + up.len()) as u8;
+            st.hidden[i] = h.len() as u8;
+        }
+        for s in Suit::ALL {
+            st.found[s.index()] = position.foundation(s).min(13);
+        }
+        Ok((st, ctx))
+    }
+
+    #[inline]
+    pub fn is_won(&self) -> bool {
+        self.found == [13; 4]
+    }
+
+    /// No card face down and none in the talon: won by putting the lowest
+    /// top card up again and again (see [`State::finish`]).
+    #[inline]
+    pub fn is_trivially_won(&self) -> bool {
+        self.tlen == 0 && self.hidden == [0; 7]
+    }
+
+    #[inline]
+    pub fn top(&self, i: usize) -> Option<u8> {
+        let n = usize::from(self.len[i]);
+        (n > usize::from(self.hidden[i])).then(|| self.piles[i][n - 1])
+    }
+
+    #[inline]
+    fn fits_foundation(&self, c: u8) -> bool {
+        self.found[suit(c)] + 1 == rank(c)
+    }
+
+    /// The safe rule of the module docs (the card need not be next).
+    #[inline]
+    pub fn is_safe(&self, c: u8, f2t: bool) -> bool {
+        let r = rank(c);
+        let s = suit(c);
+        let [y1, y2] = other_colour(s);
+        self.found[y1] + 1 >= r
+            && self.found[y2] + 1 >= r
+            && (!f2t || self.found[twin_suit(s)] + 2 >= r)
+    }
+
+    #[inline]
+    fn turn_up(&mut self, i: usize) {
+        if self.len[i] == self.hidden[i] && self.hidden[i] > 0 {
+            self.hidden[i] -= 1;
+        }
+    }
+
+    /// Puts up every safe card, repeatedly: tableau top cards, and with
+    /// draw-1 also talon cards (see the module docs); each move made is
+    /// passed to `record` (a `T_F` or a `TALON_F`).
+    pub fn auto_moves(&mut self, ctx: &Ctx, mut record: impl FnMut(SMove)) {
+        loop {
+            let mut moved = false;
+            for i in 0..7 {
+                while let Some(c) = self.top(i) {
+                    if self.fits_foundation(c) && self.is_safe(c, ctx.f2t) {
+                        self.apply_t_f(i);
+                        record(SMove::new(T_F, i as u8, 0, 0));
+                        moved = true;
+                    } else {
+                        break;
+                    }
+                }
+            }
+            if ctx.draw == 1 {
+                if let Some(mv) = self.safe_talon_move(ctx) {
+                    self.apply(ctx, mv);
+                    record(mv);
+                    moved = true;
+                }
+            }
+            if !moved {
+                return;
+            }
+        }
+    }
+
+    /// Draw-1 only: a talon card that is next on its foundation and safe,
+    /// when it is the waste top (no draw needed), or when the pass limit
+    /// cannot bind (redeals left >= talon size), through a redeal if need be.
+    /// Drawing past other cards when the limit can bind would leave them
+    /// behind the cursor, so that is never done automatically.
+    fn safe_talon_move(&self, ctx: &Ctx) -> Option<SMove> {
+        let p = self.cursor;
+        let safe = |q: u8| {
+            let c = self.talon_card(ctx, q);
+            self.fits_foundation(c) && self.is_safe(c, ctx.f2t)
+        };
+        if self.redeals >= self.tlen {
+            (p.max(1)..=self.tlen)
+                .find(|&q| safe(q))
+                .map(|q| SMove::new(TALON_F, q, 0, 0))
+                .or_else(|| (1..p).find(|&q| safe(q)).map(|q| SMove::new(TALON_F, q, 0, 1)))
+        } else if p > 0 && safe(p) {
+            Some(SMove::new(TALON_F, p, 0, 0))
+        } else {
+            None
+        }
+    }
+
+    fn apply_t_f(&mut self, i: usize) {
+        self.len[i] -= 1;
+        let c = self.piles[i][usize::from(self.len[i])];
+        self.found[suit(c)] += 1;
+        self.turn_up(i);
+    }
+
+    /// Card that a talon move of target `q` plays.
+    #[inline]
+    pub fn talon_card(&self, ctx: &Ctx, q: u8) -> u8 {
+        ctx.talon0[usize::from(self.talon[usize::from(q) - 1])]
+    }
+
+    /// Plays a solver move (which must be legal here).
+    pub fn apply(&mut self, ctx: &Ctx, mv: SMove) {
+        match mv.kind {
+            TALON_F | TALON_T => {
+                let q = usize::from(mv.a);
+                let c = self.talon_card(ctx, mv.a);
+                let n = usize::from(self.tlen);
+                self.talon.copy_within(q..n, q - 1);
+                self.tlen -= 1;
+                self.cursor = mv.a - 1;
+                if mv.c != 0 && self.redeals != UNLIMITED {
+                    self.redeals = self.redeals.saturating_sub(1);
+                }
+                if mv.kind == TALON_F {
+                    self.found[suit(c)] += 1;
+                } else {
+                    let to = usize::from(mv.b);
+                    self.piles[to][usize::from(self.len[to])] = c;
+                    self.len[to] += 1;
+                }
+            }
+            T_F => self.apply_t_f(usize::from(mv.a)),
+            T_T => {
+                let (from, to, count) = (usize::from(mv.a), usize::from(mv.b), usize::from(mv.c));
+                let start = usize::from(self.len[from]) - count;
+                let dst = usize::from(self.len[to]);
+                for k in 0..count {
+                    self.piles[to][dst + k] = self.piles[from][start + k];
+                }
+                self.len[to] += mv.c;
+                self.len[from] -= mv.c;
+                self.turn_up(from);
+            }
+            _ => {
+                let s = usize::from(mv.a);
+                let to = usize::from(mv.b);
+                let c = (s * 13) as u8 + self.found[s] - 1;
+                self.found[s] -= 1;
+                self.piles[to][usize::from(self.len[to])] = c;
+                self.len[to] += 1;
+            }
+        }
+    }
+
+    /// Every target `q` (1-based talon position) whose card can come to the
+    /// top of the waste, with whether a redeal is needed, fewest redeals
+    /// first; calls `f(q, redeal)` once per reachable card.
+    pub fn talon_targets(&self, ctx: &Ctx, mut f: impl FnMut(u8, bool)) {
+        let len = self.tlen;
+        if len == 0 {
+            return;
+        }
+        let p = self.cursor;
+        let d = ctx.draw;
+        // Without a redeal: q = p (if the waste is not empty), p + d, ..., and len.
+        let mut direct = [false; MAX_TALON + 1];
+        let mut q = if p == 0 { d.min(len) } else { p };
+        loop {
+            direct[usize::from(q)] = true;
+            f(q, false);
+            if q == len {
+                break;
+            }
+            q = (q + d).min(len);
+        }
+        if p > 0 && self.redeals > 0 {
+            let mut q = d.min(len);
+            loop {
+                if !direct[usize::from(q)] {
+                    f(q, true);
+                }
+                if q == len {
+                    break;
+                }
+                q = (q + d).min(len);
+            }
+        }
+    }
+
+    /// The first empty pile, if any.
+    #[inline]
+    fn first_empty(&self) -> Option<usize> {
+        (0..7).find(|&i| self.len[i] == 0)
+    }
+
+    /// Pushes every move of the reduced move set, each with a priority
+    /// (higher first).
+    pub fn gen_moves(&self, ctx: &Ctx, out: &mut Vec<(i32, SMove)>) {
+        let empty = self.first_empty();
+        // Kings waiting for an empty pile (outside the bottom of a pile).
+        let mut waiting_king = false;
+        for i in 0..7 {
+            let h = usize::from(self.hidden[i]);
+            let n = usize::from(self.len[i]);
+            if n == h {
+                continue;
+            }
+            let up = &self.piles[i][h..n];
+            if rank(up[0]) == 13 && h > 0 {
+                waiting_king = true;
+            }
+            let top = up[up.len() - 1];
+            // Tableau to foundation.
+            if self.fits_foundation(top) {
+                let score = if up.len() == 1 && h > 0 { 900 + h as i32 } else if up.len() == 1 { 600 } else { 700 };
+                out.push((score, SMove::new(T_F, i as u8, 0, 0)));
+            }
+            // Tableau to tableau.
+            for j in 0..7 {
+                if j == i {
+                    continue;
+                }
+                let k = match self.top(j) {
+                    None => {
+                        if Some(j) != empty {
+                            continue;
+                        }
+                        // A king in the face-up run, not the bottom of a pile with nothing under it.
+                        match up.iter().position(|&c| rank(c) == 13) {
+                            Some(0) if h == 0 => continue,
+                            Some(k) => k,
+                            None => continue,
+                        }
+                    }
+                    Some(t) => {
+                        let want = rank(t) - 1;
+                        let b = rank(up[0]);
+                        if want == 0 || want > b || b - want >= up.len() as u8 {
+                            continue;
+                        }
+                        let k = usize::from(b - want);
+                        if !builds_on(up[k], t) {
+                            continue;
+                        }
+                        k
+                    }
+                };
+                let count = up.len() - k;
+                let score = if k == 0 && h > 0 {
+                    800 + 10 * h as i32
+                } else if k == 0 {
+                    if waiting_king { 400 } else { 50 }
+                } else {
+                    let under = up[k - 1];
+                    if self.fits_foundation(under) { 500 } else { 10 }
+                };
+                out.push((score, SMove::new(T_T, i as u8, j as u8, count as u8)));
+            }
+        }
+        // Talon moves.
+        let draws_base = 0;
+        self.talon_targets(ctx, |q, redeal| {
+            let c = self.talon_card(ctx, q);
+            let cost = if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw) + draws_base;
+            if self.fits_foundation(c) {
+                out.push((650 - cost, SMove::new(TALON_F, q, 0, redeal as u8)));
+            }
+            for j in 0..7 {
+                match self.top(j) {
+                    None => {
+                        if Some(j) == empty && rank(c) == 13 {
+                            out.push((300 - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
+                        }
+                    }
+                    Some(t) => {
+                        if builds_on(c, t) {
+                            out.push((300 - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
+                        }
+                    }
+                }
+            }
+        });
+        // Foundation to tableau.
+        if ctx.f2t {
+            for s in 0..4 {
+                let f = self.found[s];
+                if f == 0 {
+                    continue;
+                }
+                let c = (s * 13) as u8 + f - 1;
+                // Would go straight back up: the same position.
+                let mut after = *self;
+                after.found[s] -= 1;
+                if after.is_safe(c, true) {
+                    continue;
+                }
+                for j in 0..7 {
+                    let ok = match self.top(j) {
+                        None => Some(j) == empty && rank(c) == 13,
+                        Some(t) => builds_on(c, t),
+                    };
+                    if ok {
+                        out.push((0, SMove::new(F_T, s as u8, j as u8, 0)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The canonical key (see [`Key`]).
+    pub fn key(&self, ctx: &Ctx) -> Key {
+        let mut p = [0u64; 7];
+        for (i, code) in p.iter_mut().enumerate() {
+            let h = usize::from(self.hidden[i]);
+            let n = usize::from(self.len[i]);
+            let hid = if h > 0 { ((i as u64 + 1) << 3) | h as u64 } else { 0 };
+            let mut c = hid << 22;
+            if n > h {
+                let up = &self.piles[i][h..n];
+                let mut bits = 0u64;
+                for (k, &card) in up.iter().enumerate().skip(1) {
+                    if suit(card) >= 2 {
+                        bits |= 1 << (k - 1);
+                    }
+                }
+                c |= u64::from(up[0]) << 16 | ((up.len() as u64) << 12) | bits;
+            }
+            *code = c;
+        }
+        p.sort_unstable();
+        let mut mask = 0u64;
+        for &t in &self.talon[..usize::from(self.tlen)] {
+            mask |= 1 << t;
+        }
+        let redeal_k = u64::from(self.redeals.min(self.tlen));
+        let cursor_k = if ctx.draw == 1 && self.redeals >= self.tlen { 0 } else { u64::from(self.cursor) };
+        let f = |s: usize| u64::from(self.found[s]);
+        Key([
+            p[0] | p[1] << 28 | f(0) << 56 | f(1) << 60,
+            p[2] | p[3] << 28 | f(2) << 56 | f(3) << 60,
+            p[4] | p[5] << 28 | redeal_k << 56,
+            p[6] | mask << 28 | cursor_k << 52,
+        ])
+    }
+
+    /// Plays out a trivially won position: puts the lowest top card up until
+    /// all are up, passing each pile to `record`.
+    pub fn finish(&mut self, mut record: impl FnMut(usize)) {
+        while !self.is_won() {
+            let best = (0..7)
+                .filter_map(|i| self.top(i).map(|c| (i, c)))
+                .filter(|&(_, c)| self.fits_foundation(c))
+                .min_by_key(|&(_, c)| rank(c));
+            match best {
+                Some((i, _)) => {
+                    self.apply_t_f(i);
+                    record(i);
+                }
+                None => return,
+            }
+        }
+    }
+
+    /// The engine moves that play solver move `mv` here (draws, redeal and
+    /// the waste move for a talon move).
+    pub fn engine_moves(&self, ctx: &Ctx, mv: SMove, out: &mut Vec<Move>) {
+        match mv.kind {
+            TALON_F | TALON_T => {
+                let d = ctx.draw;
+                let draws = |from: u8, to: u8| (to - from).div_ceil(d);
+                let q = mv.a;
+                if mv.c != 0 {
+                    for _ in 0..draws(self.cursor, self.tlen) {
+                        out.push(Move::Draw);
+                    }
+                    out.push(Move::Redeal);
+                    for _ in 0..draws(0, q) {
+                        out.push(Move::Draw);
+                    }
+                } else {
+                    for _ in 0..draws(self.cursor, q) {
+                        out.push(Move::Draw);
+                    }
+                }
+                out.push(if mv.kind == TALON_F {
+                    Move::WasteToFoundation
+                } else {
+                    Move::WasteToTableau { to: usize::from(mv.b) }
+                });
+            }
+            T_F => out.push(Move::TableauToFoundation { from: usize::from(mv.a) }),
+            T_T => out.push(Move::TableauToTableau {
+                from: usize::from(mv.a),
+                to: usize::from(mv.b),
+                count: usize::from(mv.c),
+            }),
+            _ => out.push(Move::FoundationToTableau {
+                suit: Suit::ALL[usize::from(mv.a) & 3],
+                to: usize::from(mv.b),
+            }),
+        }
+    }
+}
