@@ -19,6 +19,13 @@
 //! | `h`, `hint` | suggest a move |
 //! | `?`, `help` | list the commands |
 //! | `table`, `show` | print the table again |
+//! | `l N`, `l w`, `l f`, `l s` | describe pile N, the waste, the foundations, the stock |
+//! | `moves` | list the legal moves, in words and as commands |
+//! | `score`, `rules` | the score and moves made; the rules in force |
+//! | `a`, `auto` | play every safe card to its foundation (and finish a game whose cards are all face up) |
+//! | `solve` | solve the game from here: can it still be won, and how |
+//! | `save FILE`, `load FILE` | save the game to a file, load one (the file name keeps its case) |
+//! | `stats` | the statistics of games played |
 //! | `new`, `new N` | a new game (random, or game N) |
 //! | `q`, `quit`, `exit` | end the session |
 
@@ -28,6 +35,7 @@ use std::str::FromStr;
 use crate::card::Suit;
 use crate::game::Position;
 use crate::moves::{Move, MoveError};
+use crate::query::PileRef;
 use crate::rules::Rules;
 
 /// A move as the player typed it; pile numbers 0-based (0..=6). Unlike
@@ -49,7 +57,7 @@ pub enum MoveCommand {
 }
 
 /// One line of the command language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Command {
     /// A move.
     Move(MoveCommand),
@@ -63,6 +71,24 @@ pub enum Command {
     Help,
     /// Print the table again.
     Table,
+    /// Describe one part of the table (`l 3`, `l w`, `l f`, `l s`).
+    Look(PileRef),
+    /// List the legal moves.
+    Moves,
+    /// Say the score and the moves made.
+    Score,
+    /// Say the rules in force.
+    Rules,
+    /// Play every safe card to its foundation, each as its own move.
+    Auto,
+    /// Solve the game from the current position.
+    Solve,
+    /// Save the game to a file.
+    Save(String),
+    /// Load a saved game from a file.
+    Load(String),
+    /// Show the statistics.
+    Stats,
     /// Start a new game: a random one, or the given game number (>= 1).
     New(Option<u128>),
     /// End the session.
@@ -90,6 +116,10 @@ pub enum CommandError {
     BadSuit { text: String },
     /// A game number is not 1..=2^128-1.
     BadGameNumber { text: String },
+    /// What `l` should describe is not a pile, `w`, `f` or `s`.
+    BadPlace { text: String },
+    /// `save` or `load` without a file name.
+    MissingFile { command: &'static str },
 }
 
 /// Shortens and makes printable a piece of user input for a message.
@@ -128,6 +158,14 @@ impl fmt::Display for CommandError {
             CommandError::BadSuit { text } => {
                 write!(f, "'{}' is not a suit: give c, d, h or s", shown(text))
             }
+            CommandError::BadPlace { text } => write!(
+                f,
+                "'{}' is not a place to look at: give a pile 1 to 7, w (waste), f (foundations) or s (stock)",
+                shown(text)
+            ),
+            CommandError::MissingFile { command } => {
+                write!(f, "'{command}' needs a file name, e.g. {command} game.json")
+            }
             CommandError::BadGameNumber { text } => write!(
                 f,
                 "'{}' is not a game number: give a whole number from 1 to 2^128-1",
@@ -139,6 +177,7 @@ impl fmt::Display for CommandError {
 
 impl std::error::Error for CommandError {}
 
+const USAGE_L: &str = "l N describes pile N (1-7); l w the waste, l f the foundations, l s the stock";
 const USAGE_W: &str = "w N moves the waste's top card to pile N (1-7), w f to its foundation";
 const USAGE_T: &str =
     "t A B moves cards from pile A to pile B (t A B K moves K cards), t A f to the foundation";
@@ -191,6 +230,35 @@ impl FromStr for Command {
             "?" | "help" => simple(Command::Help, "help"),
             "table" | "show" => simple(Command::Table, "table"),
             "q" | "quit" | "exit" => simple(Command::Quit, "quit"),
+            "moves" => simple(Command::Moves, "moves"),
+            "score" => simple(Command::Score, "score"),
+            "rules" => simple(Command::Rules, "rules"),
+            "a" | "auto" => simple(Command::Auto, "auto"),
+            "solve" => simple(Command::Solve, "solve"),
+            "stats" => simple(Command::Stats, "stats"),
+            "save" | "load" => {
+                // The file name keeps its case and its inner spaces.
+                let trimmed = line.trim_start();
+                let name = trimmed[trimmed.find(char::is_whitespace).unwrap_or(trimmed.len())..].trim();
+                let command = if first == "save" { "save" } else { "load" };
+                if name.is_empty() {
+                    return Err(CommandError::MissingFile { command });
+                }
+                Ok(if first == "save" { Command::Save(name.to_string()) } else { Command::Load(name.to_string()) })
+            }
+            "l" | "look" => {
+                let [what, more @ ..] = rest else {
+                    return Err(CommandError::Missing { command: "l", usage: USAGE_L });
+                };
+                no_more(more, "l", USAGE_L)?;
+                let place = match *what {
+                    "w" | "waste" => PileRef::Waste,
+                    "f" | "foundations" => PileRef::Foundations,
+                    "s" | "stock" => PileRef::Stock,
+                    n => PileRef::Tableau(pile(n).map_err(|_| CommandError::BadPlace { text: n.to_string() })?),
+                };
+                Ok(Command::Look(place))
+            }
             "new" => match rest {
                 [] => Ok(Command::New(None)),
                 [n] => match number(n) {
@@ -284,6 +352,18 @@ impl fmt::Display for Command {
             Command::New(None) => f.write_str("new"),
             Command::New(Some(n)) => write!(f, "new {n}"),
             Command::Quit => f.write_str("quit"),
+            Command::Look(PileRef::Tableau(n)) => write!(f, "l {}", n + 1),
+            Command::Look(PileRef::Waste) => f.write_str("l w"),
+            Command::Look(PileRef::Foundations) => f.write_str("l f"),
+            Command::Look(PileRef::Stock) => f.write_str("l s"),
+            Command::Moves => f.write_str("moves"),
+            Command::Score => f.write_str("score"),
+            Command::Rules => f.write_str("rules"),
+            Command::Auto => f.write_str("auto"),
+            Command::Solve => f.write_str("solve"),
+            Command::Save(file) => write!(f, "save {file}"),
+            Command::Load(file) => write!(f, "load {file}"),
+            Command::Stats => f.write_str("stats"),
         }
     }
 }
@@ -344,12 +424,24 @@ mod tests {
             Command::Table,
             Command::Quit,
             Command::New(None),
+            Command::Moves,
+            Command::Score,
+            Command::Rules,
+            Command::Auto,
+            Command::Solve,
+            Command::Stats,
+            Command::Save("My Game.json".into()),
+            Command::Load("/tmp/x.json".into()),
+            Command::Look(PileRef::Waste),
+            Command::Look(PileRef::Foundations),
+            Command::Look(PileRef::Stock),
             Command::New(Some(1)),
             Command::New(Some(u128::MAX)),
             Command::Move(MoveCommand::Draw),
             Command::Move(MoveCommand::WasteToFoundation),
         ];
         for a in 0..7 {
+            all.push(Command::Look(PileRef::Tableau(a)));
             all.push(Command::Move(MoveCommand::WasteToTableau(a)));
             all.push(Command::Move(MoveCommand::TableauToFoundation(a)));
             for suit in Suit::ALL {
@@ -373,8 +465,15 @@ mod tests {
     fn every_command_round_trips_in_any_case() {
         for cmd in every_command() {
             let text = cmd.to_string();
-            assert_eq!(text.parse::<Command>(), Ok(cmd), "{text}");
-            assert_eq!(text.to_uppercase().parse::<Command>(), Ok(cmd), "{text}");
+            assert_eq!(text.parse::<Command>(), Ok(cmd.clone()), "{text}");
+            if matches!(cmd, Command::Save(_) | Command::Load(_)) {
+                // File names keep their case and inner spaces; the word does not care.
+                let (word, file) = text.split_once(' ').unwrap();
+                let loud = format!("\t{}  {file}  ", word.to_uppercase());
+                assert_eq!(loud.parse::<Command>(), Ok(cmd), "{loud}");
+                continue;
+            }
+            assert_eq!(text.to_uppercase().parse::<Command>(), Ok(cmd.clone()), "{text}");
             assert_eq!(format!("  {}  ", text.replace(' ', "\t ")).parse::<Command>(), Ok(cmd));
         }
     }
@@ -415,6 +514,13 @@ mod tests {
         assert!(matches!(err("u 1"), CommandError::TooMany { .. }));
         assert!(matches!(err("t 1 2 3 4 5 6 7"), CommandError::TooMany { .. }));
         assert!(matches!(err("new 0"), CommandError::BadGameNumber { .. }));
+        assert!(matches!(err("l"), CommandError::Missing { command: "l", .. }));
+        assert!(matches!(err("l 8"), CommandError::BadPlace { .. }));
+        assert!(matches!(err("l x"), CommandError::BadPlace { .. }));
+        assert!(matches!(err("l 1 2"), CommandError::TooMany { .. }));
+        assert!(matches!(err("moves 1"), CommandError::TooMany { .. }));
+        assert!(matches!(err("save"), CommandError::MissingFile { command: "save" }));
+        assert!(matches!(err("LOAD   "), CommandError::MissingFile { command: "load" }));
         assert!(matches!(err("\u{2660}"), CommandError::Unknown { .. }));
         assert!(matches!(err("+1"), CommandError::Unknown { .. }));
         assert!(matches!(err("t +1 2"), CommandError::BadPile { .. }));

@@ -3,6 +3,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use klondike::rules::{DrawCount, PassLimit, Rules};
+use klondike::scoring::Scoring;
 
 /// Klondike solitaire for the terminal: type commands such as `d`, `w 3`,
 /// `t 2 5`; pipe a script of them in to replay it.
@@ -21,6 +22,23 @@ pub enum Subcommands {
     Play(PlayArgs),
     /// Print the deal (52 card codes on one line, SPEC.md's deal format).
     Deal(DealArgs),
+    /// Solve a deal: is it winnable by a player who sees every card? Prints
+    /// `# winnable in N moves` (then the moves, one per line),
+    /// `# unwinnable` or `# unknown (...)`.
+    Solve(super::solve::SolveArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff, section 6): `klondike man | man -l -`.
+    Man,
+    /// Print the statistics of games played, per rules setting.
+    Stats {
+        /// Print them as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Which deal and which rules.
@@ -36,9 +54,10 @@ pub struct GameArgs {
     /// Cards turned from stock to waste per draw.
     #[arg(long, value_name = "N", default_value = "1")]
     pub draw: Draw,
-    /// Passes through the stock: a number from 1, or `unlimited`.
-    #[arg(long, value_name = "N", default_value = "unlimited", value_parser = parse_passes)]
-    pub passes: PassLimit,
+    /// Passes through the stock: a number from 1, or `unlimited` [default:
+    /// unlimited; with --scoring vegas, 1 in draw-1 and 3 in draw-3].
+    #[arg(long, value_name = "N", value_parser = parse_passes)]
+    pub passes: Option<PassLimit>,
     /// Allow moving the top card of a foundation back onto the tableau.
     #[arg(long)]
     pub foundation_to_tableau: bool,
@@ -52,7 +71,7 @@ impl GameArgs {
                 Draw::One => DrawCount::One,
                 Draw::Three => DrawCount::Three,
             },
-            passes: self.passes,
+            passes: self.passes.unwrap_or_default(),
             foundation_to_tableau: self.foundation_to_tableau,
         }
     }
@@ -69,6 +88,78 @@ pub struct PlayArgs {
     /// Stop at the first rejected command, with exit status 3.
     #[arg(long)]
     pub strict: bool,
+    /// Screen-reader mode: one plain sentence per command instead of the
+    /// table; list layout with cards in words; plain line input; no colour.
+    /// Also on when the environment variable KLONDIKE_SCREEN_READER is set
+    /// to anything but 0 or an empty string.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// How the whole table is shown: `table` (card codes, `##` for face-down
+    /// cards) or `list` (words, face-down cards counted). Default: table, or
+    /// list in screen-reader mode.
+    #[arg(long, value_name = "LAYOUT")]
+    pub layout: Option<super::session::Layout>,
+    /// Cards in `words` ("queen of hearts") or `short` codes ("QH").
+    /// Default: words in the list layout, short in the table.
+    #[arg(long, value_name = "STYLE")]
+    pub cards: Option<CardsOption>,
+    /// Suits of short codes as `letters` (QH) or `symbols` (Q♥).
+    #[arg(long, value_name = "STYLE", default_value = "letters")]
+    pub suits: SuitsOption,
+    /// Red suits in colour: `auto` (only on a terminal, and never with
+    /// NO_COLOR set or TERM=dumb), `always` or `never`.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    pub color: ColorOption,
+    /// After every move, play every safe card to its foundation, and finish
+    /// the game by itself once every card is face up.
+    #[arg(long)]
+    pub autoplay: bool,
+    /// Scoring: `standard` (Windows: +5, +10, -15, redeal penalties), `vegas`
+    /// (-52 to start, +5 a card home, a balance kept across games) or `none`.
+    #[arg(long, value_name = "SCORING", default_value = "standard", value_parser = parse_scoring)]
+    pub scoring: Scoring,
+    /// Load a saved game (a file written by `save`) and play on from it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "deal", "winnable"])]
+    pub load: Option<std::path::PathBuf>,
+    /// Resume the game saved when the last interactive session was quit,
+    /// without asking.
+    #[arg(long, conflicts_with_all = ["game", "deal", "winnable", "load", "no_resume"])]
+    pub resume: bool,
+    /// Do not offer to resume the game saved when the last session was quit.
+    #[arg(long)]
+    pub no_resume: bool,
+    /// Save an unfinished game for resuming when the session ends, also in a
+    /// scripted run (an interactive session always does).
+    #[arg(long)]
+    pub autosave: bool,
+    /// Count the games of this session in the statistics, also in a scripted
+    /// run (an interactive session always does).
+    #[arg(long)]
+    pub stats: bool,
+    /// Deal only a game that the solver proves winnable under the rules in
+    /// force: from the chosen (or a random) game number, try successive
+    /// numbers and say which one was dealt.
+    #[arg(long, conflicts_with = "deal")]
+    pub winnable: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CardsOption {
+    Words,
+    Short,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SuitsOption {
+    Letters,
+    Symbols,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorOption {
+    Auto,
+    Always,
+    Never,
 }
 
 /// Options for `klondike deal`.
@@ -91,6 +182,10 @@ fn parse_game_number(s: &str) -> Result<u128, String> {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!("'{s}' is not a game number: give a whole number from 1 to 2^128-1")),
     }
+}
+
+fn parse_scoring(s: &str) -> Result<Scoring, String> {
+    s.parse::<Scoring>().map_err(|e| e.to_string())
 }
 
 fn parse_passes(s: &str) -> Result<PassLimit, String> {

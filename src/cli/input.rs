@@ -1,9 +1,13 @@
 //! Where command lines come from: rustyline on a terminal, plain lines
 //! otherwise (scripted replay).
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 
+use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
+use rustyline::history::DefaultHistory;
+use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
 
 /// Longest line read in full, in bytes; the rest of a longer line is skipped
 /// and the line is rejected as too long.
@@ -24,6 +28,9 @@ pub trait LineSource {
     /// # Errors
     /// An I/O error reading standard input.
     fn next_line(&mut self) -> io::Result<Line>;
+
+    /// Called once at the end of the session (saves history, for instance).
+    fn finish(&mut self) {}
 }
 
 /// Plain lines from any reader; invalid UTF-8 is replaced, not fatal.
@@ -77,19 +84,100 @@ impl<R: BufRead> LineSource for PlainLines<R> {
     }
 }
 
-/// Lines typed at a terminal, with line editing and history (rustyline).
+/// Plain lines typed at a terminal, after a fixed prompt, with no line
+/// editing and no redrawing (for screen readers).
+pub struct PromptedLines<R: BufRead> {
+    lines: PlainLines<R>,
+    prompt: &'static str,
+}
+
+impl<R: BufRead> PromptedLines<R> {
+    pub fn new(reader: R, prompt: &'static str) -> Self {
+        PromptedLines { lines: PlainLines::new(reader), prompt }
+    }
+}
+
+impl<R: BufRead> LineSource for PromptedLines<R> {
+    fn next_line(&mut self) -> io::Result<Line> {
+        let mut out = io::stdout().lock();
+        write!(out, "{}", self.prompt)?;
+        out.flush()?;
+        self.lines.next_line()
+    }
+}
+
+/// The words the command language starts with, for tab completion.
+pub const COMMAND_WORDS: &[&str] = &[
+    "auto", "d", "draw", "exit", "help", "hint", "l", "look", "moves", "new", "quit", "redo",
+    "rules", "score", "solve", "table", "undo",
+];
+
+/// Completes the first word of a line from [`COMMAND_WORDS`].
+#[derive(Helper, Hinter, Highlighter, Validator)]
+pub struct CommandCompleter;
+
+impl Completer for CommandCompleter {
+    type Candidate = String;
+
+    fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<String>)> {
+        let head = &line[..pos.min(line.len())];
+        if head.contains(char::is_whitespace) {
+            return Ok((pos, Vec::new()));
+        }
+        let lower = head.to_lowercase();
+        let words = COMMAND_WORDS.iter().filter(|w| w.starts_with(&lower)).map(|w| w.to_string()).collect();
+        Ok((0, words))
+    }
+}
+
+/// Lines typed at a terminal, with line editing, tab completion of command
+/// words, Ctrl-R search and history kept between sessions (rustyline).
 pub struct Terminal {
-    editor: rustyline::DefaultEditor,
+    editor: Editor<CommandCompleter, DefaultHistory>,
+    history: Option<PathBuf>,
+}
+
+/// Where the prompt's history is kept: `history.txt` in the data directory
+/// (see [`klondike::store::data_dir`]; on Linux `~/.local/share/klondike/`).
+pub fn history_path() -> Option<PathBuf> {
+    klondike::store::data_dir().map(|d| d.join("history.txt"))
 }
 
 impl Terminal {
-    /// A line editor on the terminal.
+    /// A line editor on the terminal, with the saved history loaded. A
+    /// history file that cannot be read is reported on standard error and
+    /// left alone (this session's history is then not saved over it).
     ///
     /// # Errors
     /// When the terminal cannot be set up.
     pub fn new() -> Result<Terminal, ReadlineError> {
-        Ok(Terminal { editor: rustyline::DefaultEditor::new()? })
+        let mut editor = Editor::new()?;
+        editor.set_helper(Some(CommandCompleter));
+        let mut history = history_path();
+        if let Some(path) = &history {
+            if path.exists() {
+                if let Err(e) = editor.load_history(path) {
+                    eprintln!(
+                        "klondike: cannot read the history file {}: {e}; it is left as it is and this session's history will not be saved",
+                        path.display()
+                    );
+                    history = None;
+                }
+            }
+        }
+        Ok(Terminal { editor, history })
     }
+}
+
+/// Writes the history to a temporary file beside `path`, then renames it
+/// over `path`, so a crash never leaves a half-written history.
+fn save_history_atomically(editor: &mut Editor<CommandCompleter, DefaultHistory>, path: &std::path::Path) -> anyhow::Result<()> {
+    let dir = path.parent().ok_or_else(|| anyhow::anyhow!("no folder for {}", path.display()))?;
+    std::fs::create_dir_all(dir)?;
+    let tmp = tempfile::NamedTempFile::new_in(dir)?;
+    editor.save_history(tmp.path())?;
+    tmp.persist(path)?;
+    Ok(())
 }
 
 impl LineSource for Terminal {
@@ -105,6 +193,14 @@ impl LineSource for Terminal {
             Err(ReadlineError::Interrupted | ReadlineError::Eof) => Ok(Line::End),
             Err(ReadlineError::Io(e)) => Err(e),
             Err(e) => Err(io::Error::other(e.to_string())),
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(path) = self.history.clone() {
+            if let Err(e) = save_history_atomically(&mut self.editor, &path) {
+                eprintln!("klondike: cannot save the history to {}: {e}", path.display());
+            }
         }
     }
 }

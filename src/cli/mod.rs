@@ -5,7 +5,9 @@
 
 mod args;
 mod input;
+mod man;
 mod session;
+mod solve;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -15,11 +17,17 @@ use clap::Parser;
 use rand::Rng;
 
 use klondike::deal::Deal;
-use klondike::game::Game;
+use klondike::game::{Game, Position};
+use klondike::render::words::{CardNames, CardStyle, SuitStyle};
+use klondike::solver::{self, Budget, Verdict};
 
-use args::{Cli, GameArgs, PlayArgs, Subcommands};
-use input::{Line, LineSource, PlainLines, Terminal};
-use session::{Next, Origin, OutputStyle, Session};
+use args::{CardsOption, Cli, ColorOption, GameArgs, PlayArgs, Subcommands, SuitsOption};
+use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
+use klondike::record::GameRecord;
+use klondike::scoring::{vegas_pass_limit, ScoreSheet, Scoring};
+use klondike::stats::Statistics;
+use klondike::store;
+use session::{Layout, Next, Origin, Persistence, Session, View};
 
 /// Runs the program; prints errors and maps them to exit codes.
 pub fn main() -> ExitCode {
@@ -50,6 +58,39 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => play(cli.play),
         Some(Subcommands::Play(args)) => play(args),
+        Some(Subcommands::Solve(args)) => {
+            let mut out = io::stdout().lock();
+            solve::run(args, &mut out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Subcommands::Completions { shell }) => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut out = io::stdout().lock();
+            clap_complete::generate(shell, &mut cmd, "klondike", &mut out);
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Subcommands::Stats { json }) => {
+            let stats = match session::statistics_path() {
+                Some(path) => store::read_json::<Statistics>(&path)?.unwrap_or_default(),
+                None => Statistics::default(),
+            };
+            let mut out = io::stdout().lock();
+            if json {
+                writeln!(out, "{}", serde_json::to_string_pretty(&stats)?)?;
+            } else {
+                writeln!(out, "{}", stats.describe().trim_end())?;
+            }
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Subcommands::Man) => {
+            let mut out = io::stdout().lock();
+            man::write(&mut out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Subcommands::Deal(args)) => {
             let (deal, _) = choose_deal(&args.game)?;
             let mut out = io::stdout().lock();
@@ -65,7 +106,7 @@ fn random_game_number() -> u128 {
 }
 
 /// The deal the options ask for, and where it came from.
-fn choose_deal(args: &GameArgs) -> Result<(Deal, Origin)> {
+pub(crate) fn choose_deal(args: &GameArgs) -> Result<(Deal, Origin)> {
     if let Some(text) = &args.deal {
         let text = match text.strip_prefix('@') {
             Some(path) => std::fs::read_to_string(path)
@@ -80,24 +121,214 @@ fn choose_deal(args: &GameArgs) -> Result<(Deal, Origin)> {
     Ok((deal, Origin::Number(number)))
 }
 
-fn play(args: PlayArgs) -> Result<ExitCode> {
-    let (deal, origin) = choose_deal(&args.game)?;
-    let rules = args.game.rules();
-    let interactive = io::stdin().is_terminal();
-    let mut session = Session {
-        game: Game::new(&deal, rules),
-        origin,
-        rules,
-        style: OutputStyle { json: args.json, echo: !interactive },
-        random_game: Box::new(random_game_number),
+/// Whether screen-reader mode is on: the flag, or KLONDIKE_SCREEN_READER
+/// set to anything but "" or "0".
+fn screen_reader_wanted(flag: bool) -> bool {
+    flag || std::env::var_os("KLONDIKE_SCREEN_READER").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Whether to colour red suits: never in screen-reader mode; with `auto`,
+/// only when standard output is a terminal, NO_COLOR is unset (or empty)
+/// and TERM is not `dumb`.
+fn colour_wanted(option: ColorOption, screen_reader: bool) -> bool {
+    if screen_reader {
+        return false;
+    }
+    match option {
+        ColorOption::Always => true,
+        ColorOption::Never => false,
+        ColorOption::Auto => {
+            io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+        }
+    }
+}
+
+fn view(args: &PlayArgs, interactive: bool) -> View {
+    let screen_reader = screen_reader_wanted(args.screen_reader);
+    let layout = args.layout.unwrap_or(if screen_reader { Layout::List } else { Layout::Table });
+    let names = match args.cards {
+        Some(CardsOption::Words) => CardNames::Words,
+        Some(CardsOption::Short) => CardNames::Short,
+        None if layout == Layout::List => CardNames::Words,
+        None => CardNames::Short,
     };
-    let mut source: Box<dyn LineSource> = if interactive {
-        Box::new(Terminal::new().context("cannot set up the terminal")?)
-    } else {
-        Box::new(PlainLines::new(io::stdin().lock()))
+    let suits = match args.suits {
+        SuitsOption::Letters => SuitStyle::Letters,
+        SuitsOption::Symbols => SuitStyle::Symbols,
+    };
+    View {
+        json: args.json,
+        echo: !interactive,
+        screen_reader,
+        layout,
+        style: CardStyle { names, suits, colour: colour_wanted(args.color, screen_reader) },
+        autoplay: args.autoplay,
+    }
+}
+
+/// How long the solver may take per game number for `--winnable`.
+const WINNABLE_BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// `--winnable`: from `first`, the first game number the solver proves
+/// winnable under `rules`; also how many numbers were skipped.
+fn first_winnable(first: u128, rules: &klondike::rules::Rules) -> Result<(u128, Deal, u128)> {
+    let mut number = first;
+    for skipped in 0..1000u128 {
+        let deal = Deal::for_game(number).context("bad game number")?;
+        let budget = Budget {
+            max_states: 50_000_000,
+            deadline: Some(std::time::Instant::now() + WINNABLE_BUDGET),
+        };
+        if let Verdict::Winnable(_) = solver::solve(&Position::new(&deal), rules, &budget).verdict {
+            return Ok((number, deal, skipped));
+        }
+        number = number.checked_add(1).unwrap_or(1);
+    }
+    anyhow::bail!("no winnable game found in the 1000 game numbers from {first}")
+}
+
+/// The rules for a game: as the options say, except that Vegas scoring
+/// brings its usual pass limit when `--passes` is not given.
+fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
+    let mut rules = args.game.rules();
+    if args.scoring == Scoring::Vegas && args.game.passes.is_none() {
+        rules.passes = vegas_pass_limit(rules.draw);
+    }
+    rules
+}
+
+/// Asks on the terminal whether to resume the saved game; true for yes
+/// (an empty answer is yes).
+fn ask_resume(record: &GameRecord) -> Result<bool> {
+    let what = match &record.game {
+        Some(n) => format!("game {n}"),
+        None => "a custom deal".to_string(),
+    };
+    let mut out = io::stdout().lock();
+    write!(out, "A game you left is saved: {what}, {} moves made. Resume it? [Y/n] ", record.moves.len())?;
+    out.flush()?;
+    let mut answer = String::new();
+    io::stdin().read_line(&mut answer)?;
+    let a = answer.trim().to_lowercase();
+    Ok(a.is_empty() || a == "y" || a == "yes")
+}
+
+/// The saved game to start from, if any: `--load FILE`, `--resume`, or the
+/// interactive offer to resume the autosaved game.
+fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<klondike::record::Replayed>> {
+    if let Some(path) = &args.load {
+        let record = match store::read_json::<GameRecord>(path) {
+            Ok(Some(r)) => r,
+            Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
+            Err(e) => return Err(e.into()),
+        };
+        return Ok(Some(record.replay().with_context(|| format!("cannot load {}", path.display()))?));
+    }
+    let explicit = args.game.game.is_some() || args.game.deal.is_some() || args.winnable;
+    let offer = args.resume || (interactive && !explicit && !args.no_resume);
+    let Some(path) = session::autosave_path().filter(|_| offer) else { return Ok(None) };
+    let record = match store::read_json::<GameRecord>(&path) {
+        Ok(Some(r)) => r,
+        Ok(None) if args.resume => anyhow::bail!("there is no saved game to resume"),
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            eprintln!("klondike: {e}");
+            return Ok(None);
+        }
+    };
+    if !args.resume && !ask_resume(&record)? {
+        // Declined: the saved game is abandoned, and counts as lost.
+        if let Ok(r) = record.replay() {
+            if r.game.status() != klondike::game::Status::Won && r.game.moves_made() > 0 {
+                session::count_game(r.game.rules(), &r.score, r.game.moves_made(), false, Some(r.elapsed_seconds));
+            }
+        }
+        let _ = std::fs::remove_file(&path);
+        return Ok(None);
+    }
+    match record.replay() {
+        Ok(r) => {
+            // The game lives on in this session; it is saved again at its end.
+            let _ = std::fs::remove_file(&path);
+            Ok(Some(r))
+        }
+        Err(e) => {
+            let moved = store::move_aside(&path).map(|p| p.display().to_string()).unwrap_or_default();
+            eprintln!("klondike: the saved game {} cannot be replayed ({e}); it was moved to {moved}", path.display());
+            Ok(None)
+        }
+    }
+}
+
+fn play(args: PlayArgs) -> Result<ExitCode> {
+    let interactive = io::stdin().is_terminal();
+    let rules = rules_for(&args);
+    let persistence = Persistence {
+        stats: interactive || args.stats,
+        autosave: interactive || args.autosave,
+        timed: interactive,
+    };
+    let view = view(&args, interactive);
+    let mut skipped = None;
+    let mut session = match saved_start(&args, interactive)? {
+        Some(r) => Session {
+            rules: *r.game.rules(),
+            origin: r.number.map_or(Origin::Custom, Origin::Number),
+            scoring: r.scoring,
+            game: r.game,
+            deal: r.deal,
+            score: r.score,
+            view,
+            persistence,
+            elapsed_before: r.elapsed_seconds,
+            since: std::time::Instant::now(),
+            counted: false,
+            random_game: Box::new(random_game_number),
+        },
+        None => {
+            let (deal, origin) = if args.winnable {
+                let first = args.game.game.unwrap_or_else(random_game_number);
+                let (number, deal, n) = first_winnable(first, &rules)?;
+                skipped = Some((first, n));
+                (deal, Origin::Number(number))
+            } else {
+                choose_deal(&args.game)?
+            };
+            Session {
+                game: Game::new(&deal, rules),
+                deal,
+                origin,
+                rules,
+                view,
+                scoring: args.scoring,
+                score: ScoreSheet::new(args.scoring),
+                persistence,
+                elapsed_before: 0,
+                since: std::time::Instant::now(),
+                counted: false,
+                random_game: Box::new(random_game_number),
+            }
+        }
+    };
+    let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {
+        // Screen-reader mode reads plain lines even on a terminal: no redraws.
+        (true, true) => Box::new(PromptedLines::new(io::stdin().lock(), "> ")),
+        (true, false) => Box::new(Terminal::new().context("cannot set up the terminal")?),
+        (false, _) => Box::new(PlainLines::new(io::stdin().lock())),
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    if let (Some((first, skipped)), false) = (skipped, args.json) {
+        if let Some(n) = session.number() {
+            if skipped > 0 {
+                writeln!(out, "Game {n}: the solver proved it winnable ({skipped} game numbers from {first} were not).")?;
+            } else {
+                writeln!(out, "Game {n}: the solver proved it winnable.")?;
+            }
+        }
+    }
     session.start(&mut out)?;
     if interactive && !args.json {
         writeln!(out, "Type help for the commands, q to quit.")?;
@@ -122,12 +353,15 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             Next::Continue => {}
             Next::Quit => break,
             Next::Rejected if args.strict => {
+                session.end();
                 out.flush()?;
                 return Ok(ExitCode::from(3));
             }
             Next::Rejected => {}
         }
     }
+    source.finish();
+    session.end();
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

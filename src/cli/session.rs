@@ -1,14 +1,26 @@
 //! A session: the game being played, and what each command line prints.
 
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
+use klondike::autoplay::{can_auto_finish, next_finishing_move, next_safe_foundation_move};
 use klondike::command::Command;
 use klondike::deal::Deal;
-use klondike::game::Game;
+use klondike::game::{Game, Played, Status};
 use klondike::hint::hint;
+use klondike::moves::Move;
+use klondike::query::{describe_legal_moves, describe_pile, describe_rules};
+use klondike::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
 use klondike::render::json::State;
-use klondike::render::table::table;
+use klondike::render::list::list;
+use klondike::render::table::table_styled;
+use klondike::render::words::CardStyle;
+use klondike::record::GameRecord;
 use klondike::rules::Rules;
+use klondike::scoring::{standard_time_bonus, ScoreSheet, Scoring};
+use klondike::solver::{self, Budget, Verdict};
+use klondike::stats::{Outcome, RulesKey, Statistics};
+use klondike::store;
 
 /// Where the deal came from.
 #[derive(Clone, Debug)]
@@ -19,12 +31,30 @@ pub enum Origin {
     Custom,
 }
 
+/// The two ways to show the whole table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Layout {
+    /// Card codes, one pile per line, face-down cards as `##`.
+    Table,
+    /// One pile per line in words, face-down cards as a count.
+    List,
+}
+
 /// How output looks.
 #[derive(Clone, Copy, Debug)]
-pub struct OutputStyle {
+pub struct View {
+    /// One JSON state per line instead of text.
     pub json: bool,
     /// Echo each command after `> ` (when input is not a terminal).
     pub echo: bool,
+    /// One sentence per command instead of the table.
+    pub screen_reader: bool,
+    /// The layout of the whole table.
+    pub layout: Layout,
+    /// How cards are written.
+    pub style: CardStyle,
+    /// Play safe cards to the foundations after every move.
+    pub autoplay: bool,
 }
 
 /// What the loop should do after a line.
@@ -33,6 +63,19 @@ pub enum Next {
     Continue,
     /// The command was rejected.
     Rejected,
+    Quit,
+}
+
+/// What a command did, before it is shown.
+enum Reply {
+    /// Moves were played (the command's own, then any auto-moves): their announcements.
+    Moved(Vec<String>),
+    /// An undo or redo: its announcement.
+    Stepped(String),
+    /// A query's answer; the table is not shown.
+    Answer(String),
+    /// Show the whole table (also after a new game).
+    Table,
     Quit,
 }
 
@@ -45,25 +88,105 @@ Commands (piles are 1 to 7; suits c d h s):
   t A B K      K cards from pile A to pile B (example: t 2 5 3)
   t A f        top card of pile A to its foundation (example: t 4 f)
   f S N        top card of foundation S to pile N, with --foundation-to-tableau (example: f h 6)
+  a, auto      play every safe card to its foundation (example: auto)
   u, undo      take back the last move (example: u)
   redo         play again the move just undone (example: redo)
   h, hint      suggest a move (example: hint)
-  table        print the table again (example: table)
+  solve        can the game still be won from here, and how (example: solve)
+  l N          describe pile N; l w the waste, l f the foundations, l s the stock (example: l 3)
+  moves        list every legal move, in words and as commands (example: moves)
+  score        the moves made (example: score)
+  rules        the rules in force (example: rules)
+  table        print the whole table again (example: table)
   new [N]      start a new game, random or number N (example: new 42)
   help         this list (example: help)
   q, quit      end the session (example: q)
 Lines that are empty or start with # are ignored.";
 
+/// How many states the solver may search for `hint` before the heuristic
+/// answers (a fraction of a second).
+const HINT_STATES: u64 = 300_000;
+/// Auto-moves past this many are summed up in one sentence, not each said.
+const MAX_SPOKEN_AUTO_MOVES: usize = 3;
+/// How long the solver may think for `solve` at the prompt.
+const SOLVE_BUDGET: Duration = Duration::from_secs(10);
+
+/// What the session keeps on disk, and whether it keeps time.
+#[derive(Clone, Copy, Debug)]
+pub struct Persistence {
+    /// Count finished and abandoned games in the statistics file.
+    pub stats: bool,
+    /// Save an unfinished game for resuming when the session ends.
+    pub autosave: bool,
+    /// Keep play time (interactive sessions only, so transcripts stay stable).
+    pub timed: bool,
+}
+
 pub struct Session {
     pub game: Game,
+    pub deal: Deal,
     pub origin: Origin,
     pub rules: Rules,
-    pub style: OutputStyle,
+    pub view: View,
+    pub scoring: Scoring,
+    pub score: ScoreSheet,
+    pub persistence: Persistence,
+    /// Play time of this game before this session, in seconds.
+    pub elapsed_before: u64,
+    /// When this session started on this game.
+    pub since: Instant,
+    /// This game's outcome is already in the statistics.
+    pub counted: bool,
     pub random_game: Box<dyn FnMut() -> u128>,
 }
 
+/// The file an unfinished interactive game is saved to when the session ends.
+pub fn autosave_path() -> Option<std::path::PathBuf> {
+    store::data_dir().map(|d| d.join("autosave.json"))
+}
+
+/// The statistics file.
+pub fn statistics_path() -> Option<std::path::PathBuf> {
+    store::data_dir().map(|d| d.join("statistics.json"))
+}
+
+/// Adds one game to the statistics file (under its lock): won or lost, its
+/// final score (with the time bonus for a timed standard win), its moves
+/// and time; a Vegas game's score goes into the Vegas balance. Problems
+/// with the file are reported on standard error; play goes on.
+pub fn count_game(rules: &Rules, score: &ScoreSheet, moves: usize, won: bool, seconds: Option<u64>) {
+    let Some(path) = statistics_path() else { return };
+    let scoring = score.scoring();
+    let mut final_score = score.current();
+    if won && scoring == Scoring::Standard {
+        final_score += seconds.map_or(0, standard_time_bonus);
+    }
+    let outcome = Outcome {
+        won,
+        score: (scoring != Scoring::None).then_some((scoring, final_score)),
+        moves,
+        seconds,
+    };
+    let key = RulesKey::from(rules);
+    let vegas = (scoring == Scoring::Vegas).then_some(final_score);
+    let result = store::update_locked(&path, |stats: &mut Statistics| {
+        stats.record_game(key, outcome);
+        if let Some(v) = vegas {
+            stats.add_vegas(v);
+        }
+    });
+    match result {
+        Ok(updated) => {
+            if let Some(w) = updated.warning {
+                eprintln!("klondike: {w}");
+            }
+        }
+        Err(e) => eprintln!("klondike: the statistics were not updated: {e}"),
+    }
+}
+
 impl Session {
-    fn number(&self) -> Option<u128> {
+    pub fn number(&self) -> Option<u128> {
         match self.origin {
             Origin::Number(n) => Some(n),
             Origin::Custom => None,
@@ -77,99 +200,361 @@ impl Session {
         }
     }
 
+    fn whole_table(&self) -> String {
+        let mut text = match self.view.layout {
+            Layout::Table => table_styled(&self.game, &self.title(), &self.view.style),
+            Layout::List => list(&self.game, &self.title(), &self.view.style),
+        };
+        if let Some(line) = self.score_line() {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        text
+    }
+
+    fn score_line(&self) -> Option<String> {
+        match self.scoring {
+            Scoring::None => None,
+            Scoring::Standard => Some(format!("Score: {}", self.score.current())),
+            Scoring::Vegas => Some(format!("Score: {} (Vegas)", self.score.current())),
+        }
+    }
+
+    /// Play time of this game so far, in seconds (0 when not timed).
+    pub fn elapsed(&self) -> u64 {
+        if self.persistence.timed {
+            self.elapsed_before + self.since.elapsed().as_secs()
+        } else {
+            self.elapsed_before
+        }
+    }
+
+    /// Puts a new game in place of the current one, counting the current
+    /// one as lost if a move was made and it was not finished.
+    pub fn replace_game(&mut self, game: Game, deal: Deal, origin: Origin, score: ScoreSheet, elapsed: u64) {
+        self.abandon();
+        self.rules = *game.rules();
+        self.scoring = score.scoring();
+        self.game = game;
+        self.deal = deal;
+        self.origin = origin;
+        self.score = score;
+        self.elapsed_before = elapsed;
+        self.since = Instant::now();
+        self.counted = false;
+    }
+
+    /// Counts the current game as lost when it had moves and is not yet counted.
+    fn abandon(&mut self) {
+        if self.game.moves_made() > 0 && !self.counted && self.game.status() != Status::Won {
+            self.count(false);
+        }
+    }
+
+    /// Records the current game's outcome in the statistics (once).
+    fn count(&mut self, won: bool) {
+        self.counted = true;
+        if self.persistence.stats {
+            let seconds = self.persistence.timed.then(|| self.elapsed());
+            count_game(&self.rules, &self.score, self.game.moves_made(), won, seconds);
+        }
+    }
+
+    /// Counts a win the first time the game reaches it.
+    fn note_win(&mut self) {
+        if self.game.status() == Status::Won && !self.counted {
+            self.count(true);
+        }
+    }
+
+    /// At the end of the session: saves an unfinished game for resuming
+    /// (when autosave is on), or counts it as lost.
+    pub fn end(&mut self) {
+        let unfinished = self.game.moves_made() > 0 && self.game.status() != Status::Won;
+        if unfinished && self.persistence.autosave {
+            if let Some(path) = autosave_path() {
+                match store::write_json(&path, &self.record()) {
+                    Ok(()) => return,
+                    Err(e) => eprintln!("klondike: the game could not be saved for later: {e}"),
+                }
+            }
+        }
+        self.abandon();
+    }
+
+    /// The record of the current game, for saving.
+    pub fn record(&self) -> GameRecord {
+        GameRecord::from_game(&self.game, self.number(), &self.deal, self.scoring, self.elapsed())
+    }
+
     /// Prints the opening state.
     pub fn start(&self, out: &mut dyn Write) -> io::Result<()> {
-        if self.style.json {
-            writeln!(out, "{}", State::of(&self.game, self.number(), None).to_line())
+        if self.view.json {
+            let mut state = State::of(&self.game, self.number(), None);
+            state.score = self.score.current();
+            writeln!(out, "{}", state.to_line())
         } else {
-            write!(out, "{}", table(&self.game, &self.title()))
+            write!(out, "{}", self.whole_table())
         }
     }
 
     /// Runs one input line and prints what it does.
     pub fn line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Next> {
-        let outcome = match line.parse::<Command>() {
-            Err(e) => (Err(e.to_string()), None),
+        let reply = match line.parse::<Command>() {
+            Err(e) => Err(e.to_string()),
             Ok(cmd) => self.command(cmd),
         };
-        self.report(line, outcome, out)
+        self.report(line, reply, out)
     }
 
     /// Rejects a line without reading it (e.g. one too long to be a command).
     pub fn reject(&mut self, line: &str, why: &str, out: &mut dyn Write) -> io::Result<Next> {
-        self.report(line, (Err(why.to_string()), None), out)
+        self.report(line, Err(why.to_string()), out)
     }
 
-    fn report(
-        &mut self,
-        line: &str,
-        (result, message): (Result<Next, String>, Option<String>),
-        out: &mut dyn Write,
-    ) -> io::Result<Next> {
-        if self.style.echo && !self.style.json {
+    fn report(&mut self, line: &str, reply: Result<Reply, String>, out: &mut dyn Write) -> io::Result<Next> {
+        if self.view.echo && !self.view.json {
             writeln!(out, "> {}", printable(line))?;
         }
-        let next = match &result {
-            Ok(n) => *n,
+        let next = match &reply {
+            Ok(Reply::Quit) => Next::Quit,
+            Ok(_) => Next::Continue,
             Err(_) => Next::Rejected,
         };
-        if self.style.json {
+        if self.view.json {
             let mut state = State::of(&self.game, self.number(), Some(line));
-            state.message = message;
-            if let Err(e) = result {
-                state = state.rejected(e);
+            state.score = self.score.current();
+            match reply {
+                Ok(Reply::Answer(text)) => state.message = Some(text),
+                Err(e) => state = state.rejected(e),
+                Ok(_) => {}
             }
             writeln!(out, "{}", state.to_line())?;
             return Ok(next);
         }
-        match result {
+        match reply {
+            Err(e) if self.view.screen_reader => writeln!(out, "Not done: {e}.")?,
             Err(e) => writeln!(out, "error: {e}")?,
-            Ok(Next::Quit) => {}
-            Ok(_) => {
-                if let Some(m) = message {
-                    writeln!(out, "{m}")?;
-                } else {
-                    write!(out, "{}", table(&self.game, &self.title()))?;
-                }
-            }
+            Ok(Reply::Quit) => {}
+            Ok(Reply::Answer(text)) => writeln!(out, "{text}")?,
+            Ok(Reply::Table) => write!(out, "{}", self.whole_table())?,
+            Ok(Reply::Moved(sentences)) => self.after_change(&sentences.join(" "), out)?,
+            Ok(Reply::Stepped(sentence)) => self.after_change(&sentence, out)?,
         }
         Ok(next)
     }
 
-    /// Carries out a parsed command: the outcome, and a message that
-    /// replaces the table in text mode (help, hint).
-    fn command(&mut self, cmd: Command) -> (Result<Next, String>, Option<String>) {
+    /// After the position changed: a sentence (screen reader) or the table.
+    fn after_change(&self, sentence: &str, out: &mut dyn Write) -> io::Result<()> {
+        let finish = can_auto_finish(self.game.position()) && !self.view.autoplay;
+        if self.view.screen_reader {
+            let mut line = sentence.to_string();
+            if let Some(status) = announce_status(&self.game) {
+                line = format!("{line} {status}");
+            }
+            if finish {
+                line.push_str(" Every card is face up: type auto to finish.");
+            }
+            writeln!(out, "{line}")
+        } else {
+            write!(out, "{}", self.whole_table())?;
+            if finish {
+                writeln!(out, "Every card is face up: type auto to finish.")?;
+            }
+            Ok(())
+        }
+    }
+
+    /// Plays `mv`, then (with `--autoplay`) every safe foundation move after
+    /// it; returns the announcements.
+    fn play(&mut self, mv: Move) -> Result<Vec<String>, String> {
+        let before = self.game.position().clone();
+        let played = self.game.play(mv).map_err(|e| e.to_string())?;
+        self.score.after_play(&before, &played, &self.rules);
+        let mut said = vec![self.announce(&before, &played)];
+        if self.view.autoplay {
+            let auto = self.auto_moves();
+            if auto.len() > MAX_SPOKEN_AUTO_MOVES {
+                said.push(format!("Then {} cards to their foundations, each its own move.", auto.len()));
+            } else {
+                said.extend(auto);
+            }
+        }
+        Ok(said)
+    }
+
+    fn announce(&self, before: &klondike::game::Position, played: &Played) -> String {
+        announce_move(before, played, &self.game, &self.view.style)
+    }
+
+    /// Plays safe foundation moves, and finishes the game when every card
+    /// is face up, each as its own move; returns their announcements.
+    fn auto_moves(&mut self) -> Vec<String> {
+        let mut said = Vec::new();
+        for _ in 0..52 {
+            let pos = self.game.position();
+            let next = next_safe_foundation_move(pos)
+                .or_else(|| can_auto_finish(pos).then(|| next_finishing_move(pos)).flatten());
+            let Some(mv) = next else { break };
+            let before = pos.clone();
+            match self.game.play(mv) {
+                Ok(played) => {
+                    self.score.after_play(&before, &played, &self.rules);
+                    said.push(self.announce(&before, &played));
+                }
+                Err(_) => break,
+            }
+        }
+        said
+    }
+
+    /// Carries out a parsed command.
+    fn command(&mut self, cmd: Command) -> Result<Reply, String> {
+        let style = self.view.style;
         match cmd {
             Command::Move(m) => {
-                let played = m
-                    .resolve(self.game.position(), self.game.rules())
-                    .and_then(|mv| self.game.play(mv));
-                (played.map(|_| Next::Continue).map_err(|e| e.to_string()), None)
+                let mv = m.resolve(self.game.position(), self.game.rules()).map_err(|e| e.to_string())?;
+                let said = self.play(mv)?;
+                self.note_win();
+                Ok(Reply::Moved(said))
             }
-            Command::Undo => (self.game.undo().map(|_| Next::Continue).map_err(|e| e.to_string()), None),
-            Command::Redo => (self.game.redo().map(|_| Next::Continue).map_err(|e| e.to_string()), None),
-            Command::Hint => {
-                let h = hint(&self.game);
-                let text = match h.mv {
-                    Some(mv) => format!("hint: {mv} ({})", h.reason),
-                    None => format!("hint: {}", h.reason),
+            Command::Undo => {
+                let before = self.game.position().clone();
+                let undone = self.game.undo().map_err(|e| e.to_string())?;
+                self.score.after_undo();
+                Ok(Reply::Stepped(announce_undo(&before, &undone, &self.game, &style)))
+            }
+            Command::Redo => {
+                let before = self.game.position().clone();
+                let redone = self.game.redo().map_err(|e| e.to_string())?;
+                self.score.after_redo(&before, &redone, &self.rules);
+                self.note_win();
+                Ok(Reply::Stepped(announce_redo(&before, &redone, &self.game, &style)))
+            }
+            Command::Save(file) => {
+                store::write_json(std::path::Path::new(&file), &self.record())
+                    .map_err(|e| e.to_string())?;
+                Ok(Reply::Answer(format!("Saved the game to {file}.")))
+            }
+            Command::Load(file) => {
+                let record = match store::read_json::<GameRecord>(std::path::Path::new(&file)) {
+                    Ok(Some(r)) => r,
+                    Ok(None) => return Err(format!("there is no file {file}")),
+                    Err(e) => return Err(e.to_string()),
                 };
-                (Ok(Next::Continue), Some(text))
+                let r = record.replay().map_err(|e| format!("{file}: {e}"))?;
+                let origin = r.number.map_or(Origin::Custom, Origin::Number);
+                self.replace_game(r.game, r.deal, origin, r.score, r.elapsed_seconds);
+                Ok(Reply::Table)
             }
-            Command::Help => (Ok(Next::Continue), Some(HELP.to_string())),
-            Command::Table => (Ok(Next::Continue), None),
-            Command::New(n) => {
-                let number = n.unwrap_or_else(|| (self.random_game)());
-                match Deal::for_game(number) {
-                    Ok(deal) => {
-                        self.game = Game::new(&deal, self.rules);
-                        self.origin = Origin::Number(number);
-                        (Ok(Next::Continue), None)
-                    }
-                    Err(e) => (Err(e.to_string()), None),
+            Command::Stats => {
+                let Some(path) = statistics_path() else {
+                    return Err("no data directory: statistics are not kept".into());
+                };
+                match store::read_json::<Statistics>(&path) {
+                    Ok(stats) => Ok(Reply::Answer(stats.unwrap_or_default().describe().trim_end().to_string())),
+                    Err(e) => Err(e.to_string()),
                 }
             }
-            Command::Quit => (Ok(Next::Quit), None),
+            Command::Auto => {
+                let said = self.auto_moves();
+                self.note_win();
+                if said.is_empty() {
+                    Err("no card is safe to put on its foundation now".into())
+                } else if said.len() > MAX_SPOKEN_AUTO_MOVES {
+                    Ok(Reply::Moved(vec![format!("{} cards to their foundations, each its own move.", said.len())]))
+                } else {
+                    Ok(Reply::Moved(said))
+                }
+            }
+            Command::Hint => Ok(Reply::Answer(self.hint())),
+            Command::Solve => Ok(Reply::Answer(self.solve_here())),
+            Command::Help => Ok(Reply::Answer(HELP.to_string())),
+            Command::Table => Ok(Reply::Table),
+            Command::Look(place) => Ok(Reply::Answer(describe_pile(&self.game, place, &style))),
+            Command::Moves => {
+                let moves = describe_legal_moves(&self.game, &style);
+                let mut text = format!("{} legal move{}:", moves.len(), if moves.len() == 1 { "" } else { "s" });
+                for (command, words) in moves {
+                    text.push_str(&format!("\n  {command}: {words}"));
+                }
+                Ok(Reply::Answer(text))
+            }
+            Command::Score => {
+                let n = self.game.moves_made();
+                let score = match self.scoring {
+                    Scoring::None => "No scoring is kept.".to_string(),
+                    Scoring::Standard => format!("Score {} (standard scoring).", self.score.current()),
+                    Scoring::Vegas => format!("Score {} (Vegas scoring).", self.score.current()),
+                };
+                Ok(Reply::Answer(format!(
+                    "{n} move{} made; {} on the foundations. {score}",
+                    if n == 1 { "" } else { "s" },
+                    klondike::render::words::count(self.game.position().foundation_count(), "card")
+                )))
+            }
+            Command::Rules => Ok(Reply::Answer(describe_rules(&self.rules))),
+            Command::New(n) => {
+                let number = n.unwrap_or_else(|| (self.random_game)());
+                let deal = Deal::for_game(number).map_err(|e| e.to_string())?;
+                let game = Game::new(&deal, self.rules);
+                self.replace_game(game, deal, Origin::Number(number), ScoreSheet::new(self.scoring), 0);
+                Ok(Reply::Table)
+            }
+            Command::Quit => Ok(Reply::Quit),
+        }
+    }
+
+    /// The solver's first move when it answers within a short budget, with
+    /// whether the game can still be won; the heuristic hint otherwise.
+    fn hint(&self) -> String {
+        let style = &self.view.style;
+        if self.game.status() == Status::Playing {
+            // A budget of states, not seconds, so that a hint is the same on
+            // every machine (and in every transcript).
+            let budget = Budget { max_states: HINT_STATES, deadline: None };
+            match solver::solve(self.game.position(), self.game.rules(), &budget).verdict {
+                Verdict::Winnable(moves) if !moves.is_empty() => {
+                    let words = klondike::query::move_in_words(self.game.position(), self.game.rules(), moves[0], style);
+                    return format!(
+                        "hint: {}: {words}. The game can still be won ({} moves this way).",
+                        moves[0],
+                        moves.len()
+                    );
+                }
+                Verdict::Unwinnable => {
+                    let h = hint(&self.game);
+                    let first = match h.mv {
+                        Some(mv) => format!("hint: {mv}: {}. ", h.reason),
+                        None => "hint: ".to_string(),
+                    };
+                    return format!("{first}But the game can no longer be won: the solver tried every line.");
+                }
+                _ => {}
+            }
+        }
+        let h = hint(&self.game);
+        match h.mv {
+            Some(mv) => format!("hint: {mv}: {}.", h.reason),
+            None => format!("hint: {}.", h.reason),
+        }
+    }
+
+    /// `solve` at the prompt: can the game still be won from here?
+    fn solve_here(&self) -> String {
+        let budget = Budget { max_states: 200_000_000, deadline: Some(Instant::now() + SOLVE_BUDGET) };
+        match solver::solve(self.game.position(), self.game.rules(), &budget).verdict {
+            Verdict::Winnable(moves) if moves.is_empty() => "The game is won.".to_string(),
+            Verdict::Winnable(moves) => {
+                let line: Vec<String> = moves.iter().map(ToString::to_string).collect();
+                format!(
+                    "The game can still be won, in {} moves from here: {}",
+                    moves.len(),
+                    line.join(", ")
+                )
+            }
+            Verdict::Unwinnable => "The game can no longer be won from here: the solver tried every line.".into(),
+            Verdict::Unknown(why) => format!("Unknown: the solver gave up ({why})."),
         }
     }
 }

@@ -1,0 +1,70 @@
+//! `klondike man`: the manual page, section 6 (games). The options come from
+//! clap (clap_mangen); the rules, the commands, the script format and the
+//! exit codes are added as sections of their own.
+
+use std::io::{self, Write};
+
+use clap::CommandFactory;
+
+use super::args::Cli;
+use super::session::HELP;
+
+/// Escapes text for roff: backslashes, and a leading dot or quote.
+fn roff(text: &str) -> String {
+    let t = text.replace('\\', "\\e").replace('-', "\\-");
+    if t.starts_with('.') || t.starts_with('\'') {
+        format!("\\&{t}")
+    } else {
+        t
+    }
+}
+
+fn section(out: &mut dyn Write, title: &str, paragraphs: &[&str]) -> io::Result<()> {
+    writeln!(out, ".SH {title}")?;
+    for p in paragraphs {
+        writeln!(out, ".PP")?;
+        writeln!(out, "{}", roff(p))?;
+    }
+    Ok(())
+}
+
+const RULES: &[&str] = &[
+    "Klondike with a 52-card deck: seven tableau piles dealt 1 to 7 cards with the top card face up, and 24 cards in the stock. Build down on the piles in alternating colours (a black 9 on a red 10); build each foundation up by suit from ace to king. Only a king, or a build headed by a king, may go on an empty pile. A face-down card left on top of a pile is turned up at once. Only the top card of the waste may be played. The game is won when all 52 cards are on the foundations.",
+    "Draw-1 turns one card from the stock to the waste per draw, draw-3 three (fewer when fewer are left). With the stock empty, a draw turns the waste over into the stock (a redeal) while the pass limit allows.",
+    "A game is stuck when some card is still face down or in the stock and waste, and no sequence of legal moves can turn up a face-down card or bring a card out of the stock and waste: it can never be won. Undo, or start a new game.",
+    "Game N deals what PySolFC deals for Klondike game N.",
+];
+
+const SCRIPTS: &[&str] = &[
+    "When standard input is not a terminal, commands are read one per line, and each is echoed after '> ' so that standard output is a transcript. Empty lines and lines starting with # are skipped.",
+    "With --json, standard output is one JSON object per line: the initial state, then the state after each command (fields command, ok, error, status, moves, score, stock, waste, pass, foundations, tableau).",
+    "Deal format (--deal, klondike deal): 52 card codes separated by spaces: pile 1 bottom to top, pile 2 bottom to top, ..., pile 7, then the stock from its top. A code is a rank A 2 3 4 5 6 7 8 9 T J Q K and a suit C D H S, e.g. TH.",
+];
+
+const EXIT: &[&str] = &[
+    "0: normal end (end of input, or q). 1: any other failure (an unreadable file, a bad deal). 2: a bad command line. 3: --strict stopped at a rejected command.",
+];
+
+const FILES: &[&str] = &[
+    "~/.local/share/klondike/history.txt (or the platform's data directory): the prompt's history, written atomically.",
+    "KLONDIKE_SCREEN_READER: set to anything but 0 to start in screen-reader mode. NO_COLOR: no colour.",
+];
+
+/// Writes the whole manual page in roff.
+///
+/// # Errors
+/// I/O errors from `out`.
+pub fn write(out: &mut dyn Write) -> io::Result<()> {
+    let man = clap_mangen::Man::new(Cli::command()).section("6");
+    man.render(out)?;
+    section(out, "RULES", RULES)?;
+    writeln!(out, ".SH COMMANDS")?;
+    for line in HELP.lines() {
+        writeln!(out, ".PP")?;
+        writeln!(out, "{}", roff(line.trim()))?;
+    }
+    section(out, "SCRIPTS", SCRIPTS)?;
+    section(out, "EXIT STATUS", EXIT)?;
+    section(out, "FILES AND ENVIRONMENT", FILES)?;
+    Ok(())
+}

@@ -1,0 +1,311 @@
+//! `klondike solve`: one deal (or a position reached by a script of moves),
+//! or many deals in a batch across all cores, with resumable JSON-lines output.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use klondike::command::Command;
+use klondike::deal::Deal;
+use klondike::game::{Game, Position};
+use klondike::rules::{PassLimit, Rules};
+use klondike::solver::{self, Budget, Solution, Verdict};
+
+use super::args::GameArgs;
+
+/// Options for `klondike solve`.
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Give up (verdict `unknown`) after this many seconds per deal.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
+    pub timeout: f64,
+    /// Give up (verdict `unknown`) after searching this many states per deal.
+    #[arg(long, value_name = "N", default_value = "200000000")]
+    pub max_states: u64,
+    /// Print one JSON object instead of the text form.
+    #[arg(long)]
+    pub json: bool,
+    /// Solve from the position a script of moves leaves the deal in (one
+    /// command per line, as typed at the prompt).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "games_file"])]
+    pub moves: Option<PathBuf>,
+    /// Batch: solve game numbers A to B, both included (`1..1000`); one JSON line per game.
+    #[arg(long, value_name = "A..B", value_parser = parse_range, conflicts_with_all = ["deal", "game"])]
+    pub games: Option<(u128, u128)>,
+    /// Batch: solve the game numbers listed in FILE (one per line, # comments allowed).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["deal", "game", "games"])]
+    pub games_file: Option<PathBuf>,
+    /// Batch: take only every N-th game of the list, starting with the K-th
+    /// (K from 1 to N), so N machines can split a range with no coordination.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// Batch: append results to FILE, skipping the games it already holds
+    /// (so an interrupted batch resumes where it stopped). Default: standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= 1e7 => Ok(x),
+        _ => Err(format!("'{s}' is not a number of seconds (more than 0)")),
+    }
+}
+
+fn parse_range(s: &str) -> Result<(u128, u128), String> {
+    let err = || format!("'{s}' is not a range of game numbers: write A..B, e.g. 1..1000");
+    let (a, b) = s.split_once("..").ok_or_else(err)?;
+    let b = b.strip_prefix('=').unwrap_or(b);
+    let (a, b) = (a.trim().parse::<u128>().map_err(|_| err())?, b.trim().parse::<u128>().map_err(|_| err())?);
+    if a == 0 || b < a {
+        return Err(format!("'{s}': game numbers start at 1 and the range must not run backwards"));
+    }
+    Ok((a, b))
+}
+
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let err = || format!("'{s}' is not a shard: write K/N with 1 <= K <= N, e.g. 2/8");
+    let (k, n) = s.split_once('/').ok_or_else(err)?;
+    let (k, n) = (k.parse::<usize>().map_err(|_| err())?, n.parse::<usize>().map_err(|_| err())?);
+    if k == 0 || n == 0 || k > n {
+        return Err(err());
+    }
+    Ok((k, n))
+}
+
+fn budget(args: &SolveArgs) -> Budget {
+    Budget {
+        max_states: args.max_states,
+        deadline: Some(Instant::now() + Duration::from_secs_f64(args.timeout)),
+    }
+}
+
+/// What the solver found, for JSON output (one deal, or one line of a batch).
+#[derive(Serialize, Deserialize, Debug)]
+struct SolveRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<u128>,
+    draw: usize,
+    passes: Option<u32>,
+    foundation_to_tableau: bool,
+    verdict: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    moves: Vec<String>,
+    nodes: u64,
+    seconds: f64,
+    peak_memory_bytes: u64,
+}
+
+fn record(game: Option<u128>, rules: &Rules, solution: &Solution, seconds: f64) -> SolveRecord {
+    let (verdict, reason, moves) = match &solution.verdict {
+        Verdict::Winnable(moves) => ("winnable", None, moves.iter().map(ToString::to_string).collect()),
+        Verdict::Unwinnable => ("unwinnable", None, Vec::new()),
+        Verdict::Unknown(why) => ("unknown", Some(why.clone()), Vec::new()),
+    };
+    SolveRecord {
+        game,
+        draw: rules.draw.cards(),
+        passes: match rules.passes {
+            PassLimit::Unlimited => None,
+            PassLimit::Limited(n) => Some(n),
+        },
+        foundation_to_tableau: rules.foundation_to_tableau,
+        verdict: verdict.to_string(),
+        reason,
+        moves,
+        nodes: solution.states,
+        seconds,
+        peak_memory_bytes: solution.peak_memory_bytes,
+    }
+}
+
+/// The first line of the text form: `# winnable in N moves`, `# unwinnable`
+/// or `# unknown (why)`, with the rules and figures after.
+pub fn verdict_line(solution: &Solution, rules: &Rules, seconds: f64) -> String {
+    let figures = format!("{rules}; {} states, {seconds:.3} s", solution.states);
+    match &solution.verdict {
+        Verdict::Winnable(moves) => format!("# winnable in {} moves ({figures})", moves.len()),
+        Verdict::Unwinnable => format!("# unwinnable: no line wins, the search was exhaustive ({figures})"),
+        Verdict::Unknown(why) => format!("# unknown ({why}; {figures})"),
+    }
+}
+
+/// Replays a script of commands from the deal; the position it leaves.
+fn position_after_script(deal: &Deal, rules: Rules, path: &Path) -> Result<Position> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the moves file '{}'", path.display()))?;
+    let mut game = Game::new(deal, rules);
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let err = |why: String| anyhow::anyhow!("{} line {}: '{t}': {why}", path.display(), i + 1);
+        match t.parse::<Command>().map_err(|e| err(e.to_string()))? {
+            Command::Move(m) => {
+                let mv = m.resolve(game.position(), game.rules()).map_err(|e| err(e.to_string()))?;
+                game.play(mv).map_err(|e| err(e.to_string()))?;
+            }
+            Command::Undo => {
+                game.undo().map_err(|e| err(e.to_string()))?;
+            }
+            Command::Redo => {
+                game.redo().map_err(|e| err(e.to_string()))?;
+            }
+            _ => return Err(err("only moves, undo and redo may appear in a moves file".into())),
+        }
+    }
+    Ok(game.position().clone())
+}
+
+/// Runs `klondike solve`; the exit code is 0 whatever the verdict.
+pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<()> {
+    if args.games.is_some() || args.games_file.is_some() {
+        return batch(&args);
+    }
+    let (deal, origin) = super::choose_deal(&args.game)?;
+    let rules = args.game.rules();
+    let position = match &args.moves {
+        Some(path) => position_after_script(&deal, rules, path)?,
+        None => Position::new(&deal),
+    };
+    let started = Instant::now();
+    let solution = solver::solve(&position, &rules, &budget(&args));
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        let game = match origin {
+            super::session::Origin::Number(n) => Some(n),
+            super::session::Origin::Custom => None,
+        };
+        writeln!(out, "{}", serde_json::to_string(&record(game, &rules, &solution, seconds))?)?;
+    } else {
+        writeln!(out, "{}", verdict_line(&solution, &rules, seconds))?;
+        if let Verdict::Winnable(moves) = &solution.verdict {
+            for mv in moves {
+                writeln!(out, "{mv}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn game_list(args: &SolveArgs) -> Result<Vec<u128>> {
+    let mut games: Vec<u128> = match (&args.games, &args.games_file) {
+        (Some((a, b)), _) => {
+            if b - a >= 100_000_000 {
+                bail!("the range {a}..{b} is too large for one batch (at most 100000000 games)");
+            }
+            (*a..=*b).collect()
+        }
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the games file '{}'", path.display()))?;
+            let mut v = Vec::new();
+            for (i, line) in text.lines().enumerate() {
+                let t = line.split('#').next().unwrap_or("").trim();
+                if t.is_empty() {
+                    continue;
+                }
+                match t.parse::<u128>() {
+                    Ok(n) if n >= 1 => v.push(n),
+                    _ => bail!("{} line {}: '{t}' is not a game number", path.display(), i + 1),
+                }
+            }
+            v
+        }
+        (None, None) => Vec::new(),
+    };
+    if let Some((k, n)) = args.shard {
+        games = games.into_iter().skip(k - 1).step_by(n).collect();
+    }
+    Ok(games)
+}
+
+/// Games already in a batch output file. A last line cut short by an
+/// interruption is not counted (that game is solved again).
+fn games_done(path: &Path) -> Result<HashSet<u128>> {
+    let mut done = HashSet::new();
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(done),
+        Err(e) => return Err(e).with_context(|| format!("cannot read '{}'", path.display())),
+    };
+    for (i, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read '{}'", path.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<SolveRecord>(&line) {
+            Ok(SolveRecord { game: Some(g), .. }) => {
+                done.insert(g);
+            }
+            _ => eprintln!("klondike: {} line {}: not a result line; that game will be solved again", path.display(), i + 1),
+        }
+    }
+    Ok(done)
+}
+
+fn batch(args: &SolveArgs) -> Result<()> {
+    let rules = args.game.rules();
+    let mut games = game_list(args)?;
+    let sink: Box<dyn Write + Send> = match &args.output {
+        Some(path) => {
+            let done = games_done(path)?;
+            games.retain(|g| !done.contains(g));
+            let mut file = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .read(true)
+                .open(path)
+                .with_context(|| format!("cannot open '{}' for writing", path.display()))?;
+            // A line cut short by an interruption: end it, so results that
+            // follow stand on lines of their own.
+            if file.metadata()?.len() > 0 {
+                let mut last = [0u8];
+                file.seek(SeekFrom::End(-1))?;
+                file.read_exact(&mut last)?;
+                if last[0] != b'\n' {
+                    file.write_all(b"\n")?;
+                }
+            }
+            Box::new(file)
+        }
+        None => Box::new(io::stdout()),
+    };
+    let sink = Mutex::new(io::LineWriter::new(sink));
+    let bar = if io::stderr().is_terminal() {
+        let bar = ProgressBar::with_draw_target(Some(games.len() as u64), ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    games.par_iter().try_for_each(|&number| -> Result<()> {
+        let deal = Deal::for_game(number)?;
+        let started = Instant::now();
+        let solution = solver::solve(&Position::new(&deal), &rules, &budget(args));
+        let line = serde_json::to_string(&record(Some(number), &rules, &solution, started.elapsed().as_secs_f64()))?;
+        let mut sink = sink.lock().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;
+        writeln!(sink, "{line}")?;
+        bar.inc(1);
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    let mut sink = sink.into_inner().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;
+    sink.flush()?;
+    Ok(())
+}

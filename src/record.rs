@@ -1,0 +1,397 @@
+//! The game record: a saved game as JSON, and loading it back by replaying
+//! its moves through the engine.
+//!
+//! # The format (version 1)
+//! One JSON object (written pretty-printed; any JSON layout is read):
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `format_version` | integer | 1; a record from a newer version is refused ([`RecordError::NewerVersion`]) |
+//! | `game` | string or null | the game number, 1 to 2^128−1, in decimal digits (a string: JSON numbers cannot hold it safely) |
+//! | `deal` | string or null | the deal in the deal format (SPEC.md), when the game was not dealt from a number |
+//! | `draw` | integer | 1 or 3 |
+//! | `passes` | integer or null | the pass limit, 1 or more; null for unlimited |
+//! | `foundation_to_tableau` | bool | whether cards may come back down from the foundations |
+//! | `scoring` | string | `standard`, `vegas` or `none` |
+//! | `moves` | array of strings | the moves played, as commands (`"t 2 5 1"`, `"w f"`, `"d"`), first first |
+//! | `undone` | array of strings | the redo list: moves taken back by undo and not yet replayed, the most recently undone LAST (it is the next redo) |
+//! | `elapsed_seconds` | integer | play time so far, in seconds |
+//!
+//! At least one of `game` and `deal` is given; when both are, the deal must
+//! be that game's deal. Unknown fields are ignored. The score is not stored:
+//! it follows from the moves and is recomputed on loading.
+//!
+//! Loading ([`GameRecord::replay`]) plays every move again through the
+//! engine, so a record whose moves are not legal is refused with the
+//! number of the move and the rule that forbids it; then it plays the
+//! `undone` moves and takes them back, so redo works as before the save.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::command::Command;
+use crate::deal::Deal;
+use crate::game::Game;
+use crate::rules::{DrawCount, PassLimit, Rules};
+use crate::scoring::{ScoreSheet, Scoring};
+
+/// The format version this crate writes, and the newest it reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A saved game, as stored in JSON (see the module docs for the fields).
+/// Unvalidated: [`GameRecord::replay`] checks it and rebuilds the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The record format's version; [`FORMAT_VERSION`] when written here.
+    pub format_version: u32,
+    /// The game number in decimal (1 to 2^128−1), or `None` for a deal
+    /// given in the deal format.
+    pub game: Option<String>,
+    /// The deal in the deal format, when it is not given by `game`.
+    pub deal: Option<String>,
+    /// Cards per draw: 1 or 3.
+    pub draw: usize,
+    /// The pass limit (1 or more); `None` for unlimited.
+    pub passes: Option<u32>,
+    /// Whether foundation-to-tableau moves are allowed.
+    pub foundation_to_tableau: bool,
+    /// `standard`, `vegas` or `none`.
+    pub scoring: String,
+    /// The moves played, as commands, first first.
+    pub moves: Vec<String>,
+    /// The redo list as commands, the most recently undone move last.
+    #[serde(default)]
+    pub undone: Vec<String>,
+    /// Play time so far, in seconds.
+    #[serde(default)]
+    pub elapsed_seconds: u64,
+}
+
+/// A game rebuilt from a record by [`GameRecord::replay`].
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    /// The game, with its history (for undo) and redo list as saved.
+    pub game: Game,
+    /// The deal the game was dealt from.
+    pub deal: Deal,
+    /// The game number, when the deal came from one.
+    pub number: Option<u128>,
+    /// The scoring in force.
+    pub scoring: Scoring,
+    /// The score sheet, in step with the game's history.
+    pub score: ScoreSheet,
+    /// Play time so far, in seconds, as saved.
+    pub elapsed_seconds: u64,
+}
+
+/// Why a record could not be read or replayed. Each message is one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The text is not JSON, or not an object with the fields of a record;
+    /// `why` is serde's message, with the line and column.
+    NotJson {
+        /// What was wrong, as the JSON reader says it.
+        why: String,
+    },
+    /// The record was written by a newer version of the format.
+    NewerVersion {
+        /// The record's `format_version`.
+        found: u64,
+        /// The newest version this crate reads ([`FORMAT_VERSION`]).
+        supported: u32,
+    },
+    /// A field has a value outside what it may hold.
+    BadField {
+        /// The field's name in JSON.
+        field: &'static str,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A move of `moves` cannot be played.
+    IllegalMove {
+        /// 1-based position in `moves`.
+        index: usize,
+        /// The move's text (shortened and made printable).
+        command: String,
+        /// Why: not a move command, or the rule that forbids it.
+        why: String,
+    },
+    /// A move of `undone` cannot be played again.
+    IllegalRedo {
+        /// 1-based position in `undone` (the last is the next redo).
+        index: usize,
+        /// The move's text (shortened and made printable).
+        command: String,
+        /// Why: not a move command, or the rule that forbids it.
+        why: String,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::NotJson { why } => write!(f, "not a game record: {why}"),
+            RecordError::NewerVersion { found, supported } => write!(
+                f,
+                "the game record is format version {found}, newer than this klondike reads (up to {supported}): a newer klondike wrote it"
+            ),
+            RecordError::BadField { field, why } => {
+                write!(f, "the game record's field '{field}' is wrong: {why}")
+            }
+            RecordError::IllegalMove { index, command, why } => {
+                write!(f, "move {index} of the game record ('{command}') cannot be played: {why}")
+            }
+            RecordError::IllegalRedo { index, command, why } => write!(
+                f,
+                "undone move {index} of the game record ('{command}') cannot be played again: {why}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// At most 30 characters of `text`, control characters escaped.
+fn shown(text: &str) -> String {
+    let mut s: String = text.chars().take(30).flat_map(char::escape_default).collect();
+    if text.chars().count() > 30 {
+        s.push_str("...");
+    }
+    s
+}
+
+impl GameRecord {
+    /// The record of `game` as it stands: its moves, its redo list, and
+    /// the deal it was dealt from (`number` when it came from a game
+    /// number, otherwise `deal` in the deal format), its rules, `scoring`
+    /// and the play time `elapsed_seconds`.
+    pub fn from_game(
+        game: &Game,
+        number: Option<u128>,
+        deal: &Deal,
+        scoring: Scoring,
+        elapsed_seconds: u64,
+    ) -> GameRecord {
+        let rules = game.rules();
+        // The redo list is private to Game: read it by redoing on a copy.
+        // Redo gives the most recently undone move first.
+        let mut copy = game.clone();
+        let mut undone = Vec::new();
+        while let Ok(played) = copy.redo() {
+            undone.push(played.mv.to_string());
+        }
+        undone.reverse();
+        GameRecord {
+            format_version: FORMAT_VERSION,
+            game: number.map(|n| n.to_string()),
+            deal: match number {
+                Some(_) => None,
+                None => Some(deal.to_string()),
+            },
+            draw: rules.draw.cards(),
+            passes: match rules.passes {
+                PassLimit::Unlimited => None,
+                PassLimit::Limited(n) => Some(n),
+            },
+            foundation_to_tableau: rules.foundation_to_tableau,
+            scoring: scoring.to_string(),
+            moves: game.history().iter().map(|p| p.mv.to_string()).collect(),
+            undone,
+            elapsed_seconds,
+        }
+    }
+
+    /// The record as pretty-printed JSON (two-space indents, one field a
+    /// line, no trailing newline).
+    pub fn to_json(&self) -> String {
+        // Serializing plain strings, numbers and arrays cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Reads a record from JSON. The version is checked first, so a newer
+    /// record is named as such even if its fields changed. The moves are
+    /// not checked here: see [`GameRecord::replay`].
+    ///
+    /// # Errors
+    /// [`RecordError::NewerVersion`] for a `format_version` above
+    /// [`FORMAT_VERSION`]; [`RecordError::NotJson`] for text that is not
+    /// JSON, or a field missing or of the wrong type (serde's message);
+    /// [`RecordError::BadField`] for a `format_version` of 0.
+    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| RecordError::NotJson { why: e.to_string() })?;
+        if let Some(found) = value.get("format_version").and_then(serde_json::Value::as_u64) {
+            if found > u64::from(FORMAT_VERSION) {
+                return Err(RecordError::NewerVersion { found, supported: FORMAT_VERSION });
+            }
+        }
+        let record: GameRecord =
+            serde_json::from_value(value).map_err(|e| RecordError::NotJson { why: e.to_string() })?;
+        if record.format_version == 0 {
+            return Err(RecordError::BadField {
+                field: "format_version",
+                why: "versions start at 1".to_string(),
+            });
+        }
+        Ok(record)
+    }
+
+    /// The rules the record names.
+    ///
+    /// # Errors
+    /// [`RecordError::BadField`] for a draw other than 1 or 3, or passes 0.
+    pub fn rules(&self) -> Result<Rules, RecordError> {
+        let draw = match self.draw {
+            1 => DrawCount::One,
+            3 => DrawCount::Three,
+            n => {
+                return Err(RecordError::BadField {
+                    field: "draw",
+                    why: format!("{n} is not a draw count (1 or 3)"),
+                })
+            }
+        };
+        let passes = match self.passes {
+            None => PassLimit::Unlimited,
+            Some(0) => {
+                return Err(RecordError::BadField {
+                    field: "passes",
+                    why: "0 is not a pass limit (1 or more, or null for unlimited)".to_string(),
+                })
+            }
+            Some(n) => PassLimit::Limited(n),
+        };
+        Ok(Rules { draw, passes, foundation_to_tableau: self.foundation_to_tableau })
+    }
+
+    /// The deal and game number the record names.
+    ///
+    /// # Errors
+    /// [`RecordError::BadField`] when `game` is not a number from 1 to
+    /// 2^128−1, `deal` is not a valid deal, neither is given, or both are
+    /// and disagree.
+    pub fn deal(&self) -> Result<(Deal, Option<u128>), RecordError> {
+        let number = match &self.game {
+            None => None,
+            Some(text) => {
+                let bad = || RecordError::BadField {
+                    field: "game",
+                    why: format!("'{}' is not a game number (1 to 2^128-1)", shown(text)),
+                };
+                if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(bad());
+                }
+                match text.parse::<u128>() {
+                    Ok(n) if n >= 1 => Some(n),
+                    _ => return Err(bad()),
+                }
+            }
+        };
+        let given = match &self.deal {
+            None => None,
+            Some(text) => Some(text.parse::<Deal>().map_err(|e| RecordError::BadField {
+                field: "deal",
+                why: e.to_string(),
+            })?),
+        };
+        match (number, given) {
+            (Some(n), given) => {
+                let deal = Deal::for_game(n)
+                    .map_err(|e| RecordError::BadField { field: "game", why: e.to_string() })?;
+                if given.is_some_and(|g| g != deal) {
+                    return Err(RecordError::BadField {
+                        field: "deal",
+                        why: format!("it is not the deal of game {n}, which the record also names"),
+                    });
+                }
+                Ok((deal, Some(n)))
+            }
+            (None, Some(deal)) => Ok((deal, None)),
+            (None, None) => Err(RecordError::BadField {
+                field: "game",
+                why: "the record names neither a game number nor a deal".to_string(),
+            }),
+        }
+    }
+
+    /// Rebuilds the game: deals it, plays every move of `moves` through the
+    /// engine (each parsed as a command and resolved against the position),
+    /// keeping the score sheet in step, then plays the `undone` moves and
+    /// undoes them, so that undo and redo work as they did when it was saved.
+    ///
+    /// # Errors
+    /// [`RecordError::BadField`] for bad rules, scoring or deal (see
+    /// [`GameRecord::rules`], [`GameRecord::deal`]);
+    /// [`RecordError::IllegalMove`] / [`RecordError::IllegalRedo`] naming
+    /// the first move that is not a move command or that the rules forbid.
+    pub fn replay(&self) -> Result<Replayed, RecordError> {
+        let rules = self.rules()?;
+        let scoring: Scoring = self.scoring.parse().map_err(|e: crate::scoring::ScoringParseError| {
+            RecordError::BadField { field: "scoring", why: e.to_string() }
+        })?;
+        let (deal, number) = self.deal()?;
+        let mut game = Game::new(&deal, rules);
+        let mut score = ScoreSheet::new(scoring);
+        for (i, text) in self.moves.iter().enumerate() {
+            play_text(&mut game, &mut score, text).map_err(|why| RecordError::IllegalMove {
+                index: i + 1,
+                command: shown(text),
+                why,
+            })?;
+        }
+        // The last of `undone` is the next redo: play it first, undo it last.
+        for (i, text) in self.undone.iter().enumerate().rev() {
+            play_text(&mut game, &mut score, text).map_err(|why| RecordError::IllegalRedo {
+                index: i + 1,
+                command: shown(text),
+                why,
+            })?;
+        }
+        for _ in &self.undone {
+            if game.undo().is_ok() {
+                score.after_undo();
+            }
+        }
+        Ok(Replayed { game, deal, number, scoring, score, elapsed_seconds: self.elapsed_seconds })
+    }
+}
+
+/// Parses `text` as a move command, resolves it and plays it, scoring it.
+/// The error is the reason, as a message.
+fn play_text(game: &mut Game, score: &mut ScoreSheet, text: &str) -> Result<(), String> {
+    let command = match text.parse::<Command>() {
+        Ok(Command::Move(m)) => m,
+        Ok(other) => return Err(format!("'{other}' is not a move")),
+        Err(e) => return Err(e.to_string()),
+    };
+    let mv = command.resolve(game.position(), game.rules()).map_err(|e| e.to_string())?;
+    let before = game.position().clone();
+    let played = game.play(mv).map_err(|e| e.to_string())?;
+    score.after_play(&before, &played, game.rules());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_one_line() {
+        let r = GameRecord {
+            format_version: 1,
+            game: Some("1".into()),
+            deal: None,
+            draw: 1,
+            passes: None,
+            foundation_to_tableau: false,
+            scoring: "standard".into(),
+            moves: vec!["t 9\n\u{1b}".into()],
+            undone: vec![],
+            elapsed_seconds: 0,
+        };
+        let msg = r.replay().unwrap_err().to_string();
+        assert!(!msg.chars().any(char::is_control), "{msg}");
+        assert!(msg.starts_with("move 1 of the game record"), "{msg}");
+    }
+}

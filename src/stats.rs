@@ -1,0 +1,243 @@
+//! Statistics: games played and won, streaks and bests, kept per rules
+//! setting ([`RulesKey`]), with the cumulative Vegas balance.
+//!
+//! Pure bookkeeping: the front end decides when a game counts (once a
+//! move was made) and how it ended (won; or lost, which includes a game
+//! abandoned for a new one), and stores the [`Statistics`] as JSON.
+//!
+//! Scores are kept apart by scoring: the best standard score and the best
+//! Vegas score of a rules setting are two figures, since the two scales do
+//! not compare.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{PassLimit, Rules};
+use crate::scoring::Scoring;
+
+/// The format version of the statistics file this crate writes, and the
+/// newest it reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The rules setting statistics are kept under: draw count, pass limit,
+/// foundation-to-tableau. Its `Display` (e.g. `draw 1, passes unlimited,
+/// foundation-to-tableau off`) is the key in [`Statistics::per_rules`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RulesKey {
+    /// Cards per draw: 1 or 3.
+    pub draw: usize,
+    /// The pass limit; `None` for unlimited.
+    pub passes: Option<u32>,
+    /// Whether foundation-to-tableau moves are allowed.
+    pub foundation_to_tableau: bool,
+}
+
+impl From<&Rules> for RulesKey {
+    fn from(rules: &Rules) -> RulesKey {
+        RulesKey {
+            draw: rules.draw.cards(),
+            passes: match rules.passes {
+                PassLimit::Unlimited => None,
+                PassLimit::Limited(n) => Some(n),
+            },
+            foundation_to_tableau: rules.foundation_to_tableau,
+        }
+    }
+}
+
+impl fmt::Display for RulesKey {
+    /// `draw 1, passes unlimited, foundation-to-tableau off`, the same words
+    /// as [`Rules`]'s `Display`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "draw {}, passes ", self.draw)?;
+        match self.passes {
+            None => f.write_str("unlimited")?,
+            Some(n) => write!(f, "{n}")?,
+        }
+        write!(f, ", foundation-to-tableau {}", if self.foundation_to_tableau { "on" } else { "off" })
+    }
+}
+
+/// The figures of one rules setting. Counts saturate rather than overflow.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Record {
+    /// Games played (a game counts once a move was made).
+    pub played: u64,
+    /// Games won.
+    pub won: u64,
+    /// Wins in a row up to the last game (0 after a loss).
+    pub current_win_streak: u64,
+    /// The most wins in a row.
+    pub longest_win_streak: u64,
+    /// Losses in a row up to the last game (0 after a win).
+    pub current_losing_streak: u64,
+    /// The most losses in a row.
+    pub longest_losing_streak: u64,
+    /// The best final score under standard scoring, won or lost.
+    pub best_score: Option<i64>,
+    /// The best final score (a game's own balance) under Vegas scoring.
+    pub best_vegas_score: Option<i64>,
+    /// The fewest moves in a won game.
+    pub fewest_moves_to_win: Option<usize>,
+    /// The shortest play time of a won game, in seconds (only timed games count).
+    pub fastest_win_seconds: Option<u64>,
+}
+
+impl Record {
+    /// Games won out of games played, from 0.0 to 1.0; `None` before any game.
+    pub fn win_rate(&self) -> Option<f64> {
+        if self.played == 0 {
+            None
+        } else {
+            Some((self.won as f64 / self.played as f64).clamp(0.0, 1.0))
+        }
+    }
+}
+
+/// A finished game, as [`Statistics::record_game`] counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Whether the game was won (a game abandoned is lost).
+    pub won: bool,
+    /// The final score and the scoring it was under; `None` or
+    /// [`Scoring::None`] for an unscored game.
+    pub score: Option<(Scoring, i64)>,
+    /// Moves made (as [`crate::game::Game::moves_made`] counts them).
+    pub moves: usize,
+    /// Play time in seconds, when the game was timed (not for scripted runs).
+    pub seconds: Option<u64>,
+}
+
+/// All statistics: a [`Record`] per rules setting, and the Vegas balance.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Statistics {
+    /// The file format's version ([`FORMAT_VERSION`] when written here).
+    pub format_version: u32,
+    /// The records, keyed by [`RulesKey`]'s `Display`.
+    pub per_rules: BTreeMap<String, Record>,
+    /// The cumulative Vegas balance over all Vegas games: the sum of their
+    /// final scores (each starting at −52).
+    pub vegas_balance: i64,
+}
+
+impl Default for Statistics {
+    fn default() -> Statistics {
+        Statistics { format_version: FORMAT_VERSION, per_rules: BTreeMap::new(), vegas_balance: 0 }
+    }
+}
+
+impl Statistics {
+    /// The record of a rules setting, if a game was played under it.
+    pub fn record(&self, key: RulesKey) -> Option<&Record> {
+        self.per_rules.get(&key.to_string())
+    }
+
+    /// Counts a finished game played under `key`: played, won or lost,
+    /// streaks, best score (by scoring), fewest moves and fastest time (for
+    /// a win). Does not touch the Vegas balance: see [`Statistics::add_vegas`].
+    pub fn record_game(&mut self, key: RulesKey, outcome: Outcome) {
+        let r = self.per_rules.entry(key.to_string()).or_default();
+        r.played = r.played.saturating_add(1);
+        if outcome.won {
+            r.won = r.won.saturating_add(1);
+            r.current_win_streak = r.current_win_streak.saturating_add(1);
+            r.longest_win_streak = r.longest_win_streak.max(r.current_win_streak);
+            r.current_losing_streak = 0;
+            r.fewest_moves_to_win =
+                Some(r.fewest_moves_to_win.map_or(outcome.moves, |m| m.min(outcome.moves)));
+            if let Some(s) = outcome.seconds {
+                r.fastest_win_seconds = Some(r.fastest_win_seconds.map_or(s, |f| f.min(s)));
+            }
+        } else {
+            r.current_losing_streak = r.current_losing_streak.saturating_add(1);
+            r.longest_losing_streak = r.longest_losing_streak.max(r.current_losing_streak);
+            r.current_win_streak = 0;
+        }
+        let best = match outcome.score {
+            Some((Scoring::Standard, s)) => Some((&mut r.best_score, s)),
+            Some((Scoring::Vegas, s)) => Some((&mut r.best_vegas_score, s)),
+            Some((Scoring::None, _)) | None => None,
+        };
+        if let Some((slot, s)) = best {
+            *slot = Some(slot.map_or(s, |b| b.max(s)));
+        }
+    }
+
+    /// Adds a Vegas game's final score (its own balance, from −52) to the
+    /// cumulative balance; saturates at the ends of `i64`.
+    pub fn add_vegas(&mut self, delta: i64) {
+        self.vegas_balance = self.vegas_balance.saturating_add(delta);
+    }
+
+    /// A plain-text report that reads well aloud: one line per rules
+    /// setting, then the Vegas balance when a Vegas game was played (or
+    /// the balance is not 0). "No games played yet." when there is nothing.
+    /// Every line ends with a newline.
+    pub fn describe(&self) -> String {
+        let mut out = String::new();
+        for (key, r) in &self.per_rules {
+            out.push_str(&describe_record(key, r));
+            out.push('\n');
+        }
+        let vegas_played = self.per_rules.values().any(|r| r.best_vegas_score.is_some());
+        if vegas_played || self.vegas_balance != 0 {
+            out.push_str("Vegas balance: ");
+            out.push_str(&self.vegas_balance.to_string());
+            out.push_str(".\n");
+        }
+        if out.is_empty() {
+            out.push_str("No games played yet.\n");
+        }
+        out
+    }
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A duration in words: "45 seconds", "3 minutes 5 seconds", "1 hour 2 minutes".
+fn duration(seconds: u64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    match (h, m) {
+        (0, 0) => plural(s, "second", "seconds"),
+        (0, _) if s == 0 => plural(m, "minute", "minutes"),
+        (0, _) => format!("{} {}", plural(m, "minute", "minutes"), plural(s, "second", "seconds")),
+        _ if m == 0 => plural(h, "hour", "hours"),
+        _ => format!("{} {}", plural(h, "hour", "hours"), plural(m, "minute", "minutes")),
+    }
+}
+
+fn describe_record(key: &str, r: &Record) -> String {
+    let mut parts = vec![format!("{} played", r.played), format!("{} won", r.won)];
+    if let Some(rate) = r.win_rate() {
+        parts.push(format!("win rate {}%", (rate * 100.0).round() as u32));
+    }
+    let streak = if r.current_win_streak > 0 {
+        plural(r.current_win_streak, "win", "wins")
+    } else if r.current_losing_streak > 0 {
+        plural(r.current_losing_streak, "loss", "losses")
+    } else {
+        "none".to_string()
+    };
+    parts.push(format!("current streak {streak}"));
+    parts.push(format!("longest winning streak {}", r.longest_win_streak));
+    parts.push(format!("longest losing streak {}", r.longest_losing_streak));
+    if let Some(s) = r.best_score {
+        parts.push(format!("best score {s}"));
+    }
+    if let Some(s) = r.best_vegas_score {
+        parts.push(format!("best Vegas score {s}"));
+    }
+    if let Some(m) = r.fewest_moves_to_win {
+        parts.push(format!("fewest moves to win {m}"));
+    }
+    if let Some(s) = r.fastest_win_seconds {
+        parts.push(format!("fastest win {}", duration(s)));
+    }
+    format!("{key}: {}.", parts.join(", "))
+}

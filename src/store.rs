@@ -1,0 +1,340 @@
+//! Files that never lose data: saves, autosave, statistics.
+//!
+//! This is the only library module that touches files (the engine does no
+//! I/O); it lives in the library so that tests can reach it.
+//!
+//! - Every write goes to a temporary file in the same directory, is synced
+//!   to disk, and is renamed over the old file ([`write_atomically`]): a
+//!   reader sees the old file or the new one, never half of one, even if
+//!   the process dies in the middle.
+//! - A file that cannot be read or parsed is moved aside to
+//!   `NAME.corrupt-<unix seconds>` (never deleted) and reported
+//!   ([`StoreError::Corrupt`]); the caller goes on with a fresh value.
+//! - A file written by a newer format version is left alone and refused
+//!   ([`StoreError::NewerVersion`]); it is never overwritten.
+//! - Read-modify-write of a shared file (the statistics) happens under an
+//!   exclusive lock on the sidecar file `NAME.lock` ([`update_locked`]), so
+//!   two processes finishing games at the same moment are both counted.
+//!   The lock is advisory (`flock` on Unix, `LockFileEx` on Windows, via
+//!   the `fd-lock` crate) and is released when the update ends or the
+//!   process dies. The lock file is left in place: deleting it would race.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// Environment variable naming the data directory; when set (and not
+/// empty) it is used instead of the platform's (tests use it).
+pub const DATA_DIR_ENV: &str = "KLONDIKE_DATA_DIR";
+
+/// Test hook: when set to a number of milliseconds, [`write_atomically`]
+/// sleeps that long (at most 10 minutes) after the temporary file is
+/// written and synced and before it is renamed, so that a test can kill
+/// the process in the middle of a save.
+pub const PAUSE_BEFORE_RENAME_ENV: &str = "KLONDIKE_TEST_PAUSE_BEFORE_RENAME_MS";
+
+/// A stored JSON format with a version number: the value of its top-level
+/// `format_version` field.
+pub trait Versioned {
+    /// The newest `format_version` this crate reads (and the one it writes).
+    const FORMAT_VERSION: u32;
+}
+
+impl Versioned for crate::stats::Statistics {
+    const FORMAT_VERSION: u32 = crate::stats::FORMAT_VERSION;
+}
+
+impl Versioned for crate::record::GameRecord {
+    const FORMAT_VERSION: u32 = crate::record::FORMAT_VERSION;
+}
+
+/// Why a stored file could not be used. Each message is one line that names
+/// the file (and, for a corrupt one, where it was moved).
+#[derive(Debug)]
+pub enum StoreError {
+    /// The file could not be read, written or locked, and was left as it was.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What was being done: `read`, `write`, `lock`, `move aside`.
+        action: &'static str,
+        /// The operating system's error.
+        source: io::Error,
+    },
+    /// The file could not be read or is not valid JSON of the expected
+    /// form; it was moved to `moved_to` and a fresh one is used.
+    Corrupt {
+        /// The file as it was named.
+        path: PathBuf,
+        /// Where it is now.
+        moved_to: PathBuf,
+        /// What was wrong (the reader's or the JSON parser's message).
+        why: String,
+    },
+    /// The file was written by a newer version of its format; it is left
+    /// untouched and nothing is written over it.
+    NewerVersion {
+        /// The file.
+        path: PathBuf,
+        /// Its `format_version`.
+        found: u64,
+        /// The newest version this crate reads.
+        supported: u32,
+    },
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Io { path, action, source } => {
+                write!(f, "could not {action} {}: {source}", path.display())
+            }
+            StoreError::Corrupt { path, moved_to, why } => write!(
+                f,
+                "{} is unreadable ({why}); it was moved aside to {} and a fresh one is used",
+                path.display(),
+                moved_to.display()
+            ),
+            StoreError::NewerVersion { path, found, supported } => write!(
+                f,
+                "{} was written by a newer klondike (format version {found}; this one reads up to {supported}); it is left as it is and not updated",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// The directory for klondike's data (statistics, autosave): the value of
+/// [`DATA_DIR_ENV`] when set and not empty, otherwise the platform's data
+/// directory (`$XDG_DATA_HOME/klondike` or `~/.local/share/klondike` on
+/// Linux, `~/Library/Application Support/klondike` on macOS,
+/// `%APPDATA%\klondike\data` on Windows). `None` when no home directory is
+/// known. The directory is not created here.
+pub fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "klondike").map(|p| p.data_dir().to_path_buf())
+}
+
+/// The directory `path` is in (`.` for a bare file name).
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// `path` with `suffix` appended to its file name (`stats.json` ->
+/// `stats.json.lock`).
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name: OsString = path.file_name().map(OsString::from).unwrap_or_default();
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+/// Writes `bytes` to `path` so that the file holds either its old contents
+/// or the new ones, never a mix: the bytes go to a temporary file
+/// (`.NAME.XXXXXX.tmp`) in the same directory, which is synced to disk and
+/// renamed over `path`; the directory is then synced (on Unix). Creates the
+/// directory if needed. The new file is readable by its owner only.
+///
+/// If the process dies before the rename, `path` is untouched and the
+/// temporary file may remain (it is never read).
+///
+/// # Errors
+/// The I/O error of creating the directory or the temporary file, writing,
+/// syncing or renaming; `path` is then unchanged.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = parent_of(path);
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))?;
+    fs::create_dir_all(dir)?;
+    let mut prefix = OsString::from(".");
+    prefix.push(name);
+    prefix.push(".");
+    let mut tmp = tempfile::Builder::new().prefix(&prefix).suffix(".tmp").tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.flush()?;
+    tmp.as_file().sync_all()?;
+    if let Some(ms) = std::env::var(PAUSE_BEFORE_RENAME_ENV).ok().and_then(|v| v.trim().parse::<u64>().ok()) {
+        std::thread::sleep(Duration::from_millis(ms.min(600_000)));
+    }
+    tmp.persist(path).map_err(|e| e.error)?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Makes the rename durable (Unix); best effort, errors ignored.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+/// Moves `path` aside to `NAME.corrupt-<unix seconds>` (adding `-2`, `-3`,
+/// ... if that exists) in the same directory, and returns the new path.
+///
+/// # Errors
+/// The I/O error of the rename; the file is then where it was.
+pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
+    let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let base = format!(".corrupt-{seconds}");
+    for n in 1u32..1000 {
+        let suffix = if n == 1 { base.clone() } else { format!("{base}-{n}") };
+        let target = with_suffix(path, &suffix);
+        if fs::symlink_metadata(&target).is_err() {
+            fs::rename(path, &target)?;
+            return Ok(target);
+        }
+    }
+    Err(io::Error::new(io::ErrorKind::AlreadyExists, "too many files moved aside this second"))
+}
+
+/// What reading found: the value, nothing, or a reason the file is corrupt.
+enum Read<T> {
+    Missing,
+    Value(T),
+    Corrupt(String),
+}
+
+/// Reads and parses `path` without moving anything.
+fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, StoreError> {
+    let bytes = match fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
+        Err(e) => return Ok(Read::Corrupt(e.to_string())),
+    };
+    let value: serde_json::Value = match serde_json::from_slice(&bytes) {
+        Ok(v) => v,
+        Err(e) => return Ok(Read::Corrupt(e.to_string())),
+    };
+    if !value.is_object() {
+        return Ok(Read::Corrupt("the JSON is not an object".to_string()));
+    }
+    if let Some(found) = value.get("format_version").and_then(serde_json::Value::as_u64) {
+        if found > u64::from(T::FORMAT_VERSION) {
+            return Err(StoreError::NewerVersion {
+                path: path.to_path_buf(),
+                found,
+                supported: T::FORMAT_VERSION,
+            });
+        }
+    }
+    match serde_json::from_value(value) {
+        Ok(v) => Ok(Read::Value(v)),
+        Err(e) => Ok(Read::Corrupt(e.to_string())),
+    }
+}
+
+/// Moves a corrupt file aside and makes the error that reports it.
+fn corrupt(path: &Path, why: String) -> StoreError {
+    match move_aside(path) {
+        Ok(moved_to) => StoreError::Corrupt { path: path.to_path_buf(), moved_to, why },
+        Err(source) => StoreError::Io { path: path.to_path_buf(), action: "move aside", source },
+    }
+}
+
+/// Reads a JSON file: `Ok(None)` when it does not exist.
+///
+/// # Errors
+/// - [`StoreError::Corrupt`]: the file could not be read or is not a
+///   JSON object of type `T`; it has been moved aside (see [`move_aside`]).
+/// - [`StoreError::NewerVersion`]: its `format_version` is above
+///   `T::FORMAT_VERSION`; it is left in place.
+/// - [`StoreError::Io`]: it is unreadable and could not be moved aside either.
+pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
+    match read_raw(path)? {
+        Read::Missing => Ok(None),
+        Read::Value(v) => Ok(Some(v)),
+        Read::Corrupt(why) => Err(corrupt(path, why)),
+    }
+}
+
+/// Writes `value` as pretty JSON (with a final newline) to `path`, atomically.
+///
+/// # Errors
+/// [`StoreError::Io`] when it could not be written; `path` is then unchanged.
+pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
+    let io_err = |source| StoreError::Io { path: path.to_path_buf(), action: "write", source };
+    let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
+    text.push('\n');
+    write_atomically(path, text.as_bytes()).map_err(io_err)
+}
+
+/// The result of [`update_locked`]: the value as written, and a warning
+/// when the old file was corrupt and had to be moved aside.
+#[derive(Debug)]
+pub struct Updated<T> {
+    /// The value after the update, as now stored.
+    pub value: T,
+    /// [`StoreError::Corrupt`] when the old file was unreadable; the update
+    /// started from `T::default()`.
+    pub warning: Option<StoreError>,
+}
+
+/// Updates the JSON file `path` under an exclusive lock: locks `NAME.lock`
+/// (waiting for any other process that holds it), reads the file (a missing
+/// file gives `T::default()`; a corrupt one is moved aside, reported in
+/// [`Updated::warning`], and replaced by `T::default()`), applies `f`,
+/// writes the result atomically, and unlocks.
+///
+/// # Errors
+/// - [`StoreError::NewerVersion`]: the file is from a newer format version;
+///   `f` is not called and nothing is written.
+/// - [`StoreError::Io`]: the directory, the lock or the file could not be
+///   created, locked or written (the file is then unchanged).
+pub fn update_locked<T, F>(path: &Path, f: F) -> Result<Updated<T>, StoreError>
+where
+    T: Default + Serialize + DeserializeOwned + Versioned,
+    F: FnOnce(&mut T),
+{
+    let lock_path = with_suffix(path, ".lock");
+    let lock_err = |source| StoreError::Io { path: lock_path.clone(), action: "lock", source };
+    fs::create_dir_all(parent_of(path)).map_err(lock_err)?;
+    let lock_file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock_path)
+        .map_err(lock_err)?;
+    let mut lock = fd_lock::RwLock::new(lock_file);
+    let _guard = loop {
+        match lock.write() {
+            Ok(g) => break g,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(lock_err(e)),
+        }
+    };
+    let (mut value, warning) = match read_raw::<T>(path)? {
+        Read::Missing => (T::default(), None),
+        Read::Value(v) => (v, None),
+        Read::Corrupt(why) => match corrupt(path, why) {
+            e @ StoreError::Corrupt { .. } => (T::default(), Some(e)),
+            e => return Err(e),
+        },
+    };
+    f(&mut value);
+    write_json(path, &value)?;
+    Ok(Updated { value, warning })
+}

@@ -1,0 +1,140 @@
+//! The binary's files, across runs: autosave and resume, statistics over
+//! several games, and what happens to corrupt or newer files. Each test uses
+//! its own data directory (KLONDIKE_DATA_DIR).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn klondike(data: &Path, args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(args)
+        .env("KLONDIKE_DATA_DIR", data)
+        .env_remove("KLONDIKE_SCREEN_READER")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn scripted_runs_touch_no_files_unless_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, _) = klondike(dir.path(), &["--game", "1"], "d\nt 6 f\nnew 2\nd\n");
+    assert_eq!(code, 0);
+    assert_eq!(std::fs::read_dir(dir.path()).map(|d| d.count()).unwrap_or(0), 0);
+}
+
+#[test]
+fn an_unfinished_game_is_saved_and_resumed_with_its_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, _) = klondike(dir.path(), &["--game", "1", "--autosave"], "d\nt 6 f\nd\nu\nq\n");
+    assert_eq!(code, 0);
+    assert!(dir.path().join("autosave.json").exists());
+    let (code, out, err) = klondike(dir.path(), &["--resume", "--json"], "redo\nu\nu\nu\nu\n");
+    assert_eq!(code, 0, "{err}");
+    let states: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(states[0]["game"], 1);
+    assert_eq!(states[0]["moves"], 2, "resumed after d, t 6 f");
+    assert_eq!(states[1]["ok"], true, "the redo list survived");
+    assert_eq!(states[1]["moves"], 3);
+    assert_eq!(states[4]["moves"], 0, "the undo history survived");
+    assert_eq!(states[5]["ok"], false, "nothing before the start");
+    // Resuming takes the saved game out of the file; this run saved nothing.
+    assert!(!dir.path().join("autosave.json").exists());
+    let (code, _, err) = klondike(dir.path(), &["--resume"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("no saved game"), "{err}");
+}
+
+#[test]
+fn statistics_count_wins_losses_and_abandoned_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cmd/won_draw1.deal")).unwrap();
+    let line = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cmd/won_draw1.stdin")).unwrap();
+    let rules = ["--draw", "1", "--passes", "unlimited", "--foundation-to-tableau"];
+    let mut args = vec!["--deal", deal.trim(), "--stats"];
+    args.extend(rules);
+    // A win.
+    let (code, out, _) = klondike(dir.path(), &args, &line);
+    assert_eq!(code, 0);
+    assert!(out.contains("You won"));
+    // A game abandoned for a new one counts as lost; the new one, with no
+    // move made, does not count at all.
+    let mut args = vec!["--game", "3", "--stats"];
+    args.extend(rules);
+    klondike(dir.path(), &args, "d\nnew 4\n");
+    // Another loss: a scripted game left unfinished at the end of input.
+    klondike(dir.path(), &args, "d\n");
+    let (code, out, _) = klondike(dir.path(), &["stats", "--json"], "");
+    assert_eq!(code, 0);
+    let stats: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let record = &stats["per_rules"]["draw 1, passes unlimited, foundation-to-tableau on"];
+    assert_eq!(record["played"], 3, "{out}");
+    assert_eq!(record["won"], 1);
+    assert_eq!(record["current_losing_streak"], 2);
+    assert_eq!(record["longest_win_streak"], 1);
+    assert_eq!(record["fewest_moves_to_win"], 137);
+    let (_, text, _) = klondike(dir.path(), &["stats"], "");
+    assert!(text.contains("3 played, 1 won"), "{text}");
+}
+
+#[test]
+fn vegas_keeps_a_balance_across_games() {
+    let dir = tempfile::tempdir().unwrap();
+    klondike(dir.path(), &["--game", "1", "--scoring", "vegas", "--stats"], "t 6 f\n");
+    klondike(dir.path(), &["--game", "2", "--scoring", "vegas", "--stats"], "d\n");
+    let (_, out, _) = klondike(dir.path(), &["stats", "--json"], "");
+    let stats: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(stats["vegas_balance"], -47 + -52);
+}
+
+#[test]
+fn a_corrupt_statistics_file_is_moved_aside_and_play_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("statistics.json"), "{\"format_version\": 1, \"per_r").unwrap();
+    let (code, _, err) = klondike(dir.path(), &["--game", "1", "--stats"], "d\n");
+    assert_eq!(code, 0);
+    assert!(err.contains("statistics.json"), "the error names the file: {err}");
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().any(|n| n.starts_with("statistics.json.corrupt-")), "{names:?}");
+    let (_, out, _) = klondike(dir.path(), &["stats", "--json"], "");
+    let stats: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(stats["per_rules"]["draw 1, passes unlimited, foundation-to-tableau off"]["played"], 1);
+}
+
+#[test]
+fn a_statistics_file_from_a_newer_version_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let newer = "{\"format_version\": 99, \"per_rules\": {}, \"vegas_balance\": 7}\n";
+    std::fs::write(dir.path().join("statistics.json"), newer).unwrap();
+    let (code, _, err) = klondike(dir.path(), &["--game", "1", "--stats"], "d\n");
+    assert_eq!(code, 0);
+    assert!(err.contains("statistics.json"), "{err}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("statistics.json")).unwrap(), newer);
+}
+
+#[test]
+fn a_saved_game_with_an_illegal_move_is_refused_with_the_move_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.json");
+    std::fs::write(
+        &file,
+        r#"{"format_version":1,"game":"1","deal":null,"draw":1,"passes":null,"foundation_to_tableau":false,"scoring":"standard","moves":["d","t 1 2"],"undone":[],"elapsed_seconds":0}"#,
+    )
+    .unwrap();
+    let (code, _, err) = klondike(dir.path(), &["--load", file.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("t 1 2") && err.contains("queen of hearts"), "{err}");
+}

@@ -1,0 +1,168 @@
+//! Screen-reader mode, checked the way its users meet it: whole games
+//! replayed through the binary, every reply read as text. No box-drawing or
+//! control characters, every card in words, and one line per move.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use klondike::deal::Deal;
+use klondike::game::{Game, Status};
+use klondike::moves::Move;
+use klondike::rules::{DrawCount, PassLimit, Rules};
+
+/// A script of commands for game `number`: mostly legal moves that make
+/// progress, with draws, undo/redo, a few rejected commands and queries.
+fn script(number: u128, rules: Rules) -> Vec<String> {
+    let mut game = Game::new(&Deal::for_game(number).unwrap(), rules);
+    let mut lines = Vec::new();
+    for step in 0..150usize {
+        if game.status() != Status::Playing {
+            break;
+        }
+        let legal = game.legal_moves();
+        let useful: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| !matches!(m, Move::Draw | Move::Redeal | Move::FoundationToTableau { .. }))
+            .collect();
+        let mv = match step % 11 {
+            3 => {
+                lines.push("t 1 2 13".to_string());
+                continue;
+            }
+            7 if game.moves_made() > 0 => {
+                lines.push("u".into());
+                game.undo().unwrap();
+                lines.push("redo".into());
+                game.redo().unwrap();
+                continue;
+            }
+            _ if !useful.is_empty() && step % 3 != 0 => useful[step % useful.len()],
+            _ => legal[0],
+        };
+        lines.push(mv.to_string());
+        game.play(mv).unwrap();
+    }
+    lines
+}
+
+fn run(args: &[&str], stdin: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(args)
+        .env_remove("KLONDIKE_SCREEN_READER")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// True when `word` looks like a card code (`QH`, `TC`).
+fn is_card_code(word: &str) -> bool {
+    let w: Vec<char> = word.trim_matches(|c: char| !c.is_ascii_alphanumeric()).chars().collect();
+    w.len() == 2 && "A23456789TJQK".contains(w[0]) && "CDHS".contains(w[1])
+}
+
+#[test]
+fn screen_reader_output_is_plain_short_and_spells_every_card() {
+    let settings = [
+        Rules::default(),
+        Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: false },
+        Rules { draw: DrawCount::One, passes: PassLimit::Limited(1), foundation_to_tableau: true },
+    ];
+    let mut replies = 0;
+    for number in [1u128, 7, 617, 11982, 32001, 123456789] {
+        for rules in settings {
+            let lines = script(number, rules);
+            let mut args = vec!["--screen-reader".to_string(), "--game".into(), number.to_string()];
+            args.extend(["--draw".into(), rules.draw.cards().to_string(), "--passes".into(), rules.passes.to_string()]);
+            if rules.foundation_to_tableau {
+                args.push("--foundation-to-tableau".into());
+            }
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(&args, &(lines.join("\n") + "\n"));
+            for c in out.chars() {
+                assert!(c == '\n' || !c.is_control(), "control character {c:?} in {out}");
+                assert!(!('\u{2500}'..='\u{257f}').contains(&c), "box-drawing character in {out}");
+            }
+            assert!(!out.contains("##"), "face-down placeholders in screen-reader output");
+            // Split into replies: each starts with the echoed command.
+            let mut blocks: Vec<(String, Vec<&str>)> = Vec::new();
+            for line in out.lines() {
+                match line.strip_prefix("> ") {
+                    Some(cmd) => blocks.push((cmd.to_string(), Vec::new())),
+                    None => {
+                        if let Some(b) = blocks.last_mut() {
+                            b.1.push(line);
+                        }
+                    }
+                }
+            }
+            assert_eq!(blocks.len(), lines.len(), "one reply per command");
+            for (cmd, reply) in &blocks {
+                replies += 1;
+                assert_eq!(reply.len(), 1, "reply to {cmd:?} is {} lines: {reply:?}", reply.len());
+                let text = reply[0];
+                assert!(text.len() < 400, "reply to {cmd:?} is long: {text}");
+                assert!(
+                    !text.split_whitespace().any(is_card_code),
+                    "a card code in the reply to {cmd:?}: {text}"
+                );
+            }
+        }
+    }
+    assert!(replies > 1000, "only {replies} replies checked");
+}
+
+#[test]
+fn screen_reader_mode_is_also_switched_on_by_the_environment() {
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["--game", "1"])
+        .env("KLONDIKE_SCREEN_READER", "1")
+        .stdin(Stdio::piped())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Pile 1: queen of hearts."), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["--game", "1"])
+        .env("KLONDIKE_SCREEN_READER", "0")
+        .stdin(Stdio::piped())
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains("Pile 1: QH"));
+}
+
+#[test]
+fn colour_only_when_asked_and_never_in_screen_reader_mode() {
+    let plain = run(&["--game", "1", "--color", "auto"], "d\n");
+    assert!(!plain.contains('\u{1b}'), "auto colour into a pipe");
+    let forced = run(&["--game", "1", "--color", "always"], "d\n");
+    assert!(forced.contains('\u{1b}'), "--color always gave no colour");
+    // Colour is never the only carrier of meaning: with the colour codes
+    // removed, the output is exactly the plain one.
+    assert_eq!(strip_ansi(&forced), plain);
+    let reader = run(&["--game", "1", "--color", "always", "--screen-reader"], "d\n");
+    assert!(!reader.contains('\u{1b}'), "colour in screen-reader mode");
+}
+
+/// Removes ANSI escape sequences (ESC [ ... letter).
+fn strip_ansi(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

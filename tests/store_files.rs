@@ -1,0 +1,285 @@
+//! Files never lose data: atomic writes, corrupt and newer files, locking.
+//!
+//! Some tests run this very test binary again as a child process (see
+//! `child_entry`): two children updating the statistics at once, and a
+//! child killed in the middle of a save.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use klondike::record::GameRecord;
+use klondike::rules::Rules;
+use klondike::stats::{Outcome, RulesKey, Statistics};
+use klondike::store::{
+    self, read_json, update_locked, write_atomically, write_json, StoreError, DATA_DIR_ENV,
+    PAUSE_BEFORE_RENAME_ENV,
+};
+
+/// Tells a child what to do: `hammer N` or `save`.
+const CHILD_ENV: &str = "KLONDIKE_STORE_TEST_CHILD";
+/// The file a child works on.
+const CHILD_PATH_ENV: &str = "KLONDIKE_STORE_TEST_PATH";
+
+fn one_game() -> Outcome {
+    Outcome { won: false, score: None, moves: 1, seconds: None }
+}
+
+fn stats_with(played: u64) -> Statistics {
+    let mut s = Statistics::default();
+    for _ in 0..played {
+        s.record_game(RulesKey::from(&Rules::default()), one_game());
+    }
+    s
+}
+
+fn played(s: &Statistics) -> u64 {
+    s.record(RulesKey::from(&Rules::default())).map_or(0, |r| r.played)
+}
+
+/// Not a test on its own: the body of the child processes. Does nothing
+/// unless [`CHILD_ENV`] is set.
+#[test]
+fn child_entry() {
+    let Ok(job) = std::env::var(CHILD_ENV) else { return };
+    let path = PathBuf::from(std::env::var(CHILD_PATH_ENV).unwrap());
+    let words: Vec<&str> = job.split_whitespace().collect();
+    match words.as_slice() {
+        ["hammer", n] => {
+            for _ in 0..n.parse::<u32>().unwrap() {
+                update_locked(&path, |s: &mut Statistics| {
+                    s.record_game(RulesKey::from(&Rules::default()), one_game());
+                    s.add_vegas(1);
+                })
+                .unwrap();
+            }
+        }
+        ["save"] => write_json(&path, &stats_with(99)).unwrap(),
+        _ => panic!("unknown child job {job}"),
+    }
+}
+
+fn spawn_child(job: &str, path: &Path, pause_ms: Option<u64>) -> Child {
+    let mut cmd = Command::new(std::env::current_exe().unwrap());
+    cmd.args(["child_entry", "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD_ENV, job)
+        .env(CHILD_PATH_ENV, path)
+        .env_remove(PAUSE_BEFORE_RENAME_ENV)
+        .stdout(Stdio::null());
+    if let Some(ms) = pause_ms {
+        cmd.env(PAUSE_BEFORE_RENAME_ENV, ms.to_string());
+    }
+    cmd.spawn().unwrap()
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn two_processes_updating_statistics_are_both_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    const N: u64 = 150;
+    let a = spawn_child(&format!("hammer {N}"), &path, None);
+    let b = spawn_child(&format!("hammer {N}"), &path, None);
+    for mut child in [a, b] {
+        assert!(child.wait().unwrap().success());
+    }
+    let stats: Statistics = read_json(&path).unwrap().unwrap();
+    assert_eq!(played(&stats), 2 * N);
+    assert_eq!(stats.vegas_balance, 2 * N as i64);
+    // Only the file, its lock, and no temporary or corrupt files.
+    assert_eq!(files_in(dir.path()), ["stats.json", "stats.json.lock"]);
+}
+
+#[test]
+fn threads_with_their_own_handles_are_all_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let handles: Vec<_> = (0..4)
+        .map(|_| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                for _ in 0..25 {
+                    update_locked(&path, |s: &mut Statistics| {
+                        s.record_game(RulesKey::from(&Rules::default()), one_game());
+                    })
+                    .unwrap();
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    assert_eq!(played(&read_json(&path).unwrap().unwrap()), 100);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_killed_before_the_rename_leaves_the_old_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    write_json(&path, &stats_with(3)).unwrap();
+    let old = fs::read(&path).unwrap();
+
+    let mut child = spawn_child("save", &path, Some(60_000));
+    // Wait until the child has written its temporary file in full.
+    let new_len = {
+        let mut text = serde_json::to_string_pretty(&stats_with(99)).unwrap();
+        text.push('\n');
+        text.len() as u64
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let tmp = loop {
+        let found = files_in(dir.path()).into_iter().find(|n| n.starts_with(".stats.json.") && n.ends_with(".tmp"));
+        if let Some(name) = found {
+            let tmp = dir.path().join(name);
+            if fs::metadata(&tmp).map(|m| m.len()).unwrap_or(0) == new_len {
+                break tmp;
+            }
+        }
+        assert!(Instant::now() < deadline, "the child never wrote its temporary file");
+        assert!(child.try_wait().unwrap().is_none(), "the child ended before it was killed");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    child.kill().unwrap(); // SIGKILL: no destructor runs
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+
+    assert_eq!(fs::read(&path).unwrap(), old, "the old file is intact");
+    assert_eq!(played(&read_json(&path).unwrap().unwrap()), 3);
+    assert!(tmp.exists(), "the temporary file stays behind, unread");
+    // And the next save works.
+    write_json(&path, &stats_with(4)).unwrap();
+    assert_eq!(played(&read_json(&path).unwrap().unwrap()), 4);
+}
+
+#[test]
+fn a_truncated_file_is_moved_aside_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    write_json(&path, &stats_with(5)).unwrap();
+    let full = fs::read(&path).unwrap();
+    let cut = &full[..full.len() / 2];
+    fs::write(&path, cut).unwrap();
+
+    let err = read_json::<Statistics>(&path).unwrap_err();
+    let StoreError::Corrupt { path: p, moved_to, why } = &err else { panic!("{err:?}") };
+    assert_eq!(p, &path);
+    assert!(!path.exists());
+    assert_eq!(fs::read(moved_to).unwrap(), cut, "nothing is lost");
+    let name = moved_to.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with("stats.json.corrupt-"), "{name}");
+    assert!(why.contains("EOF"), "{why}");
+    let msg = err.to_string();
+    assert!(msg.contains(&path.display().to_string()), "{msg}");
+    assert!(msg.contains(&moved_to.display().to_string()), "{msg}");
+    assert!(!msg.contains('\n'));
+    // Now the file is gone, a read finds nothing.
+    assert!(read_json::<Statistics>(&path).unwrap().is_none());
+}
+
+#[test]
+fn an_update_over_a_corrupt_file_starts_afresh_and_warns() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    fs::write(&path, b"{\"format_version\": 1, \"per_rules\": {\"x\": ").unwrap();
+    let updated = update_locked(&path, |s: &mut Statistics| {
+        s.record_game(RulesKey::from(&Rules::default()), one_game());
+    })
+    .unwrap();
+    assert_eq!(played(&updated.value), 1);
+    let Some(StoreError::Corrupt { moved_to, .. }) = &updated.warning else { panic!("{:?}", updated.warning) };
+    assert!(moved_to.exists());
+    assert_eq!(played(&read_json(&path).unwrap().unwrap()), 1);
+    // A second corrupt file in the same second gets its own name.
+    fs::write(&path, b"garbage").unwrap();
+    let again = update_locked(&path, |_: &mut Statistics| {}).unwrap();
+    let Some(StoreError::Corrupt { moved_to: second, .. }) = &again.warning else { panic!() };
+    assert_ne!(second, moved_to);
+    assert!(second.exists() && moved_to.exists());
+}
+
+#[test]
+fn wrong_shapes_and_empty_files_are_corrupt() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, text) in ["", "[]", "{\"per_rules\": 5}", "\u{feff}{}", "{\"format_version\": \"one\"}"].iter().enumerate() {
+        let path = dir.path().join(format!("s{i}.json"));
+        fs::write(&path, text).unwrap();
+        assert!(matches!(read_json::<Statistics>(&path), Err(StoreError::Corrupt { .. })), "{text:?}");
+        assert!(!path.exists());
+    }
+    let path = dir.path().join("bytes.json");
+    fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
+    assert!(matches!(read_json::<Statistics>(&path), Err(StoreError::Corrupt { .. })));
+}
+
+#[test]
+fn a_newer_statistics_file_is_refused_and_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let newer = b"{\"format_version\": 2, \"games\": [\"a new layout\"]}\n";
+    fs::write(&path, newer).unwrap();
+
+    let err = read_json::<Statistics>(&path).unwrap_err();
+    assert!(matches!(err, StoreError::NewerVersion { found: 2, supported: 1, .. }), "{err:?}");
+    let mut called = false;
+    let err = update_locked(&path, |_: &mut Statistics| called = true).unwrap_err();
+    assert!(!called);
+    let msg = err.to_string();
+    assert!(msg.contains(&path.display().to_string()) && msg.contains("newer"), "{msg}");
+    assert_eq!(fs::read(&path).unwrap(), newer, "left exactly as it was");
+    assert_eq!(files_in(dir.path()), ["stats.json", "stats.json.lock"], "nothing moved aside");
+}
+
+#[test]
+fn a_newer_game_record_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("save.json");
+    fs::write(&path, b"{\"format_version\": 7}").unwrap();
+    assert!(matches!(read_json::<GameRecord>(&path), Err(StoreError::NewerVersion { found: 7, .. })));
+    assert!(path.exists());
+}
+
+#[test]
+fn writes_create_the_directory_and_replace_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("a").join("b").join("save.json");
+    write_atomically(&path, b"one").unwrap();
+    write_atomically(&path, b"two").unwrap();
+    assert_eq!(fs::read(&path).unwrap(), b"two");
+    assert_eq!(files_in(path.parent().unwrap()), ["save.json"]);
+    assert!(write_atomically(Path::new("/"), b"x").is_err());
+}
+
+#[test]
+fn a_missing_file_reads_as_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(read_json::<Statistics>(&dir.path().join("none.json")).unwrap().is_none());
+    assert!(read_json::<GameRecord>(&dir.path().join("none.json")).unwrap().is_none());
+}
+
+#[test]
+fn the_data_dir_can_be_overridden() {
+    // The only test that reads the variable; set it to this process's value.
+    let before = std::env::var_os(DATA_DIR_ENV);
+    std::env::set_var(DATA_DIR_ENV, "/tmp/klondike-test-data");
+    assert_eq!(store::data_dir(), Some(PathBuf::from("/tmp/klondike-test-data")));
+    std::env::set_var(DATA_DIR_ENV, "");
+    let platform = store::data_dir();
+    if let Some(dir) = &platform {
+        assert!(dir.to_string_lossy().contains("klondike"), "{}", dir.display());
+    }
+    match before {
+        Some(v) => std::env::set_var(DATA_DIR_ENV, v),
+        None => std::env::remove_var(DATA_DIR_ENV),
+    }
+}
