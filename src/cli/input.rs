@@ -108,8 +108,8 @@ impl<R: BufRead> LineSource for PromptedLines<R> {
 
 /// The words the command language starts with, for tab completion.
 pub const COMMAND_WORDS: &[&str] = &[
-    "auto", "d", "draw", "exit", "help", "hint", "l", "look", "moves", "new", "quit", "redo",
-    "rules", "score", "solve", "table", "undo",
+    "auto", "d", "draw", "exit", "help", "hint", "l", "load", "look", "moves", "new", "quit",
+    "redo", "rules", "save", "score", "solve", "stats", "table", "undo",
 ];
 
 /// Completes the first word of a line from [`COMMAND_WORDS`].
