@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use klondike::deal::Deal;
 use klondike::game::Position;
+use klondike::moves::Move;
 use klondike::rules::{DrawCount, PassLimit, Rules};
 use klondike::solver::{solve, Budget, Verdict};
 
@@ -75,6 +76,7 @@ fn main() {
         let mut times = Vec::new();
         let mut decided_times = Vec::new();
         let mut lens = Vec::new();
+        let mut draws_all = Vec::new();
         let mut states_all = Vec::new();
         let (mut win, mut lose, mut unknown, mut wrong, mut bad_line) = (0, 0, 0, 0, 0);
         let mut peak_mem = 0u64;
@@ -99,6 +101,7 @@ fn main() {
                     }
                     win += 1;
                     lens.push(line.len());
+                    draws_all.push(line.iter().filter(|m| matches!(m, Move::Draw | Move::Redeal)).count());
                     decided_times.push(secs);
                     "winnable"
                 }
@@ -125,6 +128,7 @@ fn main() {
         }
         times.sort_by(|a, b| a.total_cmp(b));
         lens.sort_unstable();
+        draws_all.sort_unstable();
         states_all.sort_unstable();
         let within = |s: f64| decided_times.iter().filter(|&&t| t <= s).count();
         println!(
@@ -145,13 +149,14 @@ fn main() {
             deals.len()
         );
         println!(
-            "  time median {:.4} s, p90 {:.4} s, max {:.3} s; states median {}, max {}; median line {} moves; peak memory {:.1} MB",
+            "  time median {:.4} s, p90 {:.4} s, max {:.3} s; states median {}, max {}; median line {} moves ({} draws and redeals); peak memory {:.1} MB",
             percentile(&times, 0.5),
             percentile(&times, 0.9),
             times.last().copied().unwrap_or(f64::NAN),
             states_all.get(states_all.len() / 2).copied().unwrap_or(0),
             states_all.last().copied().unwrap_or(0),
             lens.get(lens.len() / 2).copied().unwrap_or(0),
+            draws_all.get(draws_all.len() / 2).copied().unwrap_or(0),
             peak_mem as f64 / 1e6
         );
     }

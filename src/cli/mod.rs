@@ -59,9 +59,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None => play(cli.play),
         Some(Subcommands::Play(args)) => play(args),
         Some(Subcommands::Solve(args)) => {
-            let mut out = io::stdout().lock();
-            solve::run(args, &mut out)?;
-            out.flush()?;
+            solve::run(args)?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Subcommands::Completions { shell }) => {

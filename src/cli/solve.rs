@@ -171,10 +171,19 @@ fn position_after_script(deal: &Deal, rules: Rules, path: &Path) -> Result<Posit
 }
 
 /// Runs `klondike solve`; the exit code is 0 whatever the verdict.
-pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<()> {
+pub fn run(args: SolveArgs) -> Result<()> {
     if args.games.is_some() || args.games_file.is_some() {
+        // The workers write to standard output themselves: do not hold its lock here.
         return batch(&args);
     }
+    let mut out = io::stdout().lock();
+    one(&args, &mut out)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Solves one deal (or the position a moves file leaves it in).
+fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let (deal, origin) = super::choose_deal(&args.game)?;
     let rules = args.game.rules();
     let position = match &args.moves {
@@ -182,7 +191,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<()> {
         None => Position::new(&deal),
     };
     let started = Instant::now();
-    let solution = solver::solve(&position, &rules, &budget(&args));
+    let solution = solver::solve(&position, &rules, &budget(args));
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         let game = match origin {

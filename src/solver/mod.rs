@@ -25,6 +25,7 @@
 //! ([`Position::play`]) before it is returned.
 
 mod search;
+mod shorten;
 mod state;
 
 use std::time::Instant;
@@ -38,6 +39,9 @@ use crate::rules::Rules;
 pub struct Budget {
     /// The most search nodes (distinct positions expanded) to visit; 0 allows
     /// none, so only an already won or trivially won position is decided.
+    /// Whatever this says, the search stops ("state limit") when its
+    /// transposition table holds about 14.7 million positions, so that its
+    /// memory stays under 1 GB.
     pub max_states: u64,
     /// A moment after which the search gives up; checked every 4096 nodes,
     /// so it may overrun by a few milliseconds. `None`: no time limit.
@@ -52,10 +56,10 @@ impl Budget {
 }
 
 impl Default for Budget {
-    /// 20 million nodes (a few seconds and a little under 1 GB at most on
+    /// 14 million nodes (about ten seconds and under 1 GB at most on
     /// current machines), no time limit.
     fn default() -> Budget {
-        Budget { max_states: 20_000_000, deadline: None }
+        Budget { max_states: 14_000_000, deadline: None }
     }
 }
 
@@ -108,18 +112,27 @@ pub fn solve(position: &Position, rules: &Rules, budget: &Budget) -> Solution {
     };
     let out = search::dfs(st, &ctx, budget);
     let verdict = match out.verdict {
-        Verdict::Winnable(line) => {
-            // Replay with the engine: a line that does not win is a bug, and
-            // never reported as a win.
+        search::Found::Win(path) => {
+            // Shorten the line (post-processing: only lines that replay and
+            // win are kept), then replay it with the engine: a line that
+            // does not win is a bug, and never reported as a win.
+            let wmin = std::env::var("SWMIN").ok().and_then(|v| v.parse().ok()).unwrap_or(SHORTEN_WORK_MIN);
+            let work = wmin.max(out.states.saturating_mul(2)).min(SHORTEN_WORK_MAX);
+            let line = shorten::shorten(&st, &ctx, &path, work);
             let mut pos = position.clone();
-            let ok = line.iter().all(|&mv| pos.play(mv, rules).is_ok()) && pos.is_won();
-            if ok {
-                Verdict::Winnable(line)
-            } else {
-                Verdict::Unknown("internal error: the line found does not replay".to_string())
+            match Some(line) {
+                Some(line) if line.iter().all(|&mv| pos.play(mv, rules).is_ok()) && pos.is_won() => {
+                    Verdict::Winnable(line)
+                }
+                _ => Verdict::Unknown("internal error: the line found does not replay".to_string()),
             }
         }
-        v => v,
+        search::Found::NoWin => Verdict::Unwinnable,
+        search::Found::OutOfBudget(why) => Verdict::Unknown(why.to_string()),
     };
     Solution { verdict, states: out.states, peak_memory_bytes: out.peak_memory_bytes }
 }
+
+/// Least and most effort (move applications) spent shortening a line.
+const SHORTEN_WORK_MIN: u64 = 20_000;
+const SHORTEN_WORK_MAX: u64 = 2_000_000;

@@ -13,11 +13,22 @@ use std::hash::BuildHasherDefault;
 use std::time::Instant;
 
 use super::state::{Ctx, Key, PassHasher, SMove, State};
-use super::{Budget, Verdict};
-use crate::moves::Move;
+use super::Budget;
+
+/// What the search found.
+pub(crate) enum Found {
+    /// A win: the solver moves from the root (each followed by the
+    /// automatic moves, the root's own automatic moves first), ending in a
+    /// won or trivially won position.
+    Win(Vec<SMove>),
+    /// Exhaustive search without a win.
+    NoWin,
+    /// The budget ran out (the reason).
+    OutOfBudget(&'static str),
+}
 
 pub(crate) struct Outcome {
-    pub verdict: Verdict,
+    pub verdict: Found,
     pub states: u64,
     pub peak_memory_bytes: u64,
 }
@@ -31,6 +42,12 @@ struct Frame {
     next: usize,
     end: usize,
 }
+
+/// Most positions the transposition table holds: a table of 2^24 buckets
+/// (33 bytes each, 553 MB, plus the 277 MB table it grows from while it
+/// grows). A search that would need more answers "state limit", whatever
+/// the budget, so that the solver's peak memory stays under 1 GB.
+pub(crate) const MAX_TABLE: usize = (1 << 24) / 8 * 7;
 
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 4096;
@@ -53,19 +70,21 @@ pub(crate) fn dfs(root_raw: State, ctx: &Ctx, budget: &Budget) -> Outcome {
     let mut scratch = Vec::new();
     let mut states: u64 = 0;
     let mut peak_frames = 0usize;
+    // The table's buckets, plus the half-size table that lives next to it
+    // while it grows.
     let memory = |tt: &HashSet<Key, BuildHasherDefault<PassHasher>>, frames: usize, moves: usize| -> u64 {
-        (tt.capacity() * (std::mem::size_of::<Key>() + 1)
+        let buckets = (tt.capacity() * 8 / 7).next_power_of_two();
+        (buckets * 3 / 2 * (std::mem::size_of::<Key>() + 1)
             + frames * std::mem::size_of::<Frame>()
             + moves * std::mem::size_of::<SMove>()) as u64
     };
 
     if root.is_won() || root.is_trivially_won() {
-        let line = build_line(&root_raw, ctx, &frames, None);
-        return Outcome { verdict: Verdict::Winnable(line), states: 0, peak_memory_bytes: 0 };
+        return Outcome { verdict: Found::Win(Vec::new()), states: 0, peak_memory_bytes: 0 };
     }
     tt.insert(root.key(ctx));
-    let unknown = |why: &str, states: u64, mem: u64| Outcome {
-        verdict: Verdict::Unknown(why.to_string()),
+    let unknown = |why: &'static str, states: u64, mem: u64| Outcome {
+        verdict: Found::OutOfBudget(why),
         states,
         peak_memory_bytes: mem,
     };
@@ -88,14 +107,14 @@ pub(crate) fn dfs(root_raw: State, ctx: &Ctx, budget: &Budget) -> Outcome {
         child.apply(ctx, mv);
         child.auto_moves(ctx, |_| {});
         if child.is_won() || child.is_trivially_won() {
-            let line = build_line(&root_raw, ctx, &frames, Some(mv));
+            let line = frames.iter().skip(1).map(|f| f.via).chain(Some(mv)).collect();
             let mem = memory(&tt, peak_frames.max(frames.len()), moves.capacity());
-            return Outcome { verdict: Verdict::Winnable(line), states, peak_memory_bytes: mem };
+            return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem };
         }
         if !tt.insert(child.key(ctx)) {
             continue;
         }
-        if states >= budget.max_states {
+        if states >= budget.max_states || tt.len() >= MAX_TABLE {
             let mem = memory(&tt, peak_frames.max(frames.len()), moves.capacity());
             return unknown("state limit", states, mem);
         }
@@ -113,31 +132,6 @@ pub(crate) fn dfs(root_raw: State, ctx: &Ctx, budget: &Budget) -> Outcome {
         peak_frames = peak_frames.max(frames.len());
     }
     let mem = memory(&tt, peak_frames, moves.capacity());
-    Outcome { verdict: Verdict::Unwinnable, states, peak_memory_bytes: mem }
+    Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem }
 }
 
-/// The engine line: the root's automatic moves, then for each frame above
-/// the root its move and the automatic moves after it, then `last` (the
-/// move into the won or trivially won position), then the finishing moves.
-fn build_line(root_raw: &State, ctx: &Ctx, frames: &[Frame], last: Option<SMove>) -> Vec<Move> {
-    let mut line = Vec::new();
-    let mut st = *root_raw;
-    let auto = |st: &mut State, line: &mut Vec<Move>| {
-        let mut rec = Vec::new();
-        let mut tmp = *st;
-        tmp.auto_moves(ctx, |m| rec.push(m));
-        for m in rec {
-            st.engine_moves(ctx, m, line);
-            st.apply(ctx, m);
-        }
-    };
-    auto(&mut st, &mut line);
-    let mvs = frames.iter().skip(1).map(|f| f.via).chain(last);
-    for mv in mvs {
-        st.engine_moves(ctx, mv, &mut line);
-        st.apply(ctx, mv);
-        auto(&mut st, &mut line);
-    }
-    st.finish(|from| line.push(Move::TableauToFoundation { from }));
-    line
-}

@@ -151,6 +151,11 @@ pub(crate) struct State {
     pub found: [u8; 4],
     /// Redeals left, or [`UNLIMITED`].
     pub redeals: u8,
+    /// The key code of each pile (see [`State::pile_code`]), kept up to
+    /// date by every change of the pile.
+    pub codes: [u64; 7],
+    /// The set of original talon indices still in the talon (bit `t`).
+    pub tmask: u32,
 }
 
 /// Solver move kinds.
@@ -256,6 +261,8 @@ impl State {
             tlen: 0,
             cursor: waste.len() as u8,
             found: [0; 4],
+            codes: [0; 7],
+            tmask: 0,
             redeals: match rules.passes {
                 PassLimit::Unlimited => UNLIMITED,
                 PassLimit::Limited(n) => n.saturating_sub(position.pass()).min(254) as u8,
@@ -286,6 +293,10 @@ impl State {
         for s in Suit::ALL {
             st.found[s.index()] = position.foundation(s).min(13);
         }
+        for i in 0..7 {
+            st.recode(i);
+        }
+        st.tmask = ((1u64 << st.tlen) - 1) as u32;
         Ok((st, ctx))
     }
 
@@ -328,6 +339,36 @@ impl State {
         if self.len[i] == self.hidden[i] && self.hidden[i] > 0 {
             self.hidden[i] -= 1;
         }
+        self.recode(i);
+    }
+
+    /// The key code of pile `i`: which pile's face-down part (the pile
+    /// number and the number of face-down cards, as face-down parts differ
+    /// by pile), then the face-up build: its first card, its length, and one
+    /// bit per further card choosing the suit (the colour and rank follow
+    /// from the card below). Two piles with equal codes hold the same cards.
+    #[inline]
+    fn pile_code(&self, i: usize) -> u64 {
+        let h = usize::from(self.hidden[i]);
+        let n = usize::from(self.len[i]);
+        let hid = if h > 0 { ((i as u64 + 1) << 3) | h as u64 } else { 0 };
+        let mut c = hid << 22;
+        if n > h {
+            let up = &self.piles[i][h..n];
+            let mut bits = 0u64;
+            for (k, &card) in up.iter().enumerate().skip(1) {
+                if suit(card) >= 2 {
+                    bits |= 1 << (k - 1);
+                }
+            }
+            c |= u64::from(up[0]) << 16 | ((up.len() as u64) << 12) | bits;
+        }
+        c
+    }
+
+    #[inline]
+    fn recode(&mut self, i: usize) {
+        self.codes[i] = self.pile_code(i);
     }
 
     /// Puts up every safe card, repeatedly: tableau top cards, and with
@@ -403,6 +444,7 @@ impl State {
                 let q = usize::from(mv.a);
                 let c = self.talon_card(ctx, mv.a);
                 let n = usize::from(self.tlen);
+                self.tmask &= !(1u32 << self.talon[q - 1]);
                 self.talon.copy_within(q..n, q - 1);
                 self.tlen -= 1;
                 self.cursor = mv.a - 1;
@@ -415,6 +457,7 @@ impl State {
                     let to = usize::from(mv.b);
                     self.piles[to][usize::from(self.len[to])] = c;
                     self.len[to] += 1;
+                    self.recode(to);
                 }
             }
             T_F => self.apply_t_f(usize::from(mv.a)),
@@ -427,6 +470,7 @@ impl State {
                 }
                 self.len[to] += mv.c;
                 self.len[from] -= mv.c;
+                self.recode(to);
                 self.turn_up(from);
             }
             _ => {
@@ -436,6 +480,7 @@ impl State {
                 self.found[s] -= 1;
                 self.piles[to][usize::from(self.len[to])] = c;
                 self.len[to] += 1;
+                self.recode(to);
             }
         }
     }
@@ -597,29 +642,19 @@ impl State {
 
     /// The canonical key (see [`Key`]).
     pub fn key(&self, ctx: &Ctx) -> Key {
-        let mut p = [0u64; 7];
-        for (i, code) in p.iter_mut().enumerate() {
-            let h = usize::from(self.hidden[i]);
-            let n = usize::from(self.len[i]);
-            let hid = if h > 0 { ((i as u64 + 1) << 3) | h as u64 } else { 0 };
-            let mut c = hid << 22;
-            if n > h {
-                let up = &self.piles[i][h..n];
-                let mut bits = 0u64;
-                for (k, &card) in up.iter().enumerate().skip(1) {
-                    if suit(card) >= 2 {
-                        bits |= 1 << (k - 1);
-                    }
-                }
-                c |= u64::from(up[0]) << 16 | ((up.len() as u64) << 12) | bits;
+        debug_assert!((0..7).all(|i| self.codes[i] == self.pile_code(i)));
+        let mut p = self.codes;
+        // Insertion sort: 7 codes, often nearly sorted.
+        for i in 1..7 {
+            let x = p[i];
+            let mut j = i;
+            while j > 0 && p[j - 1] > x {
+                p[j] = p[j - 1];
+                j -= 1;
             }
-            *code = c;
+            p[j] = x;
         }
-        p.sort_unstable();
-        let mut mask = 0u64;
-        for &t in &self.talon[..usize::from(self.tlen)] {
-            mask |= 1 << t;
-        }
+        let mask = u64::from(self.tmask);
         let redeal_k = u64::from(self.redeals.min(self.tlen));
         let cursor_k = if ctx.draw == 1 && self.redeals >= self.tlen { 0 } else { u64::from(self.cursor) };
         let f = |s: usize| u64::from(self.found[s]);

@@ -1,0 +1,408 @@
+//! Shortening a winning line after the search has found it.
+//!
+//! This is pure post-processing of a line that is already known to win: it
+//! never decides a verdict. Every candidate line is replayed from the start
+//! position with the solver's own legality checks, and only a candidate that
+//! is legal, ends in a won (or trivially won) position and has strictly
+//! fewer engine moves is kept; the final line is replayed once more with the
+//! engine by [`super::solve`]. So whatever this module does, the verdict
+//! stays `Winnable` and the line stays a real win.
+//!
+//! The line is held as moves that name cards rather than positions
+//! ("take card X from the talon", "move the build headed by X onto pile
+//! j"), so that a move still means the same thing after an earlier move is
+//! deleted or moved. Talon routes (how many draws, whether through a redeal)
+//! are recomputed at every replay from the cursor of the moment, and the
+//! automatic safe foundation moves are replayed after every move (a card
+//! that is already on its foundation when its own foundation move comes
+//! makes that move a no-op of cost 0).
+//!
+//! Passes, repeated while they improve the line and the work budget lasts:
+//! deleting one move; moving one move to another place in the line (this
+//! mostly reorders talon moves so that the stock is gone through fewer
+//! times); deleting two moves (a move and a later move that undoes it).
+
+use super::state::{builds_on, rank, suit, Ctx, SMove, State, F_T, TALON_F, TALON_T, T_F, T_T};
+use crate::moves::Move;
+
+/// A line move named by cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LMove {
+    /// Talon card (by card) to its foundation.
+    TalonF(u8),
+    /// Talon card (by card) to pile.
+    TalonT(u8, u8),
+    /// Tableau card (by card, a top card) to its foundation.
+    TF(u8),
+    /// The build headed by a face-up card onto a pile.
+    TT(u8, u8),
+    /// Foundation top of a suit onto a pile.
+    FT(u8, u8),
+}
+
+/// Engine moves that solver move `mv` costs in `st`.
+fn cost_of(st: &State, ctx: &Ctx, mv: SMove) -> u32 {
+    match mv.kind {
+        TALON_F | TALON_T => {
+            let d = u32::from(ctx.draw);
+            let draws = |from: u8, to: u8| u32::from(to - from).div_ceil(d);
+            if mv.c != 0 {
+                draws(st.cursor, st.tlen) + 1 + draws(0, mv.a) + 1
+            } else {
+                draws(st.cursor, mv.a) + 1
+            }
+        }
+        _ => 1,
+    }
+}
+
+/// Plays the automatic moves of a line replay, adding their cost: safe
+/// tableau cards (as in the search), and with draw-1 a safe waste top (no
+/// draw needed). Safe talon cards deeper in the talon, which the search puts
+/// up through draws, are explicit moves of the line here, so that the
+/// passes can move them to where the cursor passes them anyway.
+fn auto(st: &mut State, ctx: &Ctx, cost: &mut u32) {
+    auto_rec(st, ctx, |_, _| *cost += 1);
+}
+
+/// [`auto`], passing each move (and the position it is played in) to `f`.
+fn auto_rec(st: &mut State, ctx: &Ctx, mut f: impl FnMut(&State, SMove)) {
+    loop {
+        let mut moved = false;
+        for i in 0..7 {
+            while let Some(c) = st.top(i) {
+                if st.found[suit(c)] + 1 == rank(c) && st.is_safe(c, ctx.f2t) {
+                    let mv = SMove { kind: T_F, a: i as u8, b: 0, c: 0 };
+                    f(st, mv);
+                    st.apply(ctx, mv);
+                    moved = true;
+                } else {
+                    break;
+                }
+            }
+        }
+        if ctx.draw == 1 && st.cursor > 0 {
+            let c = st.talon_card(ctx, st.cursor);
+            if st.found[suit(c)] + 1 == rank(c) && st.is_safe(c, ctx.f2t) {
+                let mv = SMove { kind: TALON_F, a: st.cursor, b: 0, c: 0 };
+                f(st, mv);
+                st.apply(ctx, mv);
+                moved = true;
+            }
+        }
+        if !moved {
+            return;
+        }
+    }
+}
+
+/// The search's automatic moves, played and recorded as card-named moves
+/// when they take a talon card.
+fn search_auto(st: &mut State, ctx: &Ctx, line: &mut Vec<LMove>) {
+    let mut rec = Vec::new();
+    let mut tmp = *st;
+    tmp.auto_moves(ctx, |m| rec.push(m));
+    for m in rec {
+        if m.kind == TALON_F {
+            line.push(LMove::TalonF(st.talon_card(ctx, m.a)));
+        }
+        st.apply(ctx, m);
+    }
+}
+
+/// The solver move that plays `lm` in `st`, if legal; `Ok(None)` for a
+/// foundation move whose card is already up (a no-op).
+fn resolve(st: &State, ctx: &Ctx, lm: LMove) -> Result<Option<SMove>, ()> {
+    let fits_pile = |c: u8, to: u8| -> bool {
+        match st.top(usize::from(to)) {
+            Some(t) => builds_on(c, t),
+            None => st.len[usize::from(to)] == 0 && rank(c) == 13,
+        }
+    };
+    let on_found = |c: u8| st.found[suit(c)] >= rank(c);
+    let fits_found = |c: u8| st.found[suit(c)] + 1 == rank(c);
+    match lm {
+        LMove::TalonF(c) | LMove::TalonT(c, _) => {
+            if let LMove::TalonF(_) = lm {
+                if on_found(c) {
+                    return Ok(None);
+                }
+            }
+            let q = (1..=st.tlen).find(|&q| st.talon_card(ctx, q) == c).ok_or(())?;
+            let mut route = None;
+            st.talon_targets(ctx, |t, redeal| {
+                if t == q && route.is_none() {
+                    route = Some(redeal);
+                }
+            });
+            let redeal = route.ok_or(())?;
+            match lm {
+                LMove::TalonF(_) if fits_found(c) => Ok(Some(SMove { kind: TALON_F, a: q, b: 0, c: redeal as u8 })),
+                LMove::TalonT(_, to) if fits_pile(c, to) => {
+                    Ok(Some(SMove { kind: TALON_T, a: q, b: to, c: redeal as u8 }))
+                }
+                _ => Err(()),
+            }
+        }
+        LMove::TF(c) => {
+            if on_found(c) {
+                return Ok(None);
+            }
+            let i = (0..7).find(|&i| st.top(i) == Some(c)).ok_or(())?;
+            if fits_found(c) {
+                Ok(Some(SMove { kind: T_F, a: i as u8, b: 0, c: 0 }))
+            } else {
+                Err(())
+            }
+        }
+        LMove::TT(c, to) => {
+            for i in 0..7 {
+                let (h, n) = (usize::from(st.hidden[i]), usize::from(st.len[i]));
+                if let Some(k) = st.piles[i][h..n].iter().position(|&x| x == c) {
+                    if i == usize::from(to) || !fits_pile(c, to) {
+                        return Err(());
+                    }
+                    return Ok(Some(SMove { kind: T_T, a: i as u8, b: to, c: (n - h - k) as u8 }));
+                }
+            }
+            Err(())
+        }
+        LMove::FT(s, to) => {
+            let f = st.found[usize::from(s)];
+            if !ctx.f2t || f == 0 {
+                return Err(());
+            }
+            let c = s * 13 + f - 1;
+            if fits_pile(c, to) {
+                Ok(Some(SMove { kind: F_T, a: s, b: to, c: 0 }))
+            } else {
+                Err(())
+            }
+        }
+    }
+}
+
+fn to_lmove(st: &State, ctx: &Ctx, mv: SMove) -> LMove {
+    match mv.kind {
+        TALON_F => LMove::TalonF(st.talon_card(ctx, mv.a)),
+        TALON_T => LMove::TalonT(st.talon_card(ctx, mv.a), mv.b),
+        T_F => LMove::TF(st.top(usize::from(mv.a)).unwrap_or(0)),
+        T_T => {
+            let i = usize::from(mv.a);
+            LMove::TT(st.piles[i][usize::from(st.len[i] - mv.c)], mv.b)
+        }
+        _ => LMove::FT(mv.a, mv.b),
+    }
+}
+
+/// Cards not on the foundations of a trivially won position: one move each.
+fn finish_cost(st: &State) -> u32 {
+    52 - st.found.iter().map(|&f| u32::from(f)).sum::<u32>()
+}
+
+struct Shortener<'a> {
+    ctx: &'a Ctx,
+    root: State,
+    /// Move applications left for the whole optimisation.
+    work: u64,
+}
+
+impl Shortener<'_> {
+    /// Replays `line[from..]` from `start` (the position before `line[from]`,
+    /// after automatic moves, reached at cost `cost0`); the total cost when
+    /// it wins with fewer than `bound` engine moves.
+    fn replay_from(&mut self, start: &State, cost0: u32, line: &[LMove], bound: u32) -> Option<u32> {
+        let mut st = *start;
+        let mut cost = cost0;
+        for &lm in line {
+            if cost >= bound {
+                return None;
+            }
+            self.work = self.work.saturating_sub(1);
+            match resolve(&st, self.ctx, lm) {
+                Err(()) => return None,
+                Ok(None) => {}
+                Ok(Some(mv)) => {
+                    cost += cost_of(&st, self.ctx, mv);
+                    st.apply(self.ctx, mv);
+                    auto(&mut st, self.ctx, &mut cost);
+                }
+            }
+        }
+        if st.is_won() || st.is_trivially_won() {
+            let total = cost + finish_cost(&st);
+            (total < bound).then_some(total)
+        } else {
+            None
+        }
+    }
+
+    /// States before each move of `line` (after automatic moves) and the
+    /// cost so far at each; `None` if the line does not replay.
+    fn prefix(&self, line: &[LMove]) -> Option<(Vec<State>, Vec<u32>)> {
+        let mut st = self.root;
+        let mut cost = 0;
+        auto(&mut st, self.ctx, &mut cost);
+        let mut states = Vec::with_capacity(line.len() + 1);
+        let mut costs = Vec::with_capacity(line.len() + 1);
+        for &lm in line {
+            states.push(st);
+            costs.push(cost);
+            if let Some(mv) = resolve(&st, self.ctx, lm).ok()? {
+                cost += cost_of(&st, self.ctx, mv);
+                st.apply(self.ctx, mv);
+                auto(&mut st, self.ctx, &mut cost);
+            }
+        }
+        states.push(st);
+        costs.push(cost);
+        Some((states, costs))
+    }
+
+    fn total(&mut self, line: &[LMove]) -> Option<u32> {
+        let mut st = self.root;
+        let mut cost = 0;
+        auto(&mut st, self.ctx, &mut cost);
+        self.replay_from(&st, cost, line, u32::MAX)
+    }
+
+    /// One round of every pass; true when the line got shorter.
+    fn improve(&mut self, line: &mut Vec<LMove>, best: &mut u32) -> bool {
+        let mut improved = false;
+        // Deleting one move.
+        // (Deleting from the end keeps the states before `i` valid.)
+        let Some((states, costs)) = self.prefix(line) else { return improved };
+        let mut i = line.len();
+        while i > 0 && self.work > 0 {
+            i -= 1;
+            let rest: Vec<LMove> = line[i + 1..].to_vec();
+            if let Some(c) = self.replay_from(&states[i], costs[i], &rest, *best) {
+                line.remove(i);
+                *best = c;
+                improved = true;
+            }
+        }
+        // Moving one move elsewhere (earlier or later), within a window.
+        const WINDOW: usize = 12;
+        let mut i = 0;
+        while i < line.len() && self.work > 0 {
+            let Some((states, costs)) = self.prefix(line) else { return improved };
+            let mut done = false;
+            let lo = i.saturating_sub(WINDOW);
+            let hi = (i + WINDOW).min(line.len() - 1);
+            for j in lo..=hi {
+                if j == i || self.work == 0 {
+                    continue;
+                }
+                let mut cand = line.clone();
+                let m = cand.remove(i);
+                cand.insert(j, m);
+                let from = i.min(j);
+                if let Some(c) = self.replay_from(&states[from], costs[from], &cand[from..], *best) {
+                    *line = cand;
+                    *best = c;
+                    improved = true;
+                    done = true;
+                    break;
+                }
+            }
+            if !done {
+                i += 1;
+            }
+        }
+        // Deleting two moves (a move and a later one, within a window).
+        let mut i = 0;
+        while i < line.len() && self.work > 0 {
+            let Some((states, costs)) = self.prefix(line) else { return improved };
+            let mut done = false;
+            for j in i + 1..(i + 1 + WINDOW).min(line.len()) {
+                if self.work == 0 {
+                    break;
+                }
+                let mut cand: Vec<LMove> = line[i + 1..].to_vec();
+                cand.remove(j - i - 1);
+                if let Some(c) = self.replay_from(&states[i], costs[i], &cand, *best) {
+                    line.remove(j);
+                    line.remove(i);
+                    *best = c;
+                    improved = true;
+                    done = true;
+                    break;
+                }
+            }
+            if !done {
+                i += 1;
+            }
+        }
+        improved
+    }
+}
+
+/// The engine moves of a line of card-named moves replayed from `root`.
+fn engine_line(root: &State, ctx: &Ctx, line: &[LMove]) -> Option<Vec<Move>> {
+    let mut out = Vec::new();
+    let mut st = *root;
+    let autos = |st: &mut State, out: &mut Vec<Move>| auto_rec(st, ctx, |s, m| s.engine_moves(ctx, m, out));
+    autos(&mut st, &mut out);
+    for &lm in line {
+        if let Some(mv) = resolve(&st, ctx, lm).ok()? {
+            st.engine_moves(ctx, mv, &mut out);
+            st.apply(ctx, mv);
+            autos(&mut st, &mut out);
+        }
+    }
+    if !(st.is_won() || st.is_trivially_won()) {
+        return None;
+    }
+    st.finish(|from| out.push(Move::TableauToFoundation { from }));
+    Some(out)
+}
+
+/// A winning line for `root` at most as long as the one that the solver
+/// moves `path` give (played from `root`, each followed by the automatic
+/// moves), within about `work` move applications of extra effort.
+pub(crate) fn shorten(root: &State, ctx: &Ctx, path: &[SMove], work: u64) -> Vec<Move> {
+    shortened(root, ctx, path, work).unwrap_or_else(|| plain_line(root, ctx, path))
+}
+
+/// The engine line of `path` as the search found it: the root's automatic
+/// moves, then each move and the automatic moves after it, then the
+/// finishing moves.
+fn plain_line(root: &State, ctx: &Ctx, path: &[SMove]) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut st = *root;
+    let auto = |st: &mut State, line: &mut Vec<Move>| {
+        let mut rec = Vec::new();
+        let mut tmp = *st;
+        tmp.auto_moves(ctx, |m| rec.push(m));
+        for m in rec {
+            st.engine_moves(ctx, m, line);
+            st.apply(ctx, m);
+        }
+    };
+    auto(&mut st, &mut line);
+    for &mv in path {
+        st.engine_moves(ctx, mv, &mut line);
+        st.apply(ctx, mv);
+        auto(&mut st, &mut line);
+    }
+    st.finish(|from| line.push(Move::TableauToFoundation { from }));
+    line
+}
+
+fn shortened(root: &State, ctx: &Ctx, path: &[SMove], work: u64) -> Option<Vec<Move>> {
+    // Card-named form of the path, with the search's automatic talon moves
+    // made explicit.
+    let mut line = Vec::with_capacity(path.len());
+    let mut st = *root;
+    search_auto(&mut st, ctx, &mut line);
+    for &mv in path {
+        line.push(to_lmove(&st, ctx, mv));
+        st.apply(ctx, mv);
+        search_auto(&mut st, ctx, &mut line);
+    }
+    let mut sh = Shortener { ctx, root: *root, work };
+    let mut best = sh.total(&line)?;
+    while sh.work > 0 && sh.improve(&mut line, &mut best) {}
+    engine_line(root, ctx, &line)
+}

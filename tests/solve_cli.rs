@@ -1,0 +1,130 @@
+//! `klondike solve` as a user runs it: its line replays to a win through
+//! the binary, batches resume and split into shards, bad options exit 2.
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn klondike(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(args)
+        .env_remove("KLONDIKE_SCREEN_READER")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_solved_line_piped_back_in_wins_the_game() {
+    for (game, draw) in [("7", "1"), ("1", "3"), ("123456789012345678901", "1")] {
+        let (code, out, err) = klondike(&["solve", "--game", game, "--draw", draw], "");
+        assert_eq!(code, 0, "{err}");
+        let first = out.lines().next().unwrap();
+        assert!(first.starts_with('#'), "{first}");
+        if !first.contains("# winnable") {
+            continue; // unwinnable or unknown: nothing to replay
+        }
+        let (code, replay, err) = klondike(&["--game", game, "--draw", draw, "--strict", "--json"], &out);
+        assert_eq!(code, 0, "{err}");
+        let last: serde_json::Value = serde_json::from_str(replay.lines().last().unwrap()).unwrap();
+        assert_eq!(last["status"], "won", "game {game} draw {draw}");
+    }
+}
+
+#[test]
+fn json_gives_verdict_moves_and_figures() {
+    let (code, out, _) = klondike(&["solve", "--game", "7", "--json"], "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["verdict"], "winnable");
+    assert!(v["moves"].as_array().unwrap().len() > 50);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["seconds"].as_f64().is_some());
+    assert!(v["peak_memory_bytes"].as_u64().is_some());
+}
+
+#[test]
+fn solving_from_a_position_reached_by_a_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = dir.path().join("moves.txt");
+    std::fs::write(&moves, "# opening\nd\nt 6 f\n").unwrap();
+    let (code, out, err) = klondike(&["solve", "--game", "1", "--moves", moves.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("# winnable"), "{out}");
+    // The line continues from after the script: both together win.
+    let script = format!("d\nt 6 f\n{out}");
+    let (_, replay, _) = klondike(&["--game", "1", "--strict", "--json"], &script);
+    let last: serde_json::Value = serde_json::from_str(replay.lines().last().unwrap()).unwrap();
+    assert_eq!(last["status"], "won");
+    std::fs::write(&moves, "d\nt 1 2\n").unwrap();
+    let (code, _, err) = klondike(&["solve", "--game", "1", "--moves", moves.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("line 2") && err.contains("t 1 2"), "{err}");
+}
+
+fn games_in(text: &str) -> Vec<u64> {
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .map(|v| v["game"].as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_batch_resumes_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("out.jsonl");
+    let f = file.to_str().unwrap();
+    let (code, _, err) = klondike(&["solve", "--games", "1..4", "--timeout", "2", "--output", f], "");
+    assert_eq!(code, 0, "{err}");
+    // An interrupted run leaves a last line cut short: that game is solved again.
+    let mut text = std::fs::read_to_string(&file).unwrap();
+    text.push_str("{\"game\":5,\"dr");
+    std::fs::write(&file, &text).unwrap();
+    let (code, _, err) = klondike(&["solve", "--games", "1..6", "--timeout", "2", "--output", f], "");
+    assert_eq!(code, 0, "{err}");
+    let games = games_in(&std::fs::read_to_string(&file).unwrap());
+    assert_eq!(games.len(), 6, "{games:?}");
+    assert_eq!(games.iter().copied().collect::<BTreeSet<_>>(), (1..=6).collect());
+}
+
+#[test]
+fn shards_split_a_range_with_no_overlap() {
+    let mut all = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let (code, out, err) = klondike(&["solve", "--games", "10..20", "--shard", &shard, "--timeout", "1"], "");
+        assert_eq!(code, 0, "{err}");
+        let mut games = games_in(&out);
+        games.sort_unstable();
+        let want: Vec<u64> = (10..=20).skip(k - 1).step_by(3).collect();
+        assert_eq!(games, want, "shard {shard}");
+        all.extend(games);
+    }
+    all.sort_unstable();
+    assert_eq!(all, (10..=20).collect::<Vec<_>>());
+}
+
+#[test]
+fn bad_batch_options_are_usage_errors() {
+    for args in [
+        vec!["solve", "--games", "5..1"],
+        vec!["solve", "--games", "0..3"],
+        vec!["solve", "--games", "x"],
+        vec!["solve", "--games", "1..3", "--shard", "4/3"],
+        vec!["solve", "--games", "1..3", "--shard", "0/3"],
+        vec!["solve", "--game", "1", "--timeout", "-1"],
+    ] {
+        let (code, _, err) = klondike(&args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(!err.trim().is_empty());
+    }
+}
