@@ -23,7 +23,7 @@
 //! | `moves` | list the legal moves, in words and as commands |
 //! | `score`, `rules` | the score and moves made; the rules in force |
 //! | `a`, `auto` | play every safe card to its foundation (and finish a game whose cards are all face up) |
-//! | `solve` | solve the game from here: can it still be won, and how |
+//! | `solve`, `winnable?` | solve the game from here: can it still be won, and how |
 //! | `save FILE`, `load FILE` | save the game to a file, load one (the file name keeps its case) |
 //! | `stats` | the statistics of games played |
 //! | `new`, `new N` | a new game (random, or game N) |
@@ -234,7 +234,7 @@ impl FromStr for Command {
             "score" => simple(Command::Score, "score"),
             "rules" => simple(Command::Rules, "rules"),
             "a" | "auto" => simple(Command::Auto, "auto"),
-            "solve" => simple(Command::Solve, "solve"),
+            "solve" | "winnable" | "winnable?" => simple(Command::Solve, "solve"),
             "stats" => simple(Command::Stats, "stats"),
             "save" | "load" => {
                 // The file name keeps its case and its inner spaces.
@@ -484,6 +484,7 @@ mod tests {
         assert_eq!("H".parse(), Ok(Command::Hint));
         assert_eq!("q".parse(), Ok(Command::Quit));
         assert_eq!("?".parse(), Ok(Command::Help));
+        assert_eq!("winnable?".parse(), Ok(Command::Solve));
     }
 
     fn err_free(s: &str) -> Command {

@@ -320,8 +320,10 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let mut out = io::BufWriter::new(stdout.lock());
     if let (Some((first, skipped)), false) = (skipped, args.json) {
         if let Some(n) = session.number() {
-            if skipped > 0 {
-                writeln!(out, "Game {n}: the solver proved it winnable ({skipped} game numbers from {first} were not).")?;
+            if skipped == 1 {
+                writeln!(out, "Game {n}: the solver proved it winnable (game {first} was not).")?;
+            } else if skipped > 1 {
+                writeln!(out, "Game {n}: the solver proved it winnable (the {skipped} game numbers from {first} were not).")?;
             } else {
                 writeln!(out, "Game {n}: the solver proved it winnable.")?;
             }

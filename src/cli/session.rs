@@ -92,7 +92,7 @@ Commands (piles are 1 to 7; suits c d h s):
   u, undo      take back the last move (example: u)
   redo         play again the move just undone (example: redo)
   h, hint      suggest a move (example: hint)
-  solve        can the game still be won from here, and how (example: solve)
+  solve        can the game still be won from here, and how; also winnable? (example: solve)
   l N          describe pile N; l w the waste, l f the foundations, l s the stock (example: l 3)
   moves        list every legal move, in words and as commands (example: moves)
   score        the score and the moves made (example: score)
@@ -549,11 +549,11 @@ impl Session {
         match solver::solve(self.game.position(), self.game.rules(), &budget).verdict {
             Verdict::Winnable(moves) if moves.is_empty() => "The game is won.".to_string(),
             Verdict::Winnable(moves) => {
-                let line: Vec<String> = moves.iter().map(ToString::to_string).collect();
+                let first: Vec<String> = moves.iter().take(5).map(ToString::to_string).collect();
                 format!(
-                    "The game can still be won, in {} moves from here: {}",
+                    "The game can still be won: the solver found a line of {} moves from here, starting {}. Type hint for one move at a time.",
                     moves.len(),
-                    line.join(", ")
+                    first.join(", ")
                 )
             }
             Verdict::Unwinnable => "The game can no longer be won from here: the solver tried every line.".into(),
