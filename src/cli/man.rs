@@ -45,8 +45,15 @@ const EXIT: &[&str] = &[
     "0: normal end (end of input, or q). 1: any other failure (an unreadable file, a bad deal). 2: a bad command line. 3: --strict stopped at a rejected command.",
 ];
 
+const SCORING: &[&str] = &[
+    "Standard (--scoring standard, the default; Windows Solitaire's): waste to tableau +5; waste or tableau to foundation +10; a face-down card turned up +5; foundation to tableau -15; each redeal -100 in draw-1, and -20 in draw-3 from the fourth pass on; never below 0; on a win in an interactive game, a time bonus of 700000 / seconds (for games over 30 seconds).",
+    "Vegas (--scoring vegas): -52 to start, +5 for each card to a foundation (-5 when one comes back down); 1 pass in draw-1 and 3 in draw-3 unless --passes says otherwise; the balance over all Vegas games is kept with the statistics.",
+    "None (--scoring none): no score. Undo always takes the points back exactly.",
+];
+
 const FILES: &[&str] = &[
-    "~/.local/share/klondike/history.txt (or the platform's data directory): the prompt's history, written atomically.",
+    "All in ~/.local/share/klondike/ (the platform's data directory; KLONDIKE_DATA_DIR overrides it). autosave.json: the game left unfinished, offered for resuming at the next start. statistics.json: games played and won per rules setting, streaks, best scores, the Vegas balance. history.txt: the prompt's history. Every file is written to a temporary file and renamed over the old one; a file that cannot be read is moved aside to NAME.corrupt-TIME, never deleted. Scripted runs touch these files only with --autosave or --stats.",
+    "A saved game (save FILE) is JSON: format_version, game (the number, as a string) or deal, draw, passes, foundation_to_tableau, scoring, moves (commands), undone (the redo list), elapsed_seconds. Loading replays the moves and refuses a record with an illegal move, naming it.",
     "KLONDIKE_SCREEN_READER: set to anything but 0 to start in screen-reader mode. NO_COLOR: no colour.",
 ];
 
@@ -60,9 +67,21 @@ pub fn write(out: &mut dyn Write) -> io::Result<()> {
     section(out, "RULES", RULES)?;
     writeln!(out, ".SH COMMANDS")?;
     for line in HELP.lines() {
-        writeln!(out, ".PP")?;
-        writeln!(out, "{}", roff(line.trim()))?;
+        // "  w N          waste's top card to pile N (example: w 3)": the
+        // command as the tag, what it does as the paragraph.
+        match line.strip_prefix("  ").and_then(|l| l.split_once("  ")) {
+            Some((command, what)) => {
+                writeln!(out, ".TP")?;
+                writeln!(out, "\\fB{}\\fR", roff(command.trim()))?;
+                writeln!(out, "{}", roff(what.trim()))?;
+            }
+            None => {
+                writeln!(out, ".PP")?;
+                writeln!(out, "{}", roff(line.trim()))?;
+            }
+        }
     }
+    section(out, "SCORING", SCORING)?;
     section(out, "SCRIPTS", SCRIPTS)?;
     section(out, "EXIT STATUS", EXIT)?;
     section(out, "FILES AND ENVIRONMENT", FILES)?;

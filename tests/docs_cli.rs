@@ -1,0 +1,36 @@
+//! The manual page and the shell completions.
+
+use std::process::Command;
+
+fn stdout(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike")).args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_man_page_is_section_6_and_carries_rules_commands_scripts_and_exit_codes() {
+    let man = stdout(&["man"]);
+    assert!(man.contains(".TH klondike 6"), "section 6");
+    for section in [".SH RULES", ".SH COMMANDS", ".SH SCORING", ".SH SCRIPTS", ".SH EXIT STATUS", ".SH OPTIONS", ".SH FILES AND ENVIRONMENT"] {
+        assert!(man.contains(section), "missing {section}");
+    }
+    assert!(man.contains("only a king") || man.contains("Only a king"));
+    assert!(man.contains("\\-\\-strict stopped at a rejected command"));
+    assert!(man.contains("w N"), "the command table");
+    // No line may start with a dot or quote that roff would take as a request by accident.
+    for line in man.lines() {
+        if let Some(rest) = line.strip_prefix('.') {
+            assert!(rest.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '\\'), "{line}");
+        }
+    }
+}
+
+#[test]
+fn completions_for_each_shell() {
+    assert!(stdout(&["completions", "bash"]).contains("_klondike()"));
+    assert!(stdout(&["completions", "zsh"]).contains("#compdef klondike"));
+    assert!(stdout(&["completions", "fish"]).contains("complete -c klondike"));
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike")).args(["completions", "tcsh"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
