@@ -2,27 +2,12 @@
 //! several games, and what happens to corrupt or newer files. Each test uses
 //! its own data directory (KLONDIKE_DATA_DIR).
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+mod common;
 
 fn klondike(data: &Path, args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_klondike"))
-        .args(args)
-        .env("KLONDIKE_DATA_DIR", data)
-        .env_remove("KLONDIKE_SCREEN_READER")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_klondike(args, &[("KLONDIKE_DATA_DIR", data.as_os_str())], stdin)
 }
 
 #[test]

@@ -1,0 +1,31 @@
+//! Running the built binary from integration tests.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `klondike` with `args`, the environment variables `env` set (and
+/// KLONDIKE_SCREEN_READER removed), and `stdin` as standard input; returns
+/// the exit code (-1 for a signal), standard output and standard error.
+pub fn run_klondike(args: &[&str], env: &[(&str, &std::ffi::OsStr)], stdin: &str) -> (i32, String, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_klondike"));
+    command.args(args).env_remove("KLONDIKE_SCREEN_READER");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the klondike binary runs");
+    if let Some(mut input) = child.stdin.take() {
+        // The program may exit before reading everything (q, --strict).
+        let _ = input.write_all(stdin.as_bytes());
+    }
+    let out = child.wait_with_output().expect("the klondike binary ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
