@@ -519,11 +519,7 @@ impl Session {
             match solver::solve(self.game.position(), self.game.rules(), &budget).verdict {
                 Verdict::Winnable(moves) if !moves.is_empty() => {
                     let words = klondike::query::move_in_words(self.game.position(), self.game.rules(), moves[0], style);
-                    return format!(
-                        "hint: {}: {words}. The game can still be won ({} moves this way).",
-                        moves[0],
-                        moves.len()
-                    );
+                    return format!("hint: {}: {words}. The game can still be won.", moves[0]);
                 }
                 Verdict::Unwinnable => {
                     let h = hint(&self.game);
