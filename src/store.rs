@@ -77,6 +77,14 @@ pub enum StoreError {
         /// What was wrong (the reader's or the JSON parser's message).
         why: String,
     },
+    /// A file the user named (a saved game) cannot be used; it is left
+    /// exactly where and as it is.
+    NotUsable {
+        /// The file.
+        path: PathBuf,
+        /// Why: not a regular file, unreadable, or not a JSON record.
+        why: String,
+    },
     /// The file was written by a newer version of its format; it is left
     /// untouched and nothing is written over it.
     NewerVersion {
@@ -97,10 +105,11 @@ impl fmt::Display for StoreError {
             }
             StoreError::Corrupt { path, moved_to, why } => write!(
                 f,
-                "{} is unreadable ({why}); it was moved aside to {} and a fresh one is used",
+                "{} is unreadable ({why}); it was moved aside to {}",
                 path.display(),
                 moved_to.display()
             ),
+            StoreError::NotUsable { path, why } => write!(f, "cannot use {}: {why}", path.display()),
             StoreError::NewerVersion { path, found, supported } => write!(
                 f,
                 "{} was written by a newer klondike (format version {found}; this one reads up to {supported}); it is left as it is and not updated",
@@ -217,8 +226,20 @@ enum Read<T> {
     Corrupt(String),
 }
 
-/// Reads and parses `path` without moving anything.
+/// Reads and parses `path` without moving anything. Something that is not
+/// a regular file (a directory, a device) is an I/O error, never "corrupt":
+/// it is not ours to move.
 fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, StoreError> {
+    match fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            return Err(StoreError::Io {
+                path: path.to_path_buf(),
+                action: "read",
+                source: io::Error::new(io::ErrorKind::InvalidInput, "not a regular file"),
+            })
+        }
+        _ => {}
+    }
     let bytes = match fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
@@ -268,6 +289,54 @@ pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<
         Read::Value(v) => Ok(Some(v)),
         Read::Corrupt(why) => Err(corrupt(path, why)),
     }
+}
+
+/// Reads a JSON file the user named (a saved game): `Ok(None)` when it does
+/// not exist. Unlike [`read_json`], it never moves anything.
+///
+/// # Errors
+/// - [`StoreError::NotUsable`]: not a regular file, unreadable, or not a
+///   JSON object of type `T`; the file is left as it is.
+/// - [`StoreError::NewerVersion`]: written by a newer format version.
+pub fn read_user_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
+    let not_usable = |why: String| StoreError::NotUsable { path: path.to_path_buf(), why };
+    match read_raw(path) {
+        Ok(Read::Missing) => Ok(None),
+        Ok(Read::Value(v)) => Ok(Some(v)),
+        Ok(Read::Corrupt(why)) => Err(not_usable(why)),
+        Err(StoreError::Io { source, .. }) => Err(not_usable(source.to_string())),
+        Err(e) => Err(e),
+    }
+}
+
+/// Writes `value` as JSON to a file the user named (a saved game),
+/// atomically. A symbolic link is written through (its target is
+/// replaced); anything else that is not a regular file (a directory, a
+/// device) is refused, and so is a folder that does not exist.
+///
+/// # Errors
+/// [`StoreError::NotUsable`] for a path that is not a regular file or has
+/// no folder; [`StoreError::Io`] when writing fails (the file is unchanged).
+pub fn save_user_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
+    let not_usable = |why: &str| StoreError::NotUsable { path: path.to_path_buf(), why: why.to_string() };
+    let target = match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path).map_err(|e| StoreError::NotUsable {
+            path: path.to_path_buf(),
+            why: format!("the link leads nowhere ({e})"),
+        })?,
+        Ok(_) => path.to_path_buf(),
+        Err(_) => path.to_path_buf(),
+    };
+    match fs::metadata(&target) {
+        Ok(m) if !m.is_file() => return Err(not_usable("it is not a regular file")),
+        Ok(_) => {}
+        Err(_) => {
+            if !parent_of(&target).is_dir() {
+                return Err(not_usable("its folder does not exist"));
+            }
+        }
+    }
+    write_json(&target, value)
 }
 
 /// Writes `value` as pretty JSON (with a final newline) to `path`, atomically.

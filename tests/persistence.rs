@@ -123,3 +123,47 @@ fn a_saved_game_with_an_illegal_move_is_refused_with_the_move_named() {
     assert_eq!(code, 1);
     assert!(err.contains("t 1 2") && err.contains("queen of hearts"), "{err}");
 }
+
+#[test]
+fn a_file_the_player_names_is_never_moved_or_replaced_by_something_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let folder = dir.path().join("a folder");
+    std::fs::create_dir(&folder).unwrap();
+    let junk = dir.path().join("notes.txt");
+    std::fs::write(&junk, "not a saved game").unwrap();
+    // Loading a folder or a file that is not a saved game: refused, left alone.
+    for path in [&folder, &junk] {
+        let p = path.to_str().unwrap();
+        let (code, _, err) = klondike(&data, &["--load", p], "");
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("cannot use"), "{err}");
+        let (code, out, _) = klondike(&data, &["--game", "1"], &format!("load {p}\n"));
+        assert_eq!(code, 0);
+        assert!(out.contains("error: cannot use"), "{out}");
+    }
+    assert!(folder.is_dir());
+    assert_eq!(std::fs::read_to_string(&junk).unwrap(), "not a saved game");
+    // Saving over a folder, or into a folder that does not exist: refused.
+    let missing = dir.path().join("no such folder").join("g.json");
+    let script = format!("d\nsave {}\nsave {}\n", folder.display(), missing.display());
+    let (_, out, _) = klondike(&data, &["--game", "1"], &script);
+    assert_eq!(out.matches("error: cannot use").count(), 2, "{out}");
+    assert!(folder.is_dir());
+    assert!(!missing.parent().unwrap().exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_through_a_link_writes_the_file_it_points_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("target.json");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let (code, out, _) = klondike(dir.path(), &["--game", "1"], &format!("d\nsave {}\n", link.display()));
+    assert_eq!(code, 0);
+    assert!(out.contains("Saved the game"), "{out}");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is still a link");
+    assert!(std::fs::read_to_string(&target).unwrap().contains("\"moves\""));
+}

@@ -217,7 +217,7 @@ fn ask_resume(record: &GameRecord) -> Result<bool> {
 /// interactive offer to resume the autosaved game.
 fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<klondike::record::Replayed>> {
     if let Some(path) = &args.load {
-        let record = match store::read_json::<GameRecord>(path) {
+        let record = match store::read_user_json::<GameRecord>(path) {
             Ok(Some(r)) => r,
             Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
             Err(e) => return Err(e.into()),

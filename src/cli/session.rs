@@ -435,12 +435,12 @@ impl Session {
                 Ok(Reply::Stepped(announce_redo(&before, &redone, &self.game, &style)))
             }
             Command::Save(file) => {
-                store::write_json(std::path::Path::new(&file), &self.record())
+                store::save_user_json(std::path::Path::new(&file), &self.record())
                     .map_err(|e| e.to_string())?;
                 Ok(Reply::Answer(format!("Saved the game to {file}.")))
             }
             Command::Load(file) => {
-                let record = match store::read_json::<GameRecord>(std::path::Path::new(&file)) {
+                let record = match store::read_user_json::<GameRecord>(std::path::Path::new(&file)) {
                     Ok(Some(r)) => r,
                     Ok(None) => return Err(format!("there is no file {file}")),
                     Err(e) => return Err(e.to_string()),
