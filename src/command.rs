@@ -122,9 +122,24 @@ pub enum CommandError {
     MissingFile { command: &'static str },
 }
 
+/// True for characters that would upset a line when printed: control
+/// characters, and the invisible ones that reorder or hide text (bidi
+/// controls, zero-width characters, the byte-order mark).
+pub fn is_unprintable(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+}
+
 /// Shortens and makes printable a piece of user input for a message.
 fn shown(text: &str) -> String {
-    let mut s: String = text.chars().take(20).flat_map(char::escape_default).collect();
+    let mut s = String::new();
+    for c in text.chars().take(20) {
+        if is_unprintable(c) {
+            s.extend(c.escape_default());
+        } else {
+            s.push(c);
+        }
+    }
     if text.chars().count() > 20 {
         s.push_str("...");
     }
@@ -534,5 +549,8 @@ mod tests {
         assert!(msg.len() < 120, "{msg}");
         let msg = "\u{1}\u{7f} x".parse::<Command>().unwrap_err().to_string();
         assert!(!msg.chars().any(char::is_control), "{msg:?}");
+        // Printable characters of any script are shown as they are.
+        let msg = "т 1 2".parse::<Command>().unwrap_err().to_string();
+        assert!(msg.contains("'т'"), "{msg}");
     }
 }

@@ -50,7 +50,7 @@ pub struct PassLimitParseError(pub String);
 
 impl fmt::Display for PassLimitParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a pass limit: give a whole number from 1, or 'unlimited'", self.0)
+        write!(f, "'{}' is not a pass limit: give a whole number from 1 to 4294967295, or 'unlimited'", self.0)
     }
 }
 

@@ -27,7 +27,7 @@ fn an_unfinished_game_is_saved_and_resumed_with_its_history() {
     let (code, out, err) = klondike(dir.path(), &["--resume", "--json"], "redo\nu\nu\nu\nu\n");
     assert_eq!(code, 0, "{err}");
     let states: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(states[0]["game"], 1);
+    assert_eq!(states[0]["game"], "1");
     assert_eq!(states[0]["moves"], 2, "resumed after d, t 6 f");
     assert_eq!(states[1]["ok"], true, "the redo list survived");
     assert_eq!(states[1]["moves"], 3);

@@ -60,7 +60,7 @@ fn solving_from_a_position_reached_by_a_script() {
 fn games_in(text: &str) -> Vec<u64> {
     text.lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .map(|v| v["game"].as_u64().unwrap())
+        .map(|v| v["game"].as_str().unwrap().parse::<u64>().unwrap())
         .collect()
 }
 

@@ -207,3 +207,45 @@ fn cross_check(n_deals: usize, backs: &[usize], cap: usize, min_compared: usize,
     assert!(unwinnable >= min_unwinnable, "only {unwinnable} unwinnable positions compared");
 }
 
+
+/// Engine positions along a line (the start included).
+fn positions_along(position: &Position, rules: &Rules, line: &[Move]) -> Vec<Position> {
+    let mut p = position.clone();
+    let mut out = vec![p.clone()];
+    for &mv in line {
+        p.play(mv, rules).unwrap();
+        out.push(p.clone());
+    }
+    out
+}
+
+/// The shortened lines: they replay and win under every rules setting, and
+/// the shortening leaves no stretch that comes back to the very position it
+/// started from (a draw cycle through the whole stock, a move and its undo),
+/// which depth-first search lines are full of.
+#[test]
+fn winning_lines_are_shortened_and_replay() {
+    let mut lens = Vec::new();
+    for deal in deals(5) {
+        let start = Position::new(&deal);
+        for rules in all_rules() {
+            let Verdict::Winnable(line) = solve(&start, &rules, &Budget::states(50_000)).verdict else {
+                continue;
+            };
+            assert!(replays(&start, &rules, &line), "{rules}");
+            let along = positions_along(&start, &rules, &line);
+            let mut seen = HashSet::new();
+            let repeats = along.iter().filter(|p| !seen.insert((*p).clone())).count();
+            // A repeat is cut whenever the cut line is no longer; allow a
+            // very few that the bounded effort may leave.
+            assert!(repeats <= 2, "{repeats} repeated positions along a line, {rules}");
+            if rules.passes == PassLimit::Unlimited && rules.foundation_to_tableau {
+                lens.push(line.len());
+            }
+        }
+    }
+    lens.sort_unstable();
+    let median = lens[lens.len() / 2];
+    eprintln!("line lengths {lens:?}");
+    assert!(median <= 180, "median line {median}");
+}

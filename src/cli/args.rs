@@ -20,7 +20,8 @@ pub struct Cli {
 pub enum Subcommands {
     /// Play a game (the default when no subcommand is given).
     Play(PlayArgs),
-    /// Print the deal (52 card codes on one line, SPEC.md's deal format).
+    /// Print the deal: 52 card codes on one line (pile 1 to 7 bottom to
+    /// top, then the stock from the top), the format --deal reads.
     Deal(DealArgs),
     /// Solve a deal: is it winnable by a player who sees every card? Prints
     /// `# winnable in N moves` (then the moves, one per line),
@@ -45,7 +46,7 @@ pub enum Subcommands {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// Deal number N (1 to 2^128-1), the same deal as PySolFC's Klondike game N.
-    #[arg(long, value_name = "N", value_parser = parse_game_number, conflicts_with = "deal")]
+    #[arg(long, value_name = "N", value_parser = parse_game_number, conflicts_with = "deal", allow_negative_numbers = true)]
     pub game: Option<u128>,
     /// An explicit deal: 52 card codes (pile 1..7 bottom to top, then the
     /// stock from the top), or @FILE to read them from a file.

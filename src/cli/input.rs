@@ -102,7 +102,66 @@ impl<R: BufRead> LineSource for PromptedLines<R> {
         let mut out = io::stdout().lock();
         write!(out, "{}", self.prompt)?;
         out.flush()?;
-        self.lines.next_line()
+        Ok(match self.lines.next_line()? {
+            // Arrow and function keys send escape sequences that plain input
+            // does not interpret: drop them rather than read them out.
+            Line::Text(t) => Line::Text(without_escape_sequences(&t)),
+            other => other,
+        })
+    }
+}
+
+/// `text` without terminal escape sequences (ESC [ ... final letter, ESC O x,
+/// or a lone ESC and the character after it).
+pub fn without_escape_sequences(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\u{1b}' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('[') => {
+                for d in chars.by_ref() {
+                    if ('\u{40}'..='\u{7e}').contains(&d) {
+                        break;
+                    }
+                }
+            }
+            Some('O') => {
+                chars.next();
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_sequences_are_dropped() {
+        assert_eq!(without_escape_sequences("\u{1b}[A"), "");
+        assert_eq!(without_escape_sequences("t 1\u{1b}[D 2"), "t 1 2");
+        assert_eq!(without_escape_sequences("\u{1b}OPd"), "d");
+        assert_eq!(without_escape_sequences("w 3"), "w 3");
+    }
+
+    #[test]
+    fn plain_lines_cut_long_lines_and_replace_bad_utf8() {
+        let mut input = Vec::new();
+        input.extend_from_slice(b"d\r\n\xff\xfe t\n");
+        input.extend(std::iter::repeat(b'x').take(MAX_LINE * 3));
+        input.extend_from_slice(b"\nq");
+        let mut lines = PlainLines::new(&input[..]);
+        assert!(matches!(lines.next_line().unwrap(), Line::Text(t) if t == "d"));
+        assert!(matches!(lines.next_line().unwrap(), Line::Text(t) if t == "\u{fffd}\u{fffd} t"));
+        assert!(matches!(lines.next_line().unwrap(), Line::TooLong(t) if t.len() <= MAX_LINE + 1));
+        assert!(matches!(lines.next_line().unwrap(), Line::Text(t) if t == "q"));
+        assert!(matches!(lines.next_line().unwrap(), Line::End));
     }
 }
 

@@ -62,8 +62,24 @@ const FILES: &[&str] = &[
 /// # Errors
 /// I/O errors from `out`.
 pub fn write(out: &mut dyn Write) -> io::Result<()> {
-    let man = clap_mangen::Man::new(Cli::command()).section("6");
-    man.render(out)?;
+    let command = Cli::command();
+    let man = clap_mangen::Man::new(command.clone()).section("6");
+    man.render_title(out)?;
+    man.render_name_section(out)?;
+    man.render_synopsis_section(out)?;
+    man.render_description_section(out)?;
+    man.render_options_section(out)?;
+    // The subcommands, described here (clap_mangen would point to pages of
+    // their own, which are not installed).
+    writeln!(out, ".SH SUBCOMMANDS")?;
+    for sub in command.get_subcommands() {
+        writeln!(out, ".TP")?;
+        writeln!(out, "\\fBklondike {}\\fR", roff(sub.get_name()))?;
+        let about = sub.get_about().map(ToString::to_string).unwrap_or_default();
+        writeln!(out, "{}", roff(&about))?;
+    }
+    writeln!(out, ".PP")?;
+    writeln!(out, "{}", roff("klondike SUBCOMMAND --help lists the options of each."))?;
     section(out, "RULES", RULES)?;
     writeln!(out, ".SH COMMANDS")?;
     for line in HELP.lines() {

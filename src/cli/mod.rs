@@ -17,9 +17,8 @@ use clap::Parser;
 use rand::Rng;
 
 use klondike::deal::Deal;
-use klondike::game::{Game, Position};
+use klondike::game::Game;
 use klondike::render::words::{CardNames, CardStyle, SuitStyle};
-use klondike::solver::{self, Budget, Verdict};
 
 use args::{CardsOption, Cli, ColorOption, GameArgs, PlayArgs, Subcommands, SuitsOption};
 use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
@@ -41,12 +40,25 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if e.is::<QuitAtOffer>() => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("klondike: {e:#}");
             ExitCode::from(1)
         }
     }
 }
+
+/// The player ended the program at the offer to resume: nothing to do.
+#[derive(Debug)]
+struct QuitAtOffer;
+
+impl std::fmt::Display for QuitAtOffer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("quit at the offer to resume")
+    }
+}
+
+impl std::error::Error for QuitAtOffer {}
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
@@ -90,7 +102,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Subcommands::Deal(args)) => {
-            let (deal, _) = choose_deal(&args.game)?;
+            let (deal, origin) = choose_deal(&args.game)?;
+            if let (Origin::Number(n), None) = (&origin, args.game.game) {
+                // A random game: say which, so that it can be dealt again.
+                eprintln!("klondike: game {n}");
+            }
             let mut out = io::stdout().lock();
             writeln!(out, "{deal}")?;
             out.flush()?;
@@ -166,27 +182,6 @@ fn view(args: &PlayArgs, interactive: bool) -> View {
     }
 }
 
-/// How long the solver may take per game number for `--winnable`.
-const WINNABLE_BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
-
-/// `--winnable`: from `first`, the first game number the solver proves
-/// winnable under `rules`; also how many numbers were skipped.
-fn first_winnable(first: u128, rules: &klondike::rules::Rules) -> Result<(u128, Deal, u128)> {
-    let mut number = first;
-    for skipped in 0..1000u128 {
-        let deal = Deal::for_game(number).context("bad game number")?;
-        let budget = Budget {
-            max_states: 50_000_000,
-            deadline: Some(std::time::Instant::now() + WINNABLE_BUDGET),
-        };
-        if let Verdict::Winnable(_) = solver::solve(&Position::new(&deal), rules, &budget).verdict {
-            return Ok((number, deal, skipped));
-        }
-        number = number.checked_add(1).unwrap_or(1);
-    }
-    anyhow::bail!("no winnable game found in the 1000 game numbers from {first}")
-}
-
 /// The rules for a game: as the options say, except that Vegas scoring
 /// brings its usual pass limit when `--passes` is not given.
 fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
@@ -199,18 +194,40 @@ fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
 
 /// Asks on the terminal whether to resume the saved game; true for yes
 /// (an empty answer is yes).
-fn ask_resume(record: &GameRecord) -> Result<bool> {
+fn ask_resume(record: &GameRecord) -> Result<Resume> {
     let what = match &record.game {
         Some(n) => format!("game {n}"),
         None => "a custom deal".to_string(),
     };
-    let mut out = io::stdout().lock();
-    write!(out, "A game you left is saved: {what}, {} moves made. Resume it? [Y/n] ", record.moves.len())?;
-    out.flush()?;
-    let mut answer = String::new();
-    io::stdin().read_line(&mut answer)?;
-    let a = answer.trim().to_lowercase();
-    Ok(a.is_empty() || a == "y" || a == "yes")
+    let n = record.moves.len();
+    let mut question = format!(
+        "A game you left is saved: {what}, {n} move{} made. Resume it? [Y/n] ",
+        if n == 1 { "" } else { "s" }
+    );
+    loop {
+        let mut out = io::stdout().lock();
+        write!(out, "{question}")?;
+        out.flush()?;
+        let mut answer = String::new();
+        if io::stdin().read_line(&mut answer)? == 0 {
+            writeln!(out)?;
+            return Ok(Resume::Quit);
+        }
+        match answer.trim().to_lowercase().as_str() {
+            "" | "y" | "yes" => return Ok(Resume::Yes),
+            "n" | "no" => return Ok(Resume::No),
+            "q" | "quit" => return Ok(Resume::Quit),
+            _ => question = "Please answer y (resume the saved game), n (a new game; the saved one counts as lost) or q (quit): ".into(),
+        }
+    }
+}
+
+/// The answer to the offer to resume a saved game.
+enum Resume {
+    Yes,
+    No,
+    /// End of input or q: leave everything as it is and end the program.
+    Quit,
 }
 
 /// The saved game to start from, if any: `--load FILE`, `--resume`, or the
@@ -236,7 +253,11 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<klondike::re
             return Ok(None);
         }
     };
-    if !args.resume && !ask_resume(&record)? {
+    let answer = if args.resume { Resume::Yes } else { ask_resume(&record)? };
+    if let Resume::Quit = answer {
+        return Err(QuitAtOffer.into());
+    }
+    if let Resume::No = answer {
         // Declined: the saved game is abandoned, and counts as lost.
         if let Ok(r) = record.replay() {
             if r.game.status() != klondike::game::Status::Won && r.game.moves_made() > 0 {
@@ -283,12 +304,15 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             elapsed_before: r.elapsed_seconds,
             since: std::time::Instant::now(),
             counted: false,
+            time_bonus: None,
+            finish_noted: Default::default(),
+            winnable: args.winnable,
             random_game: Box::new(random_game_number),
         },
         None => {
             let (deal, origin) = if args.winnable {
                 let first = args.game.game.unwrap_or_else(random_game_number);
-                let (number, deal, n) = first_winnable(first, &rules)?;
+                let (number, deal, n) = session::first_winnable(first, &rules).map_err(anyhow::Error::msg)?;
                 skipped = Some((first, n));
                 (deal, Origin::Number(number))
             } else {
@@ -306,6 +330,9 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
                 elapsed_before: 0,
                 since: std::time::Instant::now(),
                 counted: false,
+                time_bonus: None,
+                finish_noted: Default::default(),
+                winnable: args.winnable,
                 random_game: Box::new(random_game_number),
             }
         }
@@ -320,14 +347,12 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let mut out = io::BufWriter::new(stdout.lock());
     if let (Some((first, skipped)), false) = (skipped, args.json) {
         if let Some(n) = session.number() {
-            if skipped == 1 {
-                writeln!(out, "Game {n}: the solver proved it winnable (game {first} was not).")?;
-            } else if skipped > 1 {
-                writeln!(out, "Game {n}: the solver proved it winnable (the {skipped} game numbers from {first} were not).")?;
-            } else {
-                writeln!(out, "Game {n}: the solver proved it winnable.")?;
-            }
+            writeln!(out, "{}", session::winnable_message(n, first, skipped))?;
         }
+    }
+    if view.autoplay {
+        // Cards already safe at the deal go up before the first table.
+        session.autoplay_now();
     }
     session.start(&mut out)?;
     if interactive && !args.json {
@@ -353,6 +378,8 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             Next::Continue => {}
             Next::Quit => break,
             Next::Rejected if args.strict => {
+                out.flush()?;
+                eprintln!("klondike: --strict: stopped at the rejected command '{}'", session::printable(&line));
                 session.end();
                 out.flush()?;
                 return Ok(ExitCode::from(3));

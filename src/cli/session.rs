@@ -76,6 +76,8 @@ enum Reply {
     Answer(String),
     /// Show the whole table (also after a new game).
     Table,
+    /// A sentence, then the whole table (after a load, a --winnable new game).
+    Preface(String),
     Quit,
 }
 
@@ -140,6 +142,13 @@ pub struct Session {
     pub since: Instant,
     /// This game's outcome is already in the statistics.
     pub counted: bool,
+    /// The time bonus of a timed standard win, once won.
+    pub time_bonus: Option<i64>,
+    /// "Every card is face up" has been said for the present stretch of
+    /// such positions (it is said once, not after every move).
+    pub finish_noted: std::cell::Cell<bool>,
+    /// `new` deals only games the solver proves winnable (`--winnable`).
+    pub winnable: bool,
     pub random_game: Box<dyn FnMut() -> u128>,
 }
 
@@ -218,8 +227,19 @@ impl Session {
     fn score_line(&self) -> Option<String> {
         match self.scoring {
             Scoring::None => None,
-            Scoring::Standard => Some(format!("Score: {}", self.score.current())),
+            Scoring::Standard => Some(format!("Score: {}", self.score_words())),
             Scoring::Vegas => Some(format!("Score: {} (Vegas)", self.score.current())),
+        }
+    }
+
+    /// The standard score, with the time bonus of a timed win spelled out.
+    fn score_words(&self) -> String {
+        let score = self.score.current();
+        match self.time_bonus {
+            Some(bonus) if bonus > 0 && self.game.status() == Status::Won => {
+                format!("{score}, with a time bonus of {bonus}: {}", score + bonus)
+            }
+            _ => score.to_string(),
         }
     }
 
@@ -245,6 +265,7 @@ impl Session {
         self.elapsed_before = elapsed;
         self.since = Instant::now();
         self.counted = false;
+        self.time_bonus = None;
     }
 
     /// Counts the current game as lost when it had moves and is not yet counted.
@@ -263,9 +284,13 @@ impl Session {
         }
     }
 
-    /// Counts a win the first time the game reaches it.
+    /// Counts a win the first time the game reaches it (and works out the
+    /// time bonus of a timed standard game).
     fn note_win(&mut self) {
         if self.game.status() == Status::Won && !self.counted {
+            if self.persistence.timed && self.scoring == Scoring::Standard {
+                self.time_bonus = Some(standard_time_bonus(self.elapsed()));
+            }
             self.count(true);
         }
     }
@@ -328,7 +353,7 @@ impl Session {
             let mut state = State::of(&self.game, self.number(), Some(line));
             state.score = self.score.current();
             match reply {
-                Ok(Reply::Answer(text)) => state.message = Some(text),
+                Ok(Reply::Answer(text) | Reply::Preface(text)) => state.message = Some(text),
                 Err(e) => state = state.rejected(e),
                 Ok(_) => {}
             }
@@ -341,6 +366,10 @@ impl Session {
             Ok(Reply::Quit) => {}
             Ok(Reply::Answer(text)) => writeln!(out, "{text}")?,
             Ok(Reply::Table) => write!(out, "{}", self.whole_table())?,
+            Ok(Reply::Preface(text)) => {
+                writeln!(out, "{text}")?;
+                write!(out, "{}", self.whole_table())?;
+            }
             Ok(Reply::Moved(sentences)) => self.after_change(&sentences.join(" "), out)?,
             Ok(Reply::Stepped(sentence)) => self.after_change(&sentence, out)?,
         }
@@ -349,7 +378,9 @@ impl Session {
 
     /// After the position changed: a sentence (screen reader) or the table.
     fn after_change(&self, sentence: &str, out: &mut dyn Write) -> io::Result<()> {
-        let finish = can_auto_finish(self.game.position()) && !self.view.autoplay;
+        let can_finish = can_auto_finish(self.game.position()) && !self.view.autoplay;
+        let finish = can_finish && !self.finish_noted.get();
+        self.finish_noted.set(can_finish);
         if self.view.screen_reader {
             let mut line = sentence.to_string();
             if let Some(status) = announce_status(&self.game) {
@@ -388,6 +419,13 @@ impl Session {
 
     fn announce(&self, before: &klondike::game::Position, played: &Played) -> String {
         announce_move(before, played, &self.game, &self.view.style)
+    }
+
+    /// Plays the safe foundation moves there are now, silently (each its
+    /// own move): for `--autoplay` at the start of a game.
+    pub fn autoplay_now(&mut self) {
+        let _ = self.auto_moves();
+        self.note_win();
     }
 
     /// Plays safe foundation moves, and finishes the game when every card
@@ -447,8 +485,13 @@ impl Session {
                 };
                 let r = record.replay().map_err(|e| format!("{file}: {e}"))?;
                 let origin = r.number.map_or(Origin::Custom, Origin::Number);
+                let moves = r.game.moves_made();
                 self.replace_game(r.game, r.deal, origin, r.score, r.elapsed_seconds);
-                Ok(Reply::Table)
+                Ok(Reply::Preface(format!(
+                    "Loaded {file}: {}, {moves} move{} made.",
+                    self.title(),
+                    if moves == 1 { "" } else { "s" }
+                )))
             }
             Command::Stats => {
                 let Some(path) = statistics_path() else {
@@ -487,7 +530,7 @@ impl Session {
                 let n = self.game.moves_made();
                 let score = match self.scoring {
                     Scoring::None => "No scoring is kept.".to_string(),
-                    Scoring::Standard => format!("Score {} (standard scoring).", self.score.current()),
+                    Scoring::Standard => format!("Score {} (standard scoring).", self.score_words()),
                     Scoring::Vegas => format!("Score {} (Vegas scoring).", self.score.current()),
                 };
                 Ok(Reply::Answer(format!(
@@ -498,11 +541,19 @@ impl Session {
             }
             Command::Rules => Ok(Reply::Answer(describe_rules(&self.rules))),
             Command::New(n) => {
-                let number = n.unwrap_or_else(|| (self.random_game)());
-                let deal = Deal::for_game(number).map_err(|e| e.to_string())?;
+                let first = n.unwrap_or_else(|| (self.random_game)());
+                let (number, deal, preface) = if self.winnable {
+                    let (number, deal, skipped) = first_winnable(first, &self.rules)?;
+                    (number, deal, Some(winnable_message(number, first, skipped)))
+                } else {
+                    (first, Deal::for_game(first).map_err(|e| e.to_string())?, None)
+                };
                 let game = Game::new(&deal, self.rules);
                 self.replace_game(game, deal, Origin::Number(number), ScoreSheet::new(self.scoring), 0);
-                Ok(Reply::Table)
+                if self.view.autoplay {
+                    self.autoplay_now();
+                }
+                Ok(preface.map_or(Reply::Table, Reply::Preface))
             }
             Command::Quit => Ok(Reply::Quit),
         }
@@ -512,6 +563,9 @@ impl Session {
     /// whether the game can still be won; the heuristic hint otherwise.
     fn hint(&self) -> String {
         let style = &self.view.style;
+        if can_auto_finish(self.game.position()) {
+            return "hint: auto: every card is face up, and auto plays them all to the foundations.".into();
+        }
         if self.game.status() == Status::Playing {
             // A budget of states, not seconds, so that a hint is the same on
             // every machine (and in every transcript).
@@ -558,6 +612,36 @@ impl Session {
     }
 }
 
+/// How long the solver may take per game number for `--winnable`.
+const WINNABLE_BUDGET: Duration = Duration::from_secs(3);
+
+/// `--winnable`: from `first`, the first game number the solver proves
+/// winnable under `rules`; also how many numbers were skipped.
+pub fn first_winnable(first: u128, rules: &Rules) -> Result<(u128, Deal, u128), String> {
+    let mut number = first;
+    for skipped in 0..1000u128 {
+        let deal = Deal::for_game(number).map_err(|e| e.to_string())?;
+        let budget = Budget {
+            max_states: 50_000_000,
+            deadline: Some(Instant::now() + WINNABLE_BUDGET),
+        };
+        if let Verdict::Winnable(_) = solver::solve(&klondike::game::Position::new(&deal), rules, &budget).verdict {
+            return Ok((number, deal, skipped));
+        }
+        number = number.checked_add(1).unwrap_or(1);
+    }
+    Err(format!("no winnable game found in the 1000 game numbers from {first}"))
+}
+
+/// What `--winnable` says about the game it dealt.
+pub fn winnable_message(number: u128, first: u128, skipped: u128) -> String {
+    match skipped {
+        0 => format!("Game {number}: the solver proved it winnable."),
+        1 => format!("Game {number}: the solver proved it winnable (game {first} was not)."),
+        n => format!("Game {number}: the solver proved it winnable (the {n} game numbers from {first} were not)."),
+    }
+}
+
 /// A line made safe to echo: control characters escaped, cut at 200 characters.
 pub fn printable(line: &str) -> String {
     let mut s = String::new();
@@ -566,7 +650,7 @@ pub fn printable(line: &str) -> String {
             s.push_str("...");
             break;
         }
-        if c.is_control() {
+        if klondike::command::is_unprintable(c) {
             s.extend(c.escape_default());
         } else {
             s.push(c);

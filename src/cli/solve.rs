@@ -31,7 +31,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
     pub timeout: f64,
     /// Give up (verdict `unknown`) after searching this many states per deal.
-    #[arg(long, value_name = "N", default_value = "200000000")]
+    #[arg(long, value_name = "N", default_value = "200000000", value_parser = parse_states)]
     pub max_states: u64,
     /// Print one JSON object instead of the text form.
     #[arg(long)]
@@ -40,7 +40,8 @@ pub struct SolveArgs {
     /// command per line, as typed at the prompt).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "games_file"])]
     pub moves: Option<PathBuf>,
-    /// Batch: solve game numbers A to B, both included (`1..1000`); one JSON line per game.
+    /// Batch: solve game numbers A to B, both included (`1..1000`); one JSON
+    /// line per game, in the order they finish (each line names its game).
     #[arg(long, value_name = "A..B", value_parser = parse_range, conflicts_with_all = ["deal", "game"])]
     pub games: Option<(u128, u128)>,
     /// Batch: solve the game numbers listed in FILE (one per line, # comments allowed).
@@ -59,7 +60,14 @@ pub struct SolveArgs {
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 && x <= 1e7 => Ok(x),
-        _ => Err(format!("'{s}' is not a number of seconds (more than 0)")),
+        _ => Err(format!("'{s}' is not a number of seconds: give more than 0 and at most 10000000")),
+    }
+}
+
+fn parse_states(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{s}' is not a number of states: give a whole number from 1 to 18446744073709551615")),
     }
 }
 
@@ -94,8 +102,9 @@ fn budget(args: &SolveArgs) -> Budget {
 /// What the solver found, for JSON output (one deal, or one line of a batch).
 #[derive(Serialize, Deserialize, Debug)]
 struct SolveRecord {
+    /// The game number as a decimal string (JSON numbers lose precision past 2^53).
     #[serde(skip_serializing_if = "Option::is_none")]
-    game: Option<u128>,
+    game: Option<String>,
     draw: usize,
     passes: Option<u32>,
     foundation_to_tableau: bool,
@@ -115,7 +124,7 @@ fn record(game: Option<u128>, rules: &Rules, solution: &Solution, seconds: f64) 
         Verdict::Unknown(why) => ("unknown", Some(why.clone()), Vec::new()),
     };
     SolveRecord {
-        game,
+        game: game.map(|n| n.to_string()),
         draw: rules.draw.cards(),
         passes: match rules.passes {
             PassLimit::Unlimited => None,
@@ -133,8 +142,9 @@ fn record(game: Option<u128>, rules: &Rules, solution: &Solution, seconds: f64) 
 
 /// The first line of the text form: `# winnable in N moves`, `# unwinnable`
 /// or `# unknown (why)`, with the rules and figures after.
-pub fn verdict_line(solution: &Solution, rules: &Rules, seconds: f64) -> String {
-    let figures = format!("{rules}; {} states, {seconds:.3} s", solution.states);
+pub fn verdict_line(solution: &Solution, game: Option<u128>, rules: &Rules, seconds: f64) -> String {
+    let deal = game.map_or_else(|| "custom deal".to_string(), |n| format!("game {n}"));
+    let figures = format!("{deal}; {rules}; {} states, {seconds:.3} s", solution.states);
     match &solution.verdict {
         Verdict::Winnable(moves) => format!("# winnable in {} moves ({figures})", moves.len()),
         Verdict::Unwinnable => format!("# unwinnable: no line wins, the search was exhaustive ({figures})"),
@@ -193,14 +203,14 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let started = Instant::now();
     let solution = solver::solve(&position, &rules, &budget(args));
     let seconds = started.elapsed().as_secs_f64();
+    let game = match origin {
+        super::session::Origin::Number(n) => Some(n),
+        super::session::Origin::Custom => None,
+    };
     if args.json {
-        let game = match origin {
-            super::session::Origin::Number(n) => Some(n),
-            super::session::Origin::Custom => None,
-        };
         writeln!(out, "{}", serde_json::to_string(&record(game, &rules, &solution, seconds))?)?;
     } else {
-        writeln!(out, "{}", verdict_line(&solution, &rules, seconds))?;
+        writeln!(out, "{}", verdict_line(&solution, game, &rules, seconds))?;
         if let Verdict::Winnable(moves) = &solution.verdict {
             for mv in moves {
                 writeln!(out, "{mv}")?;
@@ -257,8 +267,8 @@ fn games_done(path: &Path) -> Result<HashSet<u128>> {
             continue;
         }
         match serde_json::from_str::<SolveRecord>(&line) {
-            Ok(SolveRecord { game: Some(g), .. }) => {
-                done.insert(g);
+            Ok(SolveRecord { game: Some(g), .. }) if g.parse::<u128>().is_ok() => {
+                done.insert(g.parse::<u128>().unwrap_or(0));
             }
             _ => eprintln!("klondike: {} line {}: not a result line; that game will be solved again", path.display(), i + 1),
         }

@@ -53,9 +53,10 @@ pub struct State {
     pub foundations: FoundationCounts,
     /// The seven piles, pile 1 first.
     pub tableau: Vec<PileState>,
-    /// The game number, when the deal came from one.
+    /// The game number, when the deal came from one, as a decimal string
+    /// (numbers go up to 2^128-1, past what JSON readers keep exactly).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub game: Option<u128>,
+    pub game: Option<String>,
     /// Cards per draw, 1 or 3.
     pub draw: usize,
     /// The pass limit: a number, or null for unlimited.
@@ -97,7 +98,7 @@ impl State {
                     up: p.face_up().iter().map(ToString::to_string).collect(),
                 })
                 .collect(),
-            game: game_number,
+            game: game_number.map(|n| n.to_string()),
             draw: rules.draw.cards(),
             passes: match rules.passes {
                 PassLimit::Unlimited => None,

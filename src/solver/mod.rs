@@ -16,7 +16,20 @@
 //! * a transposition table over a canonical key (the order of the tableau
 //!   piles does not matter; a face-down part is named by its pile and size;
 //!   equivalent stock/waste splits share one entry);
-//! * move ordering: moves that turn up a face-down card first.
+//! * move ordering: moves that turn up a face-down card first;
+//! * a transposition table capped at about 14.7 million positions (under
+//!   1 GB), past which the answer is `Unknown("state limit")`.
+//!
+//! # Shorter lines
+//!
+//! Depth-first search finds long lines. The line found is then shortened
+//! (module `shorten`) by pure post-processing: cutting out stretches that
+//! lead back to an equivalent position or that one move can skip, deleting
+//! moves, and moving talon moves to where the cursor passes their card.
+//! Every candidate is replayed from the start and kept only if it is legal,
+//! wins and is shorter, so this can never change a verdict. The effort is
+//! bounded (twice the search nodes, at least 20 000 and at most 2 million
+//! move replays, and the budget's deadline).
 //!
 //! Every rule and pruning is proved in the docs of the `state` submodule;
 //! an [`Verdict::Unwinnable`] answer is the result of an exhaustive search of
@@ -116,15 +129,22 @@ pub fn solve(position: &Position, rules: &Rules, budget: &Budget) -> Solution {
             // Shorten the line (post-processing: only lines that replay and
             // win are kept), then replay it with the engine: a line that
             // does not win is a bug, and never reported as a win.
-            let wmin = std::env::var("SWMIN").ok().and_then(|v| v.parse().ok()).unwrap_or(SHORTEN_WORK_MIN);
-            let work = wmin.max(out.states.saturating_mul(2)).min(SHORTEN_WORK_MAX);
-            let line = shorten::shorten(&st, &ctx, &path, work);
-            let mut pos = position.clone();
-            match Some(line) {
-                Some(line) if line.iter().all(|&mv| pos.play(mv, rules).is_ok()) && pos.is_won() => {
-                    Verdict::Winnable(line)
+            let work = SHORTEN_WORK_MIN.max(out.states.saturating_mul(2)).min(SHORTEN_WORK_MAX);
+            let wins = |line: &[Move]| {
+                let mut pos = position.clone();
+                line.iter().all(|&mv| pos.play(mv, rules).is_ok()) && pos.is_won()
+            };
+            let short = shorten::shorten(&st, &ctx, &path, work, budget.deadline);
+            if wins(&short) {
+                Verdict::Winnable(short)
+            } else {
+                // The line as the search found it.
+                let plain = shorten::plain_line(&st, &ctx, &path);
+                if wins(&plain) {
+                    Verdict::Winnable(plain)
+                } else {
+                    Verdict::Unknown("internal error: the line found does not replay".to_string())
                 }
-                _ => Verdict::Unknown("internal error: the line found does not replay".to_string()),
             }
         }
         search::Found::NoWin => Verdict::Unwinnable,

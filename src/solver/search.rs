@@ -7,6 +7,10 @@
 //! explored. So when the search ends without a win, no position reachable
 //! from the start by the reduced moves is won, and by the arguments in the
 //! `state` module the game cannot be won.
+//!
+//! The table is capped ([`MAX_TABLE`]) to keep memory under 1 GB; reaching
+//! the cap ends the search with "state limit" (an `Unknown`), never with a
+//! verdict, so the cap cannot make an `Unwinnable` answer wrong.
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -55,7 +59,7 @@ const CLOCK_EVERY: u64 = 4096;
 fn push_moves(st: &State, ctx: &Ctx, moves: &mut Vec<SMove>, scratch: &mut Vec<(i32, SMove)>) -> (usize, usize) {
     scratch.clear();
     st.gen_moves(ctx, scratch);
-    scratch.sort_by(|a, b| b.0.cmp(&a.0));
+    scratch.sort_by_key(|a| std::cmp::Reverse(a.0));
     let start = moves.len();
     moves.extend(scratch.iter().map(|&(_, m)| m));
     (start, moves.len())
@@ -64,9 +68,10 @@ fn push_moves(st: &State, ctx: &Ctx, moves: &mut Vec<SMove>, scratch: &mut Vec<(
 pub(crate) fn dfs(root_raw: State, ctx: &Ctx, budget: &Budget) -> Outcome {
     let mut root = root_raw;
     root.auto_moves(ctx, |_| {});
-    let mut tt: HashSet<Key, BuildHasherDefault<PassHasher>> = HashSet::default();
-    let mut frames: Vec<Frame> = Vec::new();
-    let mut moves: Vec<SMove> = Vec::new();
+    let mut tt: HashSet<Key, BuildHasherDefault<PassHasher>> =
+        HashSet::with_capacity_and_hasher(1 << 12, BuildHasherDefault::default());
+    let mut frames: Vec<Frame> = Vec::with_capacity(256);
+    let mut moves: Vec<SMove> = Vec::with_capacity(4096);
     let mut scratch = Vec::new();
     let mut states: u64 = 0;
     let mut peak_frames = 0usize;

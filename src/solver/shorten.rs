@@ -17,12 +17,31 @@
 //! that is already on its foundation when its own foundation move comes
 //! makes that move a no-op of cost 0).
 //!
+//! Destinations are named by the card on top of the destination pile (or
+//! "an empty pile"), so a line also stays meaningful from a position that
+//! differs only by the order of the piles, as the transposition key does.
+//!
+//! The replay's automatic moves are the safe tableau cards of the search
+//! and, with draw-1, a safe waste top (one move, no draw); the safe talon
+//! cards that the search puts up through draws become explicit moves of the
+//! line, which the passes may then move to where the cursor passes them.
+//!
 //! Passes, repeated while they improve the line and the work budget lasts:
-//! deleting one move; moving one move to another place in the line (this
-//! mostly reorders talon moves so that the stock is gone through fewer
-//! times); deleting two moves (a move and a later move that undoes it).
+//!
+//! * shortcuts: for each position of the line, if a later position of the
+//!   line has the same key (a cycle), or one move of the search's move set
+//!   leads to a position with the key of a later one, the stretch between is
+//!   replaced by that move;
+//! * deleting one move;
+//! * moving one move to another place in the line: within a window, and a
+//!   talon move also next to any other talon move (the order of the talon
+//!   moves sets how many draws and redeals the line needs);
+//! * deleting two moves (a move and a later one that undoes it).
+//!
+//! Soundness does not depend on any of this: a candidate is kept only after
+//! a full replay shows it legal, winning and shorter.
 
-use super::state::{builds_on, rank, suit, Ctx, SMove, State, F_T, TALON_F, TALON_T, T_F, T_T};
+use super::state::{builds_on, rank, suit, Ctx, Key, SMove, State, F_T, TALON_F, TALON_T, T_F, T_T};
 use crate::moves::Move;
 
 /// A line move named by cards.
@@ -30,14 +49,34 @@ use crate::moves::Move;
 enum LMove {
     /// Talon card (by card) to its foundation.
     TalonF(u8),
-    /// Talon card (by card) to pile.
+    /// Talon card (by card) onto a pile (named by its top card, or
+    /// [`EMPTY`] for an empty pile).
     TalonT(u8, u8),
     /// Tableau card (by card, a top card) to its foundation.
     TF(u8),
-    /// The build headed by a face-up card onto a pile.
+    /// The build headed by a face-up card onto a pile (named as above).
     TT(u8, u8),
-    /// Foundation top of a suit onto a pile.
+    /// Foundation top of a suit onto a pile (named as above).
     FT(u8, u8),
+}
+
+/// Destination name of an empty pile (any empty pile: they are alike).
+const EMPTY: u8 = u8::MAX;
+
+/// The pile that destination name `onto` names in `st`.
+fn dest(st: &State, onto: u8) -> Option<u8> {
+    (0..7u8).find(|&j| {
+        let j = usize::from(j);
+        if onto == EMPTY {
+            st.len[j] == 0
+        } else {
+            st.top(j) == Some(onto)
+        }
+    })
+}
+
+fn dest_name(st: &State, pile: u8) -> u8 {
+    st.top(usize::from(pile)).unwrap_or(EMPTY)
 }
 
 /// Engine moves that solver move `mv` costs in `st`.
@@ -138,8 +177,13 @@ fn resolve(st: &State, ctx: &Ctx, lm: LMove) -> Result<Option<SMove>, ()> {
             let redeal = route.ok_or(())?;
             match lm {
                 LMove::TalonF(_) if fits_found(c) => Ok(Some(SMove { kind: TALON_F, a: q, b: 0, c: redeal as u8 })),
-                LMove::TalonT(_, to) if fits_pile(c, to) => {
-                    Ok(Some(SMove { kind: TALON_T, a: q, b: to, c: redeal as u8 }))
+                LMove::TalonT(_, onto) => {
+                    let to = dest(st, onto).ok_or(())?;
+                    if fits_pile(c, to) {
+                        Ok(Some(SMove { kind: TALON_T, a: q, b: to, c: redeal as u8 }))
+                    } else {
+                        Err(())
+                    }
                 }
                 _ => Err(()),
             }
@@ -155,7 +199,8 @@ fn resolve(st: &State, ctx: &Ctx, lm: LMove) -> Result<Option<SMove>, ()> {
                 Err(())
             }
         }
-        LMove::TT(c, to) => {
+        LMove::TT(c, onto) => {
+            let to = dest(st, onto).ok_or(())?;
             for i in 0..7 {
                 let (h, n) = (usize::from(st.hidden[i]), usize::from(st.len[i]));
                 if let Some(k) = st.piles[i][h..n].iter().position(|&x| x == c) {
@@ -167,7 +212,8 @@ fn resolve(st: &State, ctx: &Ctx, lm: LMove) -> Result<Option<SMove>, ()> {
             }
             Err(())
         }
-        LMove::FT(s, to) => {
+        LMove::FT(s, onto) => {
+            let to = dest(st, onto).ok_or(())?;
             let f = st.found[usize::from(s)];
             if !ctx.f2t || f == 0 {
                 return Err(());
@@ -185,13 +231,13 @@ fn resolve(st: &State, ctx: &Ctx, lm: LMove) -> Result<Option<SMove>, ()> {
 fn to_lmove(st: &State, ctx: &Ctx, mv: SMove) -> LMove {
     match mv.kind {
         TALON_F => LMove::TalonF(st.talon_card(ctx, mv.a)),
-        TALON_T => LMove::TalonT(st.talon_card(ctx, mv.a), mv.b),
+        TALON_T => LMove::TalonT(st.talon_card(ctx, mv.a), dest_name(st, mv.b)),
         T_F => LMove::TF(st.top(usize::from(mv.a)).unwrap_or(0)),
         T_T => {
             let i = usize::from(mv.a);
-            LMove::TT(st.piles[i][usize::from(st.len[i] - mv.c)], mv.b)
+            LMove::TT(st.piles[i][usize::from(st.len[i] - mv.c)], dest_name(st, mv.b))
         }
-        _ => LMove::FT(mv.a, mv.b),
+        _ => LMove::FT(mv.a, dest_name(st, mv.b)),
     }
 }
 
@@ -205,6 +251,9 @@ struct Shortener<'a> {
     root: State,
     /// Move applications left for the whole optimisation.
     work: u64,
+    /// The search budget's deadline: shortening stops there too (the line
+    /// found so far is kept).
+    deadline: Option<std::time::Instant>,
 }
 
 impl Shortener<'_> {
@@ -219,6 +268,9 @@ impl Shortener<'_> {
                 return None;
             }
             self.work = self.work.saturating_sub(1);
+            if self.work % 4096 == 0 && self.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                self.work = 0;
+            }
             match resolve(&st, self.ctx, lm) {
                 Err(()) => return None,
                 Ok(None) => {}
@@ -239,7 +291,8 @@ impl Shortener<'_> {
 
     /// States before each move of `line` (after automatic moves) and the
     /// cost so far at each; `None` if the line does not replay.
-    fn prefix(&self, line: &[LMove]) -> Option<(Vec<State>, Vec<u32>)> {
+    fn prefix(&mut self, line: &[LMove]) -> Option<(Vec<State>, Vec<u32>)> {
+        self.work = self.work.saturating_sub(line.len() as u64);
         let mut st = self.root;
         let mut cost = 0;
         auto(&mut st, self.ctx, &mut cost);
@@ -266,9 +319,75 @@ impl Shortener<'_> {
         self.replay_from(&st, cost, line, u32::MAX)
     }
 
+    /// Shortcuts: from each position of the line, the moves of the search
+    /// (and no move) that lead to a position equivalent (same key) to a later
+    /// one of the line; the line is cut to go there directly when that is
+    /// shorter. True when the line got shorter.
+    fn shortcuts(&mut self, line: &mut Vec<LMove>, best: &mut u32) -> bool {
+        let mut improved = false;
+        let mut scratch = Vec::new();
+        let mut i = 0;
+        let mut stale = true;
+        let mut states = Vec::new();
+        let mut costs = Vec::new();
+        let mut last: std::collections::HashMap<Key, usize> = std::collections::HashMap::new();
+        'outer: while i < line.len() && self.work > 0 {
+            if stale {
+                let Some((s, c)) = self.prefix(line) else { return improved };
+                (states, costs) = (s, c);
+                last.clear();
+                for (j, st) in states.iter().enumerate() {
+                    last.insert(st.key(self.ctx), j);
+                }
+                stale = false;
+            }
+            // No move: a later position equivalent to this one.
+            if let Some(&j) = last.get(&states[i].key(self.ctx)).filter(|&&j| j > i) {
+                let cand: Vec<LMove> = line[j..].to_vec();
+                if let Some(c) = self.replay_from(&states[i], costs[i], &cand, *best) {
+                    line.drain(i..j);
+                    *best = c;
+                    improved = true;
+                    stale = true;
+                    continue 'outer;
+                }
+            }
+            scratch.clear();
+            states[i].gen_moves(self.ctx, &mut scratch);
+            let mut hits: Vec<(usize, LMove)> = Vec::new();
+            for &(_, mv) in &scratch {
+                self.work = self.work.saturating_sub(1);
+                let mut child = states[i];
+                child.apply(self.ctx, mv);
+                let mut c = 0;
+                auto(&mut child, self.ctx, &mut c);
+                if let Some(&j) = last.get(&child.key(self.ctx)) {
+                    if j > i + 1 {
+                        hits.push((j, to_lmove(&states[i], self.ctx, mv)));
+                    }
+                }
+            }
+            hits.sort_by_key(|h| std::cmp::Reverse(h.0));
+            for (j, lm) in hits {
+                let mut cand = Vec::with_capacity(line.len() - j + 1);
+                cand.push(lm);
+                cand.extend_from_slice(&line[j..]);
+                if let Some(c) = self.replay_from(&states[i], costs[i], &cand, *best) {
+                    line.splice(i..j, [lm]);
+                    *best = c;
+                    improved = true;
+                    stale = true;
+                    continue 'outer;
+                }
+            }
+            i += 1;
+        }
+        improved
+    }
+
     /// One round of every pass; true when the line got shorter.
     fn improve(&mut self, line: &mut Vec<LMove>, best: &mut u32) -> bool {
-        let mut improved = false;
+        let mut improved = self.shortcuts(line, best);
         // Deleting one move.
         // (Deleting from the end keeps the states before `i` valid.)
         let Some((states, costs)) = self.prefix(line) else { return improved };
@@ -282,16 +401,39 @@ impl Shortener<'_> {
                 improved = true;
             }
         }
-        // Moving one move elsewhere (earlier or later), within a window.
+        // Moving one move elsewhere: within a window, and for a talon move
+        // also next to any other talon move (only the order of the talon
+        // moves sets the draws).
         const WINDOW: usize = 12;
+        let is_talon = |m: &LMove| matches!(m, LMove::TalonF(_) | LMove::TalonT(..));
         let mut i = 0;
+        let mut stale = true;
+        let (mut states, mut costs) = (Vec::new(), Vec::new());
+        let mut targets = Vec::new();
         while i < line.len() && self.work > 0 {
-            let Some((states, costs)) = self.prefix(line) else { return improved };
+            if stale {
+                let Some((s, c)) = self.prefix(line) else { return improved };
+                (states, costs) = (s, c);
+                stale = false;
+            }
+            let n = line.len();
+            targets.clear();
+            targets.extend(i.saturating_sub(WINDOW)..=(i + WINDOW).min(n - 1));
+            if is_talon(&line[i]) {
+                for (k, m) in line.iter().enumerate() {
+                    if k != i && is_talon(m) {
+                        // Before and after move k, as indices once move i is out.
+                        let k = if k > i { k - 1 } else { k };
+                        targets.push(k);
+                        targets.push(k + 1);
+                    }
+                }
+                targets.sort_unstable();
+                targets.dedup();
+            }
             let mut done = false;
-            let lo = i.saturating_sub(WINDOW);
-            let hi = (i + WINDOW).min(line.len() - 1);
-            for j in lo..=hi {
-                if j == i || self.work == 0 {
+            for &j in &targets {
+                if j == i || j > n - 1 || self.work == 0 {
                     continue;
                 }
                 let mut cand = line.clone();
@@ -303,6 +445,7 @@ impl Shortener<'_> {
                     *best = c;
                     improved = true;
                     done = true;
+                    stale = true;
                     break;
                 }
             }
@@ -361,14 +504,20 @@ fn engine_line(root: &State, ctx: &Ctx, line: &[LMove]) -> Option<Vec<Move>> {
 /// A winning line for `root` at most as long as the one that the solver
 /// moves `path` give (played from `root`, each followed by the automatic
 /// moves), within about `work` move applications of extra effort.
-pub(crate) fn shorten(root: &State, ctx: &Ctx, path: &[SMove], work: u64) -> Vec<Move> {
-    shortened(root, ctx, path, work).unwrap_or_else(|| plain_line(root, ctx, path))
+pub(crate) fn shorten(
+    root: &State,
+    ctx: &Ctx,
+    path: &[SMove],
+    work: u64,
+    deadline: Option<std::time::Instant>,
+) -> Vec<Move> {
+    shortened(root, ctx, path, work, deadline).unwrap_or_else(|| plain_line(root, ctx, path))
 }
 
 /// The engine line of `path` as the search found it: the root's automatic
 /// moves, then each move and the automatic moves after it, then the
 /// finishing moves.
-fn plain_line(root: &State, ctx: &Ctx, path: &[SMove]) -> Vec<Move> {
+pub(crate) fn plain_line(root: &State, ctx: &Ctx, path: &[SMove]) -> Vec<Move> {
     let mut line = Vec::new();
     let mut st = *root;
     let auto = |st: &mut State, line: &mut Vec<Move>| {
@@ -390,7 +539,13 @@ fn plain_line(root: &State, ctx: &Ctx, path: &[SMove]) -> Vec<Move> {
     line
 }
 
-fn shortened(root: &State, ctx: &Ctx, path: &[SMove], work: u64) -> Option<Vec<Move>> {
+fn shortened(
+    root: &State,
+    ctx: &Ctx,
+    path: &[SMove],
+    work: u64,
+    deadline: Option<std::time::Instant>,
+) -> Option<Vec<Move>> {
     // Card-named form of the path, with the search's automatic talon moves
     // made explicit.
     let mut line = Vec::with_capacity(path.len());
@@ -401,7 +556,7 @@ fn shortened(root: &State, ctx: &Ctx, path: &[SMove], work: u64) -> Option<Vec<M
         st.apply(ctx, mv);
         search_auto(&mut st, ctx, &mut line);
     }
-    let mut sh = Shortener { ctx, root: *root, work };
+    let mut sh = Shortener { ctx, root: *root, work, deadline };
     let mut best = sh.total(&line)?;
     while sh.work > 0 && sh.improve(&mut line, &mut best) {}
     engine_line(root, ctx, &line)

@@ -88,6 +88,20 @@
 //!   piles, which the key ignores.
 //! * A foundation-to-tableau move whose card would at once go back up
 //!   automatically leads back to the same position; it is not generated.
+//!
+//! Move ordering (the priorities of [`State::gen_moves`]) changes only the
+//! order in which the search tries moves, never which moves it tries, so it
+//! has no bearing on an `Unwinnable` proof.
+//!
+//! # The key
+//!
+//! Each pile has a code (its face-down part named by pile number and size,
+//! then its face-up build: first card, length, one suit bit per further
+//! card); two piles with equal codes hold the same cards in the same order,
+//! so the multiset of codes (the sorted codes) names the tableau up to the
+//! order of the piles. The codes are kept in the state and recomputed only
+//! for the piles a move changes, and the set of talon cards is kept as a bit
+//! mask, so computing a key is a sort of seven numbers.
 
 use crate::game::Position;
 use crate::moves::Move;
@@ -101,6 +115,9 @@ pub(crate) const MAX_PILE: usize = 20;
 pub(crate) const MAX_TALON: usize = 24;
 /// `redeals` value meaning "no pass limit".
 pub(crate) const UNLIMITED: u8 = u8::MAX;
+
+/// Priority of a talon card played onto a pile (less the draws it takes).
+const TALON_T_SCORE: i32 = 550;
 
 #[inline]
 pub(crate) fn rank(c: u8) -> u8 {
@@ -602,12 +619,12 @@ impl State {
                 match self.top(j) {
                     None => {
                         if Some(j) == empty && rank(c) == 13 {
-                            out.push((300 - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
+                            out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
                         }
                     }
                     Some(t) => {
                         if builds_on(c, t) {
-                            out.push((300 - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
+                            out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
                         }
                     }
                 }
