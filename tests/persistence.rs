@@ -167,3 +167,51 @@ fn saving_through_a_link_writes_the_file_it_points_to() {
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is still a link");
     assert!(std::fs::read_to_string(&target).unwrap().contains("\"moves\""));
 }
+
+#[test]
+fn the_autosave_follows_every_command_so_a_killed_session_loses_nothing() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("autosave.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["--game", "1", "--autosave"])
+        .env("KLONDIKE_DATA_DIR", dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"d\nt 6 f\n").unwrap();
+    input.flush().unwrap();
+    let mut saved = String::new();
+    for _ in 0..200 {
+        saved = std::fs::read_to_string(&save).unwrap_or_default();
+        if saved.contains("t 6 f") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(saved.contains("\"t 6 f\""), "the autosave was not written before the kill: {saved}");
+    let (_, out, _) = klondike(dir.path(), &["--resume", "--json"], "");
+    assert!(out.contains("\"moves\":2"), "{out}");
+}
+
+#[test]
+fn a_game_replaced_or_won_leaves_no_autosave_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("autosave.json");
+    klondike(dir.path(), &["--game", "1", "--autosave"], "d\nnew 2\n");
+    assert!(!save.exists(), "the replaced game's save is gone");
+    let deal = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cmd/won_draw1.deal")).unwrap();
+    let line = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cmd/won_draw1.stdin")).unwrap();
+    let (_, out, _) = klondike(
+        dir.path(),
+        &["--deal", deal.trim(), "--foundation-to-tableau", "--autosave"],
+        &line,
+    );
+    assert!(out.contains("You won"));
+    assert!(!save.exists(), "a won game is not kept for resuming");
+}

@@ -307,6 +307,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             time_bonus: None,
             finish_noted: Default::default(),
             winnable: args.winnable,
+            autosaved: false,
             random_game: Box::new(random_game_number),
         },
         None => {
@@ -333,6 +334,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
                 time_bonus: None,
                 finish_noted: Default::default(),
                 winnable: args.winnable,
+                autosaved: false,
                 random_game: Box::new(random_game_number),
             }
         }
@@ -374,6 +376,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         } else {
             session.line(&line, &mut out)?
         };
+        session.checkpoint();
         match outcome {
             Next::Continue => {}
             Next::Quit => break,

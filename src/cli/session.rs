@@ -149,6 +149,9 @@ pub struct Session {
     pub finish_noted: std::cell::Cell<bool>,
     /// `new` deals only games the solver proves winnable (`--winnable`).
     pub winnable: bool,
+    /// This session has written the autosave file (so it is this session's
+    /// to remove when its game is over or replaced).
+    pub autosaved: bool,
     pub random_game: Box<dyn FnMut() -> u128>,
 }
 
@@ -298,16 +301,36 @@ impl Session {
     /// At the end of the session: saves an unfinished game for resuming
     /// (when autosave is on), or counts it as lost.
     pub fn end(&mut self) {
-        let unfinished = self.game.moves_made() > 0 && self.game.status() != Status::Won;
-        if unfinished && self.persistence.autosave {
-            if let Some(path) = autosave_path() {
-                match store::write_json(&path, &self.record()) {
-                    Ok(()) => return,
-                    Err(e) => eprintln!("klondike: the game could not be saved for later: {e}"),
-                }
-            }
+        if !self.checkpoint() {
+            self.abandon();
         }
-        self.abandon();
+    }
+
+    /// With autosave on, keeps the autosave file in step with the game after
+    /// every command: an unfinished game with moves is saved (so nothing is
+    /// lost even if the program is killed, by Ctrl-C during a long solve
+    /// say); a won game's file is removed. True when the game is saved.
+    pub fn checkpoint(&mut self) -> bool {
+        if !self.persistence.autosave {
+            return false;
+        }
+        let Some(path) = autosave_path() else { return false };
+        let status = self.game.status();
+        if self.game.moves_made() > 0 && status != Status::Won {
+            match store::write_json(&path, &self.record()) {
+                Ok(()) => {
+                    self.autosaved = true;
+                    return true;
+                }
+                Err(e) => eprintln!("klondike: the game could not be saved for later: {e}"),
+            }
+        } else if self.autosaved {
+            // Won, or replaced by a game with no move yet: the saved game
+            // is over (a replaced one was counted as lost).
+            let _ = std::fs::remove_file(&path);
+            self.autosaved = false;
+        }
+        false
     }
 
     /// The record of the current game, for saving.
