@@ -28,7 +28,7 @@
 //! moves, and moving talon moves to where the cursor passes their card.
 //! Every candidate is replayed from the start and kept only if it is legal,
 //! wins and is shorter, so this can never change a verdict. The effort is
-//! bounded (twice the search nodes, at least 20 000 and at most 2 million
+//! bounded (twice the search nodes, at least 20 000 (8 000 with draw-3) and at most 2 million
 //! move replays, and the budget's deadline).
 //!
 //! Every rule and pruning is proved in the docs of the `state` submodule;
@@ -129,7 +129,8 @@ pub fn solve(position: &Position, rules: &Rules, budget: &Budget) -> Solution {
             // Shorten the line (post-processing: only lines that replay and
             // win are kept), then replay it with the engine: a line that
             // does not win is a bug, and never reported as a win.
-            let work = SHORTEN_WORK_MIN.max(out.states.saturating_mul(2)).min(SHORTEN_WORK_MAX);
+            let min = if ctx.draw == 1 { SHORTEN_WORK_MIN } else { SHORTEN_WORK_MIN_DRAW3 };
+            let work = min.max(out.states.saturating_mul(2)).min(SHORTEN_WORK_MAX);
             let wins = |line: &[Move]| {
                 let mut pos = position.clone();
                 line.iter().all(|&mv| pos.play(mv, rules).is_ok()) && pos.is_won()
@@ -155,4 +156,6 @@ pub fn solve(position: &Position, rules: &Rules, budget: &Budget) -> Solution {
 
 /// Least and most effort (move applications) spent shortening a line.
 const SHORTEN_WORK_MIN: u64 = 20_000;
+/// With draw-3 fewer talon orders are possible and lines settle sooner.
+const SHORTEN_WORK_MIN_DRAW3: u64 = 8_000;
 const SHORTEN_WORK_MAX: u64 = 2_000_000;

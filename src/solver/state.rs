@@ -236,6 +236,15 @@ impl std::hash::Hasher for PassHasher {
     }
 }
 
+/// [`State::is_safe`] for foundation heights `found`.
+#[inline]
+fn safe_with(found: &[u8; 4], c: u8, f2t: bool) -> bool {
+    let r = rank(c);
+    let s = suit(c);
+    let [y1, y2] = other_colour(s);
+    found[y1] + 1 >= r && found[y2] + 1 >= r && (!f2t || found[twin_suit(s)] + 2 >= r)
+}
+
 /// The other suit of the same colour.
 #[inline]
 fn twin_suit(s: usize) -> usize {
@@ -343,12 +352,7 @@ impl State {
     /// The safe rule of the module docs (the card need not be next).
     #[inline]
     pub fn is_safe(&self, c: u8, f2t: bool) -> bool {
-        let r = rank(c);
-        let s = suit(c);
-        let [y1, y2] = other_colour(s);
-        self.found[y1] + 1 >= r
-            && self.found[y2] + 1 >= r
-            && (!f2t || self.found[twin_suit(s)] + 2 >= r)
+        safe_with(&self.found, c, f2t)
     }
 
     #[inline]
@@ -547,6 +551,7 @@ impl State {
     /// (higher first).
     pub fn gen_moves(&self, ctx: &Ctx, out: &mut Vec<(i32, SMove)>) {
         let empty = self.first_empty();
+        let tops: [Option<u8>; 7] = std::array::from_fn(|j| self.top(j));
         // Kings waiting for an empty pile (outside the bottom of a pile).
         let mut waiting_king = false;
         for i in 0..7 {
@@ -566,11 +571,11 @@ impl State {
                 out.push((score, SMove::new(T_F, i as u8, 0, 0)));
             }
             // Tableau to tableau.
-            for j in 0..7 {
+            for (j, &top_j) in tops.iter().enumerate() {
                 if j == i {
                     continue;
                 }
-                let k = match self.top(j) {
+                let k = match top_j {
                     None => {
                         if Some(j) != empty {
                             continue;
@@ -615,8 +620,8 @@ impl State {
             if self.fits_foundation(c) {
                 out.push((650 - cost, SMove::new(TALON_F, q, 0, redeal as u8)));
             }
-            for j in 0..7 {
-                match self.top(j) {
+            for (j, &top_j) in tops.iter().enumerate() {
+                match top_j {
                     None => {
                         if Some(j) == empty && rank(c) == 13 {
                             out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
@@ -639,13 +644,13 @@ impl State {
                 }
                 let c = (s * 13) as u8 + f - 1;
                 // Would go straight back up: the same position.
-                let mut after = *self;
-                after.found[s] -= 1;
-                if after.is_safe(c, true) {
+                let mut after = self.found;
+                after[s] -= 1;
+                if safe_with(&after, c, true) {
                     continue;
                 }
-                for j in 0..7 {
-                    let ok = match self.top(j) {
+                for (j, &top_j) in tops.iter().enumerate() {
+                    let ok = match top_j {
                         None => Some(j) == empty && rank(c) == 13,
                         Some(t) => builds_on(c, t),
                     };
