@@ -26,7 +26,7 @@ use klondike::record::GameRecord;
 use klondike::scoring::{vegas_pass_limit, ScoreSheet, Scoring};
 use klondike::stats::Statistics;
 use klondike::store;
-use session::{Layout, Next, Origin, Persistence, Session, View};
+use session::{GameStart, Layout, Next, Origin, Persistence, Session, View};
 
 /// Runs the program; prints errors and maps them to exit codes.
 pub fn main() -> ExitCode {
@@ -292,24 +292,11 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let view = view(&args, interactive);
     let mut skipped = None;
     let mut session = match saved_start(&args, interactive)? {
-        Some(r) => Session {
-            rules: *r.game.rules(),
-            origin: r.number.map_or(Origin::Custom, Origin::Number),
-            scoring: r.scoring,
-            game: r.game,
-            deal: r.deal,
-            score: r.score,
-            view,
-            persistence,
-            elapsed_before: r.elapsed_seconds,
-            since: std::time::Instant::now(),
-            counted: false,
-            time_bonus: None,
-            finish_noted: Default::default(),
-            winnable: args.winnable,
-            autosaved: false,
-            random_game: Box::new(random_game_number),
-        },
+        Some(r) => {
+            let origin = r.number.map_or(Origin::Custom, Origin::Number);
+            let started = GameStart { game: r.game, deal: r.deal, origin, score: r.score, elapsed: r.elapsed_seconds };
+            Session::new(started, view, persistence, args.winnable, Box::new(random_game_number))
+        }
         None => {
             let (deal, origin) = if args.winnable {
                 let first = args.game.game.unwrap_or_else(random_game_number);
@@ -319,24 +306,9 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             } else {
                 choose_deal(&args.game)?
             };
-            Session {
-                game: Game::new(&deal, rules),
-                deal,
-                origin,
-                rules,
-                view,
-                scoring: args.scoring,
-                score: ScoreSheet::new(args.scoring),
-                persistence,
-                elapsed_before: 0,
-                since: std::time::Instant::now(),
-                counted: false,
-                time_bonus: None,
-                finish_noted: Default::default(),
-                winnable: args.winnable,
-                autosaved: false,
-                random_game: Box::new(random_game_number),
-            }
+            let game = Game::new(&deal, rules);
+            let started = GameStart { game, deal, origin, score: ScoreSheet::new(args.scoring), elapsed: 0 };
+            Session::new(started, view, persistence, args.winnable, Box::new(random_game_number))
         }
     };
     let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {

@@ -155,6 +155,47 @@ pub struct Session {
     pub random_game: Box<dyn FnMut() -> u128>,
 }
 
+/// A game to start a session with: new, loaded or resumed.
+pub struct GameStart {
+    pub game: Game,
+    pub deal: Deal,
+    pub origin: Origin,
+    /// The score sheet, in step with the game's history (its scoring is the game's).
+    pub score: ScoreSheet,
+    /// Play time before this session, in seconds.
+    pub elapsed: u64,
+}
+
+impl Session {
+    /// A session on `start`.
+    pub fn new(
+        start: GameStart,
+        view: View,
+        persistence: Persistence,
+        winnable: bool,
+        random_game: Box<dyn FnMut() -> u128>,
+    ) -> Session {
+        Session {
+            rules: *start.game.rules(),
+            scoring: start.score.scoring(),
+            game: start.game,
+            deal: start.deal,
+            origin: start.origin,
+            score: start.score,
+            view,
+            persistence,
+            elapsed_before: start.elapsed,
+            since: Instant::now(),
+            counted: false,
+            time_bonus: None,
+            finish_noted: Default::default(),
+            winnable,
+            autosaved: false,
+            random_game,
+        }
+    }
+}
+
 /// The file an unfinished interactive game is saved to when the session ends.
 pub fn autosave_path() -> Option<std::path::PathBuf> {
     store::data_dir().map(|d| d.join("autosave.json"))
@@ -257,18 +298,19 @@ impl Session {
 
     /// Puts a new game in place of the current one, counting the current
     /// one as lost if a move was made and it was not finished.
-    pub fn replace_game(&mut self, game: Game, deal: Deal, origin: Origin, score: ScoreSheet, elapsed: u64) {
+    pub fn replace_game(&mut self, start: GameStart) {
         self.abandon();
-        self.rules = *game.rules();
-        self.scoring = score.scoring();
-        self.game = game;
-        self.deal = deal;
-        self.origin = origin;
-        self.score = score;
-        self.elapsed_before = elapsed;
+        self.rules = *start.game.rules();
+        self.scoring = start.score.scoring();
+        self.game = start.game;
+        self.deal = start.deal;
+        self.origin = start.origin;
+        self.score = start.score;
+        self.elapsed_before = start.elapsed;
         self.since = Instant::now();
         self.counted = false;
         self.time_bonus = None;
+        self.finish_noted.set(false);
     }
 
     /// Counts the current game as lost when it had moves and is not yet counted.
@@ -509,7 +551,7 @@ impl Session {
                 let r = record.replay().map_err(|e| format!("{file}: {e}"))?;
                 let origin = r.number.map_or(Origin::Custom, Origin::Number);
                 let moves = r.game.moves_made();
-                self.replace_game(r.game, r.deal, origin, r.score, r.elapsed_seconds);
+                self.replace_game(GameStart { game: r.game, deal: r.deal, origin, score: r.score, elapsed: r.elapsed_seconds });
                 Ok(Reply::Preface(format!(
                     "Loaded {file}: {}, {moves} move{} made.",
                     self.title(),
@@ -572,7 +614,8 @@ impl Session {
                     (first, Deal::for_game(first).map_err(|e| e.to_string())?, None)
                 };
                 let game = Game::new(&deal, self.rules);
-                self.replace_game(game, deal, Origin::Number(number), ScoreSheet::new(self.scoring), 0);
+                let score = ScoreSheet::new(self.scoring);
+                self.replace_game(GameStart { game, deal, origin: Origin::Number(number), score, elapsed: 0 });
                 if self.view.autoplay {
                     self.autoplay_now();
                 }
