@@ -4,7 +4,10 @@
 //! format) and [`rules::Rules`] make a [`game::Game`]; text commands parse
 //! into [`command::Command`] values and resolve into [`moves::Move`] values
 //! that the game plays, undoes and redoes; [`render`] turns a game into text
-//! or JSON.
+//! or JSON; [`solver`] decides whether a position can still be won;
+//! [`scoring`], [`record`] and [`stats`] keep score, saved games and
+//! statistics as values. The one exception to "no I/O" is [`store`], which
+//! reads and writes klondike's data files (atomically, under a lock).
 //!
 //! ```
 //! use klondike::{command::{Command, MoveCommand}, deal::Deal, game::Game, rules::Rules};

@@ -154,7 +154,7 @@ mod tests {
     fn plain_lines_cut_long_lines_and_replace_bad_utf8() {
         let mut input = Vec::new();
         input.extend_from_slice(b"d\r\n\xff\xfe t\n");
-        input.extend(std::iter::repeat(b'x').take(MAX_LINE * 3));
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE * 3));
         input.extend_from_slice(b"\nq");
         let mut lines = PlainLines::new(&input[..]);
         assert!(matches!(lines.next_line().unwrap(), Line::Text(t) if t == "d"));
