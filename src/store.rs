@@ -119,14 +119,9 @@ impl fmt::Display for StoreError {
     }
 }
 
-impl std::error::Error for StoreError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            StoreError::Io { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
+// The operating system's error is part of each message already, so it is
+// not also given as the source (error reporters would print it twice).
+impl std::error::Error for StoreError {}
 
 /// The directory for klondike's data (statistics, autosave): the value of
 /// [`DATA_DIR_ENV`] when set and not empty, otherwise the platform's data
@@ -238,7 +233,11 @@ fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, Sto
                 source: io::Error::new(io::ErrorKind::InvalidInput, "not a regular file"),
             })
         }
-        _ => {}
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
+        // The path itself cannot be reached (a folder on it is a file, say):
+        // nothing there to move aside.
+        Err(source) => return Err(StoreError::Io { path: path.to_path_buf(), action: "read", source }),
     }
     let bytes = match fs::read(path) {
         Ok(b) => b,
