@@ -302,7 +302,7 @@ pub fn read_user_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Op
     match read_raw(path) {
         Ok(Read::Missing) => Ok(None),
         Ok(Read::Value(v)) => Ok(Some(v)),
-        Ok(Read::Corrupt(why)) => Err(not_usable(why)),
+        Ok(Read::Corrupt(why)) => Err(not_usable(format!("it is not a saved game ({why})"))),
         Err(StoreError::Io { source, .. }) => Err(not_usable(source.to_string())),
         Err(e) => Err(e),
     }

@@ -33,11 +33,34 @@ fn an_unfinished_game_is_saved_and_resumed_with_its_history() {
     assert_eq!(states[1]["moves"], 3);
     assert_eq!(states[4]["moves"], 0, "the undo history survived");
     assert_eq!(states[5]["ok"], false, "nothing before the start");
-    // Resuming takes the saved game out of the file; this run saved nothing.
-    assert!(!dir.path().join("autosave.json").exists());
+    // A scripted run without --autosave leaves the saved game as it was.
+    let (_, again, _) = klondike(dir.path(), &["--resume", "--json"], "");
+    assert!(again.contains("\"moves\":2"), "{again}");
+    // With --autosave, the resumed game keeps the file in step; once it is
+    // replaced by a new game, there is nothing left to resume.
+    klondike(dir.path(), &["--resume", "--autosave"], "new 5\n");
     let (code, _, err) = klondike(dir.path(), &["--resume"], "");
     assert_eq!(code, 1);
     assert!(err.contains("no saved game"), "{err}");
+}
+
+#[test]
+fn resuming_a_corrupt_save_fails_instead_of_dealing_another_game() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("autosave.json"), "garbage").unwrap();
+    let (code, out, err) = klondike(dir.path(), &["--resume"], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("cannot resume") && err.contains("moved aside"), "{err}");
+}
+
+#[test]
+fn stats_with_a_corrupt_file_warn_and_show_fresh_statistics() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("statistics.json"), "A").unwrap();
+    let (code, out, err) = klondike(dir.path(), &["stats"], "");
+    assert_eq!(code, 0);
+    assert!(err.contains("statistics.json") && err.contains("moved aside"), "{err}");
+    assert!(out.contains("No games played yet"), "{out}");
 }
 
 #[test]

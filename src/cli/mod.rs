@@ -82,8 +82,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Subcommands::Stats { json }) => {
-            let stats = match session::statistics_path() {
-                Some(path) => store::read_json::<Statistics>(&path)?.unwrap_or_default(),
+            let stats = match session::statistics_path().map(|p| store::read_json::<Statistics>(&p)) {
+                Some(Ok(stats)) => stats.unwrap_or_default(),
+                // Moved aside: say so, and show the fresh (empty) statistics.
+                Some(Err(e @ store::StoreError::Corrupt { .. })) => {
+                    eprintln!("klondike: {e}");
+                    Statistics::default()
+                }
+                Some(Err(e)) => return Err(e.into()),
                 None => Statistics::default(),
             };
             let mut out = io::stdout().lock();
@@ -248,6 +254,7 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<klondike::re
         Ok(Some(r)) => r,
         Ok(None) if args.resume => anyhow::bail!("there is no saved game to resume"),
         Ok(None) => return Ok(None),
+        Err(e) if args.resume => anyhow::bail!("cannot resume: {e}"),
         Err(e) => {
             eprintln!("klondike: {e}");
             return Ok(None);
@@ -268,14 +275,16 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<klondike::re
         return Ok(None);
     }
     match record.replay() {
-        Ok(r) => {
-            // The game lives on in this session; it is saved again at its end.
-            let _ = std::fs::remove_file(&path);
-            Ok(Some(r))
-        }
+        // The file stays: a session with autosave keeps it in step with the
+        // game (and removes it when the game is over); one without leaves it.
+        Ok(r) => Ok(Some(r)),
         Err(e) => {
             let moved = store::move_aside(&path).map(|p| p.display().to_string()).unwrap_or_default();
-            eprintln!("klondike: the saved game {} cannot be replayed ({e}); it was moved to {moved}", path.display());
+            let message = format!("the saved game {} cannot be replayed ({e}); it was moved to {moved}", path.display());
+            if args.resume {
+                anyhow::bail!("cannot resume: {message}");
+            }
+            eprintln!("klondike: {message}");
             Ok(None)
         }
     }
@@ -291,11 +300,15 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     };
     let view = view(&args, interactive);
     let mut skipped = None;
+    let from_autosave = args.load.is_none();
     let mut session = match saved_start(&args, interactive)? {
         Some(r) => {
             let origin = r.number.map_or(Origin::Custom, Origin::Number);
             let started = GameStart { game: r.game, deal: r.deal, origin, score: r.score, elapsed: r.elapsed_seconds };
-            Session::new(started, view, persistence, args.winnable, Box::new(random_game_number))
+            let mut session = Session::new(started, view, persistence, args.winnable, Box::new(random_game_number));
+            // A resumed game owns the autosave file from now on.
+            session.autosaved = from_autosave && persistence.autosave;
+            session
         }
         None => {
             let (deal, origin) = if args.winnable {

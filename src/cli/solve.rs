@@ -28,10 +28,10 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Give up (verdict `unknown`) after this many seconds per deal.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub timeout: f64,
     /// Give up (verdict `unknown`) after searching this many states per deal.
-    #[arg(long, value_name = "N", default_value = "200000000", value_parser = parse_states)]
+    #[arg(long, value_name = "N", default_value = "200000000", value_parser = parse_states, allow_negative_numbers = true)]
     pub max_states: u64,
     /// Print one JSON object instead of the text form.
     #[arg(long)]
