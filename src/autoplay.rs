@@ -93,7 +93,6 @@ pub fn next_finishing_move(position: &Position) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Rank;
     use crate::deal::Deal;
     use crate::game::Game;
     use crate::rules::Rules;
@@ -106,18 +105,8 @@ mod tests {
     /// waste and foundations; every other card goes to the stock.
     fn position(piles: [&[&str]; 7], waste: &[&str], foundations: [u8; 4]) -> Position {
         let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
-        let mut used = cards(waste);
-        for p in &piles {
-            used.extend(cards(p));
-        }
-        for s in Suit::ALL {
-            for r in 1..=foundations[s.index()] {
-                used.push(Card::new(Rank::new(r).unwrap(), s));
-            }
-        }
-        let stock: Vec<Card> = Card::deck().filter(|k| !used.contains(k)).collect();
         let piles = piles.map(|p| (Vec::new(), cards(p)));
-        Position::from_parts(piles, stock, cards(waste), foundations, 1).unwrap()
+        Position::with_rest_in_stock(piles, Vec::new(), cards(waste), foundations, 1).unwrap()
     }
 
     const E: &[&str] = &[];

@@ -174,6 +174,36 @@ impl Position {
         Ok(Position { tableau, stock, waste, foundations, pass })
     }
 
+    /// Like [`Position::from_parts`], but every card named nowhere goes to
+    /// the stock, under the `stock_top` cards (given top first), in
+    /// [`Card::deck`] order: a short way to set up a position where only a
+    /// few cards matter (tests, puzzles).
+    ///
+    /// # Errors
+    /// As [`Position::from_parts`].
+    pub fn with_rest_in_stock(
+        piles: [(Vec<Card>, Vec<Card>); 7],
+        stock_top: Vec<Card>,
+        waste: Vec<Card>,
+        foundations: [u8; 4],
+        pass: u32,
+    ) -> Result<Position, SetupError> {
+        let mut named = [false; 52];
+        let mut mark = |c: &Card| named[c.index()] = true;
+        stock_top.iter().chain(&waste).for_each(&mut mark);
+        piles.iter().flat_map(|(h, u)| h.iter().chain(u)).for_each(&mut mark);
+        for (i, &n) in foundations.iter().enumerate() {
+            for r in 1..=n.min(13) {
+                if let Some(rank) = Rank::new(r) {
+                    mark(&Card::new(rank, Suit::ALL[i]));
+                }
+            }
+        }
+        let mut stock = stock_top;
+        stock.extend(Card::deck().filter(|c| !named[c.index()]));
+        Position::from_parts(piles, stock, waste, foundations, pass)
+    }
+
     /// Tableau pile `i` (0..=6).
     ///
     /// # Panics

@@ -232,7 +232,7 @@ pub fn describe_rules(rules: &Rules) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{Card, Rank};
+    use crate::card::Card;
     use crate::deal::Deal;
     use crate::rules::DrawCount;
 
@@ -244,19 +244,8 @@ mod tests {
     /// card goes to the stock.
     fn game(piles: [(&[&str], &[&str]); 7], waste: &[&str], foundations: [u8; 4], rules: Rules) -> Game {
         let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
-        let mut used = cards(waste);
-        for (h, u) in &piles {
-            used.extend(cards(h));
-            used.extend(cards(u));
-        }
-        for s in Suit::ALL {
-            for r in 1..=foundations[s.index()] {
-                used.push(Card::new(Rank::new(r).unwrap(), s));
-            }
-        }
-        let stock: Vec<Card> = Card::deck().filter(|k| !used.contains(k)).collect();
         let piles = piles.map(|(h, u)| (cards(h), cards(u)));
-        let pos = Position::from_parts(piles, stock, cards(waste), foundations, 1).unwrap();
+        let pos = Position::with_rest_in_stock(piles, Vec::new(), cards(waste), foundations, 1).unwrap();
         Game::from_position(pos, rules)
     }
 

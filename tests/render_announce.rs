@@ -2,7 +2,7 @@
 //! is announced in one line, with no control or box-drawing characters,
 //! and with the cards spelled in words.
 
-use klondike::card::{Card, Rank, Suit};
+use klondike::card::{Card, Suit};
 use klondike::deal::Deal;
 use klondike::game::{Game, Position};
 use klondike::moves::Move;
@@ -24,21 +24,8 @@ fn position(
     foundations: [u8; 4],
 ) -> Position {
     let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
-    let mut used = cards(stock);
-    used.extend(cards(waste));
-    for (h, u) in &piles {
-        used.extend(cards(h));
-        used.extend(cards(u));
-    }
-    for s in Suit::ALL {
-        for r in 1..=foundations[s.index()] {
-            used.push(Card::new(Rank::new(r).unwrap(), s));
-        }
-    }
-    let mut full_stock = cards(stock);
-    full_stock.extend(Card::deck().filter(|k| !used.contains(k)));
     let piles = piles.map(|(h, u)| (cards(h), cards(u)));
-    Position::from_parts(piles, full_stock, cards(waste), foundations, 1).unwrap()
+    Position::with_rest_in_stock(piles, cards(stock), cards(waste), foundations, 1).unwrap()
 }
 
 const E: (&[&str], &[&str]) = (&[], &[]);

@@ -325,21 +325,8 @@ mod tests {
         pass: u32,
     ) -> Position {
         let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
-        let mut used: Vec<Card> = cards(stock);
-        used.extend(cards(waste));
-        for (h, u) in &piles {
-            used.extend(cards(h));
-            used.extend(cards(u));
-        }
-        for s in Suit::ALL {
-            for r in 1..=foundations[s.index()] {
-                used.push(Card::new(crate::card::Rank::new(r).unwrap(), s));
-            }
-        }
-        let mut full_stock = cards(stock);
-        full_stock.extend(Card::deck().filter(|k| !used.contains(k)));
         let piles = piles.map(|(h, u)| (cards(h), cards(u)));
-        Position::from_parts(piles, full_stock, cards(waste), foundations, pass).unwrap()
+        Position::with_rest_in_stock(piles, cards(stock), cards(waste), foundations, pass).unwrap()
     }
 
     fn play(pos: &Position, rules: Rules, mv: Move) -> String {
