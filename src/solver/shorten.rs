@@ -41,7 +41,7 @@
 //! Soundness does not depend on any of this: a candidate is kept only after
 //! a full replay shows it legal, winning and shorter.
 
-use super::state::{builds_on, rank, suit, Ctx, Key, SMove, State, F_T, TALON_F, TALON_T, T_F, T_T};
+use super::state::{builds_on, rank, suit, Ctx, Key, SMove, State, F_T, TALON_F, TALON_T, T_F, T_T, UNCOVER_F};
 use crate::moves::Move;
 
 /// A line move named by cards.
@@ -91,6 +91,7 @@ fn cost_of(st: &State, ctx: &Ctx, mv: SMove) -> u32 {
                 draws(st.cursor, mv.a) + 1
             }
         }
+        UNCOVER_F => 2,
         _ => 1,
     }
 }
@@ -228,16 +229,22 @@ fn resolve(st: &State, ctx: &Ctx, lm: LMove) -> Result<Option<SMove>, ()> {
     }
 }
 
-fn to_lmove(st: &State, ctx: &Ctx, mv: SMove) -> LMove {
+/// The card-named moves that play solver move `mv` in `st` (two for an
+/// `UNCOVER_F`: the build onto the twin, then the card up).
+fn to_lmoves(st: &State, ctx: &Ctx, mv: SMove, out: &mut Vec<LMove>) {
     match mv.kind {
-        TALON_F => LMove::TalonF(st.talon_card(ctx, mv.a)),
-        TALON_T => LMove::TalonT(st.talon_card(ctx, mv.a), dest_name(st, mv.b)),
-        T_F => LMove::TF(st.top(usize::from(mv.a)).unwrap_or(0)),
-        T_T => {
+        TALON_F => out.push(LMove::TalonF(st.talon_card(ctx, mv.a))),
+        TALON_T => out.push(LMove::TalonT(st.talon_card(ctx, mv.a), dest_name(st, mv.b))),
+        T_F => out.push(LMove::TF(st.top(usize::from(mv.a)).unwrap_or(0))),
+        T_T | UNCOVER_F => {
             let i = usize::from(mv.a);
-            LMove::TT(st.piles[i][usize::from(st.len[i] - mv.c)], dest_name(st, mv.b))
+            let k = usize::from(st.len[i] - mv.c);
+            out.push(LMove::TT(st.piles[i][k], dest_name(st, mv.b)));
+            if mv.kind == UNCOVER_F {
+                out.push(LMove::TF(st.piles[i][k - 1]));
+            }
         }
-        _ => LMove::FT(mv.a, dest_name(st, mv.b)),
+        _ => out.push(LMove::FT(mv.a, dest_name(st, mv.b))),
     }
 }
 
@@ -354,7 +361,7 @@ impl Shortener<'_> {
             }
             scratch.clear();
             states[i].gen_moves(self.ctx, &mut scratch);
-            let mut hits: Vec<(usize, LMove)> = Vec::new();
+            let mut hits: Vec<(usize, Vec<LMove>)> = Vec::new();
             for &(_, mv) in &scratch {
                 self.work = self.work.saturating_sub(1);
                 let mut child = states[i];
@@ -363,17 +370,19 @@ impl Shortener<'_> {
                 auto(&mut child, self.ctx, &mut c);
                 if let Some(&j) = last.get(&child.key(self.ctx)) {
                     if j > i + 1 {
-                        hits.push((j, to_lmove(&states[i], self.ctx, mv)));
+                        let mut lms = Vec::with_capacity(2);
+                        to_lmoves(&states[i], self.ctx, mv, &mut lms);
+                        hits.push((j, lms));
                     }
                 }
             }
             hits.sort_by_key(|h| std::cmp::Reverse(h.0));
-            for (j, lm) in hits {
-                let mut cand = Vec::with_capacity(line.len() - j + 1);
-                cand.push(lm);
+            for (j, lms) in hits {
+                let mut cand = Vec::with_capacity(line.len() - j + 2);
+                cand.extend_from_slice(&lms);
                 cand.extend_from_slice(&line[j..]);
                 if let Some(c) = self.replay_from(&states[i], costs[i], &cand, *best) {
-                    line.splice(i..j, [lm]);
+                    line.splice(i..j, lms);
                     *best = c;
                     improved = true;
                     stale = true;
@@ -552,7 +561,7 @@ fn shortened(
     let mut st = *root;
     search_auto(&mut st, ctx, &mut line);
     for &mv in path {
-        line.push(to_lmove(&st, ctx, mv));
+        to_lmoves(&st, ctx, mv, &mut line);
         st.apply(ctx, mv);
         search_auto(&mut st, ctx, &mut line);
     }

@@ -181,10 +181,14 @@ pub(crate) const TALON_T: u8 = 1;
 pub(crate) const T_F: u8 = 2;
 pub(crate) const T_T: u8 = 3;
 pub(crate) const F_T: u8 = 4;
+/// A covered card to its foundation: the build on it first moves onto its
+/// twin, a top card (see [`State::gen_moves`]).
+pub(crate) const UNCOVER_F: u8 = 5;
 
 /// One solver move. `TALON_F { a: q, c: redeal }`, `TALON_T { a: q, b: to,
 /// c: redeal }`, `T_F { a: from }`, `T_T { a: from, b: to, c: count }`,
-/// `F_T { a: suit, b: to }`.
+/// `F_T { a: suit, b: to }`, `UNCOVER_F { a: from, b: to, c: count }` (the
+/// `T_T` of the build on the card, then its `T_F`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SMove {
     pub kind: u8,
@@ -243,6 +247,12 @@ fn safe_with(found: &[u8; 4], c: u8, f2t: bool) -> bool {
     let s = suit(c);
     let [y1, y2] = other_colour(s);
     found[y1] + 1 >= r && found[y2] + 1 >= r && (!f2t || found[twin_suit(s)] + 2 >= r)
+}
+
+/// The card of the same rank and colour in the other suit.
+#[inline]
+fn twin_card(c: u8) -> u8 {
+    (twin_suit(suit(c)) * 13) as u8 + rank(c) - 1
 }
 
 /// The other suit of the same colour.
@@ -373,18 +383,8 @@ impl State {
         let h = usize::from(self.hidden[i]);
         let n = usize::from(self.len[i]);
         let hid = if h > 0 { ((i as u64 + 1) << 3) | h as u64 } else { 0 };
-        let mut c = hid << 22;
-        if n > h {
-            let up = &self.piles[i][h..n];
-            let mut bits = 0u64;
-            for (k, &card) in up.iter().enumerate().skip(1) {
-                if suit(card) >= 2 {
-                    bits |= 1 << (k - 1);
-                }
-            }
-            c |= u64::from(up[0]) << 16 | ((up.len() as u64) << 12) | bits;
-        }
-        c
+        let base = if n > h { u64::from(self.piles[i][h]) + 1 } else { 0 };
+        hid << 6 | base
     }
 
     #[inline]
@@ -482,6 +482,10 @@ impl State {
                 }
             }
             T_F => self.apply_t_f(usize::from(mv.a)),
+            UNCOVER_F => {
+                self.apply(ctx, SMove::new(T_T, mv.a, mv.b, mv.c));
+                self.apply_t_f(usize::from(mv.a));
+            }
             T_T => {
                 let (from, to, count) = (usize::from(mv.a), usize::from(mv.b), usize::from(mv.c));
                 let start = usize::from(self.len[from]) - count;
@@ -547,13 +551,26 @@ impl State {
         (0..7).find(|&i| self.len[i] == 0)
     }
 
-    /// Pushes every move of the reduced move set, each with a priority
-    /// (higher first).
+    /// Pushes every move of the reduced move set (see "The move set" in the
+    /// module docs), each with a priority (higher first).
     pub fn gen_moves(&self, ctx: &Ctx, out: &mut Vec<(i32, SMove)>) {
         let empty = self.first_empty();
         let tops: [Option<u8>; 7] = std::array::from_fn(|j| self.top(j));
+        // The pile a card `c` can go onto: the first whose top takes it, or
+        // for a king the first empty pile. Which of two equal places is
+        // taken does not change the key.
+        let place = |c: u8| -> Option<usize> {
+            if rank(c) == 13 {
+                empty
+            } else {
+                tops.iter().position(|t| t.is_some_and(|t| builds_on(c, t)))
+            }
+        };
         // Kings waiting for an empty pile (outside the bottom of a pile).
-        let mut waiting_king = false;
+        let waiting_king = (0..7).any(|i| {
+            let h = usize::from(self.hidden[i]);
+            h > 0 && usize::from(self.len[i]) > h && rank(self.piles[i][h]) == 13
+        });
         for i in 0..7 {
             let h = usize::from(self.hidden[i]);
             let n = usize::from(self.len[i]);
@@ -561,78 +578,50 @@ impl State {
                 continue;
             }
             let up = &self.piles[i][h..n];
-            if rank(up[0]) == 13 && h > 0 {
-                waiting_king = true;
-            }
             let top = up[up.len() - 1];
-            // Tableau to foundation.
+            // Tableau to foundation: the top card.
             if self.fits_foundation(top) {
                 let score = if up.len() == 1 && h > 0 { 900 + h as i32 } else if up.len() == 1 { 600 } else { 700 };
                 out.push((score, SMove::new(T_F, i as u8, 0, 0)));
             }
-            // Tableau to tableau.
-            for (j, &top_j) in tops.iter().enumerate() {
-                if j == i {
-                    continue;
+            // A covered card that is next on its foundation, when its twin
+            // (same colour and rank) is a top: the build on it moves onto
+            // the twin, then the card goes up.
+            for (k, &x) in up[..up.len() - 1].iter().enumerate() {
+                if self.fits_foundation(x) {
+                    let twin = twin_card(x);
+                    if let Some(j) = tops.iter().position(|&t| t == Some(twin)) {
+                        let score = if k == 0 && h > 0 { 850 + h as i32 } else { 550 };
+                        out.push((score, SMove::new(UNCOVER_F, i as u8, j as u8, (up.len() - k - 1) as u8)));
+                    }
                 }
-                let k = match top_j {
-                    None => {
-                        if Some(j) != empty {
-                            continue;
-                        }
-                        // A king in the face-up run, not the bottom of a pile with nothing under it.
-                        match up.iter().position(|&c| rank(c) == 13) {
-                            Some(0) if h == 0 => continue,
-                            Some(k) => k,
-                            None => continue,
-                        }
-                    }
-                    Some(t) => {
-                        let want = rank(t) - 1;
-                        let b = rank(up[0]);
-                        if want == 0 || want > b || b - want >= up.len() as u8 {
-                            continue;
-                        }
-                        let k = usize::from(b - want);
-                        if !builds_on(up[k], t) {
-                            continue;
-                        }
-                        k
-                    }
-                };
-                let count = up.len() - k;
-                let score = if k == 0 && h > 0 {
+            }
+            // The whole face-up build, onto one place for it (a king that is
+            // already at the bottom of its pile stays).
+            let base = up[0];
+            if rank(base) == 13 && h == 0 {
+                continue;
+            }
+            if let Some(j) = place(base) {
+                let score = if h > 0 {
                     800 + 10 * h as i32
-                } else if k == 0 {
-                    if waiting_king { 400 } else { 50 }
+                } else if waiting_king {
+                    400
                 } else {
-                    let under = up[k - 1];
-                    if self.fits_foundation(under) { 500 } else { 10 }
+                    50
                 };
-                out.push((score, SMove::new(T_T, i as u8, j as u8, count as u8)));
+                out.push((score, SMove::new(T_T, i as u8, j as u8, up.len() as u8)));
             }
         }
         // Talon moves.
-        let draws_base = 0;
         self.talon_targets(ctx, |q, redeal| {
             let c = self.talon_card(ctx, q);
-            let cost = if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw) + draws_base;
+            let cost = if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw);
             if self.fits_foundation(c) {
                 out.push((650 - cost, SMove::new(TALON_F, q, 0, redeal as u8)));
             }
-            for (j, &top_j) in tops.iter().enumerate() {
-                match top_j {
-                    None => {
-                        if Some(j) == empty && rank(c) == 13 {
-                            out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
-                        }
-                    }
-                    Some(t) => {
-                        if builds_on(c, t) {
-                            out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
-                        }
-                    }
-                }
+            if let Some(j) = place(c) {
+                out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
             }
         });
         // Foundation to tableau.
@@ -649,14 +638,8 @@ impl State {
                 if safe_with(&after, c, true) {
                     continue;
                 }
-                for (j, &top_j) in tops.iter().enumerate() {
-                    let ok = match top_j {
-                        None => Some(j) == empty && rank(c) == 13,
-                        Some(t) => builds_on(c, t),
-                    };
-                    if ok {
-                        out.push((0, SMove::new(F_T, s as u8, j as u8, 0)));
-                    }
+                if let Some(j) = place(c) {
+                    out.push((0, SMove::new(F_T, s as u8, j as u8, 0)));
                 }
             }
         }
@@ -734,6 +717,10 @@ impl State {
                 });
             }
             T_F => out.push(Move::TableauToFoundation { from: usize::from(mv.a) }),
+            UNCOVER_F => {
+                self.engine_moves(ctx, SMove::new(T_T, mv.a, mv.b, mv.c), out);
+                out.push(Move::TableauToFoundation { from: usize::from(mv.a) });
+            }
             T_T => out.push(Move::TableauToTableau {
                 from: usize::from(mv.a),
                 to: usize::from(mv.b),
