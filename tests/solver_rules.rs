@@ -152,6 +152,14 @@ fn verdicts_match_brute_force_near_the_end_more() {
     cross_check(10, &[16, 24, 32, 40], 40_000, 40, 8);
 }
 
+/// Positions further from the end, where many face-up cards are grouped
+/// into builds in more than one way (the solver's key ignores the grouping).
+#[test]
+#[ignore = "slow: run with --release -- --ignored"]
+fn verdicts_match_brute_force_in_the_middle_game() {
+    cross_check(6, &[48, 64], 200_000, 20, 5);
+}
+
 fn cross_check(n_deals: usize, backs: &[usize], cap: usize, min_compared: usize, min_unwinnable: usize) {
     let mut rng = Lcg(11);
     let (mut compared, mut unwinnable, mut winnable) = (0, 0, 0);

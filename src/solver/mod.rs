@@ -13,9 +13,14 @@
 //! * talon macro moves ("draw, through a redeal if need be, until card X is
 //!   on top of the waste, then play it"), so draws are never search nodes;
 //! * safe automatic foundation moves, played without branching;
-//! * a transposition table over a canonical key (the order of the tableau
-//!   piles does not matter; a face-down part is named by its pile and size;
-//!   equivalent stock/waste splits share one entry);
+//! * free regrouping of face-up cards: how the face-up cards are grouped
+//!   into builds does not change whether a position can be won, so the key
+//!   names each pile only by its face-down part and its base card, and the
+//!   moves are those that turn up a card, fill a place, or put a card up
+//!   (a build moves between twins only to free a card for its foundation);
+//! * a transposition table over that canonical key (the order of the
+//!   tableau piles does not matter; equivalent stock/waste splits share one
+//!   entry);
 //! * move ordering: moves that turn up a face-down card first;
 //! * a transposition table capped at about 14.7 million positions (under
 //!   1 GB), past which the answer is `Unknown("state limit")`.

@@ -80,14 +80,82 @@
 //! which cards a later pass can reach), so talon cards are never put up
 //! automatically there.
 //!
-//! # Pruning (each kept move set is proved to reach a win when one exists)
+//! # Free regrouping of face-up cards: the key and the move set
 //!
-//! * A king-led build that is a whole pile with nothing face down under it
-//!   does not move to an empty pile, and of several empty piles only the
-//!   first is a destination: the positions differ only by the order of the
-//!   piles, which the key ignores.
-//! * A foundation-to-tableau move whose card would at once go back up
-//!   automatically leads back to the same position; it is not generated.
+//! Terms. The *base* of a pile is its lowest face-up card. Over face-down
+//! cards the base is always the dealt card just above them: cards are only
+//! ever put on a pile's top card, so nothing can be put under a face-up card.
+//! The *twin* of a card is the other card of its rank and colour; a *class*
+//! is a card and its twin. A face-up card that is not a base lies on a card
+//! of the class one rank higher and of the other colour (its parent class).
+//! A *transfer* is a move of a build whose first card is not the base of its
+//! pile (a partial build): it can only go from the card it lies on to that
+//! card's twin.
+//!
+//! The *abstract position* `A(P)` is: the foundations, the talon (cards,
+//! cursor, redeals left), and for each pile its face-down part and its base
+//! (or that it is empty). The face-up cards are then known too (every card
+//! that is not face down, in the talon or on a foundation); `A(P)` forgets
+//! only how the non-base face-up cards are grouped into builds.
+//!
+//! Lemma 1. In each class, the number of covered cards equals the number of
+//! non-base face-up cards of the class one rank lower and of the other
+//! colour; so `A(P)` tells how many cards of each class are free (pile tops),
+//! and if a card of a class is covered while another position with the same
+//! `A` has it free, its twin is free.
+//!
+//! Weight. Let `W(P)` be the fewest moves other than transfers (transfers
+//! are free; draws and redeals do not count, see the talon macro moves) in a
+//! line that wins from `P`. `W(P) = 0` exactly when `P` is won, as transfers
+//! never change the foundations.
+//!
+//! Lemma 2. If `A(P) = A(Q)` then `W(P) = W(Q)`. By induction on `W(P)`:
+//! take a winning line from `P` of weight `W(P)`; its leading transfers lead
+//! to a position `P*` with `A(P*) = A(P)`; the next move `m` is one of: a
+//! talon card to its foundation; a talon or foundation card, or a pile's
+//! whole face-up part, onto a free card of its parent class (a king
+//! onto an empty pile); a free tableau card to its foundation. In `Q` the
+//! same move exists with the same effect on `A`: a free card of the parent
+//! class exists by Lemma 1 and which of two is used does not change `A`; a
+//! card to go up that is covered in `Q` has its twin free (Lemma 1), so the
+//! build on it is first transferred onto the twin (free). The position
+//! reached has the same `A` as `P*` after `m`, whose weight is `W(P) - 1`,
+//! so by induction `W(Q) <= W(P)`, and by symmetry they are equal.
+//!
+//! The move set. From the same argument with `Q = P`: a position that can be
+//! won has a winning line whose first weighted move, reached through free
+//! transfers, is one of these, played in `P` itself:
+//!
+//! * a talon move (to a foundation, or onto one place for the card);
+//! * a top card to its foundation;
+//! * `UNCOVER_F`: a covered card next on its foundation whose twin is a top:
+//!   the build on it moves onto the twin, then the card goes up;
+//! * a pile's whole face-up part onto one place for its base;
+//! * with foundation-to-tableau, a foundation card onto one place for it;
+//!
+//! where "one place" is the first pile whose top takes the card, or for a
+//! king the first empty pile. Each leads to a position of weight
+//! `W(P) - 1`. Two moves are never needed: a king already at the bottom of a
+//! pile with nothing face down under it does not move to an empty pile (that
+//! keeps `A` and so `W`), and a foundation card that the automatic moves
+//! would at once put back up is not brought down (by the safe-move argument
+//! above, the position after it and the automatic moves has the weight of
+//! `P`, so no line of least weight starts with it). Transfers alone are never
+//! moves: they keep `A`.
+//!
+//! The automatic moves never raise `W` (the map `pi` above turns a line into
+//! one with no more moves, transfers into transfers or nothing).
+//!
+//! The search. Positions are skipped when their key (below) has been seen;
+//! equal keys mean equal `A` up to the order of the piles (a symmetry of the
+//! game) and the talon equivalences above. If the start can be won but the
+//! search ended without a win, take a visited position `N` that can be won,
+//! of least weight. It was expanded, and one of its moves leads (with the
+//! automatic moves) to a position of smaller weight, which is either won or
+//! trivially won (the search would have stopped), or visited (against the
+//! choice of `N`), or skipped for a visited position with the same key and,
+//! by Lemma 2, the same weight (against the choice of `N` again). So an
+//! exhausted search proves that the game cannot be won.
 //!
 //! Move ordering (the priorities of [`State::gen_moves`]) changes only the
 //! order in which the search tries moves, never which moves it tries, so it
@@ -95,13 +163,13 @@
 //!
 //! # The key
 //!
-//! Each pile has a code (its face-down part named by pile number and size,
-//! then its face-up build: first card, length, one suit bit per further
-//! card); two piles with equal codes hold the same cards in the same order,
-//! so the multiset of codes (the sorted codes) names the tableau up to the
-//! order of the piles. The codes are kept in the state and recomputed only
-//! for the piles a move changes, and the set of talon cards is kept as a bit
-//! mask, so computing a key is a sort of seven numbers.
+//! Each pile has a code: its face-down part, named by pile number and size
+//! (the face-down cards of a pile are the first ones dealt to it), and its
+//! base card (or none); the multiset of codes (the sorted codes) names the
+//! tableau part of `A` up to the order of the piles. The codes are kept in
+//! the state and recomputed only for the piles a move changes, and the set
+//! of talon cards is kept as a bit mask, so computing a key is a sort of
+//! seven numbers.
 
 use crate::game::Position;
 use crate::moves::Move;
@@ -375,9 +443,8 @@ impl State {
 
     /// The key code of pile `i`: which pile's face-down part (the pile
     /// number and the number of face-down cards, as face-down parts differ
-    /// by pile), then the face-up build: its first card, its length, and one
-    /// bit per further card choosing the suit (the colour and rank follow
-    /// from the card below). Two piles with equal codes hold the same cards.
+    /// by pile), then its base card plus one (0: no face-up card). The rest
+    /// of the face-up cards is not part of the key (see the module docs).
     #[inline]
     fn pile_code(&self, i: usize) -> u64 {
         let h = usize::from(self.hidden[i]);
