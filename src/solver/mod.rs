@@ -22,7 +22,7 @@
 //!   tableau piles does not matter; equivalent stock/waste splits share one
 //!   entry);
 //! * move ordering: moves that turn up a face-down card first;
-//! * a transposition table capped at about 14.7 million positions (under
+//! * a transposition table capped at about 29.4 million positions (under
 //!   1 GB), past which the answer is `Unknown("state limit")`.
 //!
 //! # Shorter lines
@@ -58,7 +58,7 @@ pub struct Budget {
     /// The most search nodes (distinct positions expanded) to visit; 0 allows
     /// none, so only an already won or trivially won position is decided.
     /// Whatever this says, the search stops ("state limit") when its
-    /// transposition table holds about 14.7 million positions, so that its
+    /// transposition table holds about 29.4 million positions, so that its
     /// memory stays under 1 GB.
     pub max_states: u64,
     /// A moment after which the search gives up; checked every 4096 nodes,

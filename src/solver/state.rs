@@ -163,13 +163,11 @@
 //!
 //! # The key
 //!
-//! Each pile has a code: its face-down part, named by pile number and size
-//! (the face-down cards of a pile are the first ones dealt to it), and its
-//! base card (or none); the multiset of codes (the sorted codes) names the
-//! tableau part of `A` up to the order of the piles. The codes are kept in
-//! the state and recomputed only for the piles a move changes, and the set
-//! of talon cards is kept as a bit mask, so computing a key is a sort of
-//! seven numbers.
+//! A 128-bit number (see [`Key`]): the face-down count of each pile (the
+//! face-down cards of a pile are the first ones it held), what base each
+//! pile with nothing face down has, the foundations, and the talon (a bit
+//! mask kept up to date by the moves, the cursor, the redeals left). It
+//! names `A` up to the order of the piles with nothing face down.
 
 use crate::game::Position;
 use crate::moves::Move;
@@ -218,7 +216,17 @@ pub(crate) struct Ctx {
     pub draw: u8,
     /// Whether foundation-to-tableau moves are allowed.
     pub f2t: bool,
+    /// The bottom card of each pile at the start ([`NO_CARD`] if empty): the
+    /// only card other than a king that can be the base of a pile with
+    /// nothing face down.
+    pub bottom: [u8; 7],
+    /// Index in [`Ctx::talon0`] of each card in the starting talon, by card
+    /// ([`NO_CARD`] for the others).
+    pub talon_index: [u8; 52],
 }
+
+/// No card.
+pub(crate) const NO_CARD: u8 = u8::MAX;
 
 /// The compact position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -236,9 +244,6 @@ pub(crate) struct State {
     pub found: [u8; 4],
     /// Redeals left, or [`UNLIMITED`].
     pub redeals: u8,
-    /// The key code of each pile (see [`State::pile_code`]), kept up to
-    /// date by every change of the pile.
-    pub codes: [u64; 7],
     /// The set of original talon indices still in the talon (bit `t`).
     pub tmask: u32,
 }
@@ -271,18 +276,31 @@ impl SMove {
     }
 }
 
-/// The canonical key of a position: piles sorted, talon as a set of
-/// original indices plus cursor, foundations, redeals left (capped).
+/// The canonical key of a position (the abstract position of the module
+/// docs, up to the order of the piles), packed in 82 bits: face-down counts
+/// by pile (3 bits each), which piles with nothing face down still have
+/// their starting bottom card as base (7 bits), which kings are the base of
+/// a pile with nothing face down (4 bits), foundation heights (4 bits each),
+/// the set of talon cards left (24 bits, by starting talon index), the
+/// cursor (5 bits, 0 when it cannot matter) and the redeals left (5 bits,
+/// capped at the talon size).
+///
+/// The face-down cards of pile `i` are the first ones it held at the start,
+/// so its count names them; the base of a pile with face-down cards is the
+/// card just above them; a pile with nothing face down holds as base its
+/// starting bottom card, a king, or nothing (only kings go onto empty
+/// piles), and the number of empty piles follows from the rest. So equal
+/// keys mean equal abstract positions up to the order of the piles with
+/// nothing face down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Key(pub [u64; 4]);
+pub(crate) struct Key(pub u128);
 
 impl std::hash::Hash for Key {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let k = &self.0;
-        let mut h = k[0].wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h = (h.rotate_left(29) ^ k[1]).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        h = (h.rotate_left(31) ^ k[2]).wrapping_mul(0x1656_67B1_9E37_79F9);
-        h = (h.rotate_left(27) ^ k[3]).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let lo = self.0 as u64;
+        let hi = (self.0 >> 64) as u64;
+        let mut h = lo.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = (h.rotate_left(29) ^ hi).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         h ^= h >> 33;
         h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
         h ^= h >> 33;
@@ -356,6 +374,8 @@ impl State {
             talon0: [0; MAX_TALON],
             draw: rules.draw.cards() as u8,
             f2t: rules.foundation_to_tableau,
+            bottom: [NO_CARD; 7],
+            talon_index: [NO_CARD; 52],
         };
         let mut st = State {
             piles: [[0; MAX_PILE]; 7],
@@ -365,7 +385,6 @@ impl State {
             tlen: 0,
             cursor: waste.len() as u8,
             found: [0; 4],
-            codes: [0; 7],
             tmask: 0,
             redeals: match rules.passes {
                 PassLimit::Unlimited => UNLIMITED,
@@ -374,6 +393,7 @@ impl State {
         };
         for (i, card) in waste.iter().chain(stock.iter().rev()).enumerate() {
             ctx.talon0[i] = card.index() as u8;
+            ctx.talon_index[card.index()] = i as u8;
             st.talon[i] = i as u8;
         }
         st.tlen = (waste.len() + stock.len()) as u8;
@@ -398,7 +418,7 @@ impl State {
             st.found[s.index()] = position.foundation(s).min(13);
         }
         for i in 0..7 {
-            st.recode(i);
+            ctx.bottom[i] = if st.len[i] > 0 { st.piles[i][0] } else { NO_CARD };
         }
         st.tmask = ((1u64 << st.tlen) - 1) as u32;
         Ok((st, ctx))
@@ -438,25 +458,6 @@ impl State {
         if self.len[i] == self.hidden[i] && self.hidden[i] > 0 {
             self.hidden[i] -= 1;
         }
-        self.recode(i);
-    }
-
-    /// The key code of pile `i`: which pile's face-down part (the pile
-    /// number and the number of face-down cards, as face-down parts differ
-    /// by pile), then its base card plus one (0: no face-up card). The rest
-    /// of the face-up cards is not part of the key (see the module docs).
-    #[inline]
-    fn pile_code(&self, i: usize) -> u64 {
-        let h = usize::from(self.hidden[i]);
-        let n = usize::from(self.len[i]);
-        let hid = if h > 0 { ((i as u64 + 1) << 3) | h as u64 } else { 0 };
-        let base = if n > h { u64::from(self.piles[i][h]) + 1 } else { 0 };
-        hid << 6 | base
-    }
-
-    #[inline]
-    fn recode(&mut self, i: usize) {
-        self.codes[i] = self.pile_code(i);
     }
 
     /// Puts up every safe card, repeatedly: tableau top cards, and with
@@ -495,6 +496,18 @@ impl State {
     /// Drawing past other cards when the limit can bind would leave them
     /// behind the cursor, so that is never done automatically.
     fn safe_talon_move(&self, ctx: &Ctx) -> Option<SMove> {
+        // Most often no talon card is next on its foundation: say so at once.
+        let candidate = (0..4).any(|s| {
+            let f = self.found[s];
+            f < 13 && {
+                let x = (s * 13) as u8 + f;
+                let t = ctx.talon_index[usize::from(x)];
+                t != NO_CARD && self.tmask & (1 << t) != 0 && self.is_safe(x, ctx.f2t)
+            }
+        });
+        if !candidate {
+            return None;
+        }
         let p = self.cursor;
         let safe = |q: u8| {
             let c = self.talon_card(ctx, q);
@@ -545,7 +558,6 @@ impl State {
                     let to = usize::from(mv.b);
                     self.piles[to][usize::from(self.len[to])] = c;
                     self.len[to] += 1;
-                    self.recode(to);
                 }
             }
             T_F => self.apply_t_f(usize::from(mv.a)),
@@ -562,7 +574,6 @@ impl State {
                 }
                 self.len[to] += mv.c;
                 self.len[from] -= mv.c;
-                self.recode(to);
                 self.turn_up(from);
             }
             _ => {
@@ -572,7 +583,6 @@ impl State {
                 self.found[s] -= 1;
                 self.piles[to][usize::from(self.len[to])] = c;
                 self.len[to] += 1;
-                self.recode(to);
             }
         }
     }
@@ -626,11 +636,20 @@ impl State {
         // The pile a card `c` can go onto: the first whose top takes it, or
         // for a king the first empty pile. Which of two equal places is
         // taken does not change the key.
+        let mut accept = [u8::MAX; 26]; // by (rank - 1, colour) of the card placed
+        for (j, t) in tops.iter().enumerate().rev() {
+            if let Some(t) = *t {
+                if rank(t) > 1 {
+                    accept[usize::from(rank(t) - 2) * 2 + usize::from(!is_red(t))] = j as u8;
+                }
+            }
+        }
         let place = |c: u8| -> Option<usize> {
             if rank(c) == 13 {
                 empty
             } else {
-                tops.iter().position(|t| t.is_some_and(|t| builds_on(c, t)))
+                let j = accept[usize::from(rank(c) - 1) * 2 + usize::from(is_red(c))];
+                (j != u8::MAX).then_some(usize::from(j))
             }
         };
         // Kings waiting for an empty pile (outside the bottom of a pile).
@@ -714,28 +733,28 @@ impl State {
 
     /// The canonical key (see [`Key`]).
     pub fn key(&self, ctx: &Ctx) -> Key {
-        debug_assert!((0..7).all(|i| self.codes[i] == self.pile_code(i)));
-        let mut p = self.codes;
-        // Insertion sort: 7 codes, often nearly sorted.
-        for i in 1..7 {
-            let x = p[i];
-            let mut j = i;
-            while j > 0 && p[j - 1] > x {
-                p[j] = p[j - 1];
-                j -= 1;
+        let mut k: u128 = 0;
+        let mut bottoms = 0u128; // 7 bits: the starting bottom card is the base
+        let mut kings = 0u128; // 4 bits: kings that are the base of such a pile
+        for i in 0..7 {
+            let h = self.hidden[i];
+            k |= u128::from(h) << (3 * i);
+            if h == 0 && self.len[i] > 0 {
+                let base = self.piles[i][0];
+                if rank(base) == 13 {
+                    kings |= 1 << suit(base);
+                } else if base == ctx.bottom[i] {
+                    bottoms |= 1 << i;
+                }
             }
-            p[j] = x;
         }
-        let mask = u64::from(self.tmask);
-        let redeal_k = u64::from(self.redeals.min(self.tlen));
-        let cursor_k = if ctx.draw == 1 && self.redeals >= self.tlen { 0 } else { u64::from(self.cursor) };
-        let f = |s: usize| u64::from(self.found[s]);
-        Key([
-            p[0] | p[1] << 28 | f(0) << 56 | f(1) << 60,
-            p[2] | p[3] << 28 | f(2) << 56 | f(3) << 60,
-            p[4] | p[5] << 28 | redeal_k << 56,
-            p[6] | mask << 28 | cursor_k << 52,
-        ])
+        let f = |s: usize| u128::from(self.found[s]);
+        let redeal_k = u128::from(self.redeals.min(self.tlen));
+        let cursor_k = if ctx.draw == 1 && self.redeals >= self.tlen { 0 } else { u128::from(self.cursor) };
+        k |= bottoms << 21 | kings << 28;
+        k |= f(0) << 32 | f(1) << 36 | f(2) << 40 | f(3) << 44;
+        k |= u128::from(self.tmask) << 48 | cursor_k << 72 | redeal_k << 77;
+        Key(k)
     }
 
     /// Plays out a trivially won position: puts the lowest top card up until
