@@ -143,6 +143,35 @@
 //! `P`, so no line of least weight starts with it). Transfers alone are never
 //! moves: they keep `A`.
 //!
+//! Cards brought to the tableau only to be used at once. Say a line of
+//! least weight brings a card `c` onto a free card `y`, from a foundation
+//! (any rules) or, with draw-1 and a pass limit that cannot bind, from the
+//! talon. Postpone that move to just before the first later move that uses
+//! it: one that puts a card on `c` (a transfer onto `c` included), or
+//! brings down the next lower card of `c`'s suit (which needs `c` off the
+//! foundation). The moves in between stay legal with the same effect: `y` is
+//! covered by `c` all along, so nothing goes onto `y` and `y` does not go
+//! up; a build that holds `y` moves without `c`, which then goes onto `y`
+//! where it is; with draw-1 and the limit unable to bind every talon card
+//! stays within reach, and draws carry no weight. If `c` instead goes up
+//! again, or onto `y`'s twin, first, the two moves become one or none. So
+//! some line of least weight brings `c` down only right before a use, and
+//! then (transfers being free) the next weighted move is one of: a card of
+//! the class below `c` and of the other colour put on `c`'s class (from the
+//! talon, a foundation, or a pile's whole face-up part); `c`'s twin, freed
+//! by a transfer onto `c`, going up; the next lower card of `c`'s suit
+//! coming down onto a free card of `c`'s rank and other colour. Such moves
+//! of `c` are generated only when one of these is possible right after them.
+//!
+//! In the same way, with draw-1 and a pass limit that cannot bind, a talon
+//! card `c` that goes to its foundation can be put up later, right before
+//! the next card of its suit goes up (the only move that needs it there; if
+//! `c` comes down again first, the two moves are one talon move onto the
+//! tableau). So it goes up only when the cards above it in its suit could
+//! follow at once: the next ones still in the talon, then a tableau card
+//! that is a top or whose twin is a top; or when the rest of the suit is in
+//! the talon.
+//!
 //! The automatic moves never raise `W` (the map `pi` above turns a line into
 //! one with no more moves, transfers into transfers or nothing).
 //!
@@ -699,15 +728,67 @@ impl State {
                 out.push((score, SMove::new(T_T, i as u8, j as u8, up.len() as u8)));
             }
         }
+        // For "a card is only brought to the tableau to be used at once"
+        // (module docs): the face-up bases, the covered face-up cards, the
+        // talon cards a talon move can take now, and all talon cards.
+        let mut bases = 0u64;
+        let mut covered = 0u64;
+        for i in 0..7 {
+            let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
+            if n > h {
+                bases |= 1 << self.piles[i][h];
+                for &c in &self.piles[i][h..n - 1] {
+                    covered |= 1 << c;
+                }
+            }
+        }
+        let mut reach = 0u64;
+        self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
+        let all_talon = (0..self.tlen).fold(0u64, |m, q| m | 1 << self.talon_card(ctx, q + 1));
+        // Whether, right after `c` comes to the tableau, a card could be put
+        // on it (from `talon`, a foundation, or a pile's whole face-up part),
+        // or its twin could go up after the build on it moves onto `c`.
+        let used = |c: u8, talon: u64| -> bool {
+            let r = rank(c);
+            let twin = twin_card(c);
+            if covered & (1 << twin) != 0 && self.fits_foundation(twin) {
+                return true;
+            }
+            r >= 2
+                && other_colour(suit(c)).iter().any(|&s| {
+                    let y = (s * 13) as u8 + r - 2;
+                    (talon | bases) & (1 << y) != 0 || (ctx.f2t && self.found[s] + 1 == r)
+                })
+        };
+        // With draw-1 and a pass limit that cannot bind, every talon card
+        // stays within reach, so a talon card goes onto the tableau only to
+        // be used at once.
+        let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
+        // With `talon_free`, whether the cards above talon card `c` in its
+        // suit could follow it up at once: the next ones that are in the
+        // talon, then a tableau card that is a top or whose twin is (or the
+        // suit ends in the talon).
+        let tops_mask = tops.iter().fold(0u64, |m, t| t.map_or(m, |t| m | 1 << t));
+        let goes_on = |c: u8| -> bool {
+            let mut d = c + 1;
+            while rank(d) != 1 && all_talon & (1 << d) != 0 {
+                d += 1;
+            }
+            rank(d) == 1 // past the king: d is the next suit's ace
+                || tops_mask & (1 << d) != 0
+                || (covered & (1 << d) != 0 && tops_mask & (1 << twin_card(d)) != 0)
+        };
         // Talon moves.
         self.talon_targets(ctx, |q, redeal| {
             let c = self.talon_card(ctx, q);
             let cost = if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw);
-            if self.fits_foundation(c) {
+            if self.fits_foundation(c) && (!talon_free || goes_on(c)) {
                 out.push((650 - cost, SMove::new(TALON_F, q, 0, redeal as u8)));
             }
             if let Some(j) = place(c) {
-                out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
+                if !talon_free || used(c, all_talon) {
+                    out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
+                }
             }
         });
         // Foundation to tableau.
@@ -722,6 +803,14 @@ impl State {
                 let mut after = self.found;
                 after[s] -= 1;
                 if safe_with(&after, c, true) {
+                    continue;
+                }
+                // Used at once, or the next lower card of the suit could
+                // come down after it (onto a top of its rank, other colour).
+                let r = rank(c);
+                let next_down = r >= 2
+                    && tops.iter().any(|t| t.is_some_and(|t| rank(t) == r && is_red(t) != is_red(c)));
+                if !(used(c, reach) || next_down) {
                     continue;
                 }
                 if let Some(j) = place(c) {
