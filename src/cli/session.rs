@@ -18,7 +18,7 @@ use klondike::render::words::CardStyle;
 use klondike::record::GameRecord;
 use klondike::rules::Rules;
 use klondike::scoring::{standard_time_bonus, ScoreSheet, Scoring};
-use klondike::solver::{self, Budget, Verdict};
+use klondike::solver::{self, Budget, LineEffort, Verdict};
 use klondike::stats::{Outcome, RulesKey, Statistics};
 use klondike::store;
 
@@ -691,7 +691,9 @@ pub fn first_winnable(first: u128, rules: &Rules) -> Result<(u128, Deal, u128), 
             max_states: 50_000_000,
             deadline: Some(Instant::now() + WINNABLE_BUDGET),
         };
-        if let Verdict::Winnable(_) = solver::solve(&klondike::game::Position::new(&deal), rules, &budget).verdict {
+        // Only the verdict matters here, not how short the line is.
+        let position = klondike::game::Position::new(&deal);
+        if let Verdict::Winnable(_) = solver::solve_with(&position, rules, &budget, LineEffort::Quick).verdict {
             return Ok((number, deal, skipped));
         }
         number = number.checked_add(1).unwrap_or(1);
