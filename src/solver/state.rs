@@ -154,14 +154,20 @@
 //! up; a build that holds `y` moves without `c`, which then goes onto `y`
 //! where it is; with draw-1 and the limit unable to bind every talon card
 //! stays within reach, and draws carry no weight. If `c` instead goes up
-//! again, or onto `y`'s twin, first, the two moves become one or none. So
-//! some line of least weight brings `c` down only right before a use, and
+//! again, or onto `y`'s twin, first, the two moves become one or none.
+//! Postponing never lengthens a line, so among the lines of least weight,
+//! and of those the shortest, one that has these moves as late as possible
+//! brings each `c` down only right before a use, and
 //! then (transfers being free) the next weighted move is one of: a card of
 //! the class below `c` and of the other colour put on `c`'s class (from the
 //! talon, a foundation, or a pile's whole face-up part); `c`'s twin, freed
 //! by a transfer onto `c`, going up; the next lower card of `c`'s suit
 //! coming down onto a free card of `c`'s rank and other colour. Such moves
 //! of `c` are generated only when one of these is possible right after them.
+//! These conditions depend only on `A` (Lemma 1), except the twin's: if the
+//! twin is a top in `P` although covered in the line, putting it up at once
+//! is a move of `P` that lowers the weight too (then `c` comes down after it,
+//! onto the free card of its parent class that the line used).
 //!
 //! In the same way, with draw-1 and a pass limit that cannot bind, a talon
 //! card `c` that goes to its foundation can be put up later, right before
