@@ -108,9 +108,60 @@ fn bad_batch_options_are_usage_errors() {
         vec!["solve", "--games", "1..3", "--shard", "4/3"],
         vec!["solve", "--games", "1..3", "--shard", "0/3"],
         vec!["solve", "--game", "1", "--timeout", "-1"],
+        // Batch-only options without a batch.
+        vec!["solve", "--game", "5", "--output", "out.jsonl"],
+        vec!["solve", "--shard", "1/2"],
+        // A saved game has its own rules.
+        vec!["solve", "--load", "saved.json", "--draw", "3"],
     ] {
         let (code, _, err) = klondike(&args, "");
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(!err.trim().is_empty());
     }
+}
+
+#[test]
+fn a_batch_under_other_rules_does_not_skip_games_solved_under_these() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("out.jsonl");
+    let f = file.to_str().unwrap();
+    let (code, _, err) = klondike(&["solve", "--games", "1..3", "--timeout", "2", "--output", f], "");
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = klondike(&["solve", "--games", "1..3", "--draw", "3", "--timeout", "2", "--output", f], "");
+    assert_eq!(code, 0, "{err}");
+    // Run again: nothing is left to do under either rules setting.
+    let (code, _, err) = klondike(&["solve", "--games", "1..3", "--draw", "3", "--timeout", "2", "--output", f], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> =
+        std::fs::read_to_string(&file).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 6);
+    for draw in [1, 3] {
+        let mut games: Vec<&str> =
+            lines.iter().filter(|v| v["draw"] == draw).map(|v| v["game"].as_str().unwrap()).collect();
+        games.sort_unstable();
+        assert_eq!(games, ["1", "2", "3"], "draw {draw}");
+    }
+}
+
+#[test]
+fn a_saved_game_is_solved_from_where_it_was_saved_under_its_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let saved = dir.path().join("saved.json");
+    let s = saved.to_str().unwrap();
+    let env = [("KLONDIKE_DATA_DIR", data.as_os_str())];
+    let script = format!("d\nd\nd\nsave {s}\nq\n");
+    let (code, _, err) = common::run_klondike(&["--game", "11", "--draw", "3"], &env, &script);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = common::run_klondike(&["solve", "--load", s], &env, "");
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    assert!(first.contains("draw 3"), "{first}");
+    assert!(first.starts_with("# winnable"), "{first}");
+    // The saved moves, then the solver's line, win game 11 in draw-3.
+    let replay = format!("d\nd\nd\n{out}");
+    let (code, transcript, err) = common::run_klondike(&["--game", "11", "--draw", "3", "--strict", "--json"], &env, &replay);
+    assert_eq!(code, 0, "{err}");
+    let last: serde_json::Value = serde_json::from_str(transcript.lines().last().unwrap()).unwrap();
+    assert_eq!(last["status"], "won");
 }

@@ -705,8 +705,10 @@ pub fn first_winnable(first: u128, rules: &Rules) -> Result<(u128, Deal, u128), 
 pub fn winnable_message(number: u128, first: u128, skipped: u128) -> String {
     match skipped {
         0 => format!("Game {number}: the solver proved it winnable."),
-        1 => format!("Game {number}: the solver proved it winnable (game {first} was not)."),
-        n => format!("Game {number}: the solver proved it winnable (the {n} game numbers from {first} were not)."),
+        1 => format!("Game {number}: the solver proved it winnable; it could not prove game {first} winnable."),
+        n => format!(
+            "Game {number}: the solver proved it winnable; it could not prove the {n} game numbers from {first} winnable."
+        ),
     }
 }
 

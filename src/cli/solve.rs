@@ -18,12 +18,15 @@ use klondike::command::Command;
 use klondike::deal::Deal;
 use klondike::game::{Game, Position};
 use klondike::rules::{PassLimit, Rules};
+use klondike::record::GameRecord;
 use klondike::solver::{self, Budget, Solution, Verdict};
+use klondike::store;
 
 use super::args::GameArgs;
 
 /// Options for `klondike solve`.
 #[derive(Args, Debug, Clone)]
+#[command(group(clap::ArgGroup::new("batch").args(["games", "games_file"])))]
 pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
@@ -40,6 +43,10 @@ pub struct SolveArgs {
     /// command per line, as typed at the prompt).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "games_file"])]
     pub moves: Option<PathBuf>,
+    /// Solve a saved game (a file written by `save`) from where it was
+    /// saved, under its own rules.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "deal", "moves", "games", "games_file", "draw", "passes", "foundation_to_tableau"])]
+    pub load: Option<PathBuf>,
     /// Batch: solve game numbers A to B, both included (`1..1000`); one JSON
     /// line per game, in the order they finish (each line names its game).
     #[arg(long, value_name = "A..B", value_parser = parse_range, conflicts_with_all = ["deal", "game"])]
@@ -49,11 +56,12 @@ pub struct SolveArgs {
     pub games_file: Option<PathBuf>,
     /// Batch: take only every N-th game of the list, starting with the K-th
     /// (K from 1 to N), so N machines can split a range with no coordination.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "batch")]
     pub shard: Option<(usize, usize)>,
     /// Batch: append results to FILE, skipping the games it already holds
-    /// (so an interrupted batch resumes where it stopped). Default: standard output.
-    #[arg(long, short, value_name = "FILE")]
+    /// under the same rules (so an interrupted batch resumes where it
+    /// stopped). One process per file. Default: standard output.
+    #[arg(long, short, value_name = "FILE", requires = "batch")]
     pub output: Option<PathBuf>,
 }
 
@@ -194,19 +202,33 @@ pub fn run(args: SolveArgs) -> Result<()> {
 
 /// Solves one deal (or the position a moves file leaves it in).
 fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
-    let (deal, origin) = super::choose_deal(&args.game)?;
-    let rules = args.game.rules();
-    let position = match &args.moves {
-        Some(path) => position_after_script(&deal, rules, path)?,
-        None => Position::new(&deal),
+    let (position, rules, game) = match &args.load {
+        Some(path) => {
+            let record = match store::read_user_json::<GameRecord>(path) {
+                Ok(Some(r)) => r,
+                Ok(None) => bail!("there is no saved game {}", path.display()),
+                Err(e) => return Err(e.into()),
+            };
+            let saved = record.replay().with_context(|| format!("cannot load {}", path.display()))?;
+            (saved.game.position().clone(), *saved.game.rules(), saved.number)
+        }
+        None => {
+            let (deal, origin) = super::choose_deal(&args.game)?;
+            let rules = args.game.rules();
+            let position = match &args.moves {
+                Some(path) => position_after_script(&deal, rules, path)?,
+                None => Position::new(&deal),
+            };
+            let game = match origin {
+                super::session::Origin::Number(n) => Some(n),
+                super::session::Origin::Custom => None,
+            };
+            (position, rules, game)
+        }
     };
     let started = Instant::now();
     let solution = solver::solve(&position, &rules, &budget(args));
     let seconds = started.elapsed().as_secs_f64();
-    let game = match origin {
-        super::session::Origin::Number(n) => Some(n),
-        super::session::Origin::Custom => None,
-    };
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&record(game, &rules, &solution, seconds))?)?;
     } else {
@@ -252,9 +274,14 @@ fn game_list(args: &SolveArgs) -> Result<Vec<u128>> {
     Ok(games)
 }
 
-/// Games already in a batch output file. A last line cut short by an
+/// Games already in a batch output file under `rules` (lines for other
+/// rules are kept but do not count). A last line cut short by an
 /// interruption is not counted (that game is solved again).
-fn games_done(path: &Path) -> Result<HashSet<u128>> {
+fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
+    let passes = match rules.passes {
+        PassLimit::Unlimited => None,
+        PassLimit::Limited(n) => Some(n),
+    };
     let mut done = HashSet::new();
     let file = match File::open(path) {
         Ok(f) => f,
@@ -267,8 +294,10 @@ fn games_done(path: &Path) -> Result<HashSet<u128>> {
             continue;
         }
         match serde_json::from_str::<SolveRecord>(&line) {
-            Ok(SolveRecord { game: Some(g), .. }) if g.parse::<u128>().is_ok() => {
-                done.insert(g.parse::<u128>().unwrap_or(0));
+            Ok(r) if r.game.as_ref().is_some_and(|g| g.parse::<u128>().is_ok()) => {
+                if r.draw == rules.draw.cards() && r.passes == passes && r.foundation_to_tableau == rules.foundation_to_tableau {
+                    done.insert(r.game.and_then(|g| g.parse::<u128>().ok()).unwrap_or(0));
+                }
             }
             _ => eprintln!("klondike: {} line {}: not a result line; that game will be solved again", path.display(), i + 1),
         }
@@ -281,7 +310,7 @@ fn batch(args: &SolveArgs) -> Result<()> {
     let mut games = game_list(args)?;
     let sink: Box<dyn Write + Send> = match &args.output {
         Some(path) => {
-            let done = games_done(path)?;
+            let done = games_done(path, &rules)?;
             games.retain(|g| !done.contains(g));
             let mut file = OpenOptions::new()
                 .create(true)
