@@ -165,3 +165,28 @@ fn a_saved_game_is_solved_from_where_it_was_saved_under_its_rules() {
     let last: serde_json::Value = serde_json::from_str(transcript.lines().last().unwrap()).unwrap();
     assert_eq!(last["status"], "won");
 }
+
+#[test]
+fn a_huge_range_is_never_held_as_a_list() {
+    // Ten games out of ten trillion: this ends at once (a list of the whole
+    // range would not fit in memory).
+    let (code, out, err) =
+        klondike(&["solve", "--games", "1..10000000000000", "--shard", "7/1000000000000", "--timeout", "0.5"], "");
+    assert_eq!(code, 0, "{err}");
+    let mut games = games_in(&out);
+    games.sort_unstable();
+    let want: Vec<u64> = (0..10).map(|i| 7 + i * 1_000_000_000_000).collect();
+    assert_eq!(games, want);
+}
+
+#[test]
+fn a_games_file_that_names_a_game_twice_solves_it_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("games.txt");
+    std::fs::write(&list, "3\n5 # five\n3\n").unwrap();
+    let (code, out, err) = klondike(&["solve", "--games-file", list.to_str().unwrap(), "--timeout", "1"], "");
+    assert_eq!(code, 0, "{err}");
+    let mut games = games_in(&out);
+    games.sort_unstable();
+    assert_eq!(games, [3, 5]);
+}

@@ -242,36 +242,59 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-fn game_list(args: &SolveArgs) -> Result<Vec<u128>> {
-    let mut games: Vec<u128> = match (&args.games, &args.games_file) {
-        (Some((a, b)), _) => {
-            if b - a >= 100_000_000 {
-                bail!("the range {a}..{b} is too large for one batch (at most 100000000 games)");
-            }
-            (*a..=*b).collect()
-        }
-        (None, Some(path)) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the games file '{}'", path.display()))?;
-            let mut v = Vec::new();
-            for (i, line) in text.lines().enumerate() {
-                let t = line.split('#').next().unwrap_or("").trim();
-                if t.is_empty() {
-                    continue;
+/// The games of a batch: a range (never held as a list, so that a range of
+/// any size starts at once), or the numbers of a games file (each once, in
+/// the order of the file); then the shard of them.
+enum GameList {
+    Range { first: u128, last: u128 },
+    Listed(Vec<u128>),
+}
+
+impl GameList {
+    fn read(args: &SolveArgs) -> Result<GameList> {
+        match (&args.games, &args.games_file) {
+            (Some((first, last)), _) => Ok(GameList::Range { first: *first, last: *last }),
+            (None, Some(path)) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read the games file '{}'", path.display()))?;
+                let mut seen = HashSet::new();
+                let mut v = Vec::new();
+                for (i, line) in text.lines().enumerate() {
+                    let t = line.split('#').next().unwrap_or("").trim();
+                    if t.is_empty() {
+                        continue;
+                    }
+                    match t.parse::<u128>() {
+                        Ok(n) if n >= 1 => {
+                            if seen.insert(n) {
+                                v.push(n);
+                            }
+                        }
+                        _ => bail!("{} line {}: '{t}' is not a game number", path.display(), i + 1),
+                    }
                 }
-                match t.parse::<u128>() {
-                    Ok(n) if n >= 1 => v.push(n),
-                    _ => bail!("{} line {}: '{t}' is not a game number", path.display(), i + 1),
-                }
+                Ok(GameList::Listed(v))
             }
-            v
+            (None, None) => Ok(GameList::Listed(Vec::new())),
         }
-        (None, None) => Vec::new(),
-    };
-    if let Some((k, n)) = args.shard {
-        games = games.into_iter().skip(k - 1).step_by(n).collect();
     }
-    Ok(games)
+}
+
+/// How many of the games `first..=last` shard K/N takes (all without a
+/// shard): those at K - 1, K - 1 + N, ... from `first`.
+fn shard_count(first: u128, last: u128, shard: Option<(usize, usize)>) -> u128 {
+    let (k, m) = shard.map_or((1, 1), |(k, m)| (k as u128, m as u128));
+    let span = last - first;
+    if k - 1 > span {
+        0
+    } else {
+        (span - (k - 1)) / m + 1
+    }
+}
+
+/// Whether the game at `index` (from 0) of the list is in shard K/N.
+fn in_shard(index: u128, shard: Option<(usize, usize)>) -> bool {
+    shard.is_none_or(|(k, n)| index % n as u128 == (k - 1) as u128)
 }
 
 /// Games already in a batch output file under `rules` (lines for other
@@ -307,11 +330,11 @@ fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
 
 fn batch(args: &SolveArgs) -> Result<()> {
     let rules = args.game.rules();
-    let mut games = game_list(args)?;
+    let list = GameList::read(args)?;
+    let mut done = HashSet::new();
     let sink: Box<dyn Write + Send> = match &args.output {
         Some(path) => {
-            let done = games_done(path, &rules)?;
-            games.retain(|g| !done.contains(g));
+            done = games_done(path, &rules)?;
             let mut file = OpenOptions::new()
                 .create(true)
                 .append(true)
@@ -333,8 +356,24 @@ fn batch(args: &SolveArgs) -> Result<()> {
         None => Box::new(io::stdout()),
     };
     let sink = Mutex::new(io::LineWriter::new(sink));
+    // How many games are left to solve, for the progress bar.
+    let todo: u128 = match &list {
+        GameList::Range { first, last } => {
+            let in_shard_count = shard_count(*first, *last, args.shard);
+            let done_here = done
+                .iter()
+                .filter(|&&g| (*first..=*last).contains(&g) && in_shard(g - first, args.shard))
+                .count() as u128;
+            in_shard_count - done_here
+        }
+        GameList::Listed(v) => v
+            .iter()
+            .enumerate()
+            .filter(|&(i, g)| in_shard(i as u128, args.shard) && !done.contains(g))
+            .count() as u128,
+    };
     let bar = if io::stderr().is_terminal() {
-        let bar = ProgressBar::with_draw_target(Some(games.len() as u64), ProgressDrawTarget::stderr());
+        let bar = ProgressBar::with_draw_target(Some(todo.min(u128::from(u64::MAX)) as u64), ProgressDrawTarget::stderr());
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
             bar.set_style(style);
         }
@@ -342,7 +381,7 @@ fn batch(args: &SolveArgs) -> Result<()> {
     } else {
         ProgressBar::hidden()
     };
-    games.par_iter().try_for_each(|&number| -> Result<()> {
+    let solve_one = |number: u128| -> Result<()> {
         let deal = Deal::for_game(number)?;
         let started = Instant::now();
         let solution = solver::solve(&Position::new(&deal), &rules, &budget(args));
@@ -351,7 +390,24 @@ fn batch(args: &SolveArgs) -> Result<()> {
         writeln!(sink, "{line}")?;
         bar.inc(1);
         Ok(())
-    })?;
+    };
+    match &list {
+        GameList::Range { first, last } => {
+            // The shard's games are first + k - 1, then every m-th.
+            let count = shard_count(*first, *last, args.shard);
+            let (k, m) = args.shard.map_or((1, 1), |(k, m)| (k as u128, m as u128));
+            (0..count)
+                .into_par_iter()
+                .map(|j| first + (k - 1) + j * m)
+                .filter(|g| !done.contains(g))
+                .try_for_each(solve_one)?
+        }
+        GameList::Listed(v) => v
+            .par_iter()
+            .enumerate()
+            .filter(|&(i, g)| in_shard(i as u128, args.shard) && !done.contains(g))
+            .try_for_each(|(_, &g)| solve_one(g))?,
+    }
     bar.finish_and_clear();
     let mut sink = sink.into_inner().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;
     sink.flush()?;
