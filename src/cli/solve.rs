@@ -57,7 +57,7 @@ pub struct SolveArgs {
     /// Batch: take only every N-th game of the list, starting with the K-th
     /// (K from 1 to N), so N machines can split a range with no coordination.
     #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "batch")]
-    pub shard: Option<(usize, usize)>,
+    pub shard: Option<(u128, u128)>,
     /// Batch: append results to FILE, skipping the games it already holds
     /// under the same rules (so an interrupted batch resumes where it
     /// stopped). One process per file. Default: standard output.
@@ -90,10 +90,10 @@ fn parse_range(s: &str) -> Result<(u128, u128), String> {
     Ok((a, b))
 }
 
-fn parse_shard(s: &str) -> Result<(usize, usize), String> {
-    let err = || format!("'{s}' is not a shard: write K/N with 1 <= K <= N, e.g. 2/8");
+fn parse_shard(s: &str) -> Result<(u128, u128), String> {
+    let err = || format!("'{s}' is not a shard: write K/N with 1 <= K <= N <= 2^128-1, e.g. 2/8");
     let (k, n) = s.split_once('/').ok_or_else(err)?;
-    let (k, n) = (k.parse::<usize>().map_err(|_| err())?, n.parse::<usize>().map_err(|_| err())?);
+    let (k, n) = (k.parse::<u128>().map_err(|_| err())?, n.parse::<u128>().map_err(|_| err())?);
     if k == 0 || n == 0 || k > n {
         return Err(err());
     }
@@ -154,6 +154,7 @@ pub fn verdict_line(solution: &Solution, game: Option<u128>, rules: &Rules, seco
     let deal = game.map_or_else(|| "custom deal".to_string(), |n| format!("game {n}"));
     let figures = format!("{deal}; {rules}; {} states, {seconds:.3} s", solution.states);
     match &solution.verdict {
+        Verdict::Winnable(moves) if moves.len() == 1 => format!("# winnable in 1 move ({figures})"),
         Verdict::Winnable(moves) => format!("# winnable in {} moves ({figures})", moves.len()),
         Verdict::Unwinnable => format!("# unwinnable: no line wins, the search was exhaustive ({figures})"),
         Verdict::Unknown(why) => format!("# unknown ({why}; {figures})"),
@@ -282,8 +283,8 @@ impl GameList {
 
 /// How many of the games `first..=last` shard K/N takes (all without a
 /// shard): those at K - 1, K - 1 + N, ... from `first`.
-fn shard_count(first: u128, last: u128, shard: Option<(usize, usize)>) -> u128 {
-    let (k, m) = shard.map_or((1, 1), |(k, m)| (k as u128, m as u128));
+fn shard_count(first: u128, last: u128, shard: Option<(u128, u128)>) -> u128 {
+    let (k, m) = shard.unwrap_or((1, 1));
     let span = last - first;
     if k - 1 > span {
         0
@@ -293,8 +294,8 @@ fn shard_count(first: u128, last: u128, shard: Option<(usize, usize)>) -> u128 {
 }
 
 /// Whether the game at `index` (from 0) of the list is in shard K/N.
-fn in_shard(index: u128, shard: Option<(usize, usize)>) -> bool {
-    shard.is_none_or(|(k, n)| index % n as u128 == (k - 1) as u128)
+fn in_shard(index: u128, shard: Option<(u128, u128)>) -> bool {
+    shard.is_none_or(|(k, n)| index % n == k - 1)
 }
 
 /// Games already in a batch output file under `rules` (lines for other
@@ -395,7 +396,7 @@ fn batch(args: &SolveArgs) -> Result<()> {
         GameList::Range { first, last } => {
             // The shard's games are first + k - 1, then every m-th.
             let count = shard_count(*first, *last, args.shard);
-            let (k, m) = args.shard.map_or((1, 1), |(k, m)| (k as u128, m as u128));
+            let (k, m) = args.shard.unwrap_or((1, 1));
             (0..count)
                 .into_par_iter()
                 .map(|j| first + (k - 1) + j * m)
@@ -412,4 +413,32 @@ fn batch(args: &SolveArgs) -> Result<()> {
     let mut sink = sink.into_inner().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;
     sink.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klondike::moves::Move;
+
+    #[test]
+    fn the_verdict_line_counts_moves_in_words() {
+        let rules = Rules::default();
+        let line = |moves: Vec<Move>| {
+            let solution = Solution { verdict: Verdict::Winnable(moves), states: 3, peak_memory_bytes: 0 };
+            verdict_line(&solution, Some(9), &rules, 0.0)
+        };
+        assert!(line(vec![Move::Draw]).starts_with("# winnable in 1 move (game 9;"));
+        assert!(line(vec![Move::Draw, Move::Draw]).starts_with("# winnable in 2 moves (game 9;"));
+    }
+
+    #[test]
+    fn shards_count_and_take_every_nth_game() {
+        assert_eq!(shard_count(1, 10, None), 10);
+        assert_eq!(shard_count(1, 10, Some((3, 4))), 2); // games 3 and 7
+        assert_eq!(shard_count(1, 2, Some((3, 4))), 0);
+        assert_eq!(shard_count(1, u128::MAX, Some((1, 2))), u128::MAX / 2 + 1);
+        assert!(in_shard(6, Some((3, 4))) && !in_shard(5, Some((3, 4))));
+        assert_eq!(parse_shard("5/1000000000000000000000"), Ok((5, 1_000_000_000_000_000_000_000)));
+        assert!(parse_shard("4/3").is_err() && parse_shard("0/3").is_err());
+    }
 }
