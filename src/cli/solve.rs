@@ -125,6 +125,23 @@ struct SolveRecord {
     peak_memory_bytes: u64,
 }
 
+/// The `passes` field of a result line: the pass limit, `None` for unlimited.
+fn passes_field(rules: &Rules) -> Option<u32> {
+    match rules.passes {
+        PassLimit::Unlimited => None,
+        PassLimit::Limited(n) => Some(n),
+    }
+}
+
+impl SolveRecord {
+    /// Whether this result was found under `rules`.
+    fn is_under(&self, rules: &Rules) -> bool {
+        self.draw == rules.draw.cards()
+            && self.passes == passes_field(rules)
+            && self.foundation_to_tableau == rules.foundation_to_tableau
+    }
+}
+
 fn record(game: Option<u128>, rules: &Rules, solution: &Solution, seconds: f64) -> SolveRecord {
     let (verdict, reason, moves) = match &solution.verdict {
         Verdict::Winnable(moves) => ("winnable", None, moves.iter().map(ToString::to_string).collect()),
@@ -134,10 +151,7 @@ fn record(game: Option<u128>, rules: &Rules, solution: &Solution, seconds: f64) 
     SolveRecord {
         game: game.map(|n| n.to_string()),
         draw: rules.draw.cards(),
-        passes: match rules.passes {
-            PassLimit::Unlimited => None,
-            PassLimit::Limited(n) => Some(n),
-        },
+        passes: passes_field(rules),
         foundation_to_tableau: rules.foundation_to_tableau,
         verdict: verdict.to_string(),
         reason,
@@ -244,8 +258,9 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 /// The games of a batch: a range (never held as a list, so that a range of
-/// any size starts at once), or the numbers of a games file (each once, in
-/// the order of the file); then the shard of them.
+/// any size starts at once, its shard taken as it is walked), or the
+/// numbers of a games file (each once, in the order of the file), already
+/// cut to the shard.
 enum GameList {
     Range { first: u128, last: u128 },
     Listed(Vec<u128>),
@@ -274,7 +289,8 @@ impl GameList {
                         _ => bail!("{} line {}: '{t}' is not a game number", path.display(), i + 1),
                     }
                 }
-                Ok(GameList::Listed(v))
+                let shard = v.into_iter().enumerate().filter(|&(i, _)| in_shard(i as u128, args.shard));
+                Ok(GameList::Listed(shard.map(|(_, g)| g).collect()))
             }
             (None, None) => Ok(GameList::Listed(Vec::new())),
         }
@@ -302,10 +318,6 @@ fn in_shard(index: u128, shard: Option<(u128, u128)>) -> bool {
 /// rules are kept but do not count). A last line cut short by an
 /// interruption is not counted (that game is solved again).
 fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
-    let passes = match rules.passes {
-        PassLimit::Unlimited => None,
-        PassLimit::Limited(n) => Some(n),
-    };
     let mut done = HashSet::new();
     let file = match File::open(path) {
         Ok(f) => f,
@@ -317,13 +329,14 @@ fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
         if line.trim().is_empty() {
             continue;
         }
-        match serde_json::from_str::<SolveRecord>(&line) {
-            Ok(r) if r.game.as_ref().is_some_and(|g| g.parse::<u128>().is_ok()) => {
-                if r.draw == rules.draw.cards() && r.passes == passes && r.foundation_to_tableau == rules.foundation_to_tableau {
-                    done.insert(r.game.and_then(|g| g.parse::<u128>().ok()).unwrap_or(0));
+        let parsed = serde_json::from_str::<SolveRecord>(&line).ok();
+        match parsed.as_ref().and_then(|r| Some((r, r.game.as_deref()?.parse::<u128>().ok()?))) {
+            Some((r, game)) => {
+                if r.is_under(rules) {
+                    done.insert(game);
                 }
             }
-            _ => eprintln!("klondike: {} line {}: not a result line; that game will be solved again", path.display(), i + 1),
+            None => eprintln!("klondike: {} line {}: not a result line; that game will be solved again", path.display(), i + 1),
         }
     }
     Ok(done)
@@ -331,7 +344,7 @@ fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
 
 fn batch(args: &SolveArgs) -> Result<()> {
     let rules = args.game.rules();
-    let list = GameList::read(args)?;
+    let mut list = GameList::read(args)?;
     let mut done = HashSet::new();
     let sink: Box<dyn Write + Send> = match &args.output {
         Some(path) => {
@@ -358,20 +371,20 @@ fn batch(args: &SolveArgs) -> Result<()> {
     };
     let sink = Mutex::new(io::LineWriter::new(sink));
     // How many games are left to solve, for the progress bar.
-    let todo: u128 = match &list {
+    let todo: u128 = match &mut list {
         GameList::Range { first, last } => {
-            let in_shard_count = shard_count(*first, *last, args.shard);
+            let (first, last) = (*first, *last);
+            let in_shard_count = shard_count(first, last, args.shard);
             let done_here = done
                 .iter()
-                .filter(|&&g| (*first..=*last).contains(&g) && in_shard(g - first, args.shard))
+                .filter(|&&g| (first..=last).contains(&g) && in_shard(g - first, args.shard))
                 .count() as u128;
             in_shard_count - done_here
         }
-        GameList::Listed(v) => v
-            .iter()
-            .enumerate()
-            .filter(|&(i, g)| in_shard(i as u128, args.shard) && !done.contains(g))
-            .count() as u128,
+        GameList::Listed(v) => {
+            v.retain(|g| !done.contains(g));
+            v.len() as u128
+        }
     };
     let bar = if io::stderr().is_terminal() {
         let bar = ProgressBar::with_draw_target(Some(todo.min(u128::from(u64::MAX)) as u64), ProgressDrawTarget::stderr());
@@ -403,11 +416,7 @@ fn batch(args: &SolveArgs) -> Result<()> {
                 .filter(|g| !done.contains(g))
                 .try_for_each(solve_one)?
         }
-        GameList::Listed(v) => v
-            .par_iter()
-            .enumerate()
-            .filter(|&(i, g)| in_shard(i as u128, args.shard) && !done.contains(g))
-            .try_for_each(|(_, &g)| solve_one(g))?,
+        GameList::Listed(v) => v.par_iter().try_for_each(|&g| solve_one(g))?,
     }
     bar.finish_and_clear();
     let mut sink = sink.into_inner().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;

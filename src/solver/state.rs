@@ -735,8 +735,9 @@ impl State {
             }
         }
         // For "a card is only brought to the tableau to be used at once"
-        // (module docs): the face-up bases, the covered face-up cards, the
-        // talon cards a talon move can take now, and all talon cards.
+        // (module docs): the face-up bases, the covered face-up cards, and
+        // the talon cards a talon move can take now (with `talon_free`
+        // below, every talon card).
         let mut bases = 0u64;
         let mut covered = 0u64;
         for i in 0..7 {
@@ -750,11 +751,10 @@ impl State {
         }
         let mut reach = 0u64;
         self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
-        let all_talon = (0..self.tlen).fold(0u64, |m, q| m | 1 << self.talon_card(ctx, q + 1));
         // Whether, right after `c` comes to the tableau, a card could be put
-        // on it (from `talon`, a foundation, or a pile's whole face-up part),
+        // on it (from the talon, a foundation, or a pile's whole face-up part),
         // or its twin could go up after the build on it moves onto `c`.
-        let used = |c: u8, talon: u64| -> bool {
+        let used = |c: u8| -> bool {
             let r = rank(c);
             let twin = twin_card(c);
             if covered & (1 << twin) != 0 && self.fits_foundation(twin) {
@@ -763,7 +763,7 @@ impl State {
             r >= 2
                 && other_colour(suit(c)).iter().any(|&s| {
                     let y = (s * 13) as u8 + r - 2;
-                    (talon | bases) & (1 << y) != 0 || (ctx.f2t && self.found[s] + 1 == r)
+                    (reach | bases) & (1 << y) != 0 || (ctx.f2t && self.found[s] + 1 == r)
                 })
         };
         // With draw-1 and a pass limit that cannot bind, every talon card
@@ -777,7 +777,7 @@ impl State {
         let tops_mask = tops.iter().fold(0u64, |m, t| t.map_or(m, |t| m | 1 << t));
         let goes_on = |c: u8| -> bool {
             let mut d = c + 1;
-            while rank(d) != 1 && all_talon & (1 << d) != 0 {
+            while rank(d) != 1 && reach & (1 << d) != 0 {
                 d += 1;
             }
             rank(d) == 1 // past the king: d is the next suit's ace
@@ -792,7 +792,7 @@ impl State {
                 out.push((650 - cost, SMove::new(TALON_F, q, 0, redeal as u8)));
             }
             if let Some(j) = place(c) {
-                if !talon_free || used(c, all_talon) {
+                if !talon_free || used(c) {
                     out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
                 }
             }
@@ -816,7 +816,7 @@ impl State {
                 let r = rank(c);
                 let next_down = r >= 2
                     && tops.iter().any(|t| t.is_some_and(|t| rank(t) == r && is_red(t) != is_red(c)));
-                if !(used(c, reach) || next_down) {
+                if !(used(c) || next_down) {
                     continue;
                 }
                 if let Some(j) = place(c) {
