@@ -6,7 +6,8 @@
 //! ([`LineEffort::Quick`]) and to the shortest line (`LineEffort::Short`, what
 //! `klondike solve` does; a second run for each won deal), the states
 //! searched, the median line length (engine moves: each draw is one), and
-//! the peak memory. Times are in-process: add the process start (about
+//! the peak memory (`SOLVER_BENCH_ONLY=b090,b189` runs just those deals,
+//! `SOLVER_BENCH_VERBOSE=1` prints one line per deal). Times are in-process: add the process start (about
 //! 1.5 ms here) to compare with figures measured around a whole process.
 //!
 //! ```text
@@ -74,6 +75,11 @@ fn main() {
             Some((id.to_string(), rest.parse().ok()?))
         })
         .collect();
+    // SOLVER_BENCH_ONLY=b090,b189 runs just those deals.
+    let only: Option<Vec<String>> =
+        std::env::var("SOLVER_BENCH_ONLY").ok().map(|v| v.split(',').map(str::to_string).collect());
+    let deals: Vec<(String, Deal)> =
+        deals.into_iter().filter(|(id, _)| only.as_ref().is_none_or(|o| o.contains(id))).collect();
     // id -> (d1 consensus, d3 consensus)
     let mut consensus = std::collections::HashMap::new();
     if let Some(v) = verdicts.as_ref().and_then(|p| std::fs::read_to_string(p).ok()) {

@@ -153,7 +153,7 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
             }
         }
     };
-    let out = search::dfs(st, &ctx, budget);
+    let out = search::dfs(st, &ctx, budget, true);
     let mut states = out.states;
     let verdict = match out.verdict {
         search::Found::Win(path) => {
@@ -190,7 +190,7 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
                     max_states: RETRY_STATES.min(budget.max_states.saturating_sub(states)),
                     deadline: budget.deadline,
                 };
-                let again = search::dfs(root, &ctx, &retry);
+                let again = search::dfs(root, &ctx, &retry, false);
                 states += again.states;
                 if let search::Found::Win(path) = again.verdict {
                     if let Some(line) = line_for(&root, &path) {
@@ -210,6 +210,7 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
     };
     Solution { verdict, states, peak_memory_bytes: out.peak_memory_bytes }
 }
+
 
 /// Least and most effort (move applications) spent shortening a line.
 const SHORTEN_WORK_MIN: u64 = 20_000;

@@ -4,20 +4,46 @@
 //! Every position reachable in the reduced move graph is visited unless the
 //! win is found first: a position is skipped only when its key is already in
 //! the table, that is when an equivalent position has been (or is being)
-//! explored. So when the search ends without a win, no position reachable
-//! from the start by the reduced moves is won, and by the arguments in the
-//! `state` module the game cannot be won.
+//! explored, or a position at least as good has been (see the key in the
+//! `state` module), or it is known to be lost (below). So when the search
+//! ends without a win, no position reachable from the start by the reduced
+//! moves is won, and by the arguments in the `state` module the game cannot
+//! be won.
 //!
-//! The table is capped ([`MAX_TABLE`]) to keep memory under 1 GB; reaching
-//! the cap ends the search with "state limit" (an `Unknown`), never with a
-//! verdict, so the cap cannot make an `Unwinnable` answer wrong.
+//! # Positions lost even with draw-1 and no pass limit
+//!
+//! Under draw-3, or a pass limit that can bind, every line is also a line
+//! of draw-1 with no pass limit (each talon card that the stricter rules can
+//! play is one that draw-1 with no limit can play; the rest is the same). So
+//! a position that cannot be won under those easier rules cannot be won
+//! under the real ones. The search therefore first asks a small search under
+//! the easier rules about each position it visits (the start with a larger
+//! budget); when that search ends without a win, the position is lost and
+//! not expanded, and every position that search visited is lost too under
+//! the easier rules (an exhaustive search that finds no win proves every
+//! position it visited lost, see the `state` module), so they are kept in a
+//! table of lost keys, which later easier searches skip and later positions
+//! are looked up in. When the easier search finds a win or runs out of
+//! budget, nothing is learnt and the position is expanded as usual. Easier
+//! searches on the positions of a deal that the easier rules win are wasted
+//! work, so after each such win the next few positions are not asked about.
+//!
+//! The tables are capped ([`MAX_TABLE`] in all) to keep memory under 1 GB;
+//! reaching the cap ends the search with "state limit" (an `Unknown`), never
+//! with a verdict, so the cap cannot make an `Unwinnable` answer wrong.
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 use std::time::Instant;
 
-use super::state::{Ctx, Key, PassHasher, SMove, State};
+use super::state::{Ctx, Key, Need, PassHasher, SMove, State, UNLIMITED};
 use super::Budget;
+
+type Table = HashSet<Key, BuildHasherDefault<PassHasher>>;
+
+fn new_table() -> Table {
+    HashSet::with_capacity_and_hasher(1 << 12, BuildHasherDefault::default())
+}
 
 /// What the search found.
 pub(crate) enum Found {
@@ -33,6 +59,7 @@ pub(crate) enum Found {
 
 pub(crate) struct Outcome {
     pub verdict: Found,
+    /// Nodes expanded, those of the easier searches included.
     pub states: u64,
     pub peak_memory_bytes: u64,
 }
@@ -47,41 +74,156 @@ struct Frame {
     end: usize,
 }
 
-/// Most positions the transposition table holds: a table of 2^25 buckets
-/// (17 bytes each, 570 MB, plus the 285 MB table it grows from while it
-/// grows). A search that would need more answers "state limit", whatever
-/// the budget, so that the solver's peak memory stays under 1 GB.
+/// Most positions the tables hold in all: tables of 2^25 buckets (17 bytes
+/// each, 570 MB, plus the 285 MB table it grows from while it grows). A
+/// search that would need more answers "state limit", whatever the budget,
+/// so that the solver's peak memory stays under 1 GB.
 pub(crate) const MAX_TABLE: usize = (1 << 25) / 8 * 7;
+
+/// Nodes searched before the easier searches start (most deals that can be
+/// won are won sooner), then the node budget of the easier search about the
+/// start, and about each later position.
+const EASIER_AFTER: u64 = 3_000;
+const EASIER_ROOT_STATES: u64 = 1_000_000;
+const EASIER_NODE_STATES: u64 = 5_000;
+/// After an easier search that wins, this many positions are not asked
+/// about (doubling after each further win in a row, up to the maximum).
+const EASIER_SKIP_MIN: u32 = 4;
+const EASIER_SKIP_MAX: u32 = 1024;
+
+/// The easier rules' search state, kept for a whole search.
+struct Easier {
+    ctx: Ctx,
+    /// Keys (under the easier rules) of positions proved lost.
+    lost: Table,
+    /// The table of one easier search, reused.
+    scratch: Table,
+    /// Positions still to skip, and the next skip after a win.
+    skip: u32,
+    next_skip: u32,
+}
+
+impl Easier {
+    /// Whether `st` is lost even under the easier rules: looked up, or
+    /// asked of a search within `max_states` nodes. Adds the nodes spent to
+    /// `states`.
+    fn lost(&mut self, st: &State, max_states: u64, deadline: Option<Instant>, states: &mut u64) -> bool {
+        let mut easy = *st;
+        easy.redeals = UNLIMITED;
+        easy.auto_moves(&self.ctx, |_| {});
+        if self.lost.contains(&easy.key(&self.ctx)) {
+            return true;
+        }
+        if self.skip > 0 {
+            self.skip -= 1;
+            return false;
+        }
+        self.scratch.clear();
+        let budget = Budget { max_states, deadline };
+        let out = search(easy, &self.ctx, &budget, &mut self.scratch, None, Some(&self.lost));
+        *states += out.states;
+        match out.verdict {
+            Found::NoWin => {
+                self.lost.extend(self.scratch.drain());
+                self.next_skip = EASIER_SKIP_MIN;
+                true
+            }
+            _ => {
+                self.skip = self.next_skip;
+                self.next_skip = (self.next_skip * 2).min(EASIER_SKIP_MAX);
+                false
+            }
+        }
+    }
+}
 
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 4096;
 
-fn push_moves(st: &State, ctx: &Ctx, moves: &mut Vec<SMove>, scratch: &mut Vec<(i32, SMove)>) -> (usize, usize) {
+fn push_moves(
+    st: &State,
+    ctx: &Ctx,
+    need: Need,
+    moves: &mut Vec<SMove>,
+    scratch: &mut Vec<(i32, SMove)>,
+) -> (usize, usize) {
     scratch.clear();
-    st.gen_moves(ctx, scratch);
+    st.gen_moves(ctx, need, scratch);
     scratch.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
     let start = moves.len();
     moves.extend(scratch.iter().map(|&(_, m)| m));
     (start, moves.len())
 }
 
-pub(crate) fn dfs(root_raw: State, ctx: &Ctx, budget: &Budget) -> Outcome {
-    let mut root = root_raw;
+/// Bytes a table takes: its buckets, plus the half-size table that lives
+/// next to it while it grows.
+fn table_memory(t: &Table) -> u64 {
+    let buckets = (t.capacity() * 8 / 7).next_power_of_two();
+    (buckets * 3 / 2 * (std::mem::size_of::<Key>() + 1)) as u64
+}
+
+/// Whether a visited position is at least as good as `st` (key `key`): the
+/// same but for a smaller cursor from which, with draw-3 and a pass limit
+/// that cannot bind, the cards `st` reaches are reached by draws alone (see
+/// the key in the `state` module).
+fn dominated(tt: &Table, key: Key, st: &State, ctx: &Ctx) -> bool {
+    if ctx.draw != 3 || st.redeals < st.tlen {
+        return false;
+    }
+    let cursor = |k: u128| (k >> 72) & 31;
+    let mut q = cursor(key.0);
+    while q > 3 {
+        q -= 3;
+        if tt.contains(&Key(key.0 & !(31u128 << 72) | q << 72)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Searches from `root` (see the module docs). Under draw-3 or a pass
+/// limit that can bind, and with `prune_lost`, positions lost even under
+/// draw-1 with no pass limit are found and not expanded.
+pub(crate) fn dfs(root: State, ctx: &Ctx, budget: &Budget, prune_lost: bool) -> Outcome {
+    let mut tt = new_table();
+    let mut root = root;
     root.auto_moves(ctx, |_| {});
-    let mut tt: HashSet<Key, BuildHasherDefault<PassHasher>> =
-        HashSet::with_capacity_and_hasher(1 << 12, BuildHasherDefault::default());
+    if !prune_lost || (ctx.draw == 1 && root.redeals >= root.tlen) {
+        return search(root, ctx, budget, &mut tt, None, None);
+    }
+    let mut easier = Easier {
+        ctx: Ctx { draw: 1, ..ctx.clone() },
+        lost: new_table(),
+        scratch: new_table(),
+        skip: 0,
+        next_skip: EASIER_SKIP_MIN,
+    };
+    search(root, ctx, budget, &mut tt, Some(&mut easier), None)
+}
+
+/// The search proper, in table `tt` (empty). `easier`: ask about each
+/// position under the easier rules; `lost`: keys of positions known to be
+/// lost, skipped.
+fn search(
+    root: State,
+    ctx: &Ctx,
+    budget: &Budget,
+    tt: &mut Table,
+    mut easier: Option<&mut Easier>,
+    lost: Option<&Table>,
+) -> Outcome {
+    let mut root = root;
+    root.auto_moves(ctx, |_| {});
     let mut frames: Vec<Frame> = Vec::with_capacity(256);
     let mut moves: Vec<SMove> = Vec::with_capacity(4096);
     let mut scratch = Vec::new();
     let mut states: u64 = 0;
+    let mut clock = 0u64;
     let mut peak_frames = 0usize;
-    // The table's buckets, plus the half-size table that lives next to it
-    // while it grows.
-    let memory = |tt: &HashSet<Key, BuildHasherDefault<PassHasher>>, frames: usize, moves: usize| -> u64 {
-        let buckets = (tt.capacity() * 8 / 7).next_power_of_two();
-        (buckets * 3 / 2 * (std::mem::size_of::<Key>() + 1)
-            + frames * std::mem::size_of::<Frame>()
-            + moves * std::mem::size_of::<SMove>()) as u64
+    let memory = |tt: &Table, easier: &Option<&mut Easier>, frames: usize, moves: usize| -> u64 {
+        table_memory(tt)
+            + easier.as_ref().map_or(0, |e| table_memory(&e.lost) + table_memory(&e.scratch))
+            + (frames * std::mem::size_of::<Frame>() + moves * std::mem::size_of::<SMove>()) as u64
     };
 
     if root.is_won() || root.is_trivially_won() {
@@ -97,7 +239,7 @@ pub(crate) fn dfs(root_raw: State, ctx: &Ctx, budget: &Budget) -> Outcome {
         return unknown("state limit", 0, 0);
     }
     states += 1;
-    let (start, end) = push_moves(&root, ctx, &mut moves, &mut scratch);
+    let (start, end) = push_moves(&root, ctx, Need::Any, &mut moves, &mut scratch);
     frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, start, next: start, end });
 
     while let Some(top) = frames.last_mut() {
@@ -108,35 +250,59 @@ pub(crate) fn dfs(root_raw: State, ctx: &Ctx, budget: &Budget) -> Outcome {
         }
         let mv = moves[top.next];
         top.next += 1;
+        let need = top.state.need_after(ctx, mv);
         let mut child = top.state;
         child.apply(ctx, mv);
         child.auto_moves(ctx, |_| {});
         if child.is_won() || child.is_trivially_won() {
             let line = frames.iter().skip(1).map(|f| f.via).chain(Some(mv)).collect();
-            let mem = memory(&tt, peak_frames.max(frames.len()), moves.capacity());
+            let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
             return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem };
         }
-        if !tt.insert(child.key(ctx)) {
+        if need != Need::Any {
+            // A position in between: expanded with the moves it needs only,
+            // and not a node (not in the table).
+            let (start, end) = push_moves(&child, ctx, need, &mut moves, &mut scratch);
+            frames.push(Frame { state: child, via: mv, start, next: start, end });
+            peak_frames = peak_frames.max(frames.len());
             continue;
         }
-        if states >= budget.max_states || tt.len() >= MAX_TABLE {
-            let mem = memory(&tt, peak_frames.max(frames.len()), moves.capacity());
+        let key = child.key(ctx);
+        if lost.is_some_and(|l| l.contains(&key)) || dominated(tt, key, &child, ctx) || !tt.insert(key) {
+            continue;
+        }
+        let held = tt.len() + easier.as_ref().map_or(0, |e| e.lost.len());
+        if states >= budget.max_states || held >= MAX_TABLE {
+            let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
             return unknown("state limit", states, mem);
         }
         states += 1;
-        if states % CLOCK_EVERY == 0 {
+        clock += 1;
+        if clock % CLOCK_EVERY == 0 {
             if let Some(deadline) = budget.deadline {
                 if Instant::now() >= deadline {
-                    let mem = memory(&tt, peak_frames.max(frames.len()), moves.capacity());
+                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                     return unknown("time limit", states, mem);
                 }
             }
         }
-        let (start, end) = push_moves(&child, ctx, &mut moves, &mut scratch);
+        if let Some(e) = easier.as_mut().filter(|_| clock >= EASIER_AFTER) {
+            if clock == EASIER_AFTER {
+                let max = EASIER_ROOT_STATES.min(budget.max_states.saturating_sub(states));
+                if e.lost(&frames[0].state, max, budget.deadline, &mut states) {
+                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                    return Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem };
+                }
+            }
+            let max = EASIER_NODE_STATES.min(budget.max_states.saturating_sub(states));
+            if e.lost(&child, max, budget.deadline, &mut states) {
+                continue;
+            }
+        }
+        let (start, end) = push_moves(&child, ctx, Need::Any, &mut moves, &mut scratch);
         frames.push(Frame { state: child, via: mv, start, next: start, end });
         peak_frames = peak_frames.max(frames.len());
     }
-    let mem = memory(&tt, peak_frames, moves.capacity());
+    let mem = memory(tt, &easier, peak_frames, moves.capacity());
     Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem }
 }
-

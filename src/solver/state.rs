@@ -143,6 +143,8 @@
 //! `P`, so no line of least weight starts with it). Transfers alone are never
 //! moves: they keep `A`.
 //!
+//! # Moves that must be followed by their use
+//!
 //! Cards brought to the tableau only to be used at once. Say a line of
 //! least weight brings a card `c` onto a free card `y`, from a foundation
 //! (any rules) or, with draw-1 and a pass limit that cannot bind, from the
@@ -155,19 +157,35 @@
 //! where it is; with draw-1 and the limit unable to bind every talon card
 //! stays within reach, and draws carry no weight. If `c` instead goes up
 //! again, or onto `y`'s twin, first, the two moves become one or none.
-//! Postponing never lengthens a line, so among the lines of least weight,
-//! and of those the shortest, one that has these moves as late as possible
-//! brings each `c` down only right before a use, and
-//! then (transfers being free) the next weighted move is one of: a card of
-//! the class below `c` and of the other colour put on `c`'s class (from the
-//! talon, a foundation, or a pile's whole face-up part); `c`'s twin, freed
-//! by a transfer onto `c`, going up; the next lower card of `c`'s suit
-//! coming down onto a free card of `c`'s rank and other colour. Such moves
-//! of `c` are generated only when one of these is possible right after them.
-//! These conditions depend only on `A` (Lemma 1), except the twin's: if the
-//! twin is a top in `P` although covered in the line, putting it up at once
-//! is a move of `P` that lowers the weight too (then `c` comes down after it,
-//! onto the free card of its parent class that the line used).
+//!
+//! Piles emptied only for a king. Say a line of least weight moves the
+//! whole face-up part of a pile with nothing face down (base `b`) onto a
+//! free card `y`, emptying the pile. Postpone that move to just before the
+//! first later move that puts a king on an empty pile (the only moves an
+//! empty pile allows). In between, the part stays where it was: its top is
+//! free in both lines and its cards go up from there as they would have;
+//! `y` stays free but nothing goes onto it, as in the line; a move of the
+//! build that held `y` is the same move. If no king comes, the move is
+//! dropped. So a pile with nothing face down is emptied only when a king
+//! could come at once: a king that is the base over face-down cards, one
+//! the talon can play now, or (foundation-to-tableau) one on a foundation.
+//!
+//! None of these postponements lengthens a line or makes another one fail
+//! (each moves one move later past moves that do not need it), so among the
+//! lines of least weight, and of those the shortest, one that has all these
+//! moves as late as possible makes each of them right before its use: the
+//! next weighted move (transfers being free) is, after a move of `c`, one
+//! of: a card of the class below `c` and of the other colour put on `c`'s
+//! class (from the talon, a foundation, or a pile's whole face-up part);
+//! `c`'s twin going up (a top, or freed by a transfer onto `c`); the next
+//! lower card of `c`'s suit coming down onto a free card of `c`'s rank and
+//! other colour; and after emptying a pile, a king onto it. These moves of
+//! `c` are generated only when one of these uses is possible right after
+//! them (the conditions depend only on `A`, by Lemma 1), and the position
+//! right after is expanded with those uses only ([`Need`]); it is not a node
+//! of the search. The automatic moves never fire there: such a move frees
+//! no card and raises no foundation, and a card that they would at once put
+//! back up is never brought down.
 //!
 //! In the same way, with draw-1 and a pass limit that cannot bind, a talon
 //! card `c` that goes to its foundation can be put up later, right before
@@ -185,12 +203,16 @@
 //! equal keys mean equal `A` up to the order of the piles (a symmetry of the
 //! game) and the talon equivalences above. If the start can be won but the
 //! search ended without a win, take a visited position `N` that can be won,
-//! of least weight. It was expanded, and one of its moves leads (with the
-//! automatic moves) to a position of smaller weight, which is either won or
-//! trivially won (the search would have stopped), or visited (against the
-//! choice of `N`), or skipped for a visited position with the same key and,
-//! by Lemma 2, the same weight (against the choice of `N` again). So an
-//! exhausted search proves that the game cannot be won.
+//! of least weight. It was expanded, and one of its moves (or one of them
+//! and a use expanded at the position in between, see above) leads (with
+//! the automatic moves) to a position of smaller weight, which is either
+//! won or trivially won (the search would have stopped), or visited
+//! (against the choice of `N`), or skipped for a visited position with the
+//! same key and, by Lemma 2, the same weight, or for a visited position
+//! that is at least as good (a smaller draw-3 cursor, see the key), of no
+//! more weight (against the choice of `N` again). The argument shows more:
+//! when the search ends without a win, no visited position can be won. So
+//! an exhausted search proves that the game cannot be won.
 //!
 //! Move ordering (the priorities of [`State::gen_moves`]) changes only the
 //! order in which the search tries moves, never which moves it tries, so it
@@ -293,6 +315,22 @@ pub(crate) const F_T: u8 = 4;
 /// twin, a top card (see [`State::gen_moves`]).
 pub(crate) const UNCOVER_F: u8 = 5;
 
+/// Which moves a position is expanded with. A card brought to the tableau
+/// only to be used at once, and a pile emptied only for a king, must be
+/// followed by that use (see "Moves that must be followed by their use" in
+/// the module docs): the position in between is expanded with those moves
+/// only, and is not a node of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Need {
+    /// Every move of the reduced move set.
+    Any,
+    /// Only a use of `card`, which was just brought to the tableau
+    /// (`from_foundation`: from its foundation, else from the talon).
+    UseOf { card: u8, from_foundation: bool },
+    /// Only a king onto an empty pile (one was just emptied).
+    King,
+}
+
 /// One solver move. `TALON_F { a: q, c: redeal }`, `TALON_T { a: q, b: to,
 /// c: redeal }`, `T_F { a: from }`, `T_T { a: from, b: to, c: count }`,
 /// `F_T { a: suit, b: to }`, `UNCOVER_F { a: from, b: to, c: count }` (the
@@ -327,6 +365,17 @@ impl SMove {
 /// piles), and the number of empty piles follows from the rest. So equal
 /// keys mean equal abstract positions up to the order of the piles with
 /// nothing face down.
+///
+/// The cursor. When the pass limit cannot bind (redeals left >= talon
+/// size, as good as no limit: see the talon macro moves), draw-1 reaches
+/// every talon card from any cursor, so the key holds 0; draw-3 reaches
+/// from cursor 0 the positions 3, 6, ... and the last one, and from a
+/// cursor `p` also `p, p + 3, ...` (and the rest after a redeal, which is
+/// free), so a cursor that is a multiple of 3 or the talon size is held as
+/// 0. Then a smaller cursor `p - 3k` reaches all that `p` reaches (by draws,
+/// which carry no weight), so a position is at least as good as the same
+/// one with a larger cursor of the same remainder: the search skips a
+/// position when one with such a smaller cursor was visited.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Key(pub u128);
 
@@ -632,6 +681,18 @@ impl State {
         }
         let p = self.cursor;
         let d = ctx.draw;
+        if d == 1 {
+            // Every q >= max(p, 1) without a redeal, the rest with one.
+            for q in p.max(1)..=len {
+                f(q, false);
+            }
+            if self.redeals > 0 {
+                for q in 1..p {
+                    f(q, true);
+                }
+            }
+            return;
+        }
         // Without a redeal: q = p (if the waste is not empty), p + d, ..., and len.
         let mut direct = [false; MAX_TALON + 1];
         let mut q = if p == 0 { d.min(len) } else { p };
@@ -663,9 +724,39 @@ impl State {
         (0..7).find(|&i| self.len[i] == 0)
     }
 
-    /// Pushes every move of the reduced move set (see "The move set" in the
-    /// module docs), each with a priority (higher first).
-    pub fn gen_moves(&self, ctx: &Ctx, out: &mut Vec<(i32, SMove)>) {
+    /// What the position after `mv` (played here) must be expanded with.
+    pub fn need_after(&self, ctx: &Ctx, mv: SMove) -> Need {
+        match mv.kind {
+            F_T => {
+                let s = usize::from(mv.a);
+                Need::UseOf { card: (s * 13) as u8 + self.found[s] - 1, from_foundation: true }
+            }
+            TALON_T if ctx.draw == 1 && self.redeals >= self.tlen => {
+                Need::UseOf { card: self.talon_card(ctx, mv.a), from_foundation: false }
+            }
+            T_T if self.hidden[usize::from(mv.a)] == 0 && self.len[usize::from(mv.a)] == mv.c => Need::King,
+            _ => Need::Any,
+        }
+    }
+
+    /// Pushes the moves of the reduced move set (see "The move set" in the
+    /// module docs) that `need` allows, each with a priority (higher first).
+    pub fn gen_moves(&self, ctx: &Ctx, need: Need, out: &mut Vec<(i32, SMove)>) {
+        // What `need` allows, tested before the costlier rules below: a move
+        // that brings card `d` onto a pile (`from_f`: a foundation card), or
+        // that puts card `x` up.
+        let wants_onto = |d: u8, from_f: bool| match need {
+            Need::Any => true,
+            Need::King => rank(d) == 13,
+            Need::UseOf { card, from_foundation } => {
+                builds_on(d, card) || (from_foundation && from_f && d + 1 == card)
+            }
+        };
+        let wants_up = |x: u8| match need {
+            Need::Any => true,
+            Need::King => false,
+            Need::UseOf { card, .. } => x == twin_card(card),
+        };
         let empty = self.first_empty();
         let tops: [Option<u8>; 7] = std::array::from_fn(|j| self.top(j));
         // The pile a card `c` can go onto: the first whose top takes it, or
@@ -692,6 +783,14 @@ impl State {
             let h = usize::from(self.hidden[i]);
             h > 0 && usize::from(self.len[i]) > h && rank(self.piles[i][h]) == 13
         });
+        // The talon cards a talon move can take now (with `talon_free`
+        // below, every talon card).
+        let mut reach = 0u64;
+        self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
+        // A pile is emptied only for a king that could go there at once.
+        const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
+        let king_can_come =
+            waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.iter().any(|&f| f == 13));
         for i in 0..7 {
             let h = usize::from(self.hidden[i]);
             let n = usize::from(self.len[i]);
@@ -701,7 +800,7 @@ impl State {
             let up = &self.piles[i][h..n];
             let top = up[up.len() - 1];
             // Tableau to foundation: the top card.
-            if self.fits_foundation(top) {
+            if self.fits_foundation(top) && wants_up(top) {
                 let score = if up.len() == 1 && h > 0 { 900 + h as i32 } else if up.len() == 1 { 600 } else { 700 };
                 out.push((score, SMove::new(T_F, i as u8, 0, 0)));
             }
@@ -709,7 +808,7 @@ impl State {
             // (same colour and rank) is a top: the build on it moves onto
             // the twin, then the card goes up.
             for (k, &x) in up[..up.len() - 1].iter().enumerate() {
-                if self.fits_foundation(x) {
+                if self.fits_foundation(x) && wants_up(x) {
                     let twin = twin_card(x);
                     if let Some(j) = tops.iter().position(|&t| t == Some(twin)) {
                         let score = if k == 0 && h > 0 { 850 + h as i32 } else { 550 };
@@ -721,6 +820,9 @@ impl State {
             // already at the bottom of its pile stays).
             let base = up[0];
             if rank(base) == 13 && h == 0 {
+                continue;
+            }
+            if (h == 0 && !king_can_come) || !wants_onto(base, false) {
                 continue;
             }
             if let Some(j) = place(base) {
@@ -735,9 +837,7 @@ impl State {
             }
         }
         // For "a card is only brought to the tableau to be used at once"
-        // (module docs): the face-up bases, the covered face-up cards, and
-        // the talon cards a talon move can take now (with `talon_free`
-        // below, every talon card).
+        // (module docs): the face-up bases and the covered face-up cards.
         let mut bases = 0u64;
         let mut covered = 0u64;
         for i in 0..7 {
@@ -749,8 +849,6 @@ impl State {
                 }
             }
         }
-        let mut reach = 0u64;
-        self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
         // Whether, right after `c` comes to the tableau, a card could be put
         // on it (from the talon, a foundation, or a pile's whole face-up part),
         // or its twin could go up after the build on it moves onto `c`.
@@ -787,13 +885,13 @@ impl State {
         // Talon moves.
         self.talon_targets(ctx, |q, redeal| {
             let c = self.talon_card(ctx, q);
-            let cost = if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw);
-            if self.fits_foundation(c) && (!talon_free || goes_on(c)) {
-                out.push((650 - cost, SMove::new(TALON_F, q, 0, redeal as u8)));
+            let cost = || if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw);
+            if need == Need::Any && self.fits_foundation(c) && (!talon_free || goes_on(c)) {
+                out.push((650 - cost(), SMove::new(TALON_F, q, 0, redeal as u8)));
             }
-            if let Some(j) = place(c) {
+            if let Some(j) = place(c).filter(|_| wants_onto(c, false)) {
                 if !talon_free || used(c) {
-                    out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
+                    out.push((TALON_T_SCORE - cost(), SMove::new(TALON_T, q, j as u8, redeal as u8)));
                 }
             }
         });
@@ -805,6 +903,9 @@ impl State {
                     continue;
                 }
                 let c = (s * 13) as u8 + f - 1;
+                if !wants_onto(c, true) {
+                    continue;
+                }
                 // Would go straight back up: the same position.
                 let mut after = self.found;
                 after[s] -= 1;
@@ -845,7 +946,16 @@ impl State {
         }
         let f = |s: usize| u128::from(self.found[s]);
         let redeal_k = u128::from(self.redeals.min(self.tlen));
-        let cursor_k = if ctx.draw == 1 && self.redeals >= self.tlen { 0 } else { u128::from(self.cursor) };
+        // With a pass limit that cannot bind, draw-1 reaches every talon
+        // card from any cursor, and draw-3 reaches from a cursor that is a
+        // multiple of 3, or the talon size, what it reaches from 0.
+        let cursor_k = if self.redeals >= self.tlen
+            && (ctx.draw == 1 || self.cursor % 3 == 0 || self.cursor == self.tlen)
+        {
+            0
+        } else {
+            u128::from(self.cursor)
+        };
         k |= bottoms << 21 | kings << 28;
         k |= f(0) << 32 | f(1) << 36 | f(2) << 40 | f(3) << 44;
         k |= u128::from(self.tmask) << 48 | cursor_k << 72 | redeal_k << 77;
