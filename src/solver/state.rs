@@ -526,6 +526,12 @@ impl State {
         (n > usize::from(self.hidden[i])).then(|| self.piles[i][n - 1])
     }
 
+    /// The cards next on their foundations, as a mask (bit = card).
+    #[inline]
+    fn next_mask(&self) -> u64 {
+        (0..4).fold(0u64, |m, s| if self.found[s] < 13 { m | 1 << (s * 13 + usize::from(self.found[s])) } else { m })
+    }
+
     #[inline]
     fn fits_foundation(&self, c: u8) -> bool {
         self.found[suit(c)] + 1 == rank(c)
@@ -758,16 +764,31 @@ impl State {
             Need::UseOf { card, .. } => x == twin_card(card),
         };
         let empty = self.first_empty();
+        let next = self.next_mask();
+        let fits = |c: u8| next & (1 << c) != 0;
         let tops: [Option<u8>; 7] = std::array::from_fn(|j| self.top(j));
         // The pile a card `c` can go onto: the first whose top takes it, or
         // for a king the first empty pile. Which of two equal places is
-        // taken does not change the key.
+        // taken does not change the key. Also the face-up bases, the covered
+        // face-up cards and the tops, as masks (bit = card).
         let mut accept = [u8::MAX; 26]; // by (rank - 1, colour) of the card placed
-        for (j, t) in tops.iter().enumerate().rev() {
-            if let Some(t) = *t {
-                if rank(t) > 1 {
-                    accept[usize::from(rank(t) - 2) * 2 + usize::from(!is_red(t))] = j as u8;
-                }
+        let (mut bases, mut covered, mut tops_mask) = (0u64, 0u64, 0u64);
+        // Kings waiting for an empty pile (outside the bottom of a pile).
+        let mut waiting_king = false;
+        for j in (0..7).rev() {
+            let (h, n) = (usize::from(self.hidden[j]), usize::from(self.len[j]));
+            if n == h {
+                continue;
+            }
+            let t = self.piles[j][n - 1];
+            if rank(t) > 1 {
+                accept[usize::from(rank(t) - 2) * 2 + usize::from(!is_red(t))] = j as u8;
+            }
+            tops_mask |= 1 << t;
+            bases |= 1 << self.piles[j][h];
+            waiting_king |= h > 0 && rank(self.piles[j][h]) == 13;
+            for &c in &self.piles[j][h..n - 1] {
+                covered |= 1 << c;
             }
         }
         let place = |c: u8| -> Option<usize> {
@@ -778,51 +799,59 @@ impl State {
                 (j != u8::MAX).then_some(usize::from(j))
             }
         };
-        // Kings waiting for an empty pile (outside the bottom of a pile).
-        let waiting_king = (0..7).any(|i| {
-            let h = usize::from(self.hidden[i]);
-            h > 0 && usize::from(self.len[i]) > h && rank(self.piles[i][h]) == 13
-        });
         // The talon cards a talon move can take now (with `talon_free`
         // below, every talon card).
         let mut reach = 0u64;
         self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
+        // With draw-1 and a pass limit that cannot bind, every talon card
+        // stays within reach, so a talon card goes onto the tableau only to
+        // be used at once.
+        let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
         // A pile is emptied only for a king that could go there at once.
         const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
         let king_can_come =
             waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.iter().any(|&f| f == 13));
+        let usable = Usable { st: self, f2t: ctx.f2t, next, bases, covered, reach, talon_free };
+        let mut memo = [0u8; 52];
+
+        // Tableau to foundation: the top cards.
         for i in 0..7 {
-            let h = usize::from(self.hidden[i]);
-            let n = usize::from(self.len[i]);
+            if tops[i].is_some_and(|t| fits(t) && wants_up(t)) {
+                let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
+                let score = if n - h == 1 && h > 0 { 900 + h as i32 } else if n - h == 1 { 600 } else { 700 };
+                out.push((score, SMove::new(T_F, i as u8, 0, 0)));
+            }
+        }
+        // A covered card that is next on its foundation, when its twin
+        // (same colour and rank) is a top: the build on it moves onto the
+        // twin, then the card goes up.
+        let mut uncover = next & covered;
+        while uncover != 0 {
+            let x = uncover.trailing_zeros() as u8;
+            uncover &= uncover - 1;
+            if !wants_up(x) {
+                continue;
+            }
+            let Some(j) = tops.iter().position(|&t| t == Some(twin_card(x))) else { continue };
+            for i in 0..7 {
+                let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
+                if let Some(k) = self.piles[i][h..n].iter().position(|&c| c == x) {
+                    let score = if k == 0 && h > 0 { 850 + h as i32 } else { 550 };
+                    out.push((score, SMove::new(UNCOVER_F, i as u8, j as u8, (n - h - k - 1) as u8)));
+                    break;
+                }
+            }
+        }
+        // The whole face-up build, onto one place for it (a king that is
+        // already at the bottom of its pile stays; a pile is emptied only
+        // for a king).
+        for i in 0..7 {
+            let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
             if n == h {
                 continue;
             }
-            let up = &self.piles[i][h..n];
-            let top = up[up.len() - 1];
-            // Tableau to foundation: the top card.
-            if self.fits_foundation(top) && wants_up(top) {
-                let score = if up.len() == 1 && h > 0 { 900 + h as i32 } else if up.len() == 1 { 600 } else { 700 };
-                out.push((score, SMove::new(T_F, i as u8, 0, 0)));
-            }
-            // A covered card that is next on its foundation, when its twin
-            // (same colour and rank) is a top: the build on it moves onto
-            // the twin, then the card goes up.
-            for (k, &x) in up[..up.len() - 1].iter().enumerate() {
-                if self.fits_foundation(x) && wants_up(x) {
-                    let twin = twin_card(x);
-                    if let Some(j) = tops.iter().position(|&t| t == Some(twin)) {
-                        let score = if k == 0 && h > 0 { 850 + h as i32 } else { 550 };
-                        out.push((score, SMove::new(UNCOVER_F, i as u8, j as u8, (up.len() - k - 1) as u8)));
-                    }
-                }
-            }
-            // The whole face-up build, onto one place for it (a king that is
-            // already at the bottom of its pile stays).
-            let base = up[0];
-            if rank(base) == 13 && h == 0 {
-                continue;
-            }
-            if (h == 0 && !king_can_come) || !wants_onto(base, false) {
+            let base = self.piles[i][h];
+            if h == 0 && (rank(base) == 13 || !king_can_come) || !wants_onto(base, false) {
                 continue;
             }
             if let Some(j) = place(base) {
@@ -833,46 +862,13 @@ impl State {
                 } else {
                     50
                 };
-                out.push((score, SMove::new(T_T, i as u8, j as u8, up.len() as u8)));
+                out.push((score, SMove::new(T_T, i as u8, j as u8, (n - h) as u8)));
             }
         }
-        // For "a card is only brought to the tableau to be used at once"
-        // (module docs): the face-up bases and the covered face-up cards.
-        let mut bases = 0u64;
-        let mut covered = 0u64;
-        for i in 0..7 {
-            let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
-            if n > h {
-                bases |= 1 << self.piles[i][h];
-                for &c in &self.piles[i][h..n - 1] {
-                    covered |= 1 << c;
-                }
-            }
-        }
-        // Whether, right after `c` comes to the tableau, a card could be put
-        // on it (from the talon, a foundation, or a pile's whole face-up part),
-        // or its twin could go up after the build on it moves onto `c`.
-        let used = |c: u8| -> bool {
-            let r = rank(c);
-            let twin = twin_card(c);
-            if covered & (1 << twin) != 0 && self.fits_foundation(twin) {
-                return true;
-            }
-            r >= 2
-                && other_colour(suit(c)).iter().any(|&s| {
-                    let y = (s * 13) as u8 + r - 2;
-                    (reach | bases) & (1 << y) != 0 || (ctx.f2t && self.found[s] + 1 == r)
-                })
-        };
-        // With draw-1 and a pass limit that cannot bind, every talon card
-        // stays within reach, so a talon card goes onto the tableau only to
-        // be used at once.
-        let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
         // With `talon_free`, whether the cards above talon card `c` in its
         // suit could follow it up at once: the next ones that are in the
         // talon, then a tableau card that is a top or whose twin is (or the
         // suit ends in the talon).
-        let tops_mask = tops.iter().fold(0u64, |m, t| t.map_or(m, |t| m | 1 << t));
         let goes_on = |c: u8| -> bool {
             let mut d = c + 1;
             while rank(d) != 1 && reach & (1 << d) != 0 {
@@ -886,11 +882,11 @@ impl State {
         self.talon_targets(ctx, |q, redeal| {
             let c = self.talon_card(ctx, q);
             let cost = || if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw);
-            if need == Need::Any && self.fits_foundation(c) && (!talon_free || goes_on(c)) {
+            if need == Need::Any && fits(c) && (!talon_free || goes_on(c)) {
                 out.push((650 - cost(), SMove::new(TALON_F, q, 0, redeal as u8)));
             }
             if let Some(j) = place(c).filter(|_| wants_onto(c, false)) {
-                if !talon_free || used(c) {
+                if !talon_free || usable.get(c, &mut memo) {
                     out.push((TALON_T_SCORE - cost(), SMove::new(TALON_T, q, j as u8, redeal as u8)));
                 }
             }
@@ -917,7 +913,7 @@ impl State {
                 let r = rank(c);
                 let next_down = r >= 2
                     && tops.iter().any(|t| t.is_some_and(|t| rank(t) == r && is_red(t) != is_red(c)));
-                if !(used(c) || next_down) {
+                if !(next_down || usable.get(c, &mut memo)) {
                     continue;
                 }
                 if let Some(j) = place(c) {
@@ -1022,5 +1018,44 @@ impl State {
                 to: usize::from(mv.b),
             }),
         }
+    }
+}
+
+/// Which cards, right after they come to the tableau, could be used at
+/// once (see "Moves that must be followed by their use" in the module
+/// docs): a card put on them (from a foundation, a pile's whole face-up
+/// part, or the talon), or their twin going up after the build on it moves
+/// onto them. With `talon_free` a talon card put on them must in turn be
+/// usable (it too is used at once, and its use comes before anything else).
+struct Usable<'a> {
+    st: &'a State,
+    f2t: bool,
+    /// Masks (bit = card): the cards next on their foundations, the face-up
+    /// bases, the covered face-up cards, the talon cards within reach.
+    next: u64,
+    bases: u64,
+    covered: u64,
+    reach: u64,
+    talon_free: bool,
+}
+
+impl Usable<'_> {
+    /// Whether `c` is usable; `memo` (0 unknown, 1 yes, 2 no) is kept
+    /// between calls for the same position.
+    fn get(&self, c: u8, memo: &mut [u8; 52]) -> bool {
+        if memo[usize::from(c)] == 0 {
+            let twin = twin_card(c);
+            let r = rank(c);
+            let yes = (self.covered & self.next & (1 << twin) != 0)
+                || (r >= 2
+                    && other_colour(suit(c)).iter().any(|&s| {
+                        let y = (s * 13) as u8 + r - 2;
+                        self.bases & (1 << y) != 0
+                            || (self.f2t && self.st.found[s] + 1 == r)
+                            || (self.reach & (1 << y) != 0 && (!self.talon_free || self.get(y, memo)))
+                    }));
+            memo[usize::from(c)] = if yes { 1 } else { 2 };
+        }
+        memo[usize::from(c)] == 1
     }
 }
