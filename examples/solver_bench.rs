@@ -47,6 +47,8 @@ fn main() {
     let mut only_draw: Option<usize> = None;
     let mut passes = PassLimit::Unlimited;
     let mut f2t = true;
+    let mut process: Option<String> = None;
+    let mut fast = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -60,6 +62,8 @@ fn main() {
                 }
             }
             "--no-foundation-to-tableau" => f2t = false,
+            "--process" => process = args.next(),
+            "--fast" => fast = true,
             _ => path = a,
         }
     }
@@ -94,6 +98,10 @@ fn main() {
         "{} deals from {path}, limit {limit} s per deal, passes {passes:?}, foundation-to-tableau {f2t}",
         deals.len()
     );
+    if let Some(exe) = process {
+        process_bench(&exe, &deals, only_draw, passes, f2t, fast, limit);
+        return;
+    }
     for draw in [DrawCount::One, DrawCount::Three] {
         if only_draw.is_some_and(|d| d != draw.cards()) {
             continue;
@@ -217,6 +225,80 @@ fn main() {
             lens.get(lens.len() / 2).copied().unwrap_or(0),
             draws_all.get(draws_all.len() / 2).copied().unwrap_or(0),
             peak_mem as f64 / 1e6
+        );
+    }
+}
+
+/// `--process KLONDIKE [--fast]`: one `klondike solve --deal ...` process
+/// per deal, timed from spawn to exit (process start included, as the
+/// peers were measured), with the median time of `KLONDIKE --version` (the
+/// process start alone) for comparison.
+fn process_bench(
+    exe: &str,
+    deals: &[(String, Deal)],
+    only_draw: Option<usize>,
+    passes: PassLimit,
+    f2t: bool,
+    fast: bool,
+    limit: f64,
+) {
+    use std::process::{Command, Stdio};
+    let run = |args: &[String]| -> Option<(f64, String)> {
+        let t = Instant::now();
+        let out = Command::new(exe).args(args).stderr(Stdio::null()).output().ok()?;
+        let secs = t.elapsed().as_secs_f64();
+        Some((secs, String::from_utf8_lossy(&out.stdout).lines().next().unwrap_or("").to_string()))
+    };
+    let mut start: Vec<f64> = (0..200).filter_map(|_| run(&["--version".to_string()]).map(|r| r.0)).collect();
+    start.sort_by(|a, b| a.total_cmp(b));
+    println!(
+        "{} deals, one process each ({exe}{}); process start alone (--version): median {:.4} s",
+        deals.len(),
+        if fast { ", --fast" } else { "" },
+        percentile(&start, 0.5)
+    );
+    for draw in [1usize, 3] {
+        if only_draw.is_some_and(|d| d != draw) {
+            continue;
+        }
+        let (mut times, mut decided) = (Vec::new(), Vec::new());
+        for (_, deal) in deals {
+            let mut args: Vec<String> = vec![
+                "solve".into(),
+                "--deal".into(),
+                deal.to_string(),
+                "--draw".into(),
+                draw.to_string(),
+                "--timeout".into(),
+                limit.to_string(),
+            ];
+            if let PassLimit::Limited(n) = passes {
+                args.extend(["--passes".to_string(), n.to_string()]);
+            }
+            if f2t {
+                args.push("--foundation-to-tableau".into());
+            }
+            if fast {
+                args.push("--fast".into());
+            }
+            let Some((secs, first)) = run(&args) else { continue };
+            times.push(secs);
+            if first.starts_with("# winnable") || first.starts_with("# unwinnable") {
+                decided.push(secs);
+            }
+        }
+        times.sort_by(|a, b| a.total_cmp(b));
+        let within = |s: f64| decided.iter().filter(|&&t| t <= s).count();
+        println!(
+            "draw {draw}: decided {} of {}; within 0.01 s: {}, 0.1 s: {}, 1 s: {}; time median {:.4} s, p90 {:.4} s, max {:.3} s",
+            decided.len(),
+            times.len(),
+            within(0.01),
+            within(0.1),
+            within(1.0),
+            percentile(&times, 0.5),
+            percentile(&times, 0.9),
+            times.last().copied().unwrap_or(f64::NAN)
         );
     }
 }

@@ -27,6 +27,29 @@ fn a_solved_line_piped_back_in_wins_the_game() {
 }
 
 #[test]
+fn fast_gives_the_same_verdict_and_a_line_that_wins() {
+    for (game, draw) in [("7", "1"), ("1", "3"), ("11", "3")] {
+        let (_, default, _) = klondike(&["solve", "--game", game, "--draw", draw, "--json"], "");
+        let (code, fast, err) = klondike(&["solve", "--game", game, "--draw", draw, "--json", "--fast"], "");
+        assert_eq!(code, 0, "{err}");
+        let (d, f): (serde_json::Value, serde_json::Value) =
+            (serde_json::from_str(default.trim()).unwrap(), serde_json::from_str(fast.trim()).unwrap());
+        assert_eq!(d["verdict"], f["verdict"], "game {game} draw {draw}");
+        if f["verdict"] != "winnable" {
+            continue;
+        }
+        // The fast line is never shorter than the default one, and wins.
+        let (dl, fl) = (d["moves"].as_array().unwrap(), f["moves"].as_array().unwrap());
+        assert!(fl.len() >= dl.len(), "game {game}: fast {} default {}", fl.len(), dl.len());
+        let script: String = fl.iter().map(|m| format!("{}\n", m.as_str().unwrap())).collect();
+        let (code, replay, err) = klondike(&["--game", game, "--draw", draw, "--strict", "--json"], &script);
+        assert_eq!(code, 0, "{err}");
+        let last: serde_json::Value = serde_json::from_str(replay.lines().last().unwrap()).unwrap();
+        assert_eq!(last["status"], "won", "game {game} draw {draw}");
+    }
+}
+
+#[test]
 fn json_gives_verdict_moves_and_figures() {
     let (code, out, _) = klondike(&["solve", "--game", "7", "--json"], "");
     assert_eq!(code, 0);

@@ -117,8 +117,8 @@ pub struct Solution {
 /// known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineEffort {
-    /// Shorten the line the search found, and nothing more: the verdict
-    /// comes soonest.
+    /// Shorten the line the search found a little (about twice the search's
+    /// own effort), and nothing more: the verdict comes soonest.
     Quick,
     /// Also search again with fewer redeals (each search within 20 000
     /// nodes) and keep the shortest line: lines about 10% shorter, for some
@@ -160,7 +160,11 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
             // Shorten the line (post-processing: only lines that replay and
             // win are kept), then replay it with the engine: a line that
             // does not win is a bug, and never reported as a win.
-            let min = if ctx.draw == 1 { SHORTEN_WORK_MIN } else { SHORTEN_WORK_MIN_DRAW3 };
+            let min = match (effort, ctx.draw) {
+                (LineEffort::Quick, _) => SHORTEN_WORK_MIN_QUICK,
+                (_, 1) => SHORTEN_WORK_MIN,
+                _ => SHORTEN_WORK_MIN_DRAW3,
+            };
             let work = min.max(out.states.saturating_mul(2)).min(SHORTEN_WORK_MAX);
             let wins = |line: &[Move]| {
                 let mut pos = position.clone();
@@ -217,6 +221,10 @@ const SHORTEN_WORK_MIN: u64 = 20_000;
 /// With draw-3 fewer talon orders are possible and lines settle sooner.
 const SHORTEN_WORK_MIN_DRAW3: u64 = 8_000;
 const SHORTEN_WORK_MAX: u64 = 2_000_000;
+/// The least effort with [`LineEffort::Quick`]: most searches take well
+/// under a millisecond, and shortening at the effort above would take
+/// several times as long as the search.
+const SHORTEN_WORK_MIN_QUICK: u64 = 0;
 
 /// Searches again with 0, 1, ... redeals below this many, for a shorter line.
 const RETRY_REDEALS: u8 = 3;

@@ -193,8 +193,8 @@ pub(crate) fn dfs(root: State, ctx: &Ctx, budget: &Budget, prune_lost: bool) -> 
     }
     let mut easier = Easier {
         ctx: Ctx { draw: 1, ..ctx.clone() },
-        lost: new_table(),
-        scratch: new_table(),
+        lost: Table::default(),
+        scratch: Table::default(),
         skip: 0,
         next_skip: EASIER_SKIP_MIN,
     };
