@@ -1059,3 +1059,66 @@ impl Usable<'_> {
         memo[usize::from(c)] == 1
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Deal;
+    use crate::rules::DrawCount;
+
+    fn start(draw: DrawCount, passes: PassLimit) -> (State, Ctx) {
+        let rules = Rules { draw, passes, foundation_to_tableau: true };
+        let position = Position::new(&Deal::for_game(1).unwrap());
+        State::from_position(&position, &rules).unwrap()
+    }
+
+    fn with_cursor(st: &State, ctx: &Ctx, p: u8) -> Key {
+        let mut s = *st;
+        s.cursor = p;
+        s.key(ctx)
+    }
+
+    #[test]
+    fn draw3_cursors_that_reach_the_same_cards_share_a_key() {
+        let (st, ctx) = start(DrawCount::Three, PassLimit::Unlimited);
+        assert_eq!(st.tlen, 24);
+        let zero = with_cursor(&st, &ctx, 0);
+        // Multiples of 3 and the talon size reach what cursor 0 reaches.
+        for p in [3, 6, 12, 21, 24] {
+            assert_eq!(with_cursor(&st, &ctx, p), zero, "cursor {p}");
+        }
+        // The others reach other cards: keys of their own.
+        let keys: std::collections::HashSet<Key> = [0, 1, 2, 4, 5, 23].iter().map(|&p| with_cursor(&st, &ctx, p)).collect();
+        assert_eq!(keys.len(), 6);
+    }
+
+    #[test]
+    fn cursors_matter_when_the_pass_limit_can_bind() {
+        let (st, ctx) = start(DrawCount::Three, PassLimit::Limited(3));
+        assert_ne!(with_cursor(&st, &ctx, 3), with_cursor(&st, &ctx, 0));
+        let (st, ctx) = start(DrawCount::One, PassLimit::Limited(3));
+        assert_ne!(with_cursor(&st, &ctx, 5), with_cursor(&st, &ctx, 0));
+        // Draw-1 with no limit reaches every card from any cursor.
+        let (st, ctx) = start(DrawCount::One, PassLimit::Unlimited);
+        assert_eq!(with_cursor(&st, &ctx, 5), with_cursor(&st, &ctx, 0));
+    }
+
+    #[test]
+    fn the_position_after_a_card_comes_down_needs_its_use() {
+        let (st, ctx) = start(DrawCount::One, PassLimit::Unlimited);
+        // A foundation card brought down must be used next; so must a talon
+        // card in draw-1 with no pass limit, but not in draw-3.
+        let mut up = st;
+        up.found[0] = 5; // clubs up to the 5
+        let ft = SMove::new(F_T, 0, 0, 0);
+        assert_eq!(up.need_after(&ctx, ft), Need::UseOf { card: 4, from_foundation: true });
+        let tt = SMove::new(TALON_T, 1, 0, 0);
+        assert!(matches!(st.need_after(&ctx, tt), Need::UseOf { from_foundation: false, .. }));
+        let (st3, ctx3) = start(DrawCount::Three, PassLimit::Unlimited);
+        assert_eq!(st3.need_after(&ctx3, SMove::new(TALON_T, 3, 0, 0)), Need::Any);
+        // Moving the whole of pile 1 (one face-up card, nothing face down)
+        // empties it: a king must come next.
+        assert_eq!(st.need_after(&ctx, SMove::new(T_T, 0, 1, 1)), Need::King);
+        assert_eq!(st.need_after(&ctx, SMove::new(T_F, 0, 0, 0)), Need::Any);
+    }
+}
