@@ -222,7 +222,8 @@ pub fn run(args: SolveArgs) -> Result<()> {
         // The workers write to standard output themselves: do not hold its lock here.
         return batch(&args);
     }
-    let mut out = io::stdout().lock();
+    // One write for the whole answer, not one per line.
+    let mut out = io::BufWriter::new(io::stdout().lock());
     one(&args, &mut out)?;
     out.flush()?;
     Ok(())

@@ -16,17 +16,23 @@
 //! of draw-1 with no pass limit (each talon card that the stricter rules can
 //! play is one that draw-1 with no limit can play; the rest is the same). So
 //! a position that cannot be won under those easier rules cannot be won
-//! under the real ones. The search therefore first asks a small search under
-//! the easier rules about each position it visits (the start with a larger
-//! budget); when that search ends without a win, the position is lost and
-//! not expanded, and every position that search visited is lost too under
-//! the easier rules (an exhaustive search that finds no win proves every
-//! position it visited lost, see the `state` module), so they are kept in a
-//! table of lost keys, which later easier searches skip and later positions
-//! are looked up in. When the easier search finds a win or runs out of
-//! budget, nothing is learnt and the position is expanded as usual. Easier
-//! searches on the positions of a deal that the easier rules win are wasted
-//! work, so after each such win the next few positions are not asked about.
+//! under the real ones. Once the search has taken a few thousand nodes (most
+//! deals that can be won are won sooner), it asks a search under the easier
+//! rules about the start, with a large budget: a deal that draw-1 cannot
+//! win is then settled at once. With draw-3 it also asks, with a small
+//! budget, about each position it visits from then on: when that search
+//! ends without a win, the position is lost and not expanded, and every
+//! position that search visited is lost too under the easier rules (an
+//! exhaustive search that finds no win proves every position it visited
+//! lost, see the `state` module), so they are kept in a table of lost keys,
+//! which later easier searches skip and later positions are looked up in.
+//! When the easier search finds a win or runs out of budget, nothing is
+//! learnt and the position is expanded as usual. Such wasted searches are
+//! kept in check: after each win the next few positions are not asked
+//! about, and no position is while the wasted searches have taken more than
+//! twice the nodes of the search proper. (With draw-1 and a pass limit the
+//! easier rules differ too much for this to pay: most positions are won
+//! under them.)
 //!
 //! The tables are capped ([`MAX_TABLE`] in all) to keep memory under 1 GB;
 //! reaching the cap ends the search with "state limit" (an `Unknown`), never
@@ -90,6 +96,11 @@ const EASIER_NODE_STATES: u64 = 5_000;
 /// about (doubling after each further win in a row, up to the maximum).
 const EASIER_SKIP_MIN: u32 = 4;
 const EASIER_SKIP_MAX: u32 = 1024;
+/// The easier searches about later positions pause while those that proved
+/// nothing (a win or the budget ran out) have taken more than this many
+/// times the nodes of the search proper: where they seldom prove a position
+/// lost, they would otherwise cost more than they save.
+const EASIER_WASTE: u64 = 2;
 
 /// The easier rules' search state, kept for a whole search.
 struct Easier {
@@ -101,6 +112,10 @@ struct Easier {
     /// Positions still to skip, and the next skip after a win.
     skip: u32,
     next_skip: u32,
+    /// Nodes spent in easier searches that proved nothing.
+    wasted: u64,
+    /// Whether later positions are asked about too, not only the start.
+    every_node: bool,
 }
 
 impl Easier {
@@ -122,6 +137,9 @@ impl Easier {
         let budget = Budget { max_states, deadline };
         let out = search(easy, &self.ctx, &budget, &mut self.scratch, None, Some(&self.lost));
         *states += out.states;
+        if !matches!(out.verdict, Found::NoWin) {
+            self.wasted += out.states;
+        }
         match out.verdict {
             Found::NoWin => {
                 self.lost.extend(self.scratch.drain());
@@ -197,6 +215,8 @@ pub(crate) fn dfs(root: State, ctx: &Ctx, budget: &Budget, prune_lost: bool) -> 
         scratch: Table::default(),
         skip: 0,
         next_skip: EASIER_SKIP_MIN,
+        wasted: 0,
+        every_node: ctx.draw == 3,
     };
     search(root, ctx, budget, &mut tt, Some(&mut easier), None)
 }
@@ -295,7 +315,7 @@ fn search(
                 }
             }
             let max = EASIER_NODE_STATES.min(budget.max_states.saturating_sub(states));
-            if e.lost(&child, max, budget.deadline, &mut states) {
+            if e.every_node && e.wasted <= EASIER_WASTE * clock && e.lost(&child, max, budget.deadline, &mut states) {
                 continue;
             }
         }
