@@ -114,6 +114,8 @@ struct Easier {
     next_skip: u32,
     /// Nodes spent in easier searches that proved nothing.
     wasted: u64,
+    /// Nodes of the search proper before the first easier search.
+    after: u64,
     /// Whether later positions are asked about too, not only the start.
     every_node: bool,
 }
@@ -203,12 +205,19 @@ fn dominated(tt: &Table, key: Key, st: &State, ctx: &Ctx) -> bool {
 /// limit that can bind, and with `prune_lost`, positions lost even under
 /// draw-1 with no pass limit are found and not expanded.
 pub(crate) fn dfs(root: State, ctx: &Ctx, budget: &Budget, prune_lost: bool) -> Outcome {
+    let easier = prune_lost.then_some((EASIER_AFTER, ctx.draw == 3));
+    dfs_with(root, ctx, budget, easier)
+}
+
+/// [`dfs`], with the easier searches starting after `easier.0` nodes and
+/// asking about every position when `easier.1` (`None`: no easier searches).
+fn dfs_with(root: State, ctx: &Ctx, budget: &Budget, easier: Option<(u64, bool)>) -> Outcome {
     let mut tt = new_table();
     let mut root = root;
     root.auto_moves(ctx, |_| {});
-    if !prune_lost || (ctx.draw == 1 && root.redeals >= root.tlen) {
+    let Some((after, every_node)) = easier.filter(|_| ctx.draw != 1 || root.redeals < root.tlen) else {
         return search(root, ctx, budget, &mut tt, None, None);
-    }
+    };
     let mut easier = Easier {
         ctx: Ctx { draw: 1, ..ctx.clone() },
         lost: Table::default(),
@@ -216,7 +225,8 @@ pub(crate) fn dfs(root: State, ctx: &Ctx, budget: &Budget, prune_lost: bool) -> 
         skip: 0,
         next_skip: EASIER_SKIP_MIN,
         wasted: 0,
-        every_node: ctx.draw == 3,
+        after,
+        every_node,
     };
     search(root, ctx, budget, &mut tt, Some(&mut easier), None)
 }
@@ -306,8 +316,8 @@ fn search(
                 }
             }
         }
-        if let Some(e) = easier.as_mut().filter(|_| clock >= EASIER_AFTER) {
-            if clock == EASIER_AFTER {
+        if let Some(e) = easier.as_mut().filter(|e| clock >= e.after) {
+            if clock == e.after {
                 let max = EASIER_ROOT_STATES.min(budget.max_states.saturating_sub(states));
                 if e.lost(&frames[0].state, max, budget.deadline, &mut states) {
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
@@ -325,4 +335,61 @@ fn search(
     }
     let mem = memory(tt, &easier, peak_frames, moves.capacity());
     Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Deal;
+    use crate::game::Position;
+    use crate::rules::{DrawCount, PassLimit, Rules};
+
+    fn won(o: &Outcome) -> Option<bool> {
+        match o.verdict {
+            Found::Win(_) => Some(true),
+            Found::NoWin => Some(false),
+            Found::OutOfBudget(_) => None,
+        }
+    }
+
+    /// Searches each deal with and without the easier searches (asked
+    /// about every position from the first node, under every stricter
+    /// rules setting) and asserts the same verdict; returns (compared,
+    /// unwinnable among them).
+    fn compare(games: std::ops::RangeInclusive<u128>, max_states: u64) -> (usize, usize) {
+        let (mut compared, mut lost) = (0, 0);
+        for game in games {
+            let position = Position::new(&Deal::for_game(game).unwrap());
+            for (draw, passes) in [
+                (DrawCount::Three, PassLimit::Unlimited),
+                (DrawCount::Three, PassLimit::Limited(2)),
+                (DrawCount::One, PassLimit::Limited(1)),
+            ] {
+                let rules = Rules { draw, passes, foundation_to_tableau: game % 2 == 0 };
+                let (st, ctx) = State::from_position(&position, &rules).unwrap();
+                let budget = Budget { max_states, deadline: None };
+                let plain = dfs_with(st, &ctx, &budget, None);
+                let pruned = dfs_with(st, &ctx, &budget, Some((0, true)));
+                if let (Some(a), Some(b)) = (won(&plain), won(&pruned)) {
+                    assert_eq!(a, b, "game {game}, {rules:?}");
+                    compared += 1;
+                    lost += usize::from(!a);
+                }
+            }
+        }
+        (compared, lost)
+    }
+
+    #[test]
+    fn positions_lost_under_easier_rules_are_pruned_without_changing_a_verdict() {
+        let (compared, lost) = compare(1..=12, 30_000);
+        assert!(compared >= 25 && lost >= 5, "compared {compared}, unwinnable {lost}");
+    }
+
+    #[test]
+    #[ignore = "slow: run with --release -- --ignored"]
+    fn positions_lost_under_easier_rules_are_pruned_without_changing_a_verdict_more() {
+        let (compared, lost) = compare(13..=200, 400_000);
+        assert!(compared >= 450 && lost >= 150, "compared {compared}, unwinnable {lost}");
+    }
 }
