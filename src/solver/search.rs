@@ -48,7 +48,7 @@ use super::Budget;
 type Table = HashSet<Key, BuildHasherDefault<PassHasher>>;
 
 fn new_table() -> Table {
-    HashSet::with_capacity_and_hasher(1 << 12, BuildHasherDefault::default())
+    HashSet::with_capacity_and_hasher(1 << 9, BuildHasherDefault::default())
 }
 
 /// What the search found.
@@ -244,8 +244,8 @@ fn search(
 ) -> Outcome {
     let mut root = root;
     root.auto_moves(ctx, |_| {});
-    let mut frames: Vec<Frame> = Vec::with_capacity(256);
-    let mut moves: Vec<SMove> = Vec::with_capacity(4096);
+    let mut frames: Vec<Frame> = Vec::with_capacity(64);
+    let mut moves: Vec<SMove> = Vec::with_capacity(1024);
     let mut scratch = Vec::new();
     let mut states: u64 = 0;
     let mut clock = 0u64;
