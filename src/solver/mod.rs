@@ -215,15 +215,14 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
     Solution { verdict, states, peak_memory_bytes: out.peak_memory_bytes }
 }
 
-
 /// Least and most effort (move applications) spent shortening a line.
 const SHORTEN_WORK_MIN: u64 = 20_000;
 /// With draw-3 fewer talon orders are possible and lines settle sooner.
 const SHORTEN_WORK_MIN_DRAW3: u64 = 8_000;
 const SHORTEN_WORK_MAX: u64 = 2_000_000;
-/// The least effort with [`LineEffort::Quick`]: most searches take well
-/// under a millisecond, and shortening at the effort above would take
-/// several times as long as the search.
+/// The least effort with [`LineEffort::Quick`]: none, so the effort is
+/// twice the search's own. Most searches take well under a millisecond, and
+/// shortening at the effort above would take several times as long.
 const SHORTEN_WORK_MIN_QUICK: u64 = 0;
 
 /// Searches again with 0, 1, ... redeals below this many, for a shorter line.
