@@ -303,6 +303,8 @@ pub(crate) struct State {
     pub redeals: u8,
     /// The set of original talon indices still in the talon (bit `t`).
     pub tmask: u32,
+    /// The cards in the talon, as a mask (bit = card).
+    pub tcards: u64,
 }
 
 /// Solver move kinds.
@@ -470,6 +472,7 @@ impl State {
             cursor: waste.len() as u8,
             found: [0; 4],
             tmask: 0,
+            tcards: 0,
             redeals: match rules.passes {
                 PassLimit::Unlimited => UNLIMITED,
                 PassLimit::Limited(n) => n.saturating_sub(position.pass()).min(254) as u8,
@@ -505,6 +508,7 @@ impl State {
             ctx.bottom[i] = if st.len[i] > 0 { st.piles[i][0] } else { NO_CARD };
         }
         st.tmask = ((1u64 << st.tlen) - 1) as u32;
+        st.tcards = ctx.talon0[..usize::from(st.tlen)].iter().fold(0, |m, &c| m | 1 << c);
         Ok((st, ctx))
     }
 
@@ -636,6 +640,7 @@ impl State {
                 let c = self.talon_card(ctx, mv.a);
                 let n = usize::from(self.tlen);
                 self.tmask &= !(1u32 << self.talon[q - 1]);
+                self.tcards &= !(1u64 << c);
                 self.talon.copy_within(q..n, q - 1);
                 self.tlen -= 1;
                 self.cursor = mv.a - 1;
@@ -724,6 +729,21 @@ impl State {
         }
     }
 
+    /// Whether the card at talon position `q` (1-based) can come to the top
+    /// of the waste, and if so whether a redeal is needed: the route
+    /// [`State::talon_targets`] gives it.
+    pub fn talon_route(&self, ctx: &Ctx, q: u8) -> Option<bool> {
+        let (len, p, d) = (self.tlen, self.cursor, ctx.draw);
+        if q == 0 || q > len {
+            return None;
+        }
+        let first = if p == 0 { d } else { p };
+        if q == len || (q >= first && (q - first) % d == 0) {
+            return Some(false);
+        }
+        (p > 0 && self.redeals > 0 && q >= d && q % d == 0).then_some(true)
+    }
+
     /// The first empty pile, if any.
     #[inline]
     fn first_empty(&self) -> Option<usize> {
@@ -801,12 +821,16 @@ impl State {
         };
         // The talon cards a talon move can take now (with `talon_free`
         // below, every talon card).
-        let mut reach = 0u64;
-        self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
         // With draw-1 and a pass limit that cannot bind, every talon card
         // stays within reach, so a talon card goes onto the tableau only to
         // be used at once.
         let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
+        let mut reach = 0u64;
+        if talon_free {
+            reach = self.tcards;
+        } else {
+            self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
+        }
         // A pile is emptied only for a king that could go there at once.
         const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
         let king_can_come =
@@ -878,19 +902,45 @@ impl State {
                 || tops_mask & (1 << d) != 0
                 || (covered & (1 << d) != 0 && tops_mask & (1 << twin_card(d)) != 0)
         };
-        // Talon moves.
-        self.talon_targets(ctx, |q, redeal| {
-            let c = self.talon_card(ctx, q);
-            let cost = || if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw);
-            if need == Need::Any && fits(c) && (!talon_free || goes_on(c)) {
-                out.push((650 - cost(), SMove::new(TALON_F, q, 0, redeal as u8)));
-            }
-            if let Some(j) = place(c).filter(|_| wants_onto(c, false)) {
-                if !talon_free || usable.get(c, &mut memo) {
-                    out.push((TALON_T_SCORE - cost(), SMove::new(TALON_T, q, j as u8, redeal as u8)));
+        // Talon moves. Where `need` allows only some cards onto the
+        // tableau, just those are looked up.
+        let talon_t = |q: u8, redeal: bool, c: u8, out: &mut Vec<(i32, SMove)>, memo: &mut [u8; 52]| {
+            if let Some(j) = place(c) {
+                if !talon_free || usable.get(c, memo) {
+                    let cost = if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw);
+                    out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
                 }
             }
-        });
+        };
+        let candidates = match need {
+            Need::Any => 0,
+            Need::King => KINGS,
+            Need::UseOf { card, .. } if rank(card) >= 2 => {
+                let r = rank(card) - 2;
+                other_colour(suit(card)).iter().fold(0u64, |m, &s| m | 1 << (s as u8 * 13 + r))
+            }
+            Need::UseOf { .. } => 0,
+        };
+        let mut cands = candidates & reach;
+        while cands != 0 {
+            let c = cands.trailing_zeros() as u8;
+            cands &= cands - 1;
+            let t = ctx.talon_index[usize::from(c)];
+            if let Some(k) = self.talon[..usize::from(self.tlen)].iter().position(|&x| x == t) {
+                let q = k as u8 + 1;
+                if let Some(redeal) = self.talon_route(ctx, q) {
+                    talon_t(q, redeal, c, out, &mut memo);
+                }
+            }
+        }
+        if need == Need::Any { self.talon_targets(ctx, |q, redeal| {
+            let c = self.talon_card(ctx, q);
+            let cost = || if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw);
+            if fits(c) && (!talon_free || goes_on(c)) {
+                out.push((650 - cost(), SMove::new(TALON_F, q, 0, redeal as u8)));
+            }
+            talon_t(q, redeal, c, out, &mut memo);
+        }); }
         // Foundation to tableau.
         if ctx.f2t {
             for s in 0..4 {
@@ -1090,6 +1140,97 @@ mod tests {
         // The others reach other cards: keys of their own.
         let keys: std::collections::HashSet<Key> = [0, 1, 2, 4, 5, 23].iter().map(|&p| with_cursor(&st, &ctx, p)).collect();
         assert_eq!(keys.len(), 6);
+    }
+
+    /// Whether `mv` (a move of `st`) is one that `need` allows, from its
+    /// definition: the card it brings onto a pile, or the card it puts up.
+    fn allowed(st: &State, ctx: &Ctx, need: Need, mv: SMove) -> bool {
+        let (onto, up) = match mv.kind {
+            TALON_T => (Some(st.talon_card(ctx, mv.a)), None),
+            F_T => (Some((mv.a * 13) + st.found[usize::from(mv.a)] - 1), None),
+            T_T => (Some(st.piles[usize::from(mv.a)][usize::from(st.len[usize::from(mv.a)] - mv.c)]), None),
+            T_F => (None, st.top(usize::from(mv.a))),
+            UNCOVER_F => (None, Some(st.piles[usize::from(mv.a)][usize::from(st.len[usize::from(mv.a)] - mv.c) - 1])),
+            _ => (None, None),
+        };
+        match need {
+            Need::Any => true,
+            Need::King => onto.is_some_and(|d| rank(d) == 13),
+            Need::UseOf { card, from_foundation } => {
+                onto.is_some_and(|d| builds_on(d, card))
+                    || up == Some(twin_card(card))
+                    || (from_foundation && mv.kind == F_T && usize::from(mv.a) == suit(card))
+            }
+        }
+    }
+
+    #[test]
+    fn the_moves_after_a_card_comes_down_are_its_uses_among_all_moves() {
+        let mut seed = 12345u64;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n.max(1)
+        };
+        let mut checked = 0;
+        for game in 1..=40u128 {
+            for (draw, passes) in [(DrawCount::One, PassLimit::Unlimited), (DrawCount::Three, PassLimit::Unlimited), (DrawCount::One, PassLimit::Limited(2))] {
+                let rules = Rules { draw, passes, foundation_to_tableau: true };
+                let position = Position::new(&Deal::for_game(game).unwrap());
+                let (mut st, ctx) = State::from_position(&position, &rules).unwrap();
+                st.auto_moves(&ctx, |_| {});
+                for _ in 0..60 {
+                    let mut all = Vec::new();
+                    st.gen_moves(&ctx, Need::Any, &mut all);
+                    if all.is_empty() {
+                        break;
+                    }
+                    for &(_, mv) in &all {
+                        let need = st.need_after(&ctx, mv);
+                        if need == Need::Any {
+                            continue;
+                        }
+                        let mut child = st;
+                        child.apply(&ctx, mv);
+                        let mut any = Vec::new();
+                        child.gen_moves(&ctx, Need::Any, &mut any);
+                        let mut want: Vec<SMove> =
+                            any.iter().map(|m| m.1).filter(|&m| allowed(&child, &ctx, need, m)).collect();
+                        let mut got = Vec::new();
+                        child.gen_moves(&ctx, need, &mut got);
+                        let mut got: Vec<SMove> = got.into_iter().map(|m| m.1).collect();
+                        let order = |m: &SMove| (m.kind, m.a, m.b, m.c);
+                        want.sort_by_key(order);
+                        got.sort_by_key(order);
+                        assert_eq!(got, want, "game {game}, {rules:?}, after {mv:?}");
+                        checked += 1;
+                    }
+                    let (_, mv) = all[next(all.len())];
+                    st.apply(&ctx, mv);
+                    st.auto_moves(&ctx, |_| {});
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn talon_route_agrees_with_talon_targets() {
+        for draw in [DrawCount::One, DrawCount::Three] {
+            let (st0, ctx) = start(draw, PassLimit::Unlimited);
+            for tlen in 0..=24u8 {
+                for cursor in 0..=tlen {
+                    for redeals in [0, 1, UNLIMITED] {
+                        let st = State { tlen, cursor, redeals, ..st0 };
+                        let mut targets = vec![None; 26];
+                        st.talon_targets(&ctx, |q, redeal| targets[usize::from(q)] = Some(redeal));
+                        for q in 0..=25u8 {
+                            let want = targets.get(usize::from(q)).copied().flatten();
+                            assert_eq!(st.talon_route(&ctx, q), want, "{draw:?} len {tlen} cursor {cursor} redeals {redeals} q {q}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
