@@ -819,12 +819,12 @@ impl State {
                 (j != u8::MAX).then_some(usize::from(j))
             }
         };
-        // The talon cards a talon move can take now (with `talon_free`
-        // below, every talon card).
         // With draw-1 and a pass limit that cannot bind, every talon card
         // stays within reach, so a talon card goes onto the tableau only to
         // be used at once.
         let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
+        // The talon cards a talon move can take now (with `talon_free`,
+        // every talon card).
         let mut reach = 0u64;
         if talon_free {
             reach = self.tcards;
