@@ -902,18 +902,18 @@ impl State {
                 || tops_mask & (1 << d) != 0
                 || (covered & (1 << d) != 0 && tops_mask & (1 << twin_card(d)) != 0)
         };
-        // Talon moves. Where `need` allows only some cards onto the
-        // tableau, just those are looked up.
-        let talon_t = |q: u8, redeal: bool, c: u8, out: &mut Vec<(i32, SMove)>, memo: &mut [u8; 52]| {
-            if let Some(j) = place(c) {
-                if !talon_free || usable.get(c, memo) {
-                    let cost = if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw);
-                    out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
-                }
+        // Talon moves: only the talon cards within reach that could go up
+        // (next on their foundation) or onto a pile (a top of their parent
+        // class, or for a king an empty pile), and of those only the ones
+        // `need` allows.
+        let mut placeable = if empty.is_some() { KINGS } else { 0 };
+        for t in tops.iter().flatten().filter(|&&t| rank(t) > 1) {
+            for s in other_colour(suit(*t)) {
+                placeable |= 1 << (s as u8 * 13 + rank(*t) - 2);
             }
-        };
-        let candidates = match need {
-            Need::Any => 0,
+        }
+        let allowed = match need {
+            Need::Any => u64::MAX,
             Need::King => KINGS,
             Need::UseOf { card, .. } if rank(card) >= 2 => {
                 let r = rank(card) - 2;
@@ -921,26 +921,26 @@ impl State {
             }
             Need::UseOf { .. } => 0,
         };
-        let mut cands = candidates & reach;
+        let to_pile = placeable & allowed;
+        let to_foundation = if need == Need::Any { next } else { 0 };
+        let mut cands = reach & (to_pile | to_foundation);
         while cands != 0 {
             let c = cands.trailing_zeros() as u8;
             cands &= cands - 1;
             let t = ctx.talon_index[usize::from(c)];
-            if let Some(k) = self.talon[..usize::from(self.tlen)].iter().position(|&x| x == t) {
-                let q = k as u8 + 1;
-                if let Some(redeal) = self.talon_route(ctx, q) {
-                    talon_t(q, redeal, c, out, &mut memo);
+            let Some(k) = self.talon[..usize::from(self.tlen)].iter().position(|&x| x == t) else { continue };
+            let q = k as u8 + 1;
+            let Some(redeal) = self.talon_route(ctx, q) else { continue };
+            let cost = if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw);
+            if to_foundation & (1 << c) != 0 && (!talon_free || goes_on(c)) {
+                out.push((650 - cost, SMove::new(TALON_F, q, 0, redeal as u8)));
+            }
+            if to_pile & (1 << c) != 0 && (!talon_free || usable.get(c, &mut memo)) {
+                if let Some(j) = place(c) {
+                    out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
                 }
             }
         }
-        if need == Need::Any { self.talon_targets(ctx, |q, redeal| {
-            let c = self.talon_card(ctx, q);
-            let cost = || if redeal { 30 } else { 0 } + i32::from(q.abs_diff(self.cursor)) / i32::from(ctx.draw);
-            if fits(c) && (!talon_free || goes_on(c)) {
-                out.push((650 - cost(), SMove::new(TALON_F, q, 0, redeal as u8)));
-            }
-            talon_t(q, redeal, c, out, &mut memo);
-        }); }
         // Foundation to tableau.
         if ctx.f2t {
             for s in 0..4 {
