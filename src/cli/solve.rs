@@ -41,7 +41,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// The answer in the least time: print the first winning line found,
     /// shortened a little, without searching again for a shorter one (lines
-    /// run about half as long again).
+    /// a third to a half longer).
     #[arg(long)]
     pub fast: bool,
     /// Solve from the position a script of moves leaves the deal in (one
