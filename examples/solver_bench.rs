@@ -7,13 +7,18 @@
 //! `klondike solve` does; a second run for each won deal), the states
 //! searched, the median line length (engine moves: each draw is one), and
 //! the peak memory (`SOLVER_BENCH_ONLY=b090,b189` runs just those deals,
-//! `SOLVER_BENCH_VERBOSE=1` prints one line per deal). Times are in-process: add the process start (about
-//! 1.5 ms here) to compare with figures measured around a whole process.
+//! `SOLVER_BENCH_VERBOSE=1` prints one line per deal). Times are in-process:
+//! add the process start (1 to 1.5 ms here) to compare with figures measured
+//! around a whole process, or use `--process` (below).
 //!
 //! ```text
 //! cargo run --release --example solver_bench [DEALS_FILE] [--limit SECONDS] [--verdicts TSV]
 //!     [--draw 1|3] [--passes N|unlimited] [--no-foundation-to-tableau]
+//!     [--process PATH-TO-KLONDIKE [--fast]]
 //! ```
+//!
+//! With `--process`, each deal is solved by its own `klondike solve`
+//! process instead, timed from start to exit (see [`process_bench`]).
 //!
 //! `--limit` (default 10) is the time budget per deal. `--verdicts TSV`
 //! (default `fixtures/solver/solver_bench_results.tsv` when it exists)

@@ -136,6 +136,8 @@ fn bad_batch_options_are_usage_errors() {
         vec!["solve", "--shard", "1/2"],
         // A saved game has its own rules.
         vec!["solve", "--load", "saved.json", "--draw", "3"],
+        // A script of moves needs the deal it was played on.
+        vec!["solve", "--moves", "moves.txt"],
     ] {
         let (code, _, err) = klondike(&args, "");
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -212,4 +214,39 @@ fn a_games_file_that_names_a_game_twice_solves_it_once() {
     let mut games = games_in(&out);
     games.sort_unstable();
     assert_eq!(games, [3, 5]);
+}
+
+#[test]
+fn devices_are_never_read_without_end() {
+    // A device as the output file holds no earlier results: nothing to
+    // resume, the results are written (and lost, for /dev/null).
+    let (code, out, err) = klondike(&["solve", "--games", "1..2", "--output", "/dev/null"], "");
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    // A full device: one line saying so, no panic.
+    let (code, _, err) = klondike(&["solve", "--games", "1..2", "--output", "/dev/full"], "");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // Endless input files are refused past 64 MiB.
+    for args in [
+        vec!["solve", "--games-file", "/dev/zero"],
+        vec!["solve", "--game", "1", "--moves", "/dev/zero"],
+        vec!["solve", "--deal", "@/dev/zero"],
+    ] {
+        let (code, _, err) = klondike(&args, "");
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains("larger than 64 MiB"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn completions_to_a_full_device_fail_with_one_line() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["completions", "zsh"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!err.contains("panicked") && err.trim().lines().count() == 1, "{err}");
 }

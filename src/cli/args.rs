@@ -56,7 +56,8 @@ pub struct GameArgs {
     #[arg(long, value_name = "N", default_value = "1")]
     pub draw: Draw,
     /// Passes through the stock: a number from 1, or `unlimited` [default:
-    /// unlimited; with --scoring vegas, 1 in draw-1 and 3 in draw-3].
+    /// unlimited; when playing with --scoring vegas, 1 in draw-1 and 3 in
+    /// draw-3].
     #[arg(long, value_name = "N", value_parser = parse_passes, allow_negative_numbers = true)]
     pub passes: Option<PassLimit>,
     /// Allow moving the top card of a foundation back onto the tableau.

@@ -76,8 +76,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Subcommands::Completions { shell }) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
+            // Into memory first: clap_complete panics when its writer
+            // fails (a closed pipe, a full disk), a write here returns the error.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "klondike", &mut script);
             let mut out = io::stdout().lock();
-            clap_complete::generate(shell, &mut cmd, "klondike", &mut out);
+            out.write_all(&script)?;
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
@@ -125,12 +129,30 @@ fn random_game_number() -> u128 {
     rand::thread_rng().gen_range(1..=1_000_000_000)
 }
 
+/// Largest text file read for `--deal @FILE`, `--moves` and `--games-file`.
+const MAX_TEXT_FILE: u64 = 64 << 20;
+
+/// Reads a text file the user named (`what` names it in errors), refusing
+/// one larger than 64 MiB, so that a device such as `/dev/zero` gives an
+/// error instead of filling memory.
+pub(crate) fn read_text_file(path: &std::path::Path, what: &str) -> Result<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read the {what} '{}'", path.display()))?;
+    let mut text = String::new();
+    file.take(MAX_TEXT_FILE + 1)
+        .read_to_string(&mut text)
+        .with_context(|| format!("cannot read the {what} '{}'", path.display()))?;
+    if text.len() as u64 > MAX_TEXT_FILE {
+        anyhow::bail!("the {what} '{}' is larger than 64 MiB", path.display());
+    }
+    Ok(text)
+}
+
 /// The deal the options ask for, and where it came from.
 pub(crate) fn choose_deal(args: &GameArgs) -> Result<(Deal, Origin)> {
     if let Some(text) = &args.deal {
         let text = match text.strip_prefix('@') {
-            Some(path) => std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the deal file '{path}'"))?,
+            Some(path) => read_text_file(std::path::Path::new(path), "deal file")?,
             None => text.clone(),
         };
         let deal = text.parse::<Deal>().context("bad deal")?;

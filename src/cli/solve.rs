@@ -27,13 +27,16 @@ use super::args::GameArgs;
 /// Options for `klondike solve`.
 #[derive(Args, Debug, Clone)]
 #[command(group(clap::ArgGroup::new("batch").args(["games", "games_file"])))]
+#[command(group(clap::ArgGroup::new("source").args(["game", "deal"])))]
 pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Give up (verdict `unknown`) after this many seconds per deal.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub timeout: f64,
-    /// Give up (verdict `unknown`) after searching this many states per deal.
+    /// Give up (verdict `unknown`) after searching this many states per deal
+    /// (whatever this says, a search also stops at about 29 million
+    /// positions, so that its memory stays under 1 GB).
     #[arg(long, value_name = "N", default_value = "200000000", value_parser = parse_states, allow_negative_numbers = true)]
     pub max_states: u64,
     /// Print one JSON object instead of the text form.
@@ -45,8 +48,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub fast: bool,
     /// Solve from the position a script of moves leaves the deal in (one
-    /// command per line, as typed at the prompt).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "games_file"])]
+    /// move command per line, as typed at the prompt); needs --game or --deal.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "games_file"], requires = "source")]
     pub moves: Option<PathBuf>,
     /// Solve a saved game (a file written by `save`) from where it was
     /// saved, under its own rules.
@@ -179,7 +182,8 @@ fn record(game: Option<u128>, rules: &Rules, solution: &Solution, seconds: f64) 
 /// or `# unknown (why)`, with the rules and figures after.
 pub fn verdict_line(solution: &Solution, game: Option<u128>, rules: &Rules, seconds: f64) -> String {
     let deal = game.map_or_else(|| "custom deal".to_string(), |n| format!("game {n}"));
-    let figures = format!("{deal}; {rules}; {} states, {seconds:.3} s", solution.states);
+    let states = if solution.states == 1 { "state" } else { "states" };
+    let figures = format!("{deal}; {rules}; {} {states}, {seconds:.3} s", solution.states);
     match &solution.verdict {
         Verdict::Winnable(moves) if moves.len() == 1 => format!("# winnable in 1 move ({figures})"),
         Verdict::Winnable(moves) => format!("# winnable in {} moves ({figures})", moves.len()),
@@ -190,8 +194,7 @@ pub fn verdict_line(solution: &Solution, game: Option<u128>, rules: &Rules, seco
 
 /// Replays a script of commands from the deal; the position it leaves.
 fn position_after_script(deal: &Deal, rules: Rules, path: &Path) -> Result<Position> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the moves file '{}'", path.display()))?;
+    let text = super::read_text_file(path, "moves file")?;
     let mut game = Game::new(deal, rules);
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
@@ -285,8 +288,7 @@ impl GameList {
         match (&args.games, &args.games_file) {
             (Some((first, last)), _) => Ok(GameList::Range { first: *first, last: *last }),
             (None, Some(path)) => {
-                let text = std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read the games file '{}'", path.display()))?;
+                let text = super::read_text_file(path, "games file")?;
                 let mut seen = HashSet::new();
                 let mut v = Vec::new();
                 for (i, line) in text.lines().enumerate() {
@@ -338,6 +340,11 @@ fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(done),
         Err(e) => return Err(e).with_context(|| format!("cannot read '{}'", path.display())),
     };
+    // A device or a pipe (`/dev/null`, `/dev/full`) holds no earlier
+    // results, and reading one could go on for ever.
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Ok(done);
+    }
     for (i, line) in BufReader::new(file).lines().enumerate() {
         let line = line.with_context(|| format!("cannot read '{}'", path.display()))?;
         if line.trim().is_empty() {
@@ -371,7 +378,8 @@ fn batch(args: &SolveArgs) -> Result<()> {
                 .with_context(|| format!("cannot open '{}' for writing", path.display()))?;
             // A line cut short by an interruption: end it, so results that
             // follow stand on lines of their own.
-            if file.metadata()?.len() > 0 {
+            let metadata = file.metadata()?;
+            if metadata.is_file() && metadata.len() > 0 {
                 let mut last = [0u8];
                 file.seek(SeekFrom::End(-1))?;
                 file.read_exact(&mut last)?;
