@@ -834,13 +834,13 @@ impl State {
         // A pile is emptied only for a king that could go there at once.
         const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
         let king_can_come =
-            waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.iter().any(|&f| f == 13));
+            waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.contains(&13));
         let usable = Usable { st: self, f2t: ctx.f2t, next, bases, covered, reach, talon_free };
         let mut memo = [0u8; 52];
 
         // Tableau to foundation: the top cards.
-        for i in 0..7 {
-            if tops[i].is_some_and(|t| fits(t) && wants_up(t)) {
+        for (i, top) in tops.iter().enumerate() {
+            if top.is_some_and(|t| fits(t) && wants_up(t)) {
                 let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
                 let score = if n - h == 1 && h > 0 { 900 + h as i32 } else if n - h == 1 { 600 } else { 700 };
                 out.push((score, SMove::new(T_F, i as u8, 0, 0)));
