@@ -143,6 +143,10 @@ fn bad_batch_options_are_usage_errors() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(!err.trim().is_empty());
     }
+    // A number past 2^128-1 is out of range, not a malformed range.
+    let (code, _, err) = klondike(&["solve", "--games", "1..340282366920938463463374607431768211456"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("go up to 2^128-1"), "{err}");
 }
 
 #[test]

@@ -91,7 +91,17 @@ fn parse_range(s: &str) -> Result<(u128, u128), String> {
     let err = || format!("'{s}' is not a range of game numbers: write A..B, e.g. 1..1000");
     let (a, b) = s.split_once("..").ok_or_else(err)?;
     let b = b.strip_prefix('=').unwrap_or(b);
-    let (a, b) = (a.trim().parse::<u128>().map_err(|_| err())?, b.trim().parse::<u128>().map_err(|_| err())?);
+    let number = |t: &str| {
+        let t = t.trim();
+        t.parse::<u128>().map_err(|_| {
+            if !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()) {
+                format!("'{s}': game numbers go up to 2^128-1 (340282366920938463463374607431768211455)")
+            } else {
+                err()
+            }
+        })
+    };
+    let (a, b) = (number(a)?, number(b)?);
     if a == 0 || b < a {
         return Err(format!("'{s}': game numbers start at 1 and the range must not run backwards"));
     }
@@ -357,7 +367,11 @@ fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
                     done.insert(game);
                 }
             }
-            None => eprintln!("klondike: {} line {}: not a result line; that game will be solved again", path.display(), i + 1),
+            None => eprintln!(
+                "klondike: {} line {}: not a result line, ignored (a result cut short there is solved again)",
+                path.display(),
+                i + 1
+            ),
         }
     }
     Ok(done)
