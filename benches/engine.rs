@@ -1,13 +1,17 @@
 //! Engine benchmarks: legal-move generation, play + undo, and the status
 //! (stuck) check, on mid-game positions reached by a fixed policy from
-//! fixed deals under several rules settings. Run with `cargo bench`.
+//! fixed deals under several rules settings; and the solver on the first 20
+//! benchmark deals and on the hardest one. Run with `cargo bench`. (The
+//! full table of the README comes from `examples/solver_bench.rs`.)
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
 use klondike::deal::Deal;
 use klondike::game::{Game, Status};
 use klondike::moves::Move;
+use klondike::game::Position;
 use klondike::rules::{DrawCount, PassLimit, Rules};
+use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
 
 /// Mid-game positions: from games 1..=40, play `depth` moves with a fixed
 /// policy (first non-draw move that is not a foundation-to-tableau move,
@@ -84,5 +88,50 @@ fn status(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, legal_moves, play_undo, status);
+/// The benchmark deals of `fixtures/solver/solver_bench_deals.txt`, by id.
+fn bench_deals() -> Vec<(String, Deal)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/solver/solver_bench_deals.txt");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (id, rest) = l.trim().split_once(' ').unwrap();
+            (id.to_string(), rest.parse().unwrap())
+        })
+        .collect()
+}
+
+/// The solver's verdict (`LineEffort::Quick`, what `solve --fast` does),
+/// unlimited passes, foundation-to-tableau allowed (the peers' rules).
+fn solver(c: &mut Criterion) {
+    let deals = bench_deals();
+    // Few samples: in draw-3 these 20 include b006, a 0.4 s proof.
+    let mut group = c.benchmark_group("solver");
+    group.sample_size(10);
+    for draw in [DrawCount::One, DrawCount::Three] {
+        let rules = Rules { draw, passes: PassLimit::Unlimited, foundation_to_tableau: true };
+        let first: Vec<Position> = deals.iter().take(20).map(|(_, d)| Position::new(d)).collect();
+        group.bench_function(format!("verdicts of benchmark deals 1-20, draw-{}", draw.cards()), |b| {
+            b.iter(|| {
+                first
+                    .iter()
+                    .filter(|p| {
+                        let s = solve_with(p, &rules, &Budget::states(1_000_000), LineEffort::Quick);
+                        matches!(black_box(s.verdict), Verdict::Winnable(_))
+                    })
+                    .count()
+            })
+        });
+    }
+    // The slowest deal in both draw counts: unwinnable even in draw-1.
+    let hardest = Position::new(&deals.iter().find(|(id, _)| id == "b091").unwrap().1);
+    let rules = Rules { draw: DrawCount::One, passes: PassLimit::Unlimited, foundation_to_tableau: true };
+    group.bench_function("hardest benchmark deal, b091 draw-1 (unwinnable)", |b| {
+        b.iter(|| solve_with(&hardest, &rules, &Budget::states(1_000_000), LineEffort::Quick).verdict)
+    });
+    group.finish();
+}
+
+criterion_group!(benches, legal_moves, play_undo, status, solver);
 criterion_main!(benches);
