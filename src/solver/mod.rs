@@ -105,8 +105,10 @@ pub struct Solution {
     /// The answer.
     pub verdict: Verdict,
     /// Search nodes visited (distinct positions, up to the key's
-    /// equivalences, that the search expanded), in all: after a win, the
-    /// searches for a line with fewer redeals count too.
+    /// equivalences, that the search expanded), in all: the small searches
+    /// under easier rules (draw-1 with no pass limit, asked about positions
+    /// under draw-3 or a pass limit) and, after a win, the searches for a
+    /// line with fewer redeals count too.
     pub states: u64,
     /// An estimate, in bytes, of the largest memory the solver's tables
     /// (transposition table and search stack) took.
