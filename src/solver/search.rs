@@ -139,9 +139,6 @@ impl Easier {
         let budget = Budget { max_states, deadline };
         let out = search(easy, &self.ctx, &budget, &mut self.scratch, None, Some(&self.lost));
         *states += out.states;
-        if !matches!(out.verdict, Found::NoWin) {
-            self.wasted += out.states;
-        }
         match out.verdict {
             Found::NoWin => {
                 self.lost.extend(self.scratch.drain());
@@ -149,6 +146,7 @@ impl Easier {
                 true
             }
             _ => {
+                self.wasted += out.states;
                 self.skip = self.next_skip;
                 self.next_skip = (self.next_skip * 2).min(EASIER_SKIP_MAX);
                 false
@@ -231,9 +229,9 @@ fn dfs_with(root: State, ctx: &Ctx, budget: &Budget, easier: Option<(u64, bool)>
     search(root, ctx, budget, &mut tt, Some(&mut easier), None)
 }
 
-/// The search proper, in table `tt` (empty). `easier`: ask about each
-/// position under the easier rules; `lost`: keys of positions known to be
-/// lost, skipped.
+/// The search proper from `root` (its automatic moves already made), in
+/// table `tt` (empty). `easier`: ask about each position under the easier
+/// rules; `lost`: keys of positions known to be lost, skipped.
 fn search(
     root: State,
     ctx: &Ctx,
@@ -242,8 +240,6 @@ fn search(
     mut easier: Option<&mut Easier>,
     lost: Option<&Table>,
 ) -> Outcome {
-    let mut root = root;
-    root.auto_moves(ctx, |_| {});
     let mut frames: Vec<Frame> = Vec::with_capacity(64);
     let mut moves: Vec<SMove> = Vec::with_capacity(1024);
     let mut scratch = Vec::new();

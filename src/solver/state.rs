@@ -421,6 +421,17 @@ fn safe_with(found: &[u8; 4], c: u8, f2t: bool) -> bool {
     found[y1] + 1 >= r && found[y2] + 1 >= r && (!f2t || found[twin_suit(s)] + 2 >= r)
 }
 
+/// The two cards that can be built on `c` (one rank lower, other colour),
+/// as a mask (bit = card); none for an ace.
+#[inline]
+fn builders(c: u8) -> u64 {
+    if rank(c) < 2 {
+        return 0;
+    }
+    let r = rank(c) - 2;
+    other_colour(suit(c)).iter().fold(0, |m, &s| m | 1 << (s as u8 * 13 + r))
+}
+
 /// The card of the same rank and colour in the other suit.
 #[inline]
 fn twin_card(c: u8) -> u8 {
@@ -775,7 +786,7 @@ impl State {
             Need::Any => true,
             Need::King => rank(d) == 13,
             Need::UseOf { card, from_foundation } => {
-                builds_on(d, card) || (from_foundation && from_f && d + 1 == card)
+                builders(card) & (1 << d) != 0 || (from_foundation && from_f && d + 1 == card)
             }
         };
         let wants_up = |x: u8| match need {
@@ -906,20 +917,12 @@ impl State {
         // (next on their foundation) or onto a pile (a top of their parent
         // class, or for a king an empty pile), and of those only the ones
         // `need` allows.
-        let mut placeable = if empty.is_some() { KINGS } else { 0 };
-        for t in tops.iter().flatten().filter(|&&t| rank(t) > 1) {
-            for s in other_colour(suit(*t)) {
-                placeable |= 1 << (s as u8 * 13 + rank(*t) - 2);
-            }
-        }
+        let kings_placeable = if empty.is_some() { KINGS } else { 0 };
+        let placeable = tops.iter().flatten().fold(kings_placeable, |m, &t| m | builders(t));
         let allowed = match need {
             Need::Any => u64::MAX,
             Need::King => KINGS,
-            Need::UseOf { card, .. } if rank(card) >= 2 => {
-                let r = rank(card) - 2;
-                other_colour(suit(card)).iter().fold(0u64, |m, &s| m | 1 << (s as u8 * 13 + r))
-            }
-            Need::UseOf { .. } => 0,
+            Need::UseOf { card, .. } => builders(card),
         };
         let to_pile = placeable & allowed;
         let to_foundation = if need == Need::Any { next } else { 0 };
