@@ -254,3 +254,24 @@ fn completions_to_a_full_device_fail_with_one_line() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(!err.contains("panicked") && err.trim().lines().count() == 1, "{err}");
 }
+
+#[test]
+fn an_error_when_standard_error_cannot_be_written_still_exits_with_its_status() {
+    // Was exit 101: `eprintln!` panics when its write fails.
+    let run = |args: &[&str], stdin: &str| {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+            .args(args)
+            .env("KLONDIKE_DATA_DIR", std::env::temp_dir().join("klondike-stderr-full-test"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(full)
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+        child.wait().unwrap().code()
+    };
+    assert_eq!(run(&["solve", "--deal", "@no-such-file"], ""), Some(1));
+    assert_eq!(run(&["--game", "1", "--strict"], "bogus\n"), Some(3));
+}

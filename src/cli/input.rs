@@ -216,7 +216,7 @@ impl Terminal {
         if let Some(path) = &history {
             if path.exists() {
                 if let Err(e) = editor.load_history(path) {
-                    eprintln!(
+                    warn_line!(
                         "klondike: cannot read the history file {}: {e}; it is left as it is and this session's history will not be saved",
                         path.display()
                     );
@@ -258,7 +258,7 @@ impl LineSource for Terminal {
     fn finish(&mut self) {
         if let Some(path) = self.history.clone() {
             if let Err(e) = save_history_atomically(&mut self.editor, &path) {
-                eprintln!("klondike: cannot save the history to {}: {e}", path.display());
+                warn_line!("klondike: cannot save the history to {}: {e}", path.display());
             }
         }
     }

@@ -3,6 +3,16 @@
 //! other failure, 2 bad command line (clap), 3 a rejected command under
 //! `--strict`.
 
+/// Writes one line to standard error, like `eprintln!`, but ignores a
+/// failed write (standard error closed, a full disk) instead of panicking:
+/// the exit status still tells the caller what happened.
+macro_rules! warn_line {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod args;
 mod input;
 mod man;
@@ -42,7 +52,7 @@ pub fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) if e.is::<QuitAtOffer>() => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("klondike: {e:#}");
+            warn_line!("klondike: {e:#}");
             ExitCode::from(1)
         }
     }
@@ -90,7 +100,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 Some(Ok(stats)) => stats.unwrap_or_default(),
                 // Moved aside: say so, and show the fresh (empty) statistics.
                 Some(Err(e @ store::StoreError::Corrupt { .. })) => {
-                    eprintln!("klondike: {e}");
+                    warn_line!("klondike: {e}");
                     Statistics::default()
                 }
                 Some(Err(e)) => return Err(e.into()),
@@ -115,7 +125,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let (deal, origin) = choose_deal(&args.game)?;
             if let (Origin::Number(n), None) = (&origin, args.game.game) {
                 // A random game: say which, so that it can be dealt again.
-                eprintln!("klondike: game {n}");
+                warn_line!("klondike: game {n}");
             }
             let mut out = io::stdout().lock();
             writeln!(out, "{deal}")?;
@@ -278,7 +288,7 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<klondike::re
         Ok(None) => return Ok(None),
         Err(e) if args.resume => anyhow::bail!("cannot resume: {e}"),
         Err(e) => {
-            eprintln!("klondike: {e}");
+            warn_line!("klondike: {e}");
             return Ok(None);
         }
     };
@@ -306,7 +316,7 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<klondike::re
             if args.resume {
                 anyhow::bail!("cannot resume: {message}");
             }
-            eprintln!("klondike: {message}");
+            warn_line!("klondike: {message}");
             Ok(None)
         }
     }
@@ -389,7 +399,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             Next::Quit => break,
             Next::Rejected if args.strict => {
                 out.flush()?;
-                eprintln!("klondike: --strict: stopped at the rejected command '{}'", session::printable(&line));
+                warn_line!("klondike: --strict: stopped at the rejected command '{}'", session::printable(&line));
                 session.end();
                 out.flush()?;
                 return Ok(ExitCode::from(3));

@@ -234,10 +234,10 @@ pub fn count_game(rules: &Rules, score: &ScoreSheet, moves: usize, won: bool, se
     match result {
         Ok(updated) => {
             if let Some(w) = updated.warning {
-                eprintln!("klondike: {w}");
+                warn_line!("klondike: {w}");
             }
         }
-        Err(e) => eprintln!("klondike: the statistics were not updated: {e}"),
+        Err(e) => warn_line!("klondike: the statistics were not updated: {e}"),
     }
 }
 
@@ -364,7 +364,7 @@ impl Session {
                     self.autosaved = true;
                     return true;
                 }
-                Err(e) => eprintln!("klondike: the game could not be saved for later: {e}"),
+                Err(e) => warn_line!("klondike: the game could not be saved for later: {e}"),
             }
         } else if self.autosaved {
             // Won, or replaced by a game with no move yet: the saved game

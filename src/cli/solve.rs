@@ -367,7 +367,7 @@ fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
                     done.insert(game);
                 }
             }
-            None => eprintln!(
+            None => warn_line!(
                 "klondike: {} line {}: not a result line, ignored (a result cut short there is solved again)",
                 path.display(),
                 i + 1
