@@ -12,8 +12,13 @@
 //! a one-line linker script named `libgcc_s.so` into `OUT_DIR` that
 //! stands for `-lgcc_eh`, and puts `OUT_DIR` first on the library search
 //! path. The C library stays shared; unwinding works as before (this is
-//! the unwinder a `+crt-static` build uses). Anywhere else, or if the
-//! compiler cannot name the file, nothing changes.
+//! the unwinder a `+crt-static` build uses). Nothing changes anywhere
+//! else: other targets, a cross build (target and host differ: the
+//! compiler asked here might not be the one that links), a compiler that
+//! cannot name the file, or `KLONDIKE_SHARED_LIBGCC` set (to any value).
+//!
+//! The search path reaches whatever links the library, so a crate that
+//! depends on `klondike` links the static unwinder too.
 
 use std::env;
 use std::fs;
@@ -22,11 +27,14 @@ use std::process::Command;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-env-changed=KLONDIKE_SHARED_LIBGCC");
+    for var in ["KLONDIKE_SHARED_LIBGCC", "CC", "RUSTC_LINKER"] {
+        println!("cargo:rerun-if-env-changed={var}");
+    }
+    let cross = env::var("TARGET").ok() != env::var("HOST").ok();
     let target_os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let target_env = env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
     let crt_static = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default().split(',').any(|f| f == "crt-static");
-    if target_os != "linux" || target_env != "gnu" || crt_static || env::var_os("KLONDIKE_SHARED_LIBGCC").is_some() {
+    if cross || target_os != "linux" || target_env != "gnu" || crt_static || env::var_os("KLONDIKE_SHARED_LIBGCC").is_some() {
         return;
     }
     if !static_unwinder_exists() {
