@@ -23,12 +23,22 @@ use klondike::stats::{Outcome, RulesKey, Statistics};
 use klondike::store;
 
 /// Where the deal came from.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum Origin {
     /// Game number N.
     Number(u128),
     /// An explicit deal.
     Custom,
+}
+
+impl Origin {
+    /// The game number, `None` for an explicit deal.
+    pub fn number(self) -> Option<u128> {
+        match self {
+            Origin::Number(n) => Some(n),
+            Origin::Custom => None,
+        }
+    }
 }
 
 /// The two ways to show the whole table.
@@ -243,10 +253,7 @@ pub fn count_game(rules: &Rules, score: &ScoreSheet, moves: usize, won: bool, se
 
 impl Session {
     pub fn number(&self) -> Option<u128> {
-        match self.origin {
-            Origin::Number(n) => Some(n),
-            Origin::Custom => None,
-        }
+        self.origin.number()
     }
 
     fn title(&self) -> String {

@@ -261,11 +261,7 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
                 Some(path) => position_after_script(&deal, rules, path)?,
                 None => Position::new(&deal),
             };
-            let game = match origin {
-                super::session::Origin::Number(n) => Some(n),
-                super::session::Origin::Custom => None,
-            };
-            (position, rules, game)
+            (position, rules, origin.number())
         }
     };
     let started = Instant::now();
