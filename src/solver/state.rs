@@ -1224,7 +1224,7 @@ mod tests {
                 for cursor in 0..=tlen {
                     for redeals in [0, 1, UNLIMITED] {
                         let st = State { tlen, cursor, redeals, ..st0 };
-                        let mut targets = vec![None; 26];
+                        let mut targets = [None; 26];
                         st.talon_targets(&ctx, |q, redeal| targets[usize::from(q)] = Some(redeal));
                         for q in 0..=25u8 {
                             let want = targets.get(usize::from(q)).copied().flatten();
