@@ -34,3 +34,24 @@ fn completions_for_each_shell() {
     let out = Command::new(env!("CARGO_BIN_EXE_klondike")).args(["completions", "tcsh"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Each subcommand's help starts with what it does, and lists its own
+/// options (they are declared only when the subcommand is given).
+#[test]
+fn each_subcommand_help_says_what_it_does_and_lists_its_options() {
+    for (sub, about, option) in [
+        ("solve", "Solve a deal: is it winnable", "--max-states"),
+        ("play", "Play a game", "--strict"),
+        ("deal", "Print the deal", "--game"),
+    ] {
+        let help = stdout(&[sub, "--help"]);
+        assert!(help.starts_with(about), "{sub}: {help}");
+        assert!(help.contains(option), "{sub}: {help}");
+        assert_eq!(stdout(&["help", sub]), help, "{sub}");
+    }
+    // The completions name every subcommand with what it does, and the
+    // options of each.
+    let zsh = stdout(&["completions", "zsh"]);
+    assert!(zsh.contains("'solve:Solve a deal"), "{zsh}");
+    assert!(zsh.contains("--max-states"));
+}

@@ -79,8 +79,9 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => play(cli.play),
-        Some(Subcommands::Play(args)) => play(args),
+        Some(Subcommands::Play(args)) => play(args.0),
         Some(Subcommands::Solve(args)) => {
+            let args = args.0;
             solve::run(args)?;
             Ok(ExitCode::SUCCESS)
         }
@@ -122,6 +123,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Subcommands::Deal(args)) => {
+            let args = args.0;
             let (deal, origin) = choose_deal(&args.game)?;
             if let (Origin::Number(n), None) = (&origin, args.game.game) {
                 // A random game: say which, so that it can be dealt again.
