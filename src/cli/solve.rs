@@ -43,8 +43,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// The answer in the least time: print the first winning line found,
-    /// shortened a little, without searching again for a shorter one (lines
-    /// a third to a half longer).
+    /// without shortening it or searching again for a shorter one (lines a
+    /// sixth to a half longer).
     #[arg(long)]
     pub fast: bool,
     /// Solve from the position a script of moves leaves the deal in (one
