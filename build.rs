@@ -1,4 +1,5 @@
-//! Build script: link GCC's unwinder statically on Linux with glibc.
+//! Build script: on Linux with glibc, link GCC's unwinder statically, and
+//! the binary as a position-dependent executable.
 //!
 //! Rust's standard library asks the linker for `-lgcc_s`, the shared
 //! libgcc, for unwinding. Loading `libgcc_s.so.1` costs every process
@@ -19,6 +20,14 @@
 //!
 //! The search path reaches whatever links the library, so a crate that
 //! depends on `klondike` links the static unwinder too.
+//!
+//! On the same targets the `klondike` binary is linked as a position-dependent
+//! executable (`-no-pie`): a position-independent one has about 4 000
+//! relocations for the dynamic loader to apply at every start, each page
+//! they touch copied; without them a process starts about 0.04 to 0.07 ms
+//! sooner here. The price is that the binary's own code is not placed at a
+//! random address (the shared libraries still are). `KLONDIKE_PIE` set (to
+//! any value) keeps the default, position-independent, executable.
 
 use std::env;
 use std::fs;
@@ -27,14 +36,20 @@ use std::process::Command;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    for var in ["KLONDIKE_SHARED_LIBGCC", "CC", "RUSTC_LINKER"] {
+    for var in ["KLONDIKE_SHARED_LIBGCC", "KLONDIKE_PIE", "CC", "RUSTC_LINKER"] {
         println!("cargo:rerun-if-env-changed={var}");
     }
     let cross = env::var("TARGET").ok() != env::var("HOST").ok();
     let target_os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let target_env = env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
     let crt_static = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default().split(',').any(|f| f == "crt-static");
-    if cross || target_os != "linux" || target_env != "gnu" || crt_static || env::var_os("KLONDIKE_SHARED_LIBGCC").is_some() {
+    if cross || target_os != "linux" || target_env != "gnu" || crt_static {
+        return;
+    }
+    if env::var_os("KLONDIKE_PIE").is_none() {
+        println!("cargo:rustc-link-arg-bins=-no-pie");
+    }
+    if env::var_os("KLONDIKE_SHARED_LIBGCC").is_some() {
         return;
     }
     if !static_unwinder_exists() {

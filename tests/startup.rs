@@ -38,3 +38,18 @@ fn the_binary_does_not_load_the_shared_unwinder_where_the_static_one_exists() {
     assert!(libs.contains("libc.so"), "{libs}");
     assert!(!libs.contains("libgcc_s"), "{libs}");
 }
+
+#[test]
+fn the_binary_is_position_dependent_unless_asked_otherwise() {
+    if option_env!("KLONDIKE_PIE").is_some() {
+        return; // asked for a position-independent one
+    }
+    let elf = std::fs::read(env!("CARGO_BIN_EXE_klondike")).expect("read the binary");
+    assert_eq!(&elf[..4], b"\x7fELF");
+    // e_type, little-endian, at offset 16: 2 is an executable at a fixed
+    // address, 3 a position-independent one (or a shared library).
+    assert_eq!(u16::from_le_bytes([elf[16], elf[17]]), 2);
+    // And it runs.
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike")).arg("--version").output().expect("run klondike");
+    assert!(out.status.success());
+}
