@@ -214,16 +214,16 @@ fn main() {
         full_times.sort_by(|a, b| a.total_cmp(b));
         quick_lens.sort_unstable();
         println!(
-            "  with the shortest line: time median {:.4} s, p90 {:.4} s, max {:.3} s; (quick lines: median {})",
-            percentile(&full_times, 0.5),
-            percentile(&full_times, 0.9),
+            "  with the shortest line: time median {:.2} ms, p90 {:.1} ms, max {:.3} s; (quick lines: median {})",
+            percentile(&full_times, 0.5) * 1e3,
+            percentile(&full_times, 0.9) * 1e3,
             full_times.last().copied().unwrap_or(f64::NAN),
             quick_lens.get(quick_lens.len() / 2).copied().unwrap_or(0),
         );
         println!(
-            "  verdict time median {:.4} s, p90 {:.4} s, max {:.3} s; states median {}, max {}; median line {} moves ({} draws and redeals); peak memory {:.1} MB",
-            percentile(&times, 0.5),
-            percentile(&times, 0.9),
+            "  verdict time median {:.3} ms, p90 {:.2} ms, max {:.3} s; states median {}, max {}; median line {} moves ({} draws and redeals); peak memory {:.1} MB",
+            percentile(&times, 0.5) * 1e3,
+            percentile(&times, 0.9) * 1e3,
             times.last().copied().unwrap_or(f64::NAN),
             states_all.get(states_all.len() / 2).copied().unwrap_or(0),
             states_all.last().copied().unwrap_or(0),
@@ -257,10 +257,10 @@ fn process_bench(
     let mut start: Vec<f64> = (0..200).filter_map(|_| run(&["--version".to_string()]).map(|r| r.0)).collect();
     start.sort_by(|a, b| a.total_cmp(b));
     println!(
-        "{} deals, one process each ({exe}{}); process start alone (--version): median {:.4} s",
+        "{} deals, one process each ({exe}{}); process start alone (--version): median {:.3} ms",
         deals.len(),
         if fast { ", --fast" } else { "" },
-        percentile(&start, 0.5)
+        percentile(&start, 0.5) * 1e3
     );
     for draw in [1usize, 3] {
         if only_draw.is_some_and(|d| d != draw) {
@@ -295,14 +295,14 @@ fn process_bench(
         times.sort_by(|a, b| a.total_cmp(b));
         let within = |s: f64| decided.iter().filter(|&&t| t <= s).count();
         println!(
-            "draw {draw}: decided {} of {}; within 0.01 s: {}, 0.1 s: {}, 1 s: {}; time median {:.4} s, p90 {:.4} s, max {:.3} s",
+            "draw {draw}: decided {} of {}; within 0.01 s: {}, 0.1 s: {}, 1 s: {}; time median {:.3} ms, p90 {:.2} ms, max {:.3} s",
             decided.len(),
             times.len(),
             within(0.01),
             within(0.1),
             within(1.0),
-            percentile(&times, 0.5),
-            percentile(&times, 0.9),
+            percentile(&times, 0.5) * 1e3,
+            percentile(&times, 0.9) * 1e3,
             times.last().copied().unwrap_or(f64::NAN)
         );
     }
