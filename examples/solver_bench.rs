@@ -8,7 +8,7 @@
 //! searched, the median line length (engine moves: each draw is one), and
 //! the peak memory (`SOLVER_BENCH_ONLY=b090,b189` runs just those deals,
 //! `SOLVER_BENCH_VERBOSE=1` prints one line per deal). Times are in-process:
-//! add the process start (1 to 1.5 ms here) to compare with figures measured
+//! add the process start (0.85 to 1.1 ms here) to compare with figures measured
 //! around a whole process, or use `--process` (below).
 //!
 //! ```text

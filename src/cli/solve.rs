@@ -44,7 +44,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// The answer in the least time: print the first winning line found,
     /// without shortening it or searching again for a shorter one (lines a
-    /// sixth to a half longer).
+    /// third to a half longer).
     #[arg(long)]
     pub fast: bool,
     /// Solve from the position a script of moves leaves the deal in (one
