@@ -21,9 +21,9 @@
 //! * a transposition table over that canonical key (the order of the
 //!   tableau piles does not matter; equivalent stock/waste splits share one
 //!   entry);
-//! * move ordering: moves that turn up a face-down card first, talon moves
-//!   that need a redeal after every other useful move (lines that go
-//!   through the stock fewer times draw far less);
+//! * move ordering: moves that turn up a face-down card first, and with
+//!   draw-1 talon moves that need a redeal after every other useful move
+//!   (lines that go through the stock fewer times draw far less);
 //! * a transposition table capped at about 29.4 million positions (under
 //!   1 GB), past which the answer is `Unknown("state limit")`.
 //!
@@ -125,7 +125,7 @@ pub struct Solution {
 pub enum LineEffort {
     /// The line as the search found it: the verdict comes soonest. (On the
     /// benchmark deals, median lines of 187 engine moves with draw-1 and
-    /// 130 with draw-3.)
+    /// 151 with draw-3.)
     Quick,
     /// Shorten the line, and also search again with fewer redeals (each
     /// search within 10 000 nodes) and keep the shortest line: median
