@@ -275,3 +275,31 @@ fn an_error_when_standard_error_cannot_be_written_still_exits_with_its_status() 
     assert_eq!(run(&["solve", "--deal", "@no-such-file"], ""), Some(1));
     assert_eq!(run(&["--game", "1", "--strict"], "bogus\n"), Some(3));
 }
+
+/// Runs `klondike ARGS` under a limit of `kib` KiB of address space
+/// (`ulimit -v`): exit code, standard output and standard error.
+#[cfg(target_os = "linux")]
+fn klondike_in_kib(kib: u64, args: &str) -> (i32, String, String) {
+    let script = format!("ulimit -v {kib} && exec \"$0\" {args}");
+    let out = std::process::Command::new("sh")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_klondike")])
+        .output()
+        .expect("sh runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+/// Where no worker thread can be started, a batch still solves every game,
+/// on the one thread it has, and says so (it used to panic, exit 101).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_batch_with_no_room_for_worker_threads_solves_on_one() {
+    // The least address space (in steps of 1 MiB) in which one deal is
+    // solved: a worker thread's stack (2 MiB) does not fit beside it.
+    let Some(kib) = (4..256).map(|mib| mib * 1024).find(|&kib| klondike_in_kib(kib, "solve --game 1 --fast").0 == 0) else {
+        panic!("klondike never ran under a memory limit");
+    };
+    let (code, out, err) = klondike_in_kib(kib + 512, "solve --games 1..4 --fast");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(games_in(&out), vec![1, 2, 3, 4], "{out}");
+    assert!(err.contains("cannot start worker threads"), "{err}");
+}

@@ -437,7 +437,16 @@ fn batch(args: &SolveArgs) -> Result<()> {
         bar.inc(1);
         Ok(())
     };
-    match &list {
+    // One worker per core; where no thread can be started (a tight memory
+    // limit), this one does the work alone.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .build()
+        .or_else(|e| {
+            warn_line!("klondike: cannot start worker threads ({e}): solving on one");
+            rayon::ThreadPoolBuilder::new().num_threads(1).use_current_thread().build()
+        })
+        .context("cannot start the solver")?;
+    pool.install(|| match &list {
         GameList::Range { first, last } => {
             // The shard's games are first + k - 1, then every m-th.
             let count = shard_count(*first, *last, args.shard);
@@ -446,10 +455,10 @@ fn batch(args: &SolveArgs) -> Result<()> {
                 .into_par_iter()
                 .map(|j| first + (k - 1) + j * m)
                 .filter(|g| !done.contains(g))
-                .try_for_each(solve_one)?
+                .try_for_each(solve_one)
         }
-        GameList::Listed(v) => v.par_iter().try_for_each(|&g| solve_one(g))?,
-    }
+        GameList::Listed(v) => v.par_iter().try_for_each(|&g| solve_one(g)),
+    })?;
     bar.finish_and_clear();
     let mut sink = sink.into_inner().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;
     sink.flush()?;
