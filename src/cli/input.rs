@@ -18,6 +18,9 @@ pub enum Line {
     Text(String),
     /// A line longer than [`MAX_LINE`]: its first part.
     TooLong(String),
+    /// A line typed at the prompt that is not UTF-8 text (the line editor
+    /// drops it).
+    NotText,
     End,
 }
 
@@ -250,6 +253,7 @@ impl LineSource for Terminal {
             }
             // Ctrl-C and Ctrl-D both end the session cleanly.
             Err(ReadlineError::Interrupted | ReadlineError::Eof) => Ok(Line::End),
+            Err(ReadlineError::Io(e)) if e.kind() == io::ErrorKind::InvalidData => Ok(Line::NotText),
             Err(ReadlineError::Io(e)) => Err(e),
             Err(e) => Err(io::Error::other(e.to_string())),
         }

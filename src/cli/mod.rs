@@ -381,19 +381,19 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     loop {
         out.flush()?;
-        let (line, too_long) = match source.next_line()? {
+        let (line, fault) = match source.next_line()? {
             Line::End => break,
-            Line::TooLong(start) => (start, true),
-            Line::Text(t) => (t, false),
+            Line::TooLong(start) => (start, Some("line too long: a command is a few characters")),
+            Line::NotText => (String::new(), Some("that line is not UTF-8 text")),
+            Line::Text(t) => (t, None),
         };
         let trimmed = line.trim();
-        if !too_long && (trimmed.is_empty() || trimmed.starts_with('#')) {
+        if fault.is_none() && (trimmed.is_empty() || trimmed.starts_with('#')) {
             continue;
         }
-        let outcome = if too_long {
-            session.reject(&line, "line too long: a command is a few characters", &mut out)?
-        } else {
-            session.line(&line, &mut out)?
+        let outcome = match fault {
+            Some(why) => session.reject(&line, why, &mut out)?,
+            None => session.line(&line, &mut out)?,
         };
         session.checkpoint();
         match outcome {
