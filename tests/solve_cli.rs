@@ -243,16 +243,14 @@ fn devices_are_never_read_without_end() {
 }
 
 #[test]
-fn completions_to_a_full_device_fail_with_one_line() {
-    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
-        .args(["completions", "zsh"])
-        .stdout(full)
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(!err.contains("panicked") && err.trim().lines().count() == 1, "{err}");
+fn completions_help_and_version_to_a_full_device_fail_with_one_line() {
+    for args in [&["completions", "zsh"][..], &["--help"], &["--version"], &["solve", "--help"], &["help", "solve"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_klondike")).args(args).stdout(full).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(!err.contains("panicked") && err.trim().lines().count() == 1, "{args:?}: {err}");
+    }
 }
 
 #[test]

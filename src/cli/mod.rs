@@ -43,8 +43,19 @@ pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            let printed = e.print();
+            if e.use_stderr() {
+                return ExitCode::from(2);
+            }
+            // --help or --version: standard output must take it (a closed
+            // pipe, as in `klondike --help | head -1`, ends quietly).
+            return match printed {
+                Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+                    warn_line!("klondike: cannot write to standard output: {err}");
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::SUCCESS,
+            };
         }
     };
     match run(cli) {
