@@ -301,3 +301,23 @@ fn a_batch_with_no_room_for_worker_threads_solves_on_one() {
     assert_eq!(games_in(&out), vec![1, 2, 3, 4], "{out}");
     assert!(err.contains("cannot start worker threads"), "{err}");
 }
+
+/// A bad line in a moves file or a games file is quoted in the error, cut
+/// short when long (it was quoted whole: megabytes on standard error).
+#[test]
+fn a_long_bad_line_in_a_moves_or_games_file_is_quoted_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = dir.path().join("moves.txt");
+    std::fs::write(&moves, "d".repeat(100_000)).unwrap();
+    let games = dir.path().join("games.txt");
+    std::fs::write(&games, format!("1\n{}\n", "9".repeat(100_000))).unwrap();
+    for args in [
+        vec!["solve", "--game", "1", "--moves", moves.to_str().unwrap()],
+        vec!["solve", "--games-file", games.to_str().unwrap()],
+    ] {
+        let (code, _, err) = klondike(&args, "");
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("line ") && err.contains("..."), "{err}");
+        assert!(err.len() < 1_000 && err.trim().lines().count() == 1, "{} bytes", err.len());
+    }
+}

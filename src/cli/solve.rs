@@ -211,7 +211,7 @@ fn position_after_script(deal: &Deal, rules: Rules, path: &Path) -> Result<Posit
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let err = |why: String| anyhow::anyhow!("{} line {}: '{t}': {why}", path.display(), i + 1);
+        let err = |why: String| anyhow::anyhow!("{} line {}: '{}': {why}", path.display(), i + 1, super::session::printable(t));
         match t.parse::<Command>().map_err(|e| err(e.to_string()))? {
             Command::Move(m) => {
                 let mv = m.resolve(game.position(), game.rules()).map_err(|e| err(e.to_string()))?;
@@ -308,7 +308,7 @@ impl GameList {
                                 v.push(n);
                             }
                         }
-                        _ => bail!("{} line {}: '{t}' is not a game number", path.display(), i + 1),
+                        _ => bail!("{} line {}: '{}' is not a game number", path.display(), i + 1, super::session::printable(t)),
                     }
                 }
                 let shard = v.into_iter().enumerate().filter(|&(i, _)| in_shard(i as u128, args.shard));
