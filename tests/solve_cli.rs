@@ -321,3 +321,22 @@ fn a_long_bad_line_in_a_moves_or_games_file_is_quoted_short() {
         assert!(err.len() < 1_000 && err.trim().lines().count() == 1, "{} bytes", err.len());
     }
 }
+
+/// `--output` naming a file that holds no results (a moves file, a saved
+/// game) is refused and left as it was; a first result cut short by an
+/// interruption is not such a file.
+#[test]
+fn a_batch_does_not_append_to_a_file_that_holds_no_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = dir.path().join("moves.txt");
+    std::fs::write(&moves, "d\nt 6 f\n").unwrap();
+    let (code, _, err) = klondike(&["solve", "--games", "1..2", "--fast", "--output", moves.to_str().unwrap()], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not a file of results"), "{err}");
+    assert_eq!(std::fs::read_to_string(&moves).unwrap(), "d\nt 6 f\n");
+    let cut = dir.path().join("cut.jsonl");
+    std::fs::write(&cut, "{\"game\":\"1\",\"dra").unwrap();
+    let (code, _, err) = klondike(&["solve", "--games", "1..2", "--fast", "--output", cut.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(games_in(&std::fs::read_to_string(&cut).unwrap()).len(), 2);
+}

@@ -351,6 +351,7 @@ fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
     if !file.metadata().is_ok_and(|m| m.is_file()) {
         return Ok(done);
     }
+    let (mut results, mut junk, mut foreign) = (0usize, Vec::new(), None);
     for (i, line) in BufReader::new(file).lines().enumerate() {
         let line = line.with_context(|| format!("cannot read '{}'", path.display()))?;
         if line.trim().is_empty() {
@@ -359,16 +360,32 @@ fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
         let parsed = serde_json::from_str::<SolveRecord>(&line).ok();
         match parsed.as_ref().and_then(|r| Some((r, r.game.as_deref()?.parse::<u128>().ok()?))) {
             Some((r, game)) => {
+                results += 1;
                 if r.is_under(rules) {
                     done.insert(game);
                 }
             }
-            None => warn_line!(
-                "klondike: {} line {}: not a result line, ignored (a result cut short there is solved again)",
-                path.display(),
-                i + 1
-            ),
+            None => {
+                // A result cut short by an interruption starts like one.
+                if !line.starts_with("{\"game\":") && foreign.is_none() {
+                    foreign = Some(i + 1);
+                }
+                junk.push(i + 1);
+            }
         }
+    }
+    // Some other file (a moves file, a saved game): never append to it.
+    if let (0, Some(line)) = (results, foreign) {
+        bail!(
+            "'{}' is not a file of results (line {line} is not one): name a new file, or one a batch wrote",
+            path.display()
+        );
+    }
+    for line in junk {
+        warn_line!(
+            "klondike: {} line {line}: not a result line, ignored (a result cut short there is solved again)",
+            path.display()
+        );
     }
     Ok(done)
 }
