@@ -238,3 +238,27 @@ fn a_game_replaced_or_won_leaves_no_autosave_behind() {
     assert!(out.contains("You won"));
     assert!(!save.exists(), "a won game is not kept for resuming");
 }
+
+/// A saved or resumed game is played under its own rules and scoring: the
+/// options that would set others are refused, not silently ignored.
+#[test]
+fn rules_options_are_refused_with_a_saved_or_resumed_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("saved.json");
+    let (code, _, err) = klondike(dir.path(), &["--game", "1", "--draw", "3"], &format!("d\nsave {}\n", file.display()));
+    assert_eq!(code, 0, "{err}");
+    let saved = file.to_str().unwrap();
+    let (code, out, err) = klondike(dir.path(), &["--load", saved], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("draw 3"), "{out}");
+    for extra in [["--draw", "1"], ["--passes", "2"], ["--scoring", "vegas"]] {
+        for start in [&["--load", saved][..], &["--resume"], &["play", "--load", saved]] {
+            let args: Vec<&str> = start.iter().chain(extra.iter()).copied().collect();
+            let (code, _, err) = klondike(dir.path(), &args, "");
+            assert_eq!(code, 2, "{args:?}: {err}");
+            assert!(err.contains("cannot be used with"), "{args:?}: {err}");
+        }
+    }
+    let (code, _, err) = klondike(dir.path(), &["--load", saved, "--foundation-to-tableau"], "");
+    assert_eq!(code, 2, "{err}");
+}

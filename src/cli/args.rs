@@ -120,12 +120,13 @@ pub struct PlayArgs {
     /// (-52 to start, +5 a card home, a balance kept across games) or `none`.
     #[arg(long, value_name = "SCORING", default_value = "standard", value_parser = parse_scoring)]
     pub scoring: Scoring,
-    /// Load a saved game (a file written by `save`) and play on from it.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "deal", "winnable"])]
+    /// Load a saved game (a file written by `save`) and play on from it,
+    /// under its own rules and scoring.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "deal", "winnable", "draw", "passes", "foundation_to_tableau", "scoring"])]
     pub load: Option<std::path::PathBuf>,
     /// Resume the game saved when the last interactive session was quit,
-    /// without asking.
-    #[arg(long, conflicts_with_all = ["game", "deal", "winnable", "load", "no_resume"])]
+    /// without asking, under its own rules and scoring.
+    #[arg(long, conflicts_with_all = ["game", "deal", "winnable", "load", "no_resume", "draw", "passes", "foundation_to_tableau", "scoring"])]
     pub resume: bool,
     /// Do not offer to resume the game saved when the last session was quit.
     #[arg(long)]
