@@ -226,10 +226,11 @@ fn devices_are_never_read_without_end() {
     // resume, the results are written (and lost, for /dev/null).
     let (code, out, err) = klondike(&["solve", "--games", "1..2", "--output", "/dev/null"], "");
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
-    // A full device: one line saying so, no panic.
+    // A full device: one line saying so, naming the file, no panic.
     let (code, _, err) = klondike(&["solve", "--games", "1..2", "--output", "/dev/full"], "");
     assert_eq!(code, 1, "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("cannot write to '/dev/full'"), "{err}");
     // Endless input files are refused past 64 MiB.
     for args in [
         vec!["solve", "--games-file", "/dev/zero"],

@@ -394,6 +394,11 @@ fn batch(args: &SolveArgs) -> Result<()> {
     let rules = args.game.rules();
     let mut list = GameList::read(args)?;
     let mut done = HashSet::new();
+    // What a failed write names.
+    let sink_name = match &args.output {
+        Some(path) => format!("'{}'", path.display()),
+        None => "standard output".to_string(),
+    };
     let sink: Box<dyn Write + Send> = match &args.output {
         Some(path) => {
             done = games_done(path, &rules)?;
@@ -450,7 +455,7 @@ fn batch(args: &SolveArgs) -> Result<()> {
         let solution = solver::solve_with(&Position::new(&deal), &rules, &budget(args), effort(args));
         let line = serde_json::to_string(&record(Some(number), &rules, &solution, started.elapsed().as_secs_f64()))?;
         let mut sink = sink.lock().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;
-        writeln!(sink, "{line}")?;
+        writeln!(sink, "{line}").with_context(|| format!("cannot write to {sink_name}"))?;
         bar.inc(1);
         Ok(())
     };
@@ -478,7 +483,7 @@ fn batch(args: &SolveArgs) -> Result<()> {
     })?;
     bar.finish_and_clear();
     let mut sink = sink.into_inner().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;
-    sink.flush()?;
+    sink.flush().with_context(|| format!("cannot write to {sink_name}"))?;
     Ok(())
 }
 
