@@ -394,12 +394,8 @@ fn batch(args: &SolveArgs) -> Result<()> {
     let rules = args.game.rules();
     let mut list = GameList::read(args)?;
     let mut done = HashSet::new();
-    // What a failed write names.
-    let sink_name = match &args.output {
-        Some(path) => format!("'{}'", path.display()),
-        None => "standard output".to_string(),
-    };
-    let sink: Box<dyn Write + Send> = match &args.output {
+    // The sink, and what a failed write names.
+    let (sink, sink_name): (Box<dyn Write + Send>, String) = match &args.output {
         Some(path) => {
             done = games_done(path, &rules)?;
             let mut file = OpenOptions::new()
@@ -419,9 +415,9 @@ fn batch(args: &SolveArgs) -> Result<()> {
                     file.write_all(b"\n")?;
                 }
             }
-            Box::new(file)
+            (Box::new(file), format!("'{}'", path.display()))
         }
-        None => Box::new(io::stdout()),
+        None => (Box::new(io::stdout()), "standard output".to_string()),
     };
     let sink = Mutex::new(io::LineWriter::new(sink));
     // How many games are left to solve, for the progress bar.
