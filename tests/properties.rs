@@ -64,7 +64,7 @@ fn pick(game: &Game, choice: u16, wild: bool) -> Move {
         .copied()
         .filter(|m| !matches!(m, Move::Draw | Move::Redeal | Move::FoundationToTableau { .. }))
         .collect();
-    if !progress.is_empty() && choice % 3 != 0 {
+    if !progress.is_empty() && !choice.is_multiple_of(3) {
         progress[usize::from(choice) % progress.len()]
     } else {
         legal[usize::from(choice) % legal.len()]

@@ -304,7 +304,7 @@ fn search(
         }
         states += 1;
         clock += 1;
-        if clock % CLOCK_EVERY == 0 {
+        if clock.is_multiple_of(CLOCK_EVERY) {
             if let Some(deadline) = budget.deadline {
                 if Instant::now() >= deadline {
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());

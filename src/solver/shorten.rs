@@ -275,7 +275,7 @@ impl Shortener<'_> {
                 return None;
             }
             self.work = self.work.saturating_sub(1);
-            if self.work % 4096 == 0 && self.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            if self.work.is_multiple_of(4096) && self.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 self.work = 0;
             }
             match resolve(&st, self.ctx, lm) {

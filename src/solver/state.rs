@@ -772,10 +772,10 @@ impl State {
             return None;
         }
         let first = if p == 0 { d } else { p };
-        if q == len || (q >= first && (q - first) % d == 0) {
+        if q == len || (q >= first && (q - first).is_multiple_of(d)) {
             return Some(false);
         }
-        (p > 0 && self.redeals > 0 && q >= d && q % d == 0).then_some(true)
+        (p > 0 && self.redeals > 0 && q >= d && q.is_multiple_of(d)).then_some(true)
     }
 
     /// The first empty pile, if any.
@@ -1038,7 +1038,7 @@ impl State {
         // card from any cursor, and draw-3 reaches from a cursor that is a
         // multiple of 3, or the talon size, what it reaches from 0.
         let cursor_k = if self.redeals >= self.tlen
-            && (ctx.draw == 1 || self.cursor % 3 == 0 || self.cursor == self.tlen)
+            && (ctx.draw == 1 || self.cursor.is_multiple_of(3) || self.cursor == self.tlen)
         {
             0
         } else {
