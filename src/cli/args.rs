@@ -19,14 +19,14 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Subcommands {
     /// Play a game (the default when no subcommand is given).
-    Play(Deferred<PlayArgs>),
+    Play(PlayArgs),
     /// Print the deal: 52 card codes on one line (pile 1 to 7 bottom to
     /// top, then the stock from the top), the format --deal reads.
-    Deal(Deferred<DealArgs>),
+    Deal(DealArgs),
     /// Solve a deal: is it winnable by a player who sees every card? Prints
     /// `# winnable in N moves` (then the moves, one per line),
     /// `# unwinnable` or `# unknown (...)`.
-    Solve(Deferred<super::solve::SolveArgs>),
+    Solve(super::solve::SolveArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions {
         /// The shell.
@@ -193,56 +193,4 @@ fn parse_scoring(s: &str) -> Result<Scoring, String> {
 
 fn parse_passes(s: &str) -> Result<PassLimit, String> {
     s.parse::<PassLimit>().map_err(|e| e.to_string())
-}
-
-/// The arguments `T` of a subcommand, declared to clap only once that
-/// subcommand is the one given ([`clap::Command::defer`]): the other
-/// subcommands' arguments are never built. Declaring them all cost every
-/// process about 0.04 ms (of about 1 ms for `klondike --version`).
-#[derive(Debug, Clone)]
-pub struct Deferred<T>(pub T);
-
-impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
-    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        T::from_arg_matches(matches).map(Deferred)
-    }
-    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
-        self.0.update_from_arg_matches(matches)
-    }
-}
-
-impl<T: Args> Args for Deferred<T> {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.defer(declare::<T>)
-    }
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        cmd.defer(declare_for_update::<T>)
-    }
-    fn group_id() -> Option<clap::Id> {
-        T::group_id()
-    }
-}
-
-/// `T`'s arguments, declared when the subcommand is given. Declaring them
-/// also sets the about text of `T` (its doc comment), so the subcommand's
-/// own about texts, which clap set before, are put back.
-fn declare<T: Args>(cmd: clap::Command) -> clap::Command {
-    keep_about(cmd, T::augment_args)
-}
-
-fn declare_for_update<T: Args>(cmd: clap::Command) -> clap::Command {
-    keep_about(cmd, T::augment_args_for_update)
-}
-
-fn keep_about(cmd: clap::Command, declare: fn(clap::Command) -> clap::Command) -> clap::Command {
-    let (about, long_about) = (cmd.get_about().cloned(), cmd.get_long_about().cloned());
-    let cmd = declare(cmd);
-    let cmd = match about {
-        Some(about) => cmd.about(about),
-        None => cmd.about(None::<&str>),
-    };
-    match long_about {
-        Some(long_about) => cmd.long_about(long_about),
-        None => cmd.long_about(None::<&str>),
-    }
 }

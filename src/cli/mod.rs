@@ -30,7 +30,7 @@ use klondike::deal::Deal;
 use klondike::game::Game;
 use klondike::render::words::{CardNames, CardStyle, SuitStyle};
 
-use args::{CardsOption, Cli, ColorOption, Deferred, GameArgs, PlayArgs, Subcommands, SuitsOption};
+use args::{CardsOption, Cli, ColorOption, GameArgs, PlayArgs, Subcommands, SuitsOption};
 use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
 use klondike::record::GameRecord;
 use klondike::scoring::{vegas_pass_limit, ScoreSheet, Scoring};
@@ -90,8 +90,8 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => play(cli.play),
-        Some(Subcommands::Play(Deferred(args))) => play(args),
-        Some(Subcommands::Solve(Deferred(args))) => {
+        Some(Subcommands::Play(args)) => play(args),
+        Some(Subcommands::Solve(args)) => {
             solve::run(args)?;
             Ok(ExitCode::SUCCESS)
         }
@@ -132,7 +132,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Subcommands::Deal(Deferred(args))) => {
+        Some(Subcommands::Deal(args)) => {
             let (deal, origin) = choose_deal(&args.game)?;
             if let (Origin::Number(n), None) = (&origin, args.game.game) {
                 // A random game: say which, so that it can be dealt again.
