@@ -64,7 +64,7 @@ fn check(draw: usize, pick: impl Fn(usize) -> bool, max_states: u64) -> (usize, 
         }
         tried += 1;
         let position = Position::new(&deal);
-        let sol = solve(&position, &rules, &Budget { max_states, deadline: None });
+        let sol = solve(&position, &rules, &Budget::states(max_states));
         match sol.verdict {
             Verdict::Winnable(line) => {
                 assert_eq!(expected, "winnable", "{id}: solver says winnable");
@@ -140,7 +140,7 @@ fn a_draw3_deal_that_draw1_cannot_win_is_proved_lost_at_once() {
     // alone needed 5 million.
     let (_, deal, _, d3) = bench_cases().into_iter().find(|c| c.0 == "b073").unwrap();
     assert!(d3.starts_with("unwinnable"));
-    let sol = solve(&Position::new(&deal), &rules(3), &Budget { max_states: 60_000, deadline: None });
+    let sol = solve(&Position::new(&deal), &rules(3), &Budget::states(60_000));
     assert_eq!(sol.verdict, Verdict::Unwinnable);
     assert!(sol.states <= 60_000, "{}", sol.states);
 }
@@ -154,7 +154,7 @@ fn every_benchmark_deal_is_decided_in_both_draw_counts() {
         for (id, deal, d1, d3) in bench_cases() {
             let expected = if draw == 1 { d1 } else { d3 };
             let position = Position::new(&deal);
-            let sol = solve(&position, &rules(draw), &Budget { max_states: 400_000, deadline: None });
+            let sol = solve(&position, &rules(draw), &Budget::states(400_000));
             match sol.verdict {
                 Verdict::Winnable(line) => {
                     assert_eq!(expected, "winnable", "{id} draw {draw}");

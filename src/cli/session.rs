@@ -642,7 +642,7 @@ impl Session {
         if self.game.status() == Status::Playing {
             // A budget of states, not seconds, so that a hint is the same on
             // every machine (and in every transcript).
-            let budget = Budget { max_states: HINT_STATES, deadline: None };
+            let budget = Budget::states(HINT_STATES);
             match solver::solve(self.game.position(), self.game.rules(), &budget).verdict {
                 Verdict::Winnable(moves) if !moves.is_empty() => {
                     let words = klondike::query::move_in_words(self.game.position(), self.game.rules(), moves[0], style);
@@ -668,7 +668,7 @@ impl Session {
 
     /// `solve` at the prompt: can the game still be won from here?
     fn solve_here(&self) -> String {
-        let budget = Budget { max_states: 200_000_000, deadline: Some(Instant::now() + SOLVE_BUDGET) };
+        let budget = Budget::until(200_000_000, Instant::now() + SOLVE_BUDGET);
         match solver::solve(self.game.position(), self.game.rules(), &budget).verdict {
             Verdict::Winnable(moves) if moves.is_empty() => "The game is won.".to_string(),
             Verdict::Winnable(moves) => {
@@ -694,10 +694,7 @@ pub fn first_winnable(first: u128, rules: &Rules) -> Result<(u128, Deal, u128), 
     let mut number = first;
     for skipped in 0..1000u128 {
         let deal = Deal::for_game(number).map_err(|e| e.to_string())?;
-        let budget = Budget {
-            max_states: 50_000_000,
-            deadline: Some(Instant::now() + WINNABLE_BUDGET),
-        };
+        let budget = Budget::until(50_000_000, Instant::now() + WINNABLE_BUDGET);
         // Only the verdict matters here, not how short the line is.
         let position = klondike::game::Position::new(&deal);
         if let Verdict::Winnable(_) = solver::solve_with(&position, rules, &budget, LineEffort::Quick).verdict {

@@ -127,10 +127,7 @@ fn effort(args: &SolveArgs) -> LineEffort {
 }
 
 fn budget(args: &SolveArgs) -> Budget {
-    Budget {
-        max_states: args.max_states,
-        deadline: Some(Instant::now() + Duration::from_secs_f64(args.timeout)),
-    }
+    Budget::until(args.max_states, Instant::now() + Duration::from_secs_f64(args.timeout))
 }
 
 /// What the solver found, for JSON output (one deal, or one line of a batch).

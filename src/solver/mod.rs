@@ -50,10 +50,12 @@
 //! A [`Verdict::Winnable`] line is replayed with the engine
 //! ([`Position::play`]) before it is returned.
 
+pub mod reference;
 mod search;
 mod shorten;
 mod state;
 
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::game::Position;
@@ -61,7 +63,7 @@ use crate::moves::Move;
 use crate::rules::Rules;
 
 /// How much work [`solve`] may do before it answers [`Verdict::Unknown`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Budget {
     /// The most search nodes (distinct positions expanded) to visit; 0 allows
     /// none, so only an already won or trivially won position is decided.
@@ -72,12 +74,21 @@ pub struct Budget {
     /// A moment after which the search gives up; checked every 4096 nodes,
     /// so it may overrun by a few milliseconds. `None`: no time limit.
     pub deadline: Option<Instant>,
+    /// A flag that, once set (by another thread, or a signal handler), makes
+    /// the search give up with `Unknown("cancelled")`; read when the clock
+    /// is. `None`: the search cannot be cancelled.
+    pub cancel: Option<&'static AtomicBool>,
 }
 
 impl Budget {
-    /// A budget of `max_states` nodes and no time limit.
+    /// A budget of `max_states` nodes, no time limit, no cancelling.
     pub fn states(max_states: u64) -> Budget {
-        Budget { max_states, deadline: None }
+        Budget { max_states, deadline: None, cancel: None }
+    }
+
+    /// A budget of `max_states` nodes that ends at `deadline`.
+    pub fn until(max_states: u64, deadline: Instant) -> Budget {
+        Budget { max_states, deadline: Some(deadline), cancel: None }
     }
 }
 
@@ -85,7 +96,7 @@ impl Default for Budget {
     /// 14 million nodes (about ten seconds and under 1 GB at most on
     /// current machines), no time limit.
     fn default() -> Budget {
-        Budget { max_states: 14_000_000, deadline: None }
+        Budget::states(14_000_000)
     }
 }
 
@@ -98,7 +109,8 @@ pub enum Verdict {
     Winnable(Vec<Move>),
     /// No sequence of legal moves wins: proved by an exhaustive search.
     Unwinnable,
-    /// The budget ran out first (`"state limit"` or `"time limit"`), or the
+    /// The budget ran out first (`"state limit"`, `"time limit"`,
+    /// `"cancelled"`, or `"memory"` when memory could not be had), or the
     /// position is not one a game can reach (the reason says why).
     Unknown(String),
 }
@@ -201,10 +213,7 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
                 }
                 let mut root = st;
                 root.redeals = redeals;
-                let retry = Budget {
-                    max_states: RETRY_STATES.min(budget.max_states.saturating_sub(states)),
-                    deadline: budget.deadline,
-                };
+                let retry = Budget { max_states: RETRY_STATES.min(budget.max_states.saturating_sub(states)), ..*budget };
                 let again = search::dfs(root, &ctx, &retry, false);
                 states += again.states;
                 let search::Found::Win(path) = again.verdict else { break };

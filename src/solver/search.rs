@@ -40,6 +40,7 @@
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::state::{Ctx, Key, Need, PassHasher, SMove, State, UNLIMITED};
@@ -124,7 +125,7 @@ impl Easier {
     /// Whether `st` is lost even under the easier rules: looked up, or
     /// asked of a search within `max_states` nodes. Adds the nodes spent to
     /// `states`.
-    fn lost(&mut self, st: &State, max_states: u64, deadline: Option<Instant>, states: &mut u64) -> bool {
+    fn lost(&mut self, st: &State, budget: &Budget, max_states: u64, states: &mut u64) -> bool {
         let mut easy = *st;
         easy.redeals = UNLIMITED;
         easy.auto_moves(&self.ctx, |_| {});
@@ -136,12 +137,16 @@ impl Easier {
             return false;
         }
         self.scratch.clear();
-        let budget = Budget { max_states, deadline };
+        let budget = Budget { max_states, ..*budget };
         let out = search(easy, &self.ctx, &budget, &mut self.scratch, None, Some(&self.lost));
         *states += out.states;
         match out.verdict {
             Found::NoWin => {
-                self.lost.extend(self.scratch.drain());
+                // Remember what this search proved lost, if memory allows
+                // (forgetting it loses only time).
+                if self.lost.try_reserve(self.scratch.len()).is_ok() {
+                    self.lost.extend(self.scratch.drain());
+                }
                 self.next_skip = EASIER_SKIP_MIN;
                 true
             }
@@ -164,13 +169,15 @@ fn push_moves(
     need: Need,
     moves: &mut Vec<SMove>,
     scratch: &mut Vec<(i32, SMove)>,
-) -> (usize, usize) {
+) -> Option<(usize, usize)> {
     scratch.clear();
     st.gen_moves(ctx, need, scratch);
     scratch.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
     let start = moves.len();
+    // `None` when the allocation fails: the caller answers "memory".
+    moves.try_reserve(scratch.len()).ok()?;
     moves.extend(scratch.iter().map(|&(_, m)| m));
-    (start, moves.len())
+    Some((start, moves.len()))
 }
 
 /// Bytes a table takes: its buckets, plus the half-size table that lives
@@ -265,7 +272,9 @@ fn search(
         return unknown("state limit", 0, 0);
     }
     states += 1;
-    let (start, end) = push_moves(&root, ctx, Need::Any, &mut moves, &mut scratch);
+    let Some((start, end)) = push_moves(&root, ctx, Need::Any, &mut moves, &mut scratch) else {
+        return unknown("memory", states, 0);
+    };
     frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, start, next: start, end });
 
     while let Some(top) = frames.last_mut() {
@@ -288,13 +297,26 @@ fn search(
         if need != Need::Any {
             // A position in between: expanded with the moves it needs only,
             // and not a node (not in the table).
-            let (start, end) = push_moves(&child, ctx, need, &mut moves, &mut scratch);
+            let Some((start, end)) = push_moves(&child, ctx, need, &mut moves, &mut scratch) else {
+                let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                return unknown("memory", states, mem);
+            };
             frames.push(Frame { state: child, via: mv, start, next: start, end });
             peak_frames = peak_frames.max(frames.len());
             continue;
         }
         let key = child.key(ctx);
-        if lost.is_some_and(|l| l.contains(&key)) || dominated(tt, key, &child, ctx) || !tt.insert(key) {
+        if lost.is_some_and(|l| l.contains(&key)) || dominated(tt, key, &child, ctx) {
+            continue;
+        }
+        // Grow the table ourselves, so that an allocation that fails (a
+        // memory limit) ends the search with "memory" instead of aborting
+        // the process.
+        if tt.len() == tt.capacity() && tt.try_reserve(tt.len().max(64)).is_err() {
+            let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+            return unknown("memory", states, mem);
+        }
+        if !tt.insert(key) {
             continue;
         }
         let held = tt.len() + easier.as_ref().map_or(0, |e| e.lost.len());
@@ -305,6 +327,10 @@ fn search(
         states += 1;
         clock += 1;
         if clock.is_multiple_of(CLOCK_EVERY) {
+            if budget.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                return unknown("cancelled", states, mem);
+            }
             if let Some(deadline) = budget.deadline {
                 if Instant::now() >= deadline {
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
@@ -315,17 +341,21 @@ fn search(
         if let Some(e) = easier.as_mut().filter(|e| clock >= e.after) {
             if clock == e.after {
                 let max = EASIER_ROOT_STATES.min(budget.max_states.saturating_sub(states));
-                if e.lost(&frames[0].state, max, budget.deadline, &mut states) {
+                if e.lost(&frames[0].state, budget, max, &mut states) {
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                     return Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem };
                 }
             }
             let max = EASIER_NODE_STATES.min(budget.max_states.saturating_sub(states));
-            if e.every_node && e.wasted <= EASIER_WASTE * clock && e.lost(&child, max, budget.deadline, &mut states) {
+            if e.every_node && e.wasted <= EASIER_WASTE * clock && e.lost(&child, budget, max, &mut states) {
                 continue;
             }
         }
-        let (start, end) = push_moves(&child, ctx, Need::Any, &mut moves, &mut scratch);
+        let pushed = push_moves(&child, ctx, Need::Any, &mut moves, &mut scratch);
+        let Some((start, end)) = pushed.filter(|_| frames.try_reserve(1).is_ok()) else {
+            let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+            return unknown("memory", states, mem);
+        };
         frames.push(Frame { state: child, via: mv, start, next: start, end });
         peak_frames = peak_frames.max(frames.len());
     }
@@ -363,7 +393,7 @@ mod tests {
             ] {
                 let rules = Rules { draw, passes, foundation_to_tableau: game % 2 == 0 };
                 let (st, ctx) = State::from_position(&position, &rules).unwrap();
-                let budget = Budget { max_states, deadline: None };
+                let budget = Budget::states(max_states);
                 let plain = dfs_with(st, &ctx, &budget, None);
                 let pruned = dfs_with(st, &ctx, &budget, Some((0, true)));
                 if let (Some(a), Some(b)) = (won(&plain), won(&pruned)) {

@@ -171,21 +171,38 @@
 //! the talon can play now, or (foundation-to-tableau) one on a foundation.
 //!
 //! None of these postponements lengthens a line or makes another one fail
-//! (each moves one move later past moves that do not need it), so among the
-//! lines of least weight, and of those the shortest, one that has all these
-//! moves as late as possible makes each of them right before its use: the
-//! next weighted move (transfers being free) is, after a move of `c`, one
-//! of: a card of the class below `c` and of the other colour put on `c`'s
-//! class (from the talon, a foundation, or a pile's whole face-up part);
-//! `c`'s twin going up (a top, or freed by a transfer onto `c`); the next
-//! lower card of `c`'s suit coming down onto a free card of `c`'s rank and
-//! other colour; and after emptying a pile, a king onto it. These moves of
-//! `c` are generated only when one of these uses is possible right after
-//! them (the conditions depend only on `A`, by Lemma 1), and the position
-//! right after is expanded with those uses only ([`Need`]); it is not a node
-//! of the search. The automatic moves never fire there: such a move frees
-//! no card and raises no foundation, and a card that they would at once put
-//! back up is never brought down.
+//! (each moves one move later past moves that do not need it). Postponing
+//! each of these moves as far as it goes ends with each of them right
+//! before a move that uses it, except where one move uses two of them: then
+//! neither can pass the other, and one of the two comes right before the
+//! other. An earlier version missed that and called winnable positions lost
+//! (issue 12: draw-1 PySol game 2088, one deal in about 2 000). The moves
+//! that use two such cards are:
+//!
+//! * a card `d` brought down from its foundation onto `c` (`c` brought to
+//!   the tableau) when the card over `d` on its foundation was brought down
+//!   too: so after `c`, bringing down a card of `c`'s rank and other colour
+//!   from its foundation is allowed (then `d` under it, onto `c`), and `c`
+//!   counts as usable when such a card tops a foundation;
+//! * a covered card `d` going up after the build on it moves onto its twin,
+//!   when the twin was brought to the tableau and the card under `d` was
+//!   put up from the talon: so a talon card also goes up when the next card
+//!   of its suit is covered and its twin can come from the talon or a
+//!   foundation.
+//!
+//! So the next weighted move (transfers being free) is, after a move of
+//! `c`, one of: a card of the class below `c` and of the other colour put
+//! on `c`'s class (from the talon, a foundation, or a pile's whole face-up
+//! part); `c`'s twin going up (a top, or freed by a transfer onto `c`); the
+//! next lower card of `c`'s suit coming down onto a free card of `c`'s rank
+//! and other colour; the first half of a pair above; and after emptying a
+//! pile, a king onto it. These moves of `c` are generated only when one of
+//! these uses is possible right after them (the conditions depend only on
+//! `A`, by Lemma 1), and the position right after is expanded with those
+//! uses only ([`Need`]); it is not a node of the search. The automatic
+//! moves never fire there: such a move frees no card and raises no
+//! foundation, and a card that they would at once put back up is never
+//! brought down.
 //!
 //! In the same way, with draw-1 and a pass limit that cannot bind, a talon
 //! card `c` that goes to its foundation can be put up later, right before
@@ -193,8 +210,16 @@
 //! `c` comes down again first, the two moves are one talon move onto the
 //! tableau). So it goes up only when the cards above it in its suit could
 //! follow at once: the next ones still in the talon, then a tableau card
-//! that is a top or whose twin is a top; or when the rest of the suit is in
-//! the talon.
+//! that is a top or whose twin is a top (or, the pair above, can come from
+//! the talon or a foundation); or when the rest of the suit is in the
+//! talon.
+//!
+//! These arguments are reasons to try the reductions, not the check: the
+//! tests compare the solver with a plain search over the engine's own moves
+//! ([`super::reference`]) on thousands of small positions under every
+//! rules setting, check that a position is winnable exactly when one of its
+//! successors is, that no position along a winning line is called lost,
+//! and compare whole-deal verdicts with lonelybot's (see the README).
 //!
 //! The automatic moves never raise `W` (the map `pi` above turns a line into
 //! one with no more moves, transfers into transfers or nothing).
@@ -809,7 +834,12 @@ impl State {
             Need::Any => true,
             Need::King => rank(d) == 13,
             Need::UseOf { card, from_foundation } => {
-                builders(card) & (1 << d) != 0 || (from_foundation && from_f && d + 1 == card)
+                builders(card) & (1 << d) != 0
+                    || (from_foundation && from_f && d + 1 == card)
+                    // A pair: `d` comes down from its foundation too, and
+                    // then the card under it comes down onto `card`, one
+                    // move that uses both.
+                    || (from_f && rank(card) >= 2 && rank(d) == rank(card) && is_red(d) != is_red(card))
             }
         };
         let wants_up = |x: u8| match need {
@@ -935,6 +965,11 @@ impl State {
             rank(d) == 1 // past the king: d is the next suit's ace
                 || tops_mask & (1 << d) != 0
                 || (covered & (1 << d) != 0 && tops_mask & (1 << twin_card(d)) != 0)
+                // Its twin could come to the tableau next, for the build on
+                // `d` to move onto it.
+                || (covered & (1 << d) != 0
+                    && (reach & (1 << twin_card(d)) != 0
+                        || (ctx.f2t && self.found[suit(twin_card(d))] == rank(d))))
         };
         // Talon moves: only the talon cards within reach that could go up
         // (next on their foundation) or onto a pile (a top of their parent
@@ -1144,6 +1179,9 @@ impl Usable<'_> {
                         let y = (s * 13) as u8 + r - 2;
                         self.bases & (1 << y) != 0
                             || (self.f2t && self.st.found[s] + 1 == r)
+                            // A pair: the card over `y` on its foundation
+                            // comes down first, then `y` onto `c`.
+                            || (self.f2t && self.st.found[s] == r)
                             || (self.reach & (1 << y) != 0 && (!self.talon_free || self.get(y, memo)))
                     }));
             memo[usize::from(c)] = if yes { 1 } else { 2 };
