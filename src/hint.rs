@@ -42,6 +42,13 @@ fn undoes(previous: Option<Move>, mv: Move) -> bool {
 
 /// The hint for the current position of `game`.
 pub fn hint(game: &Game) -> Hint {
+    hint_where(game, |_| true)
+}
+
+/// The hint for the current position of `game` among the moves that
+/// `allowed` accepts (for instance, those after which a solver does not
+/// prove the game lost).
+pub fn hint_where(game: &Game, allowed: impl Fn(Move) -> bool) -> Hint {
     match game.status() {
         Status::Won => return Hint { mv: None, reason: "the game is won".into() },
         Status::Stuck => {
@@ -55,7 +62,7 @@ pub fn hint(game: &Game) -> Hint {
     let pos = game.position();
     let previous = game.last_move().map(|p| p.mv);
     let moves: Vec<Move> =
-        game.legal_moves().into_iter().filter(|&m| !undoes(previous, m)).collect();
+        game.legal_moves().into_iter().filter(|&m| !undoes(previous, m) && allowed(m)).collect();
     let turns_up = |m: &Move| match *m {
         Move::TableauToTableau { from, count, .. } => {
             let pile = pos.pile(from);
@@ -125,4 +132,20 @@ pub fn hint(game: &Game) -> Hint {
         return Hint { mv: Some(*m), reason: format!("no useful move on the table: {what}") };
     }
     Hint { mv: None, reason: "no useful move".into() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Deal;
+    use crate::rules::Rules;
+
+    #[test]
+    fn a_move_left_out_is_never_suggested() {
+        let game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        let first = hint(&game).mv.expect("game 1 has a useful move");
+        let other = hint_where(&game, |m| m != first);
+        assert!(other.mv.is_some_and(|m| m != first), "{other:?}");
+        assert_eq!(hint_where(&game, |_| false).mv, None);
+    }
 }

@@ -341,3 +341,19 @@ fn a_batch_does_not_append_to_a_file_that_holds_no_results() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(games_in(&std::fs::read_to_string(&cut).unwrap()).len(), 2);
 }
+
+/// Under a memory limit the solver answers `unknown (memory)` instead of
+/// aborting (Linux: the limit is set with the shell's `ulimit -v`).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_memory_limit_gives_unknown_not_an_abort() {
+    let bin = env!("CARGO_BIN_EXE_klondike");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v 14000 && exec '{bin}' solve --game 159 --draw 3 --timeout 120"))
+        .output()
+        .expect("sh runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.starts_with("# unknown (memory"), "{stdout}");
+}

@@ -104,6 +104,11 @@ fn budgets_give_unknown_with_the_reason() {
     let sol = solve(&Position::new(hard), &rules, &past);
     assert_eq!(sol.verdict, Verdict::Unknown("time limit".into()));
     assert!(sol.peak_memory_bytes > 0);
+    // A cancel flag, once set, stops it too.
+    static CANCEL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+    let cancelled = Budget { cancel: Some(&CANCEL), ..Budget::states(u64::MAX) };
+    let sol = solve(&Position::new(hard), &rules, &cancelled);
+    assert_eq!(sol.verdict, Verdict::Unknown("cancelled".into()));
 }
 
 /// Random walks through games under every rules setting: the solver never

@@ -335,6 +335,9 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<klondike::re
 
 fn play(args: PlayArgs) -> Result<ExitCode> {
     let interactive = io::stdin().is_terminal();
+    if interactive {
+        session::catch_interrupts();
+    }
     let rules = rules_for(&args);
     let persistence = Persistence {
         stats: interactive || args.stats,

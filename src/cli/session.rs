@@ -1,13 +1,14 @@
 //! A session: the game being played, and what each command line prints.
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use klondike::autoplay::{can_auto_finish, next_finishing_move, next_safe_foundation_move};
 use klondike::command::Command;
 use klondike::deal::Deal;
 use klondike::game::{Game, Played, Status};
-use klondike::hint::hint;
+use klondike::hint::hint_where;
 use klondike::moves::Move;
 use klondike::query::{describe_legal_moves, describe_pile, describe_rules};
 use klondike::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
@@ -633,33 +634,35 @@ impl Session {
     }
 
     /// The solver's first move when it answers within a short budget, with
-    /// whether the game can still be won; the heuristic hint otherwise.
+    /// whether the game can still be won; the heuristic hint otherwise,
+    /// never a move after which the solver proves the game lost.
     fn hint(&self) -> String {
         let style = &self.view.style;
         if can_auto_finish(self.game.position()) {
             return "hint: auto: every card is face up, and auto plays them all to the foundations.".into();
         }
+        let (position, rules) = (self.game.position(), self.game.rules());
         if self.game.status() == Status::Playing {
             // A budget of states, not seconds, so that a hint is the same on
             // every machine (and in every transcript).
-            let budget = Budget::states(HINT_STATES);
-            match solver::solve(self.game.position(), self.game.rules(), &budget).verdict {
+            match self.think(Budget::states(HINT_STATES), |b| solver::solve(position, rules, b)).verdict {
                 Verdict::Winnable(moves) if !moves.is_empty() => {
-                    let words = klondike::query::move_in_words(self.game.position(), self.game.rules(), moves[0], style);
+                    let words = klondike::query::move_in_words(position, rules, moves[0], style);
                     return format!("hint: {}: {words}. The game can still be won.", moves[0]);
                 }
-                Verdict::Unwinnable => {
-                    let h = hint(&self.game);
-                    let first = match h.mv {
-                        Some(mv) => format!("hint: {mv}: {}. ", h.reason),
-                        None => "hint: ".to_string(),
-                    };
-                    return format!("{first}But the game can no longer be won: the solver tried every line.");
-                }
+                Verdict::Unwinnable if self.game.moves_made() == 0 => return format!("{LOST_NOT_STUCK}; type new for a new game."),
+                Verdict::Unwinnable => return format!("{LOST_NOT_STUCK}; type u to undo, or new for a new game."),
                 _ => {}
             }
         }
-        let h = hint(&self.game);
+        // The solver did not decide: the heuristic, leaving out any move
+        // after which the solver proves the game lost within a small budget.
+        let h = hint_where(&self.game, |mv| {
+            let mut after = position.clone();
+            after.play(mv, rules).is_ok()
+                && solver::solve_with(&after, rules, &Budget::states(HINT_CHECK_STATES), LineEffort::Quick).verdict
+                    != Verdict::Unwinnable
+        });
         match h.mv {
             Some(mv) => format!("hint: {mv}: {}.", h.reason),
             None => format!("hint: {}.", h.reason),
@@ -669,7 +672,7 @@ impl Session {
     /// `solve` at the prompt: can the game still be won from here?
     fn solve_here(&self) -> String {
         let budget = Budget::until(200_000_000, Instant::now() + SOLVE_BUDGET);
-        match solver::solve(self.game.position(), self.game.rules(), &budget).verdict {
+        match self.think(budget, |b| solver::solve(self.game.position(), self.game.rules(), b)).verdict {
             Verdict::Winnable(moves) if moves.is_empty() => "The game is won.".to_string(),
             Verdict::Winnable(moves) => {
                 let first: Vec<String> = moves.iter().take(5).map(ToString::to_string).collect();
@@ -680,9 +683,77 @@ impl Session {
                 )
             }
             Verdict::Unwinnable => "The game can no longer be won from here: the solver tried every line.".into(),
+            Verdict::Unknown(why) if why == "cancelled" => "Stopped: the solver did not finish, the game goes on.".into(),
             Verdict::Unknown(why) => format!("Unknown: the solver gave up ({why})."),
         }
     }
+
+    /// Runs the solver through `run` under `budget`. At an interactive
+    /// prompt, a search that takes more than [`THINKING_AFTER`] says that
+    /// it is thinking, and Ctrl-C cancels it (the verdict is then
+    /// `Unknown("cancelled")`); in scripts it simply runs.
+    fn think<T>(&self, budget: Budget, run: impl FnOnce(&Budget) -> T) -> T {
+        if !self.persistence.timed || !INTERRUPTS_CAUGHT.load(Ordering::Relaxed) {
+            return run(&budget);
+        }
+        CANCEL.store(false, Ordering::Relaxed);
+        SOLVING.store(true, Ordering::Relaxed);
+        let budget = Budget { cancel: Some(&CANCEL), ..budget };
+        let note = if self.view.screen_reader {
+            "Thinking. Press Control C to stop."
+        } else {
+            "Thinking... (Ctrl-C stops the search)"
+        };
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let out = std::thread::scope(|scope| {
+            // No thread (a tight memory limit): no note, the search still runs.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+                // To standard error: the session holds standard output's
+                // lock while it runs a command.
+                if wait.recv_timeout(THINKING_AFTER) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                    let _ = writeln!(io::stderr(), "{note}");
+                }
+            });
+            let out = run(&budget);
+            drop(done);
+            out
+        });
+        SOLVING.store(false, Ordering::Relaxed);
+        out
+    }
+}
+
+/// What `hint` says where the solver proves the game lost but moves remain.
+const LOST_NOT_STUCK: &str = "The game can no longer be won from here, though moves remain: the solver tried every line";
+
+/// States each heuristic candidate move's position may take to be proved lost.
+const HINT_CHECK_STATES: u64 = 20_000;
+
+/// How long the solver thinks at the prompt before it says so.
+const THINKING_AFTER: Duration = Duration::from_millis(500);
+
+/// Set while the solver thinks at an interactive prompt.
+static SOLVING: AtomicBool = AtomicBool::new(false);
+/// Set by Ctrl-C while [`SOLVING`]: the search gives up.
+static CANCEL: AtomicBool = AtomicBool::new(false);
+/// Whether [`catch_interrupts`] installed its handler.
+static INTERRUPTS_CAUGHT: AtomicBool = AtomicBool::new(false);
+
+/// At an interactive prompt: Ctrl-C (SIGINT; the line editor reads its own
+/// Ctrl-C while waiting for a line) cancels a search in progress and the
+/// game goes on; at any other time it ends the program as before (exit
+/// status 130). Returns whether the handler could be installed.
+pub fn catch_interrupts() -> bool {
+    let ok = ctrlc::set_handler(|| {
+        if SOLVING.load(Ordering::Relaxed) {
+            CANCEL.store(true, Ordering::Relaxed);
+        } else {
+            std::process::exit(130);
+        }
+    })
+    .is_ok();
+    INTERRUPTS_CAUGHT.store(ok, Ordering::Relaxed);
+    ok
 }
 
 /// How long the solver may take per game number for `--winnable`.
