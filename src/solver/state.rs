@@ -378,6 +378,10 @@ pub(crate) enum Need {
     UseOf { card: u8, from_foundation: bool },
     /// Only a king onto an empty pile (one was just emptied).
     King,
+    /// Only the card under `card` down from its foundation: `card` came
+    /// down as the first half of a pair (see the module docs), and the card
+    /// under it goes onto the card that asked for the pair.
+    Under { card: u8 },
 }
 
 /// One solver move. `TALON_F { a: q, c: redeal }`, `TALON_T { a: q, b: to,
@@ -810,11 +814,20 @@ impl State {
     }
 
     /// What the position after `mv` (played here) must be expanded with.
-    pub fn need_after(&self, ctx: &Ctx, mv: SMove) -> Need {
+    /// `need` is what this position was expanded with.
+    pub fn need_after(&self, ctx: &Ctx, mv: SMove, need: Need) -> Need {
         match mv.kind {
             F_T => {
                 let s = usize::from(mv.a);
-                Need::UseOf { card: (s * 13) as u8 + self.found[s] - 1, from_foundation: true }
+                let card = (s * 13) as u8 + self.found[s] - 1;
+                match need {
+                    // The first half of a pair: the card under it must
+                    // come down next (onto the card that asked for it).
+                    Need::UseOf { card: c, .. } if rank(card) == rank(c) && is_red(card) != is_red(c) => {
+                        Need::Under { card }
+                    }
+                    _ => Need::UseOf { card, from_foundation: true },
+                }
             }
             TALON_T if ctx.draw == 1 && self.redeals >= self.tlen => {
                 Need::UseOf { card: self.talon_card(ctx, mv.a), from_foundation: false }
@@ -833,6 +846,7 @@ impl State {
         let wants_onto = |d: u8, from_f: bool| match need {
             Need::Any => true,
             Need::King => rank(d) == 13,
+            Need::Under { card } => from_f && d + 1 == card,
             Need::UseOf { card, from_foundation } => {
                 builders(card) & (1 << d) != 0
                     || (from_foundation && from_f && d + 1 == card)
@@ -844,7 +858,7 @@ impl State {
         };
         let wants_up = |x: u8| match need {
             Need::Any => true,
-            Need::King => false,
+            Need::King | Need::Under { .. } => false,
             Need::UseOf { card, .. } => x == twin_card(card),
         };
         let empty = self.first_empty();
@@ -899,7 +913,10 @@ impl State {
         const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
         let king_can_come =
             waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.contains(&13));
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases, covered, reach, talon_free };
+        // The cards that have a place: on a top, or for a king an empty pile.
+        let kings_placeable = if empty.is_some() { KINGS } else { 0 };
+        let placeable = tops.iter().flatten().fold(kings_placeable, |m, &t| m | builders(t));
+        let usable = Usable { st: self, f2t: ctx.f2t, next, bases, covered, reach, placeable, talon_free };
         let mut memo = [0u8; 52];
 
         // Tableau to foundation: the top cards.
@@ -968,6 +985,7 @@ impl State {
                 // Its twin could come to the tableau next, for the build on
                 // `d` to move onto it.
                 || (covered & (1 << d) != 0
+                    && placeable & (1 << twin_card(d)) != 0
                     && (reach & (1 << twin_card(d)) != 0
                         || (ctx.f2t && self.found[suit(twin_card(d))] == rank(d))))
         };
@@ -975,11 +993,10 @@ impl State {
         // (next on their foundation) or onto a pile (a top of their parent
         // class, or for a king an empty pile), and of those only the ones
         // `need` allows.
-        let kings_placeable = if empty.is_some() { KINGS } else { 0 };
-        let placeable = tops.iter().flatten().fold(kings_placeable, |m, &t| m | builders(t));
         let allowed = match need {
             Need::Any => u64::MAX,
             Need::King => KINGS,
+            Need::Under { .. } => 0,
             Need::UseOf { card, .. } => builders(card),
         };
         let to_pile = placeable & allowed;
@@ -1163,6 +1180,8 @@ struct Usable<'a> {
     bases: u64,
     covered: u64,
     reach: u64,
+    /// The cards that have a place on the tableau now (bit = card).
+    placeable: u64,
     talon_free: bool,
 }
 
@@ -1180,8 +1199,9 @@ impl Usable<'_> {
                         self.bases & (1 << y) != 0
                             || (self.f2t && self.st.found[s] + 1 == r)
                             // A pair: the card over `y` on its foundation
-                            // comes down first, then `y` onto `c`.
-                            || (self.f2t && self.st.found[s] == r)
+                            // comes down first (it needs a place), then `y`
+                            // onto `c`.
+                            || (self.f2t && self.st.found[s] == r && self.placeable & (1 << (y + 1)) != 0)
                             || (self.reach & (1 << y) != 0 && (!self.talon_free || self.get(y, memo)))
                     }));
             memo[usize::from(c)] = if yes { 1 } else { 2 };
@@ -1236,6 +1256,7 @@ mod tests {
         match need {
             Need::Any => true,
             Need::King => onto.is_some_and(|d| rank(d) == 13),
+            Need::Under { card } => mv.kind == F_T && usize::from(mv.a) == suit(card),
             Need::UseOf { card, from_foundation } => {
                 onto.is_some_and(|d| builds_on(d, card))
                     || up == Some(twin_card(card))
@@ -1265,7 +1286,7 @@ mod tests {
                         break;
                     }
                     for &(_, mv) in &all {
-                        let need = st.need_after(&ctx, mv);
+                        let need = st.need_after(&ctx, mv, Need::Any);
                         if need == Need::Any {
                             continue;
                         }
@@ -1332,14 +1353,14 @@ mod tests {
         let mut up = st;
         up.found[0] = 5; // clubs up to the 5
         let ft = SMove::new(F_T, 0, 0, 0);
-        assert_eq!(up.need_after(&ctx, ft), Need::UseOf { card: 4, from_foundation: true });
+        assert_eq!(up.need_after(&ctx, ft, Need::Any), Need::UseOf { card: 4, from_foundation: true });
         let tt = SMove::new(TALON_T, 1, 0, 0);
-        assert!(matches!(st.need_after(&ctx, tt), Need::UseOf { from_foundation: false, .. }));
+        assert!(matches!(st.need_after(&ctx, tt, Need::Any), Need::UseOf { from_foundation: false, .. }));
         let (st3, ctx3) = start(DrawCount::Three, PassLimit::Unlimited);
-        assert_eq!(st3.need_after(&ctx3, SMove::new(TALON_T, 3, 0, 0)), Need::Any);
+        assert_eq!(st3.need_after(&ctx3, SMove::new(TALON_T, 3, 0, 0), Need::Any), Need::Any);
         // Moving the whole of pile 1 (one face-up card, nothing face down)
         // empties it: a king must come next.
-        assert_eq!(st.need_after(&ctx, SMove::new(T_T, 0, 1, 1)), Need::King);
-        assert_eq!(st.need_after(&ctx, SMove::new(T_F, 0, 0, 0)), Need::Any);
+        assert_eq!(st.need_after(&ctx, SMove::new(T_T, 0, 1, 1), Need::Any), Need::King);
+        assert_eq!(st.need_after(&ctx, SMove::new(T_F, 0, 0, 0), Need::Any), Need::Any);
     }
 }
