@@ -7,9 +7,9 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
 use klondike::deal::Deal;
+use klondike::game::Position;
 use klondike::game::{Game, Status};
 use klondike::moves::Move;
-use klondike::game::Position;
 use klondike::rules::{DrawCount, PassLimit, Rules};
 use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
 
@@ -43,7 +43,10 @@ fn mid_games(rules: Rules, depth: usize) -> Vec<Game> {
 fn settings() -> [(&'static str, Rules); 3] {
     [
         ("draw1", Rules::default()),
-        ("draw3-passes3", Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: false }),
+        (
+            "draw3-passes3",
+            Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: false },
+        ),
         ("draw1-f2t", Rules { foundation_to_tableau: true, ..Rules::default() }),
     ]
 }

@@ -64,7 +64,9 @@ fn step_move(p: &Position, step: &str) -> Option<Move> {
             let suit = Suit::from_letter(suit.chars().next()?)?;
             Move::FoundationToTableau { suit, to: pile(n)? }
         }
-        _ if step.starts_with('T') && step.ends_with(">F") => Move::TableauToFoundation { from: pile(&step[1..step.len() - 2])? },
+        _ if step.starts_with('T') && step.ends_with(">F") => {
+            Move::TableauToFoundation { from: pile(&step[1..step.len() - 2])? }
+        }
         _ if step.starts_with('T') => {
             let (from, rest) = step[1..].split_once(">T")?;
             let (to, k) = rest.split_once(':')?;
@@ -127,7 +129,9 @@ fn own_mode(first: u128, last: u128, draw: DrawCount) -> usize {
     let (mut n, mut bad) = (0, 0);
     for game in first..=last {
         let start = Position::new(&Deal::for_game(game).expect("a game number from 1"));
-        if let Verdict::Winnable(line) = solve_with(&start, &rules, &Budget::states(2_000_000), LineEffort::Quick).verdict {
+        if let Verdict::Winnable(line) =
+            solve_with(&start, &rules, &Budget::states(2_000_000), LineEffort::Quick).verdict
+        {
             let (a, b) = along(&format!("game {game}"), &start, &rules, &line);
             n += a;
             bad += b;

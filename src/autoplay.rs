@@ -37,10 +37,7 @@ pub fn is_safe(position: &Position, card: Card) -> bool {
     if r <= 2 {
         return true;
     }
-    Suit::ALL
-        .iter()
-        .filter(|s| s.colour() != card.colour())
-        .all(|&s| position.foundation(s) + 1 >= r)
+    Suit::ALL.iter().filter(|s| s.colour() != card.colour()).all(|&s| position.foundation(s) + 1 >= r)
 }
 
 /// Every card that could go to its foundation now with the move that takes
@@ -75,10 +72,7 @@ pub fn next_safe_foundation_move(position: &Position) -> Option<Move> {
 /// up on the tableau (none face down, the stock and the waste empty) and
 /// the game is not yet won. Then [`next_finishing_move`] always has a move.
 pub fn can_auto_finish(position: &Position) -> bool {
-    position.hidden_count() == 0
-        && position.stock_len() == 0
-        && position.waste().is_empty()
-        && !position.is_won()
+    position.hidden_count() == 0 && position.stock_len() == 0 && position.waste().is_empty() && !position.is_won()
 }
 
 /// Any card that can go to its foundation now, the lowest rank first (ties:

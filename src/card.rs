@@ -98,9 +98,7 @@ impl Rank {
 
     /// The rank in words as a player says it: "ace", "2", ..., "10", "jack", "queen", "king".
     pub fn name(self) -> &'static str {
-        [
-            "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king",
-        ][usize::from(self.0 - 1)]
+        ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"][usize::from(self.0 - 1)]
     }
 }
 
@@ -178,11 +176,7 @@ pub struct CardParseError {
 
 impl fmt::Display for CardParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a card code (a rank A 2-9 T J Q K, then a suit C D H S, e.g. TH)",
-            self.text
-        )
+        write!(f, "'{}' is not a card code (a rank A 2-9 T J Q K, then a suit C D H S, e.g. TH)", self.text)
     }
 }
 

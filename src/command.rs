@@ -162,11 +162,9 @@ impl fmt::Display for CommandError {
             CommandError::BadPile { text } => {
                 write!(f, "'{}' is not a pile: piles are 1 to 7", shown(text))
             }
-            CommandError::BadDestination { text } => write!(
-                f,
-                "'{}' is not a destination: give a pile 1 to 7, or f for the foundation",
-                shown(text)
-            ),
+            CommandError::BadDestination { text } => {
+                write!(f, "'{}' is not a destination: give a pile 1 to 7, or f for the foundation", shown(text))
+            }
             CommandError::BadCount { text } => {
                 write!(f, "'{}' is not a number of cards: give 1 to 13", shown(text))
             }
@@ -181,11 +179,9 @@ impl fmt::Display for CommandError {
             CommandError::MissingFile { command } => {
                 write!(f, "'{command}' needs a file name, e.g. {command} game.json")
             }
-            CommandError::BadGameNumber { text } => write!(
-                f,
-                "'{}' is not a game number: give a whole number from 1 to 2^128-1",
-                shown(text)
-            ),
+            CommandError::BadGameNumber { text } => {
+                write!(f, "'{}' is not a game number: give a whole number from 1 to 2^128-1", shown(text))
+            }
         }
     }
 }
@@ -194,8 +190,7 @@ impl std::error::Error for CommandError {}
 
 const USAGE_L: &str = "l N describes pile N (1-7); l w the waste, l f the foundations, l s the stock";
 const USAGE_W: &str = "w N moves the waste's top card to pile N (1-7), w f to its foundation";
-const USAGE_T: &str =
-    "t A B moves cards from pile A to pile B (t A B K moves K cards), t A f to the foundation";
+const USAGE_T: &str = "t A B moves cards from pile A to pile B (t A B K moves K cards), t A f to the foundation";
 const USAGE_F: &str = "f S N moves the top card of foundation S (c, d, h, s) to pile N";
 
 /// A whole number written in ASCII digits only (leading zeros allowed, no sign).
@@ -234,9 +229,7 @@ impl FromStr for Command {
         let Some((&first, rest)) = words.split_first() else {
             return Err(CommandError::Empty);
         };
-        let simple = |cmd: Command, name: &'static str| {
-            no_more(rest, name, "it takes no arguments").map(|()| cmd)
-        };
+        let simple = |cmd: Command, name: &'static str| no_more(rest, name, "it takes no arguments").map(|()| cmd);
         match first {
             "d" | "draw" => simple(Command::Move(MoveCommand::Draw), "d"),
             "u" | "undo" => simple(Command::Undo, "undo"),
@@ -304,8 +297,7 @@ impl FromStr for Command {
                     no_more(more, "t", USAGE_T)?;
                     return Ok(Command::Move(MoveCommand::TableauToFoundation(from)));
                 }
-                let to = pile(dest)
-                    .map_err(|_| CommandError::BadDestination { text: dest.to_string() })?;
+                let to = pile(dest).map_err(|_| CommandError::BadDestination { text: dest.to_string() })?;
                 let count = match more {
                     [] => None,
                     [k] => match number(k) {
@@ -465,11 +457,7 @@ mod tests {
             for b in 0..7 {
                 all.push(Command::Move(MoveCommand::TableauToTableau { from: a, to: b, count: None }));
                 for k in 1..=13 {
-                    all.push(Command::Move(MoveCommand::TableauToTableau {
-                        from: a,
-                        to: b,
-                        count: Some(k),
-                    }));
+                    all.push(Command::Move(MoveCommand::TableauToTableau { from: a, to: b, count: Some(k) }));
                 }
             }
         }
@@ -523,7 +511,10 @@ mod tests {
         assert!(matches!(err("t 1 2 0"), CommandError::BadCount { .. }));
         assert!(matches!(err("t 1 2 14"), CommandError::BadCount { .. }));
         assert!(matches!(err("t 1 2 +3"), CommandError::BadCount { .. }));
-        assert_eq!(err_free("t 01 2 003"), Command::Move(MoveCommand::TableauToTableau { from: 0, to: 1, count: Some(3) }));
+        assert_eq!(
+            err_free("t 01 2 003"),
+            Command::Move(MoveCommand::TableauToTableau { from: 0, to: 1, count: Some(3) })
+        );
         assert!(matches!(err("t 9 9 9"), CommandError::BadPile { .. }));
         assert!(matches!(err("w 3 4"), CommandError::TooMany { .. }));
         assert!(matches!(err("d d"), CommandError::TooMany { .. }));

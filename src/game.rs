@@ -266,10 +266,7 @@ impl Position {
         if self.foundation(card.suit()) + 1 == card.rank().value() {
             Ok(())
         } else {
-            Err(MoveError::NotNextOnFoundation {
-                card,
-                foundation_top: self.foundation_top(card.suit()),
-            })
+            Err(MoveError::NotNextOnFoundation { card, foundation_top: self.foundation_top(card.suit()) })
         }
     }
 
@@ -304,9 +301,7 @@ impl Position {
                     return Err(MoveError::StockAndWasteEmpty);
                 }
                 match rules.passes {
-                    PassLimit::Limited(n) if self.pass >= n => {
-                        Err(MoveError::NoRedealLeft { passes: n })
-                    }
+                    PassLimit::Limited(n) if self.pass >= n => Err(MoveError::NoRedealLeft { passes: n }),
                     _ => Ok(()),
                 }
             }
@@ -370,15 +365,13 @@ impl Position {
             return Err(MoveError::PileEmpty { pile: from });
         }
         let dest = &self.tableau[to];
-        (1..=up.len())
-            .find(|&k| dest.accepts(up[up.len() - k], to).is_ok())
-            .ok_or(MoveError::NoBuildFits {
-                from,
-                to,
-                bottom: up[0],
-                top: up[up.len() - 1],
-                onto: dest.top(),
-            })
+        (1..=up.len()).find(|&k| dest.accepts(up[up.len() - k], to).is_ok()).ok_or(MoveError::NoBuildFits {
+            from,
+            to,
+            bottom: up[0],
+            top: up[up.len() - 1],
+            onto: dest.top(),
+        })
     }
 
     /// Plays `mv` if the rules allow it; on error the position is unchanged.

@@ -26,16 +26,11 @@ pub struct Hint {
 
 fn undoes(previous: Option<Move>, mv: Move) -> bool {
     match (previous, mv) {
-        (
-            Some(Move::TableauToTableau { from: a, to: b, count: k }),
-            Move::TableauToTableau { from, to, count },
-        ) => from == b && to == a && count == k,
-        (Some(Move::TableauToFoundation { from }), Move::FoundationToTableau { to, .. }) => {
-            from == to
+        (Some(Move::TableauToTableau { from: a, to: b, count: k }), Move::TableauToTableau { from, to, count }) => {
+            from == b && to == a && count == k
         }
-        (Some(Move::FoundationToTableau { to, .. }), Move::TableauToFoundation { from }) => {
-            from == to
-        }
+        (Some(Move::TableauToFoundation { from }), Move::FoundationToTableau { to, .. }) => from == to,
+        (Some(Move::FoundationToTableau { to, .. }), Move::TableauToFoundation { from }) => from == to,
         _ => false,
     }
 }
@@ -54,15 +49,15 @@ pub fn hint_where(game: &Game, allowed: impl Fn(Move) -> bool) -> Hint {
         Status::Stuck => {
             return Hint {
                 mv: None,
-                reason: "stuck: no move can turn up a card or bring one out of the stock; undo or start a new game".into(),
+                reason: "stuck: no move can turn up a card or bring one out of the stock; undo or start a new game"
+                    .into(),
             }
         }
         Status::Playing => {}
     }
     let pos = game.position();
     let previous = game.last_move().map(|p| p.mv);
-    let moves: Vec<Move> =
-        game.legal_moves().into_iter().filter(|&m| !undoes(previous, m) && allowed(m)).collect();
+    let moves: Vec<Move> = game.legal_moves().into_iter().filter(|&m| !undoes(previous, m) && allowed(m)).collect();
     let turns_up = |m: &Move| match *m {
         Move::TableauToTableau { from, count, .. } => {
             let pile = pos.pile(from);
@@ -80,15 +75,11 @@ pub fn hint_where(game: &Game, allowed: impl Fn(Move) -> bool) -> Hint {
                 let up = pos.pile(from).face_up();
                 up[up.len() - count].name()
             }
-            Move::TableauToFoundation { from } => {
-                pos.pile(from).top().map(|c| c.name()).unwrap_or_default()
-            }
+            Move::TableauToFoundation { from } => pos.pile(from).top().map(|c| c.name()).unwrap_or_default(),
             Move::WasteToTableau { .. } | Move::WasteToFoundation => {
                 pos.waste().last().map(|c| c.name()).unwrap_or_default()
             }
-            Move::FoundationToTableau { suit, .. } => {
-                pos.foundation_top(suit).map(|c| c.name()).unwrap_or_default()
-            }
+            Move::FoundationToTableau { suit, .. } => pos.foundation_top(suit).map(|c| c.name()).unwrap_or_default(),
             Move::Draw | Move::Redeal => String::new(),
         }
     };
@@ -97,15 +88,9 @@ pub fn hint_where(game: &Game, allowed: impl Fn(Move) -> bool) -> Hint {
             Move::TableauToTableau { from, .. } | Move::TableauToFoundation { from } => from,
             _ => 0,
         };
-        return Hint {
-            mv: Some(*m),
-            reason: format!("move the {}: it turns up a card on pile {}", name(m), from + 1),
-        };
+        return Hint { mv: Some(*m), reason: format!("move the {}: it turns up a card on pile {}", name(m), from + 1) };
     }
-    if let Some(m) = moves
-        .iter()
-        .find(|m| matches!(m, Move::WasteToFoundation | Move::TableauToFoundation { .. }))
-    {
+    if let Some(m) = moves.iter().find(|m| matches!(m, Move::WasteToFoundation | Move::TableauToFoundation { .. })) {
         return Hint { mv: Some(*m), reason: format!("the {} goes to its foundation", name(m)) };
     }
     if let Some(m) = moves.iter().find(|m| matches!(m, Move::WasteToTableau { .. })) {

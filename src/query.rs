@@ -68,11 +68,8 @@ pub fn describe_pile(game: &Game, which: PileRef, style: &CardStyle) -> String {
             let Some((&top, under)) = waste.split_last() else {
                 return "Waste: empty.".to_string();
             };
-            let mut text = format!(
-                "Waste: {}. {} on top, the only one you can play",
-                count(waste.len(), "card"),
-                style.card(top)
-            );
+            let mut text =
+                format!("Waste: {}. {} on top, the only one you can play", count(waste.len(), "card"), style.card(top));
             if !under.is_empty() {
                 let below: Vec<_> = under.iter().rev().take(2).copied().collect();
                 text.push_str(&format!("; under it {}", style.cards(&below)));
@@ -204,12 +201,9 @@ pub fn move_in_words(pos: &Position, rules: &Rules, mv: Move, style: &CardStyle)
                 if turns_up { ", turning up a card" } else { "" }
             )
         }
-        Move::FoundationToTableau { suit, to } => format!(
-            "move {} from the {} foundation {}",
-            the(pos.foundation_top(suit)),
-            suit.name(),
-            onto(to)
-        ),
+        Move::FoundationToTableau { suit, to } => {
+            format!("move {} from the {} foundation {}", the(pos.foundation_top(suit)), suit.name(), onto(to))
+        }
     }
 }
 
@@ -268,7 +262,10 @@ mod tests {
         assert_eq!(describe_pile(&g, PileRef::Tableau(2), &w), "Pile 3: queen of diamonds.");
         assert_eq!(describe_pile(&g, PileRef::Tableau(0), &w), "Pile 1: empty. Only a king can go there.");
         assert_eq!(describe_pile(&g, PileRef::Tableau(7), &w), "There is no pile 8 (piles are 1 to 7).");
-        assert_eq!(describe_pile(&g, PileRef::Tableau(usize::MAX), &w), format!("There is no pile {} (piles are 1 to 7).", usize::MAX));
+        assert_eq!(
+            describe_pile(&g, PileRef::Tableau(usize::MAX), &w),
+            format!("There is no pile {} (piles are 1 to 7).", usize::MAX)
+        );
         assert_eq!(
             describe_pile(&g, PileRef::Waste, &w),
             "Waste: 3 cards. 9 of spades on top, the only one you can play; under it jack of clubs and 4 of diamonds."
@@ -277,7 +274,10 @@ mod tests {
             describe_pile(&g, PileRef::Foundations, &w),
             "Foundations: clubs up to ace, diamonds up to 2, hearts empty, spades empty. 3 cards home. Next: 2 of clubs, 3 of diamonds, ace of hearts, ace of spades."
         );
-        assert_eq!(describe_pile(&g, PileRef::Stock, &w), "Stock: 41 cards. Pass 1 of 3; 2 redeals left. A draw turns 3 cards.");
+        assert_eq!(
+            describe_pile(&g, PileRef::Stock, &w),
+            "Stock: 41 cards. Pass 1 of 3; 2 redeals left. A draw turns 3 cards."
+        );
     }
 
     #[test]
@@ -311,9 +311,18 @@ mod tests {
         );
         let moves = describe_legal_moves(&g, &CardStyle::WORDS);
         let all: Vec<(&str, &str)> = moves.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-        assert!(all.contains(&("t 1 3 1", "move the 8 of hearts from pile 1 onto the 9 of clubs on pile 3, turning up a card")), "{all:?}");
+        assert!(
+            all.contains(&(
+                "t 1 3 1",
+                "move the 8 of hearts from pile 1 onto the 9 of clubs on pile 3, turning up a card"
+            )),
+            "{all:?}"
+        );
         assert!(all.contains(&("w f", "put the ace of hearts from the waste on its foundation")));
-        assert!(all.contains(&("t 4 2 2", "move the king of diamonds, with 1 card on it, from pile 4 to the empty pile 2")), "{all:?}");
+        assert!(
+            all.contains(&("t 4 2 2", "move the king of diamonds, with 1 card on it, from pile 4 to the empty pile 2")),
+            "{all:?}"
+        );
         assert_eq!(all.last().unwrap(), &("d", "draw 1 card from the stock (45 left)"));
         assert_eq!(moves.len(), g.legal_moves().len());
     }
@@ -321,9 +330,15 @@ mod tests {
     #[test]
     fn rules_in_one_sentence() {
         let r = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: false };
-        assert_eq!(describe_rules(&r), "Draw 3, 3 passes (2 redeals), foundation-to-tableau off, kings only on empty piles.");
+        assert_eq!(
+            describe_rules(&r),
+            "Draw 3, 3 passes (2 redeals), foundation-to-tableau off, kings only on empty piles."
+        );
         let r = Rules { draw: DrawCount::One, passes: PassLimit::Limited(1), foundation_to_tableau: true };
-        assert_eq!(describe_rules(&r), "Draw 1, 1 pass (no redeals), foundation-to-tableau on, kings only on empty piles.");
+        assert_eq!(
+            describe_rules(&r),
+            "Draw 1, 1 pass (no redeals), foundation-to-tableau on, kings only on empty piles."
+        );
         let r = Rules { passes: PassLimit::Limited(2), ..Rules::default() };
         assert!(describe_rules(&r).contains("2 passes (1 redeal)"));
     }

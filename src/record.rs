@@ -229,10 +229,7 @@ impl GameRecord {
         let record: GameRecord =
             serde_json::from_value(value).map_err(|e| RecordError::NotJson { why: e.to_string() })?;
         if record.format_version == 0 {
-            return Err(RecordError::BadField {
-                field: "format_version",
-                why: "versions start at 1".to_string(),
-            });
+            return Err(RecordError::BadField { field: "format_version", why: "versions start at 1".to_string() });
         }
         Ok(record)
     }
@@ -245,12 +242,7 @@ impl GameRecord {
         let draw = match self.draw {
             1 => DrawCount::One,
             3 => DrawCount::Three,
-            n => {
-                return Err(RecordError::BadField {
-                    field: "draw",
-                    why: format!("{n} is not a draw count (1 or 3)"),
-                })
-            }
+            n => return Err(RecordError::BadField { field: "draw", why: format!("{n} is not a draw count (1 or 3)") }),
         };
         let passes = match self.passes {
             None => PassLimit::Unlimited,
@@ -290,15 +282,14 @@ impl GameRecord {
         };
         let given = match &self.deal {
             None => None,
-            Some(text) => Some(text.parse::<Deal>().map_err(|e| RecordError::BadField {
-                field: "deal",
-                why: e.to_string(),
-            })?),
+            Some(text) => {
+                Some(text.parse::<Deal>().map_err(|e| RecordError::BadField { field: "deal", why: e.to_string() })?)
+            }
         };
         match (number, given) {
             (Some(n), given) => {
-                let deal = Deal::for_game(n)
-                    .map_err(|e| RecordError::BadField { field: "game", why: e.to_string() })?;
+                let deal =
+                    Deal::for_game(n).map_err(|e| RecordError::BadField { field: "game", why: e.to_string() })?;
                 if given.is_some_and(|g| g != deal) {
                     return Err(RecordError::BadField {
                         field: "deal",

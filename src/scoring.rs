@@ -171,9 +171,7 @@ pub fn points(scoring: Scoring, before: &Position, played: &Played, rules: &Rule
                     let new_pass = before.pass().saturating_add(1);
                     match rules.draw {
                         DrawCount::One => REDEAL_DRAW_ONE,
-                        DrawCount::Three if new_pass >= DRAW_THREE_FIRST_PAID_PASS => {
-                            REDEAL_DRAW_THREE
-                        }
+                        DrawCount::Three if new_pass >= DRAW_THREE_FIRST_PAID_PASS => REDEAL_DRAW_THREE,
                         DrawCount::Three => 0,
                     }
                 }
@@ -343,15 +341,9 @@ mod tests {
         // tableau to foundation turning up the 2C: +10 +5
         assert_eq!(play(&mut sheet, &mut pos, Move::TableauToFoundation { from: 2 }, &r), 30);
         // foundation to tableau: the AH back onto... it needs a black 2: the 2C on pile 3
-        assert_eq!(
-            play(&mut sheet, &mut pos, Move::FoundationToTableau { suit: Suit::Hearts, to: 2 }, &r),
-            15
-        );
+        assert_eq!(play(&mut sheet, &mut pos, Move::FoundationToTableau { suit: Suit::Hearts, to: 2 }, &r), 15);
         // tableau to tableau with no turn-up: JH from pile 2 onto QC on pile 1
-        assert_eq!(
-            play(&mut sheet, &mut pos, Move::TableauToTableau { from: 1, to: 0, count: 1 }, &r),
-            15
-        );
+        assert_eq!(play(&mut sheet, &mut pos, Move::TableauToTableau { from: 1, to: 0, count: 1 }, &r), 15);
         // draw: 0
         assert_eq!(play(&mut sheet, &mut pos, Move::Draw, &r), 15);
         assert_eq!(sheet.moves_scored(), 6);
@@ -372,15 +364,9 @@ mod tests {
         // AH to its foundation turns up the 2C: +10 +5
         play(&mut sheet, &mut pos, Move::TableauToFoundation { from: 2 }, &r);
         // QS-JH onto the KH empties pile 2; nothing is turned up
-        assert_eq!(
-            play(&mut sheet, &mut pos, Move::TableauToTableau { from: 1, to: 0, count: 2 }, &r),
-            15
-        );
+        assert_eq!(play(&mut sheet, &mut pos, Move::TableauToTableau { from: 1, to: 0, count: 2 }, &r), 15);
         // KH-QS-JH to empty pile 2 turns up the 5C: +5
-        assert_eq!(
-            play(&mut sheet, &mut pos, Move::TableauToTableau { from: 0, to: 1, count: 3 }, &r),
-            20
-        );
+        assert_eq!(play(&mut sheet, &mut pos, Move::TableauToTableau { from: 0, to: 1, count: 3 }, &r), 20);
     }
 
     fn redeals(draw: DrawCount, n: usize) -> (Vec<i64>, ScoreSheet, Position, Rules) {
@@ -461,10 +447,7 @@ mod tests {
         assert_eq!(play(&mut sheet, &mut pos, Move::WasteToTableau { to: 0 }, &r), -52);
         assert_eq!(play(&mut sheet, &mut pos, Move::WasteToFoundation, &r), -47);
         assert_eq!(play(&mut sheet, &mut pos, Move::TableauToFoundation { from: 2 }, &r), -42);
-        assert_eq!(
-            play(&mut sheet, &mut pos, Move::FoundationToTableau { suit: Suit::Hearts, to: 2 }, &r),
-            -47
-        );
+        assert_eq!(play(&mut sheet, &mut pos, Move::FoundationToTableau { suit: Suit::Hearts, to: 2 }, &r), -47);
         while pos.stock_len() > 0 {
             play(&mut sheet, &mut pos, Move::Draw, &r);
         }

@@ -147,8 +147,7 @@ impl Statistics {
             r.current_win_streak = r.current_win_streak.saturating_add(1);
             r.longest_win_streak = r.longest_win_streak.max(r.current_win_streak);
             r.current_losing_streak = 0;
-            r.fewest_moves_to_win =
-                Some(r.fewest_moves_to_win.map_or(outcome.moves, |m| m.min(outcome.moves)));
+            r.fewest_moves_to_win = Some(r.fewest_moves_to_win.map_or(outcome.moves, |m| m.min(outcome.moves)));
             if let Some(s) = outcome.seconds {
                 r.fastest_win_seconds = Some(r.fastest_win_seconds.map_or(s, |f| f.min(s)));
             }

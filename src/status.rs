@@ -56,10 +56,7 @@ pub fn status(position: &Position, rules: &Rules, memory: &mut StuckMemory) -> S
     let start = TableauState::of(position);
     let start_key = start.key();
     for set in &memory.sets {
-        if set.talon == talon
-            && set.talon_states.contains(&(boundary, pass_key))
-            && set.tableaux.contains(&start_key)
-        {
+        if set.talon == talon && set.talon_states.contains(&(boundary, pass_key)) && set.tableaux.contains(&start_key) {
             return Status::Stuck;
         }
     }
@@ -94,12 +91,7 @@ fn bit(card: Card) -> u64 {
 
 /// Every card that can be the top of the waste from this talon state, as a
 /// bit set over [`Card::index`], and every (boundary, pass key) state reached.
-fn reachable_waste_tops(
-    talon: &[Card],
-    start: usize,
-    start_pass: u32,
-    rules: &Rules,
-) -> (u64, HashSet<(usize, u32)>) {
+fn reachable_waste_tops(talon: &[Card], start: usize, start_pass: u32, rules: &Rules) -> (u64, HashSet<(usize, u32)>) {
     let n = talon.len();
     let draw = rules.draw.cards();
     let (mut boundary, mut pass) = (start, start_pass);
@@ -264,8 +256,7 @@ fn search(start: TableauState, start_key: Vec<u8>, playable: u64, rules: &Rules)
                 if to == from {
                     continue;
                 }
-                let Some(k) = (1..=len).find(|&k| state.accepts(to, state.piles[from][len - k]))
-                else {
+                let Some(k) = (1..=len).find(|&k| state.accepts(to, state.piles[from][len - k])) else {
                     continue;
                 };
                 if k == len && state.closed[from] {
@@ -345,14 +336,8 @@ mod tests {
 
     #[test]
     fn cards_buried_in_the_waste_on_the_last_pass_do_not_count() {
-        assert_eq!(
-            status_of(&ace_buried(1), rules(DrawCount::One, PassLimit::Limited(1), false)),
-            Status::Stuck
-        );
-        assert_eq!(
-            status_of(&ace_buried(3), rules(DrawCount::One, PassLimit::Limited(3), false)),
-            Status::Stuck
-        );
+        assert_eq!(status_of(&ace_buried(1), rules(DrawCount::One, PassLimit::Limited(1), false)), Status::Stuck);
+        assert_eq!(status_of(&ace_buried(3), rules(DrawCount::One, PassLimit::Limited(3), false)), Status::Stuck);
     }
 
     #[test]
@@ -370,12 +355,7 @@ mod tests {
     fn foundation_to_tableau_moves_count_when_the_rule_is_on() {
         // The queen of hearts can come down onto the king of spades, the
         // jack of spades onto it, and the ace under the jack is turned up.
-        let p = position(
-            &["AS | JS", "| KS", "| KH QS"],
-            "2S 3S 4S 5S 6S 7S 8S 9S TS",
-            [13, 13, 12, 0],
-            1,
-        );
+        let p = position(&["AS | JS", "| KS", "| KH QS"], "2S 3S 4S 5S 6S 7S 8S 9S TS", [13, 13, 12, 0], 1);
         assert_eq!(status_of(&p, rules(DrawCount::One, PassLimit::Unlimited, false)), Status::Stuck);
         assert_eq!(status_of(&p, rules(DrawCount::One, PassLimit::Unlimited, true)), Status::Playing);
     }

@@ -166,9 +166,8 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 /// syncing or renaming; `path` is then unchanged.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent_of(path);
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))?;
+    let name =
+        path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))?;
     fs::create_dir_all(dir)?;
     let mut prefix = OsString::from(".");
     prefix.push(name);
@@ -253,11 +252,7 @@ fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, Sto
     }
     if let Some(found) = value.get("format_version").and_then(serde_json::Value::as_u64) {
         if found > u64::from(T::FORMAT_VERSION) {
-            return Err(StoreError::NewerVersion {
-                path: path.to_path_buf(),
-                found,
-                supported: T::FORMAT_VERSION,
-            });
+            return Err(StoreError::NewerVersion { path: path.to_path_buf(), found, supported: T::FORMAT_VERSION });
         }
     }
     match serde_json::from_value(value) {
@@ -379,13 +374,8 @@ where
     let lock_path = with_suffix(path, ".lock");
     let lock_err = |source| StoreError::Io { path: lock_path.clone(), action: "lock", source };
     fs::create_dir_all(parent_of(path)).map_err(lock_err)?;
-    let lock_file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_path)
-        .map_err(lock_err)?;
+    let lock_file =
+        OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock_path).map_err(lock_err)?;
     let mut lock = fd_lock::RwLock::new(lock_file);
     let _guard = loop {
         match lock.write() {

@@ -25,16 +25,9 @@ fn display_is_one_line_of_upper_case_codes() {
 
 #[test]
 fn round_trip_over_many_games() {
-    for n in (1..40_000u128)
-        .step_by(997)
-        .chain([u128::MAX, 1 << 64, (1 << 96) + 5])
-    {
+    for n in (1..40_000u128).step_by(997).chain([u128::MAX, 1 << 64, (1 << 96) + 5]) {
         let deal = Deal::for_game(n).unwrap();
-        assert_eq!(
-            deal.to_string().parse::<Deal>(),
-            Ok(deal.clone()),
-            "game {n}"
-        );
+        assert_eq!(deal.to_string().parse::<Deal>(), Ok(deal.clone()), "game {n}");
         assert_eq!(Deal::from_cards(*deal.cards()), Ok(deal));
     }
 }
@@ -78,30 +71,15 @@ fn bad_code_names_the_position() {
     let mut c = codes();
     c[16] = "ZZ";
     let err = c.join(" ").parse::<Deal>().unwrap_err();
-    assert_eq!(
-        err,
-        DealError::BadCode {
-            position: 17,
-            text: "ZZ".into()
-        }
-    );
+    assert_eq!(err, DealError::BadCode { position: 17, text: "ZZ".into() });
     let msg = err.to_string();
-    assert!(
-        msg.starts_with("card 17: 'ZZ' is not a card code ("),
-        "{msg}"
-    );
+    assert!(msg.starts_with("card 17: 'ZZ' is not a card code ("), "{msg}");
 }
 
 #[test]
 fn first_bad_code_wins_over_duplicates_and_count() {
     let err = "AC AC 1H XX".parse::<Deal>().unwrap_err();
-    assert_eq!(
-        err,
-        DealError::BadCode {
-            position: 3,
-            text: "1H".into()
-        }
-    );
+    assert_eq!(err, DealError::BadCode { position: 3, text: "1H".into() });
 }
 
 #[test]
@@ -109,51 +87,23 @@ fn duplicate_names_the_card_and_both_positions() {
     let mut c = codes();
     c[50] = c[11]; // KD again
     let err = c.join(" ").parse::<Deal>().unwrap_err();
-    assert_eq!(
-        err,
-        DealError::Duplicate {
-            card: card("KD"),
-            first: 12,
-            second: 51
-        }
-    );
+    assert_eq!(err, DealError::Duplicate { card: card("KD"), first: 12, second: 51 });
     assert_eq!(err.to_string(), "KD appears twice (cards 12 and 51)");
 }
 
 #[test]
 fn duplicate_wins_over_count() {
     let err = "AC 2C ac".parse::<Deal>().unwrap_err();
-    assert_eq!(
-        err,
-        DealError::Duplicate {
-            card: card("AC"),
-            first: 1,
-            second: 3
-        }
-    );
+    assert_eq!(err, DealError::Duplicate { card: card("AC"), first: 1, second: 3 });
     let err = format!("{GAME_1} QH").parse::<Deal>().unwrap_err();
-    assert_eq!(
-        err,
-        DealError::Duplicate {
-            card: card("QH"),
-            first: 1,
-            second: 53
-        }
-    );
+    assert_eq!(err, DealError::Duplicate { card: card("QH"), first: 1, second: 53 });
 }
 
 #[test]
 fn from_cards_rejects_duplicates() {
     let mut cards = *Deal::for_game(5).unwrap().cards();
     cards[40] = cards[3];
-    assert_eq!(
-        Deal::from_cards(cards),
-        Err(DealError::Duplicate {
-            card: cards[3],
-            first: 4,
-            second: 41
-        })
-    );
+    assert_eq!(Deal::from_cards(cards), Err(DealError::Duplicate { card: cards[3], first: 4, second: 41 }));
 }
 
 #[test]
@@ -167,10 +117,7 @@ fn empty_input() {
 
 #[test]
 fn wrong_count_message() {
-    assert_eq!(
-        DealError::WrongCount { found: 53 }.to_string(),
-        "a deal has 52 cards, this one has 53"
-    );
+    assert_eq!(DealError::WrongCount { found: 53 }.to_string(), "a deal has 52 cards, this one has 53");
 }
 
 #[test]
@@ -178,32 +125,16 @@ fn fifty_one_cards_name_the_missing_one() {
     let mut c = codes();
     c.remove(11);
     let err = c.join(" ").parse::<Deal>().unwrap_err();
-    assert_eq!(
-        err,
-        DealError::Missing {
-            cards: vec![card("KD")]
-        }
-    );
-    assert_eq!(
-        err.to_string(),
-        "a deal has 52 cards, this one has 51: KD is missing"
-    );
+    assert_eq!(err, DealError::Missing { cards: vec![card("KD")] });
+    assert_eq!(err.to_string(), "a deal has 52 cards, this one has 51: KD is missing");
 }
 
 #[test]
 fn fifty_cards_name_both_missing() {
     let c = codes();
     let err = c[..50].join(" ").parse::<Deal>().unwrap_err();
-    assert_eq!(
-        err,
-        DealError::Missing {
-            cards: vec![card("2H"), card("6H")]
-        }
-    );
-    assert_eq!(
-        err.to_string(),
-        "a deal has 52 cards, this one has 50: 2H 6H are missing"
-    );
+    assert_eq!(err, DealError::Missing { cards: vec![card("2H"), card("6H")] });
+    assert_eq!(err.to_string(), "a deal has 52 cards, this one has 50: 2H 6H are missing");
 }
 
 #[test]
@@ -241,14 +172,7 @@ fn never_panics_on_odd_input() {
         assert!(input.parse::<Deal>().is_err(), "{input:.40}");
     }
     let err = many_tokens.parse::<Deal>().unwrap_err();
-    assert_eq!(
-        err,
-        DealError::Duplicate {
-            card: card("AC"),
-            first: 1,
-            second: 2
-        }
-    );
+    assert_eq!(err, DealError::Duplicate { card: card("AC"), first: 1, second: 2 });
 }
 
 #[test]

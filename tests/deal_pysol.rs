@@ -27,10 +27,7 @@ fn every_fixture_deal_matches_pysolfc() {
 
 #[test]
 fn fixture_is_a_copy_of_the_shared_file_when_present() {
-    let shared = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/acceptance/data/pysol_deals.txt"
-    );
+    let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/acceptance/data/pysol_deals.txt");
     let Ok(shared) = std::fs::read_to_string(shared) else {
         return; // CI may not have the shared directory.
     };

@@ -12,7 +12,15 @@ fn stdout(args: &[&str]) -> String {
 fn the_man_page_is_section_6_and_carries_rules_commands_scripts_and_exit_codes() {
     let man = stdout(&["man"]);
     assert!(man.contains(".TH klondike 6"), "section 6");
-    for section in [".SH RULES", ".SH COMMANDS", ".SH SCORING", ".SH SCRIPTS", ".SH EXIT STATUS", ".SH OPTIONS", ".SH FILES AND ENVIRONMENT"] {
+    for section in [
+        ".SH RULES",
+        ".SH COMMANDS",
+        ".SH SCORING",
+        ".SH SCRIPTS",
+        ".SH EXIT STATUS",
+        ".SH OPTIONS",
+        ".SH FILES AND ENVIRONMENT",
+    ] {
         assert!(man.contains(section), "missing {section}");
     }
     assert!(man.contains("only a king") || man.contains("Only a king"));

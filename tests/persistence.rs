@@ -112,10 +112,8 @@ fn a_corrupt_statistics_file_is_moved_aside_and_play_goes_on() {
     let (code, _, err) = klondike(dir.path(), &["--game", "1", "--stats"], "d\n");
     assert_eq!(code, 0);
     assert!(err.contains("statistics.json"), "the error names the file: {err}");
-    let names: Vec<String> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    let names: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     assert!(names.iter().any(|n| n.starts_with("statistics.json.corrupt-")), "{names:?}");
     let (_, out, _) = klondike(dir.path(), &["stats", "--json"], "");
     let stats: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -230,11 +228,7 @@ fn a_game_replaced_or_won_leaves_no_autosave_behind() {
     assert!(!save.exists(), "the replaced game's save is gone");
     let deal = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cmd/won_draw1.deal")).unwrap();
     let line = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cmd/won_draw1.stdin")).unwrap();
-    let (_, out, _) = klondike(
-        dir.path(),
-        &["--deal", deal.trim(), "--foundation-to-tableau", "--autosave"],
-        &line,
-    );
+    let (_, out, _) = klondike(dir.path(), &["--deal", deal.trim(), "--foundation-to-tableau", "--autosave"], &line);
     assert!(out.contains("You won"));
     assert!(!save.exists(), "a won game is not kept for resuming");
 }
@@ -245,7 +239,8 @@ fn a_game_replaced_or_won_leaves_no_autosave_behind() {
 fn rules_options_are_refused_with_a_saved_or_resumed_game() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("saved.json");
-    let (code, _, err) = klondike(dir.path(), &["--game", "1", "--draw", "3"], &format!("d\nsave {}\n", file.display()));
+    let (code, _, err) =
+        klondike(dir.path(), &["--game", "1", "--draw", "3"], &format!("d\nsave {}\n", file.display()));
     assert_eq!(code, 0, "{err}");
     let saved = file.to_str().unwrap();
     let (code, out, err) = klondike(dir.path(), &["--load", saved], "");

@@ -149,7 +149,13 @@ fn a_deal_given_in_the_deal_format() {
 }
 
 fn base_record() -> GameRecord {
-    GameRecord::from_game(&Game::new(&Deal::for_game(1).unwrap(), Rules::default()), Some(1), &Deal::for_game(1).unwrap(), Scoring::Standard, 0)
+    GameRecord::from_game(
+        &Game::new(&Deal::for_game(1).unwrap(), Rules::default()),
+        Some(1),
+        &Deal::for_game(1).unwrap(),
+        Scoring::Standard,
+        0,
+    )
 }
 
 #[test]
@@ -245,14 +251,20 @@ fn malformed_records_are_refused_with_a_reason() {
     bad(&|r| r.game = Some("+5".into()), "game");
     bad(&|r| r.game = Some("340282366920938463463374607431768211456".into()), "game");
     bad(&|r| r.game = None, "game");
-    bad(&|r| {
-        r.deal = Some("AC AC".into());
-        r.game = None;
-    }, "deal");
+    bad(
+        &|r| {
+            r.deal = Some("AC AC".into());
+            r.game = None;
+        },
+        "deal",
+    );
     bad(&|r| r.deal = Some(Deal::for_game(2).unwrap().to_string()), "deal");
     let mut zero = base_record();
     zero.format_version = 0;
-    assert!(matches!(GameRecord::from_json(&zero.to_json()), Err(RecordError::BadField { field: "format_version", .. })));
+    assert!(matches!(
+        GameRecord::from_json(&zero.to_json()),
+        Err(RecordError::BadField { field: "format_version", .. })
+    ));
 }
 
 #[test]

@@ -17,12 +17,7 @@ fn c(code: &str) -> Card {
 /// A position with the given piles (face-down, face-up), stock top cards
 /// (top first), waste and foundations; every other card goes to the bottom
 /// of the stock.
-fn position(
-    piles: [(&[&str], &[&str]); 7],
-    stock: &[&str],
-    waste: &[&str],
-    foundations: [u8; 4],
-) -> Position {
+fn position(piles: [(&[&str], &[&str]); 7], stock: &[&str], waste: &[&str], foundations: [u8; 4]) -> Position {
     let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
     let piles = piles.map(|(h, u)| (cards(h), cards(u)));
     Position::with_rest_in_stock(piles, cards(stock), cards(waste), foundations, 1).unwrap()
@@ -32,7 +27,8 @@ const E: (&[&str], &[&str]) = (&[], &[]);
 
 /// True when `text` holds a two-character card code as a word (`TH`, `9S`).
 fn has_card_code(text: &str) -> bool {
-    text.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|w| w.len() == 2 && !w.chars().any(|ch| ch.is_ascii_lowercase()) && w.parse::<Card>().is_ok())
+    text.split(|ch: char| !ch.is_ascii_alphanumeric())
+        .any(|w| w.len() == 2 && !w.chars().any(|ch| ch.is_ascii_lowercase()) && w.parse::<Card>().is_ok())
 }
 
 /// One line, printable, no box drawing, no card codes.
@@ -147,8 +143,7 @@ fn pile_to_pile_with_a_turn_up_and_its_undo() {
 #[test]
 fn pile_to_foundation() {
     let pos = position([E, E, (&["QC"], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0]);
-    let [a, u, _] =
-        announce_all(&pos, Rules::default(), Move::TableauToFoundation { from: 2 }, &["6H", "QC"]);
+    let [a, u, _] = announce_all(&pos, Rules::default(), Move::TableauToFoundation { from: 2 }, &["6H", "QC"]);
     assert_eq!(a, "6 of hearts from pile 3 to the hearts foundation; queen of clubs turned up on pile 3.");
     assert_eq!(
         u,
@@ -218,7 +213,8 @@ fn every_announcement_along_many_games_is_one_clean_line() {
                 // Prefer moves other than draws, so that every kind comes up.
                 let table: Vec<Move> =
                     moves.iter().copied().filter(|m| !matches!(m, Move::Draw | Move::Redeal)).collect();
-                let mv = if !table.is_empty() && next(3) > 0 { table[next(table.len())] } else { moves[next(moves.len())] };
+                let mv =
+                    if !table.is_empty() && next(3) > 0 { table[next(table.len())] } else { moves[next(moves.len())] };
                 let before = game.position().clone();
                 let played = game.play(mv).unwrap();
                 check_line(&announce_move(&before, &played, &game, &w));

@@ -14,7 +14,8 @@ use klondike::render::words::{CardNames, CardStyle, SuitStyle};
 use klondike::rules::{DrawCount, PassLimit, Rules};
 
 fn has_card_code(text: &str) -> bool {
-    text.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|w| w.len() == 2 && !w.chars().any(|ch| ch.is_ascii_lowercase()) && w.parse::<Card>().is_ok())
+    text.split(|ch: char| !ch.is_ascii_alphanumeric())
+        .any(|w| w.len() == 2 && !w.chars().any(|ch| ch.is_ascii_lowercase()) && w.parse::<Card>().is_ok())
 }
 
 fn clean_words(text: &str) {

@@ -107,10 +107,7 @@ fn screen_reader_output_is_plain_short_and_spells_every_card() {
                 assert_eq!(reply.len(), 1, "reply to {cmd:?} is {} lines: {reply:?}", reply.len());
                 let text = reply[0];
                 assert!(text.len() < 400, "reply to {cmd:?} is long: {text}");
-                assert!(
-                    !text.split_whitespace().any(is_card_code),
-                    "a card code in the reply to {cmd:?}: {text}"
-                );
+                assert!(!text.split_whitespace().any(is_card_code), "a card code in the reply to {cmd:?}: {text}");
             }
         }
     }

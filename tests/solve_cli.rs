@@ -189,7 +189,8 @@ fn a_saved_game_is_solved_from_where_it_was_saved_under_its_rules() {
     assert!(first.starts_with("# winnable"), "{first}");
     // The saved moves, then the solver's line, win game 11 in draw-3.
     let replay = format!("d\nd\nd\n{out}");
-    let (code, transcript, err) = common::run_klondike(&["--game", "11", "--draw", "3", "--strict", "--json"], &env, &replay);
+    let (code, transcript, err) =
+        common::run_klondike(&["--game", "11", "--draw", "3", "--strict", "--json"], &env, &replay);
     assert_eq!(code, 0, "{err}");
     let last: serde_json::Value = serde_json::from_str(transcript.lines().last().unwrap()).unwrap();
     assert_eq!(last["status"], "won");
@@ -284,7 +285,11 @@ fn klondike_in_kib(kib: u64, args: &str) -> (i32, String, String) {
         .args(["-c", &script, env!("CARGO_BIN_EXE_klondike")])
         .output()
         .expect("sh runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 /// Where no worker thread can be started, a batch still solves every game,
@@ -294,7 +299,8 @@ fn klondike_in_kib(kib: u64, args: &str) -> (i32, String, String) {
 fn a_batch_with_no_room_for_worker_threads_solves_on_one() {
     // The least address space (in steps of 1 MiB) in which one deal is
     // solved: a worker thread's stack (2 MiB) does not fit beside it.
-    let Some(kib) = (4..256).map(|mib| mib * 1024).find(|&kib| klondike_in_kib(kib, "solve --game 1 --fast").0 == 0) else {
+    let Some(kib) = (4..256).map(|mib| mib * 1024).find(|&kib| klondike_in_kib(kib, "solve --game 1 --fast").0 == 0)
+    else {
         panic!("klondike never ran under a memory limit");
     };
     let (code, out, err) = klondike_in_kib(kib + 512, "solve --games 1..4 --fast");

@@ -242,7 +242,6 @@ fn cross_check(
     assert!(unwinnable >= min_unwinnable, "only {unwinnable} unwinnable positions compared");
 }
 
-
 /// Engine positions along a line (the start included).
 fn positions_along(position: &Position, rules: &Rules, line: &[Move]) -> Vec<Position> {
     let mut p = position.clone();

@@ -104,7 +104,9 @@ fn self_consistency(games: std::ops::RangeInclusive<u128>, per_game: usize, max_
                 let pick = moves
                     .iter()
                     .copied()
-                    .find(|m| matches!(m, Move::TableauToFoundation { .. } | Move::WasteToFoundation) && rng.below(2) == 0)
+                    .find(|m| {
+                        matches!(m, Move::TableauToFoundation { .. } | Move::WasteToFoundation) && rng.below(2) == 0
+                    })
                     .unwrap_or(moves[rng.below(moves.len())]);
                 p.play(pick, &rules).unwrap();
             }
@@ -126,7 +128,10 @@ fn self_consistency(games: std::ops::RangeInclusive<u128>, per_game: usize, max_
                 }
             }
             if let Some(any) = any {
-                assert_eq!(here, any, "[{rules}] game {game}: winnable = {here}, but a successor winnable = {any}\n{p:?}");
+                assert_eq!(
+                    here, any,
+                    "[{rules}] game {game}: winnable = {here}, but a successor winnable = {any}\n{p:?}"
+                );
                 checked += 1;
             }
         }
@@ -152,7 +157,11 @@ fn a_position_is_winnable_exactly_when_a_successor_is_more() {
 fn none_lost_along(start: &Position, rules: &Rules, line: &[Move], max_states: u64) -> usize {
     let mut p = start.clone();
     for (i, &mv) in line.iter().enumerate() {
-        assert_ne!(verdict(&p, rules, max_states), Some(false), "[{rules}] called lost after {i} moves of a winning line");
+        assert_ne!(
+            verdict(&p, rules, max_states),
+            Some(false),
+            "[{rules}] called lost after {i} moves of a winning line"
+        );
         p.play(mv, rules).unwrap();
     }
     assert!(p.is_won());
@@ -165,7 +174,9 @@ fn own_lines(games: std::ops::RangeInclusive<u128>, max_states: u64) -> usize {
     for game in games {
         for rules in all_rules() {
             let start = Position::new(&Deal::for_game(game).unwrap());
-            if let Verdict::Winnable(line) = solve_with(&start, &rules, &Budget::states(max_states), LineEffort::Quick).verdict {
+            if let Verdict::Winnable(line) =
+                solve_with(&start, &rules, &Budget::states(max_states), LineEffort::Quick).verdict
+            {
                 checked += none_lost_along(&start, &rules, &line, max_states);
             }
         }
@@ -202,13 +213,18 @@ fn step(p: &Position, s: &str) -> Move {
     }
 }
 
+/// Draw-1 PySol games (unlimited passes, foundation-to-tableau on) that
+/// lonelybot wins and an earlier version called unwinnable.
+const FALSE_PROOFS_DRAW1: [u128; 1] = [2088];
+
 /// Where an earlier version claimed proofs it did not have.
 #[test]
 fn the_false_proofs_of_earlier_versions_are_gone() {
     let loose = |draw| Rules { draw, passes: PassLimit::Unlimited, foundation_to_tableau: true };
     // Deal h1-032 of the shared data, 19 steps into an independent winning
     // line (the acceptance suite's `positions` section found it).
-    let deals = std::fs::read_to_string(format!("{}/fixtures/solver/deals_draw1.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let deals =
+        std::fs::read_to_string(format!("{}/fixtures/solver/deals_draw1.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let deal: Deal = deals.lines().find_map(|l| l.strip_prefix("h1-032 ")).unwrap().parse().unwrap();
     let rules = loose(DrawCount::One);
     let mut p = Position::new(&deal);
@@ -220,7 +236,7 @@ fn the_false_proofs_of_earlier_versions_are_gone() {
     }
     assert_eq!(verdict(&p, &rules, 5_000_000), Some(true));
     // Whole deals that lonelybot wins and the earlier version called lost.
-    for game in [2088u128] {
+    for game in FALSE_PROOFS_DRAW1 {
         let start = Position::new(&Deal::for_game(game).unwrap());
         assert_eq!(verdict(&start, &rules, 5_000_000), Some(true), "game {game}");
     }

@@ -93,7 +93,8 @@ fn sample_of_draw1_deals_agrees_with_the_proved_verdicts() {
 
 #[test]
 fn sample_of_draw3_deals_agrees_with_the_proved_verdicts() {
-    let (decided, tried) = check(3, |n| [0, 1, 5, 6, 8, 10, 12, 14, 15, 16, 19, 22, 23, 24, 25, 45].contains(&n), 60_000);
+    let (decided, tried) =
+        check(3, |n| [0, 1, 5, 6, 8, 10, 12, 14, 15, 16, 19, 22, 23, 24, 25, 45].contains(&n), 60_000);
     assert!(decided * 10 >= tried * 7, "only {decided} of {tried} decided");
 }
 

@@ -89,7 +89,8 @@ fn json_round_trip_and_defaults() {
     let back: Statistics = serde_json::from_str(&json).unwrap();
     assert_eq!(back, s);
     // Missing fields take their defaults.
-    let sparse: Statistics = serde_json::from_str(r#"{"format_version": 1, "per_rules": {"x": {"played": 2}}}"#).unwrap();
+    let sparse: Statistics =
+        serde_json::from_str(r#"{"format_version": 1, "per_rules": {"x": {"played": 2}}}"#).unwrap();
     assert_eq!(sparse.per_rules["x"].played, 2);
     assert_eq!(sparse.per_rules["x"].won, 0);
     assert_eq!(sparse.vegas_balance, 0);
@@ -114,7 +115,12 @@ fn the_report_reads_aloud() {
     let text = s.describe();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
-    assert!(lines[1].starts_with("draw 3, passes 3, foundation-to-tableau on: 1 played, 0 won, win rate 0%, current streak 1 loss"), "{text}");
+    assert!(
+        lines[1].starts_with(
+            "draw 3, passes 3, foundation-to-tableau on: 1 played, 0 won, win rate 0%, current streak 1 loss"
+        ),
+        "{text}"
+    );
     assert!(lines[1].contains("best Vegas score -42"), "{text}");
     assert_eq!(lines[2], "Vegas balance: -42.");
 }

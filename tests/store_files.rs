@@ -13,8 +13,7 @@ use klondike::record::GameRecord;
 use klondike::rules::Rules;
 use klondike::stats::{Outcome, RulesKey, Statistics};
 use klondike::store::{
-    self, read_json, update_locked, write_atomically, write_json, StoreError, DATA_DIR_ENV,
-    PAUSE_BEFORE_RENAME_ENV,
+    self, read_json, update_locked, write_atomically, write_json, StoreError, DATA_DIR_ENV, PAUSE_BEFORE_RENAME_ENV,
 };
 
 /// Tells a child what to do: `hammer N` or `save`.
@@ -74,10 +73,8 @@ fn spawn_child(job: &str, path: &Path, pause_ms: Option<u64>) -> Child {
 }
 
 fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    let mut names: Vec<String> =
+        fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
     names
 }
@@ -211,7 +208,8 @@ fn an_update_over_a_corrupt_file_starts_afresh_and_warns() {
 #[test]
 fn wrong_shapes_and_empty_files_are_corrupt() {
     let dir = tempfile::tempdir().unwrap();
-    for (i, text) in ["", "[]", "{\"per_rules\": 5}", "\u{feff}{}", "{\"format_version\": \"one\"}"].iter().enumerate() {
+    for (i, text) in ["", "[]", "{\"per_rules\": 5}", "\u{feff}{}", "{\"format_version\": \"one\"}"].iter().enumerate()
+    {
         let path = dir.path().join(format!("s{i}.json"));
         fs::write(&path, text).unwrap();
         assert!(matches!(read_json::<Statistics>(&path), Err(StoreError::Corrupt { .. })), "{text:?}");

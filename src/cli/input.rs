@@ -170,8 +170,8 @@ mod tests {
 
 /// The words the command language starts with, for tab completion.
 pub const COMMAND_WORDS: &[&str] = &[
-    "auto", "d", "draw", "exit", "help", "hint", "l", "load", "look", "moves", "new", "quit",
-    "redo", "rules", "save", "score", "solve", "stats", "table", "undo",
+    "auto", "d", "draw", "exit", "help", "hint", "l", "load", "look", "moves", "new", "quit", "redo", "rules", "save",
+    "score", "solve", "stats", "table", "undo",
 ];
 
 /// Completes the first word of a line from [`COMMAND_WORDS`].
@@ -233,7 +233,10 @@ impl Terminal {
 
 /// Writes the history to a temporary file beside `path`, then renames it
 /// over `path`, so a crash never leaves a half-written history.
-fn save_history_atomically(editor: &mut Editor<CommandCompleter, DefaultHistory>, path: &std::path::Path) -> anyhow::Result<()> {
+fn save_history_atomically(
+    editor: &mut Editor<CommandCompleter, DefaultHistory>,
+    path: &std::path::Path,
+) -> anyhow::Result<()> {
     let dir = path.parent().ok_or_else(|| anyhow::anyhow!("no folder for {}", path.display()))?;
     std::fs::create_dir_all(dir)?;
     let tmp = tempfile::NamedTempFile::new_in(dir)?;

@@ -82,9 +82,7 @@ impl std::fmt::Display for QuitAtOffer {
 impl std::error::Error for QuitAtOffer {}
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
-    })
+    e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe))
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
@@ -249,10 +247,8 @@ fn ask_resume(record: &GameRecord) -> Result<Resume> {
         None => "a custom deal".to_string(),
     };
     let n = record.moves.len();
-    let mut question = format!(
-        "A game you left is saved: {what}, {n} move{} made. Resume it? [Y/n] ",
-        if n == 1 { "" } else { "s" }
-    );
+    let mut question =
+        format!("A game you left is saved: {what}, {n} move{} made. Resume it? [Y/n] ", if n == 1 { "" } else { "s" });
     loop {
         let mut out = io::stdout().lock();
         write!(out, "{question}")?;
@@ -266,7 +262,9 @@ fn ask_resume(record: &GameRecord) -> Result<Resume> {
             "" | "y" | "yes" => return Ok(Resume::Yes),
             "n" | "no" => return Ok(Resume::No),
             "q" | "quit" => return Ok(Resume::Quit),
-            _ => question = "Please answer y (resume the saved game), n (a new game; the saved one counts as lost) or q (quit): ".into(),
+            _ => question =
+                "Please answer y (resume the saved game), n (a new game; the saved one counts as lost) or q (quit): "
+                    .into(),
         }
     }
 }
@@ -323,7 +321,8 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<klondike::re
         Ok(r) => Ok(Some(r)),
         Err(e) => {
             let moved = store::move_aside(&path).map(|p| p.display().to_string()).unwrap_or_default();
-            let message = format!("the saved game {} cannot be replayed ({e}); it was moved to {moved}", path.display());
+            let message =
+                format!("the saved game {} cannot be replayed ({e}); it was moved to {moved}", path.display());
             if args.resume {
                 anyhow::bail!("cannot resume: {message}");
             }
@@ -339,11 +338,8 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         session::catch_interrupts();
     }
     let rules = rules_for(&args);
-    let persistence = Persistence {
-        stats: interactive || args.stats,
-        autosave: interactive || args.autosave,
-        timed: interactive,
-    };
+    let persistence =
+        Persistence { stats: interactive || args.stats, autosave: interactive || args.autosave, timed: interactive };
     let view = view(&args, interactive);
     let mut skipped = None;
     let from_autosave = args.load.is_none();

@@ -11,12 +11,12 @@ use klondike::game::{Game, Played, Status};
 use klondike::hint::hint_where;
 use klondike::moves::Move;
 use klondike::query::{describe_legal_moves, describe_pile, describe_rules};
+use klondike::record::GameRecord;
 use klondike::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
 use klondike::render::json::State;
 use klondike::render::list::list;
 use klondike::render::table::table_styled;
 use klondike::render::words::CardStyle;
-use klondike::record::GameRecord;
 use klondike::rules::Rules;
 use klondike::scoring::{standard_time_bonus, ScoreSheet, Scoring};
 use klondike::solver::{self, Budget, LineEffort, Verdict};
@@ -228,12 +228,7 @@ pub fn count_game(rules: &Rules, score: &ScoreSheet, moves: usize, won: bool, se
     if won && scoring == Scoring::Standard {
         final_score += seconds.map_or(0, standard_time_bonus);
     }
-    let outcome = Outcome {
-        won,
-        score: (scoring != Scoring::None).then_some((scoring, final_score)),
-        moves,
-        seconds,
-    };
+    let outcome = Outcome { won, score: (scoring != Scoring::None).then_some((scoring, final_score)), moves, seconds };
     let key = RulesKey::from(rules);
     let vegas = (scoring == Scoring::Vegas).then_some(final_score);
     let result = store::update_locked(&path, |stats: &mut Statistics| {
@@ -546,8 +541,7 @@ impl Session {
                 Ok(Reply::Stepped(announce_redo(&before, &redone, &self.game, &style)))
             }
             Command::Save(file) => {
-                store::save_user_json(std::path::Path::new(&file), &self.record())
-                    .map_err(|e| e.to_string())?;
+                store::save_user_json(std::path::Path::new(&file), &self.record()).map_err(|e| e.to_string())?;
                 Ok(Reply::Answer(format!("Saved the game to {file}.")))
             }
             Command::Load(file) => {
@@ -559,7 +553,13 @@ impl Session {
                 let r = record.replay().map_err(|e| format!("{file}: {e}"))?;
                 let origin = r.number.map_or(Origin::Custom, Origin::Number);
                 let moves = r.game.moves_made();
-                self.replace_game(GameStart { game: r.game, deal: r.deal, origin, score: r.score, elapsed: r.elapsed_seconds });
+                self.replace_game(GameStart {
+                    game: r.game,
+                    deal: r.deal,
+                    origin,
+                    score: r.score,
+                    elapsed: r.elapsed_seconds,
+                });
                 Ok(Reply::Preface(format!(
                     "Loaded {file}: {}, {moves} move{} made.",
                     self.title(),
@@ -650,7 +650,9 @@ impl Session {
                     let words = klondike::query::move_in_words(position, rules, moves[0], style);
                     return format!("hint: {}: {words}. The game can still be won.", moves[0]);
                 }
-                Verdict::Unwinnable if self.game.moves_made() == 0 => return format!("{LOST_NOT_STUCK}; type new for a new game."),
+                Verdict::Unwinnable if self.game.moves_made() == 0 => {
+                    return format!("{LOST_NOT_STUCK}; type new for a new game.")
+                }
                 Verdict::Unwinnable => return format!("{LOST_NOT_STUCK}; type u to undo, or new for a new game."),
                 _ => {}
             }
@@ -683,7 +685,9 @@ impl Session {
                 )
             }
             Verdict::Unwinnable => "The game can no longer be won from here: the solver tried every line.".into(),
-            Verdict::Unknown(why) if why == "cancelled" => "Stopped: the solver did not finish, the game goes on.".into(),
+            Verdict::Unknown(why) if why == "cancelled" => {
+                "Stopped: the solver did not finish, the game goes on.".into()
+            }
             Verdict::Unknown(why) => format!("Unknown: the solver gave up ({why})."),
         }
     }
@@ -724,7 +728,8 @@ impl Session {
 }
 
 /// What `hint` says where the solver proves the game lost but moves remain.
-const LOST_NOT_STUCK: &str = "The game can no longer be won from here, though moves remain: the solver tried every line";
+const LOST_NOT_STUCK: &str =
+    "The game can no longer be won from here, though moves remain: the solver tried every line";
 
 /// States each heuristic candidate move's position may take to be proved lost.
 const HINT_CHECK_STATES: u64 = 20_000;

@@ -17,9 +17,9 @@ use serde::{Deserialize, Serialize};
 use klondike::command::Command;
 use klondike::deal::Deal;
 use klondike::game::{Game, Position};
-use klondike::rules::{PassLimit, Rules};
 use klondike::record::GameRecord;
-use klondike::solver::{self, Budget, Solution, Verdict, LineEffort};
+use klondike::rules::{PassLimit, Rules};
+use klondike::solver::{self, Budget, LineEffort, Solution, Verdict};
 use klondike::store;
 
 use super::args::GameArgs;
@@ -208,7 +208,9 @@ fn position_after_script(deal: &Deal, rules: Rules, path: &Path) -> Result<Posit
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let err = |why: String| anyhow::anyhow!("{} line {}: '{}': {why}", path.display(), i + 1, super::session::printable(t));
+        let err = |why: String| {
+            anyhow::anyhow!("{} line {}: '{}': {why}", path.display(), i + 1, super::session::printable(t))
+        };
         match t.parse::<Command>().map_err(|e| err(e.to_string()))? {
             Command::Move(m) => {
                 let mv = m.resolve(game.position(), game.rules()).map_err(|e| err(e.to_string()))?;
@@ -305,7 +307,12 @@ impl GameList {
                                 v.push(n);
                             }
                         }
-                        _ => bail!("{} line {}: '{}' is not a game number", path.display(), i + 1, super::session::printable(t)),
+                        _ => bail!(
+                            "{} line {}: '{}' is not a game number",
+                            path.display(),
+                            i + 1,
+                            super::session::printable(t)
+                        ),
                     }
                 }
                 let shard = v.into_iter().enumerate().filter(|&(i, _)| in_shard(i as u128, args.shard));
@@ -422,10 +429,9 @@ fn batch(args: &SolveArgs) -> Result<()> {
         GameList::Range { first, last } => {
             let (first, last) = (*first, *last);
             let in_shard_count = shard_count(first, last, args.shard);
-            let done_here = done
-                .iter()
-                .filter(|&&g| (first..=last).contains(&g) && in_shard(g - first, args.shard))
-                .count() as u128;
+            let done_here =
+                done.iter().filter(|&&g| (first..=last).contains(&g) && in_shard(g - first, args.shard)).count()
+                    as u128;
             in_shard_count - done_here
         }
         GameList::Listed(v) => {
@@ -434,7 +440,8 @@ fn batch(args: &SolveArgs) -> Result<()> {
         }
     };
     let bar = if io::stderr().is_terminal() {
-        let bar = ProgressBar::with_draw_target(Some(todo.min(u128::from(u64::MAX)) as u64), ProgressDrawTarget::stderr());
+        let bar =
+            ProgressBar::with_draw_target(Some(todo.min(u128::from(u64::MAX)) as u64), ProgressDrawTarget::stderr());
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
             bar.set_style(style);
         }

@@ -30,9 +30,7 @@ pub struct Mt19937 {
 
 impl std::fmt::Debug for Mt19937 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Mt19937")
-            .field("mti", &self.mti)
-            .finish_non_exhaustive()
+        f.debug_struct("Mt19937").field("mti", &self.mti).finish_non_exhaustive()
     }
 }
 
@@ -43,9 +41,7 @@ impl Mt19937 {
         mt[0] = seed;
         for i in 1..N {
             let prev = mt[i - 1];
-            mt[i] = 1_812_433_253u32
-                .wrapping_mul(prev ^ (prev >> 30))
-                .wrapping_add(i as u32);
+            mt[i] = 1_812_433_253u32.wrapping_mul(prev ^ (prev >> 30)).wrapping_add(i as u32);
         }
         Mt19937 { mt, mti: N }
     }
@@ -61,9 +57,7 @@ impl Mt19937 {
         let mut j = 0usize;
         for _ in 0..N.max(key.len()) {
             let prev = mt[i - 1];
-            mt[i] = (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525))
-                .wrapping_add(key[j])
-                .wrapping_add(j as u32);
+            mt[i] = (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(key[j]).wrapping_add(j as u32);
             i += 1;
             j += 1;
             if i >= N {
@@ -76,8 +70,7 @@ impl Mt19937 {
         }
         for _ in 0..N - 1 {
             let prev = mt[i - 1];
-            mt[i] =
-                (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            mt[i] = (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
             i += 1;
             if i >= N {
                 mt[0] = mt[N - 1];
@@ -189,10 +182,7 @@ mod tests {
         // mt19937ar.c's test: init_by_array({0x123, 0x234, 0x345, 0x456}).
         let mut mt = Mt19937::by_array(&[0x123, 0x234, 0x345, 0x456]);
         let first: Vec<u32> = (0..5).map(|_| mt.next_u32()).collect();
-        assert_eq!(
-            first,
-            [1067595299, 955945823, 477289528, 4107218783, 4228976476]
-        );
+        assert_eq!(first, [1067595299, 955945823, 477289528, 4107218783, 4228976476]);
     }
 
     #[test]

@@ -52,11 +52,7 @@ impl Deal {
         for (i, card) in cards.iter().enumerate() {
             let slot = &mut seen[card.index()];
             if *slot != 0 {
-                return Err(DealError::Duplicate {
-                    card: *card,
-                    first: *slot,
-                    second: i + 1,
-                });
+                return Err(DealError::Duplicate { card: *card, first: *slot, second: i + 1 });
             }
             *slot = i + 1;
         }
@@ -82,9 +78,7 @@ impl Deal {
             1..=microsoft::LAST_GAME => microsoft::shuffled_deck(number as u32),
             _ => mersenne::shuffled_deck(number),
         };
-        Ok(Deal {
-            cards: deal_out(&shuffled),
-        })
+        Ok(Deal { cards: deal_out(&shuffled) })
     }
 
     /// The 52 cards in deal-format order.
@@ -151,20 +145,13 @@ impl FromStr for Deal {
         for (i, token) in s.split_whitespace().enumerate() {
             let position = i + 1;
             count = position;
-            let card = parse_code(token).ok_or_else(|| DealError::BadCode {
-                position,
-                text: shorten(token),
-            })?;
+            let card = parse_code(token).ok_or_else(|| DealError::BadCode { position, text: shorten(token) })?;
             if duplicate.is_some() {
                 continue;
             }
             let slot = &mut seen[card.index()];
             if *slot != 0 {
-                duplicate = Some(DealError::Duplicate {
-                    card,
-                    first: *slot,
-                    second: position,
-                });
+                duplicate = Some(DealError::Duplicate { card, first: *slot, second: position });
             } else {
                 *slot = position;
                 cards.push(card);
@@ -175,15 +162,11 @@ impl FromStr for Deal {
         }
         match count {
             52 => {
-                let cards: [Card; 52] = cards
-                    .try_into()
-                    .map_err(|_| DealError::WrongCount { found: count })?;
+                let cards: [Card; 52] = cards.try_into().map_err(|_| DealError::WrongCount { found: count })?;
                 Ok(Deal { cards })
             }
             0 => Err(DealError::WrongCount { found: 0 }),
-            1..=51 => Err(DealError::Missing {
-                cards: Card::deck().filter(|c| seen[c.index()] == 0).collect(),
-            }),
+            1..=51 => Err(DealError::Missing { cards: Card::deck().filter(|c| seen[c.index()] == 0).collect() }),
             _ => Err(DealError::WrongCount { found: count }),
         }
     }
@@ -279,15 +262,10 @@ impl fmt::Display for DealError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DealError::GameZero => {
-                write!(
-                    f,
-                    "game numbers start at 1 (a game number is 1 to 2^128-1), so 0 is not a game"
-                )
+                write!(f, "game numbers start at 1 (a game number is 1 to 2^128-1), so 0 is not a game")
             }
             DealError::BadCode { position, text } => {
-                let card_error = CardParseError {
-                    text: printable(text),
-                };
+                let card_error = CardParseError { text: printable(text) };
                 write!(f, "card {position}: {card_error}")
             }
             DealError::WrongCount { found: 0 } => {
@@ -296,22 +274,14 @@ impl fmt::Display for DealError {
             DealError::WrongCount { found } => {
                 write!(f, "a deal has 52 cards, this one has {found}")
             }
-            DealError::Duplicate {
-                card,
-                first,
-                second,
-            } => {
+            DealError::Duplicate { card, first, second } => {
                 write!(f, "{card} appears twice (cards {first} and {second})")
             }
             DealError::Missing { cards } => {
                 let found = 52usize.saturating_sub(cards.len());
                 let list: Vec<String> = cards.iter().map(Card::to_string).collect();
                 let verb = if cards.len() == 1 { "is" } else { "are" };
-                write!(
-                    f,
-                    "a deal has 52 cards, this one has {found}: {} {verb} missing",
-                    list.join(" ")
-                )
+                write!(f, "a deal has 52 cards, this one has {found}: {} {verb} missing", list.join(" "))
             }
         }
     }
@@ -345,15 +315,9 @@ mod tests {
         ];
         // S[k] = card index k, so D[d] = S[51 - d] has index 51 - d.
         let shuffled: [Card; 52] = std::array::from_fn(|k| Card::from_index(k).unwrap());
-        let deal = Deal {
-            cards: deal_out(&shuffled),
-        };
+        let deal = Deal { cards: deal_out(&shuffled) };
         for (pile, ds) in expected.iter().enumerate() {
-            let got: Vec<usize> = deal
-                .tableau_pile(pile)
-                .iter()
-                .map(|c| 51 - c.index())
-                .collect();
+            let got: Vec<usize> = deal.tableau_pile(pile).iter().map(|c| 51 - c.index()).collect();
             assert_eq!(got, *ds, "pile {}", pile + 1);
         }
         let stock: Vec<usize> = deal.stock().iter().map(|c| 51 - c.index()).collect();
@@ -375,9 +339,7 @@ mod tests {
     #[test]
     fn game_zero_is_rejected() {
         assert_eq!(Deal::for_game(0), Err(DealError::GameZero));
-        assert!(DealError::GameZero
-            .to_string()
-            .contains("game numbers start at 1"));
+        assert!(DealError::GameZero.to_string().contains("game numbers start at 1"));
     }
 
     #[test]
@@ -410,12 +372,6 @@ mod tests {
     fn long_codes_are_shortened() {
         let long = "x".repeat(1000);
         let err = format!("{long} AC").parse::<Deal>().unwrap_err();
-        assert_eq!(
-            err,
-            DealError::BadCode {
-                position: 1,
-                text: format!("{}...", "x".repeat(20))
-            }
-        );
+        assert_eq!(err, DealError::BadCode { position: 1, text: format!("{}...", "x".repeat(20)) });
     }
 }

@@ -52,12 +52,7 @@ pub fn announce_move(before: &Position, played: &Played, after: &Game, style: &C
 /// the position before the undo, `undone` the move that [`Game::undo`]
 /// returned, `after` the game after the undo. A card that the move had
 /// turned up is said to be turned face down again.
-pub fn announce_undo(
-    before_undo: &Position,
-    undone: &Played,
-    after: &Game,
-    style: &CardStyle,
-) -> String {
+pub fn announce_undo(before_undo: &Position, undone: &Played, after: &Game, style: &CardStyle) -> String {
     // The undone move went from the position now in `after` to `before_undo`.
     let pre = after.position();
     let post = before_undo;
@@ -111,12 +106,7 @@ pub fn announce_undo(
         }
         Move::FoundationToTableau { suit, to } => {
             let card = pre.foundation_top(suit);
-            format!(
-                "{} back from pile {} to the {} foundation",
-                named(card.as_ref(), style),
-                to + 1,
-                suit.name()
-            )
+            format!("{} back from pile {} to the {} foundation", named(card.as_ref(), style), to + 1, suit.name())
         }
     };
     format!("Undid: {text}.")
@@ -126,12 +116,7 @@ pub fn announce_undo(
 /// is the position before the redo, `redone` the move that [`Game::redo`]
 /// returned, `after` the game after it. The rest reads as
 /// [`announce_move`] does.
-pub fn announce_redo(
-    before_redo: &Position,
-    redone: &Played,
-    after: &Game,
-    style: &CardStyle,
-) -> String {
+pub fn announce_redo(before_redo: &Position, redone: &Played, after: &Game, style: &CardStyle) -> String {
     let text = forward(before_redo, redone, after.position(), after.rules(), style);
     format!("Redid: {text}.")
 }
@@ -143,10 +128,9 @@ pub fn announce_redo(
 pub fn announce_status(game: &Game) -> Option<String> {
     match game.status() {
         Status::Playing => None,
-        Status::Won => Some(format!(
-            "You won! All 52 cards are on the foundations, in {}.",
-            count(game.moves_made(), "move")
-        )),
+        Status::Won => {
+            Some(format!("You won! All 52 cards are on the foundations, in {}.", count(game.moves_made(), "move")))
+        }
         Status::Stuck => Some(format!(
             "Stuck: no move can turn up a card or bring one out of the stock, so this game can no longer be won. {}",
             if game.moves_made() == 0 { "Start a new game." } else { "Undo or start a new game." }
@@ -160,11 +144,8 @@ fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, styl
     match played.mv {
         Move::Draw => {
             let drawn = tail(post.waste(), played.drawn);
-            let mut text = if drawn.is_empty() {
-                "drew nothing".to_string()
-            } else {
-                format!("drew {}", style.cards(drawn))
-            };
+            let mut text =
+                if drawn.is_empty() { "drew nothing".to_string() } else { format!("drew {}", style.cards(drawn)) };
             if let (true, Some(&top)) = (drawn.len() > 1, drawn.last()) {
                 text.push_str(&format!("; {} on top", style.card(top)));
             }
@@ -240,12 +221,9 @@ fn foundation(card: Option<Card>) -> String {
 /// ends and the count.
 fn build(cards: &[Card], style: &CardStyle) -> String {
     match cards {
-        [first, .., last] if cards.len() > 3 => format!(
-            "{} down to {}, {},",
-            style.card(*first),
-            style.card(*last),
-            count(cards.len(), "card")
-        ),
+        [first, .., last] if cards.len() > 3 => {
+            format!("{} down to {}, {},", style.card(*first), style.card(*last), count(cards.len(), "card"))
+        }
         [] => "no card".to_string(),
         _ => style.cards(cards),
     }
@@ -339,13 +317,7 @@ mod tests {
 
     #[test]
     fn pile_to_pile_with_turn_up_and_its_undo() {
-        let pos = position(
-            [E, (&["JS"], &["8H", "7C", "6D"]), E, E, (&[], &["9C"]), E, E],
-            &[],
-            &[],
-            [0; 4],
-            1,
-        );
+        let pos = position([E, (&["JS"], &["8H", "7C", "6D"]), E, E, (&[], &["9C"]), E, E], &[], &[], [0; 4], 1);
         let mv = Move::TableauToTableau { from: 1, to: 4, count: 3 };
         assert_eq!(
             play(&pos, Rules::default(), mv),
@@ -369,13 +341,7 @@ mod tests {
 
     #[test]
     fn long_builds_are_named_by_their_ends() {
-        let pos = position(
-            [(&["3C"], &["KS", "QH", "JC", "TD", "9S"]), E, E, E, E, E, E],
-            &[],
-            &[],
-            [0; 4],
-            1,
-        );
+        let pos = position([(&["3C"], &["KS", "QH", "JC", "TD", "9S"]), E, E, E, E, E, E], &[], &[], [0; 4], 1);
         let mv = Move::TableauToTableau { from: 0, to: 3, count: 5 };
         assert_eq!(
             play(&pos, Rules::default(), mv),
@@ -410,9 +376,18 @@ mod tests {
             play(&pos, rules(PassLimit::Unlimited), Move::Draw),
             format!("Drew {last}. Stock empty; the next draw turns the waste over.")
         );
-        assert_eq!(play(&pos, rules(PassLimit::Limited(2)), Move::Draw), format!("Drew {last}. Stock empty; 1 redeal left."));
-        assert_eq!(play(&pos, rules(PassLimit::Limited(3)), Move::Draw), format!("Drew {last}. Stock empty; 2 redeals left."));
-        assert_eq!(play(&pos, rules(PassLimit::Limited(1)), Move::Draw), format!("Drew {last}. Stock empty; no redeals left."));
+        assert_eq!(
+            play(&pos, rules(PassLimit::Limited(2)), Move::Draw),
+            format!("Drew {last}. Stock empty; 1 redeal left.")
+        );
+        assert_eq!(
+            play(&pos, rules(PassLimit::Limited(3)), Move::Draw),
+            format!("Drew {last}. Stock empty; 2 redeals left.")
+        );
+        assert_eq!(
+            play(&pos, rules(PassLimit::Limited(1)), Move::Draw),
+            format!("Drew {last}. Stock empty; no redeals left.")
+        );
     }
 
     #[test]
@@ -420,10 +395,7 @@ mod tests {
         let pos = position([E; 7], &[], &["JS", "QS", "KS"], [13, 13, 13, 10], 1);
         let rules = Rules { passes: PassLimit::Limited(3), ..Rules::default() };
         assert_eq!(play(&pos, rules, Move::Redeal), "Turned the waste over: 3 cards in the stock, pass 2 of 3.");
-        assert_eq!(
-            play(&pos, Rules::default(), Move::Redeal),
-            "Turned the waste over: 3 cards in the stock, pass 2."
-        );
+        assert_eq!(play(&pos, Rules::default(), Move::Redeal), "Turned the waste over: 3 cards in the stock, pass 2.");
         let mut game = Game::from_position(pos, rules);
         game.play(Move::Redeal).unwrap();
         let before = game.position().clone();
@@ -436,13 +408,7 @@ mod tests {
 
     #[test]
     fn waste_and_foundation_moves() {
-        let pos = position(
-            [E, E, (&[], &["TH"]), E, E, E, E],
-            &[],
-            &["4S", "5H", "9S"],
-            [0, 0, 4, 0],
-            1,
-        );
+        let pos = position([E, E, (&[], &["TH"]), E, E, E, E], &[], &["4S", "5H", "9S"], [0, 0, 4, 0], 1);
         assert_eq!(
             play(&pos, Rules::default(), Move::WasteToTableau { to: 2 }),
             "9 of spades from the waste to pile 3; 5 of hearts now on top of the waste."
@@ -470,10 +436,7 @@ mod tests {
     #[test]
     fn status_in_words() {
         let won = Game::from_position(position([E; 7], &[], &[], [13; 4], 1), Rules::default());
-        assert_eq!(
-            announce_status(&won).unwrap(),
-            "You won! All 52 cards are on the foundations, in 0 moves."
-        );
+        assert_eq!(announce_status(&won).unwrap(), "You won! All 52 cards are on the foundations, in 0 moves.");
         let game = Game::new(&crate::deal::Deal::for_game(1).unwrap(), Rules::default());
         assert_eq!(announce_status(&game), None);
     }

@@ -145,7 +145,9 @@ mod tests {
     fn custom() -> Position {
         // Clubs up to 2, diamonds empty, hearts up to ace, spades empty.
         let mut rest: Vec<Card> = Card::deck()
-            .filter(|&k| !["AC", "2C", "AH", "5C", "4H", "9S", "JC", "4D", "QS", "7D"].contains(&k.to_string().as_str()))
+            .filter(|&k| {
+                !["AC", "2C", "AH", "5C", "4H", "9S", "JC", "4D", "QS", "7D"].contains(&k.to_string().as_str())
+            })
             .collect();
         let hidden = vec![rest.pop().unwrap(), rest.pop().unwrap()];
         let piles = [
@@ -169,7 +171,10 @@ mod tests {
         assert_eq!(pile_line(&pos, 0, &w), "Pile 1: queen of spades.");
         assert_eq!(pile_line(&pos, 9, &w), "There is no pile 10 (piles are 1 to 7).");
         assert_eq!(pile_line(&pos, 2, &CardStyle::PLAIN), "Pile 3: 2 face down, then 5C, 4H.");
-        assert_eq!(foundations_line(&pos), "Foundations: clubs up to 2, diamonds empty, hearts up to ace, spades empty.");
+        assert_eq!(
+            foundations_line(&pos),
+            "Foundations: clubs up to 2, diamonds empty, hearts up to ace, spades empty."
+        );
         let three = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), ..Rules::default() };
         assert_eq!(stock_line(&pos, &three), "Stock: 40 cards. Pass 2 of 3.");
         assert_eq!(stock_line(&pos, &Rules::default()), "Stock: 40 cards. Pass 2.");
@@ -189,12 +194,12 @@ mod tests {
         let text = list(&game, "Game 1", &CardStyle::WORDS);
         assert!(text.contains("Stock: empty. Pass 1.\n"), "{text}");
         let piles: [(Vec<Card>, Vec<Card>); 7] = Default::default();
-        let won = Game::from_position(
-            Position::from_parts(piles, vec![], vec![], [13; 4], 1).unwrap(),
-            Rules::default(),
-        );
+        let won =
+            Game::from_position(Position::from_parts(piles, vec![], vec![], [13; 4], 1).unwrap(), Rules::default());
         let text = list(&won, "Custom deal", &CardStyle::WORDS);
-        assert!(text.contains("Foundations: clubs up to king, diamonds up to king, hearts up to king, spades up to king."));
+        assert!(
+            text.contains("Foundations: clubs up to king, diamonds up to king, hearts up to king, spades up to king.")
+        );
         assert!(text.lines().last().unwrap().starts_with("You won!"), "{text}");
     }
 }

@@ -82,8 +82,7 @@ pub fn table_styled(game: &Game, title: &str, style: &CardStyle) -> String {
         .collect();
     let _ = writeln!(out, "Foundations: {}", found.join(if style.is_words() { ", " } else { "  " }));
     for (i, pile) in pos.tableau().iter().enumerate() {
-        let mut cards: Vec<String> =
-            pile.hidden().iter().map(|_| style.face_down().to_string()).collect();
+        let mut cards: Vec<String> = pile.hidden().iter().map(|_| style.face_down().to_string()).collect();
         cards.extend(pile.face_up().iter().map(|&c| style.card(c)));
         if cards.is_empty() {
             cards.push("empty".into());

@@ -51,12 +51,10 @@ pub struct CardStyle {
 
 impl CardStyle {
     /// Short codes with suit letters, no colour: `QH`. The table's default.
-    pub const PLAIN: CardStyle =
-        CardStyle { names: CardNames::Short, suits: SuitStyle::Letters, colour: false };
+    pub const PLAIN: CardStyle = CardStyle { names: CardNames::Short, suits: SuitStyle::Letters, colour: false };
 
     /// Cards in words, no colour: `queen of hearts`. For screen readers.
-    pub const WORDS: CardStyle =
-        CardStyle { names: CardNames::Words, suits: SuitStyle::Letters, colour: false };
+    pub const WORDS: CardStyle = CardStyle { names: CardNames::Words, suits: SuitStyle::Letters, colour: false };
 
     /// True when cards are written in words.
     pub fn is_words(&self) -> bool {
@@ -196,13 +194,8 @@ mod tests {
 
     #[test]
     fn every_card_has_a_distinct_name_in_every_style() {
-        for style in [
-            CardStyle::PLAIN,
-            CardStyle::WORDS,
-            CardStyle { suits: SuitStyle::Symbols, ..CardStyle::PLAIN },
-        ] {
-            let names: std::collections::HashSet<String> =
-                Card::deck().map(|card| style.card(card)).collect();
+        for style in [CardStyle::PLAIN, CardStyle::WORDS, CardStyle { suits: SuitStyle::Symbols, ..CardStyle::PLAIN }] {
+            let names: std::collections::HashSet<String> = Card::deck().map(|card| style.card(card)).collect();
             assert_eq!(names.len(), 52);
         }
     }

@@ -213,7 +213,8 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
                 }
                 let mut root = st;
                 root.redeals = redeals;
-                let retry = Budget { max_states: RETRY_STATES.min(budget.max_states.saturating_sub(states)), ..*budget };
+                let retry =
+                    Budget { max_states: RETRY_STATES.min(budget.max_states.saturating_sub(states)), ..*budget };
                 let again = search::dfs(root, &ctx, &retry, false);
                 states += again.states;
                 let search::Found::Win(path) = again.verdict else { break };

@@ -154,7 +154,7 @@ pub fn small_position(seed: u64, rules: &Rules) -> Position {
             up.extend(rest.pop());
             if up.is_empty() {
                 // No card left for this pile: leave it empty.
-                rest.extend(hidden.drain(..));
+                rest.append(hidden);
             }
         }
         // Cards left over go to the stock.

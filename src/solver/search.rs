@@ -277,7 +277,14 @@ fn search(
     let Some((start, end)) = push_moves(&root, ctx, Need::Any, &mut moves, &mut scratch) else {
         return unknown("memory", states, 0);
     };
-    frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, need: Need::Any, start, next: start, end });
+    frames.push(Frame {
+        state: root,
+        via: SMove { kind: 0, a: 0, b: 0, c: 0 },
+        need: Need::Any,
+        start,
+        next: start,
+        end,
+    });
 
     while let Some(top) = frames.last_mut() {
         if top.next == top.end {

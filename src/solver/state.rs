@@ -251,9 +251,9 @@
 //! mask kept up to date by the moves, the cursor, the redeals left). It
 //! names `A` up to the order of the piles with nothing face down.
 
+use crate::card::Suit;
 use crate::game::Position;
 use crate::moves::Move;
-use crate::card::Suit;
 use crate::rules::{DrawCount, PassLimit, Rules};
 
 /// Longest tableau pile the compact state holds (6 face-down cards under a
@@ -513,10 +513,7 @@ impl State {
         let waste = position.waste();
         let stock = position.stock();
         if waste.len() + stock.len() > MAX_TALON {
-            return Err(format!(
-                "the stock and waste hold {} cards, more than {MAX_TALON}",
-                waste.len() + stock.len()
-            ));
+            return Err(format!("the stock and waste hold {} cards, more than {MAX_TALON}", waste.len() + stock.len()));
         }
         let mut ctx = Ctx {
             talon0: [0; MAX_TALON],
@@ -911,8 +908,7 @@ impl State {
         }
         // A pile is emptied only for a king that could go there at once.
         const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
-        let king_can_come =
-            waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.contains(&13));
+        let king_can_come = waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.contains(&13));
         // The cards that have a place: on a top, or for a king an empty pile.
         let kings_placeable = if empty.is_some() { KINGS } else { 0 };
         let placeable = tops.iter().flatten().fold(kings_placeable, |m, &t| m | builders(t));
@@ -923,7 +919,13 @@ impl State {
         for (i, top) in tops.iter().enumerate() {
             if top.is_some_and(|t| fits(t) && wants_up(t)) {
                 let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
-                let score = if n - h == 1 && h > 0 { 900 + h as i32 } else if n - h == 1 { 600 } else { 700 };
+                let score = if n - h == 1 && h > 0 {
+                    900 + h as i32
+                } else if n - h == 1 {
+                    600
+                } else {
+                    700
+                };
                 out.push((score, SMove::new(T_F, i as u8, 0, 0)));
             }
         }
@@ -1055,8 +1057,8 @@ impl State {
                 // Used at once, or the next lower card of the suit could
                 // come down after it (onto a top of its rank, other colour).
                 let r = rank(c);
-                let next_down = r >= 2
-                    && tops.iter().any(|t| t.is_some_and(|t| rank(t) == r && is_red(t) != is_red(c)));
+                let next_down =
+                    r >= 2 && tops.iter().any(|t| t.is_some_and(|t| rank(t) == r && is_red(t) != is_red(c)));
                 if !(next_down || usable.get(c, &mut memo)) {
                     continue;
                 }
@@ -1157,10 +1159,7 @@ impl State {
                 to: usize::from(mv.b),
                 count: usize::from(mv.c),
             }),
-            _ => out.push(Move::FoundationToTableau {
-                suit: Suit::ALL[usize::from(mv.a) & 3],
-                to: usize::from(mv.b),
-            }),
+            _ => out.push(Move::FoundationToTableau { suit: Suit::ALL[usize::from(mv.a) & 3], to: usize::from(mv.b) }),
         }
     }
 }
@@ -1238,7 +1237,8 @@ mod tests {
             assert_eq!(with_cursor(&st, &ctx, p), zero, "cursor {p}");
         }
         // The others reach other cards: keys of their own.
-        let keys: std::collections::HashSet<Key> = [0, 1, 2, 4, 5, 23].iter().map(|&p| with_cursor(&st, &ctx, p)).collect();
+        let keys: std::collections::HashSet<Key> =
+            [0, 1, 2, 4, 5, 23].iter().map(|&p| with_cursor(&st, &ctx, p)).collect();
         assert_eq!(keys.len(), 6);
     }
 
@@ -1274,7 +1274,11 @@ mod tests {
         };
         let mut checked = 0;
         for game in 1..=40u128 {
-            for (draw, passes) in [(DrawCount::One, PassLimit::Unlimited), (DrawCount::Three, PassLimit::Unlimited), (DrawCount::One, PassLimit::Limited(2))] {
+            for (draw, passes) in [
+                (DrawCount::One, PassLimit::Unlimited),
+                (DrawCount::Three, PassLimit::Unlimited),
+                (DrawCount::One, PassLimit::Limited(2)),
+            ] {
                 let rules = Rules { draw, passes, foundation_to_tableau: true };
                 let position = Position::new(&Deal::for_game(game).unwrap());
                 let (mut st, ctx) = State::from_position(&position, &rules).unwrap();
@@ -1326,7 +1330,11 @@ mod tests {
                         st.talon_targets(&ctx, |q, redeal| targets[usize::from(q)] = Some(redeal));
                         for q in 0..=25u8 {
                             let want = targets.get(usize::from(q)).copied().flatten();
-                            assert_eq!(st.talon_route(&ctx, q), want, "{draw:?} len {tlen} cursor {cursor} redeals {redeals} q {q}");
+                            assert_eq!(
+                                st.talon_route(&ctx, q),
+                                want,
+                                "{draw:?} len {tlen} cursor {cursor} redeals {redeals} q {q}"
+                            );
                         }
                     }
                 }
