@@ -219,6 +219,8 @@ impl GameRecord {
     /// JSON, or a field missing or of the wrong type (serde's message);
     /// [`RecordError::BadField`] for a `format_version` of 0.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        // A byte-order mark at the start (an editor's) is not JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| RecordError::NotJson { why: e.to_string() })?;
         if let Some(found) = value.get("format_version").and_then(serde_json::Value::as_u64) {

@@ -243,7 +243,9 @@ fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, Sto
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
         Err(e) => return Ok(Read::Corrupt(e.to_string())),
     };
-    let value: serde_json::Value = match serde_json::from_slice(&bytes) {
+    // A byte-order mark at the start (an editor's) is not JSON.
+    let json = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
+    let value: serde_json::Value = match serde_json::from_slice(json) {
         Ok(v) => v,
         Err(e) => return Ok(Read::Corrupt(e.to_string())),
     };

@@ -36,14 +36,20 @@ pub trait LineSource {
     fn finish(&mut self) {}
 }
 
-/// Plain lines from any reader; invalid UTF-8 is replaced, not fatal.
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = "\u{feff}".as_bytes();
+
+/// Plain lines from any reader; invalid UTF-8 is replaced, not fatal; a
+/// byte-order mark at the very start (editors on some systems write one)
+/// is skipped.
 pub struct PlainLines<R: BufRead> {
     reader: R,
+    first: bool,
 }
 
 impl<R: BufRead> PlainLines<R> {
     pub fn new(reader: R) -> Self {
-        PlainLines { reader }
+        PlainLines { reader, first: true }
     }
 }
 
@@ -81,6 +87,9 @@ impl<R: BufRead> LineSource for PlainLines<R> {
         }
         while matches!(buf.last(), Some(b'\n' | b'\r')) {
             buf.pop();
+        }
+        if std::mem::take(&mut self.first) && buf.starts_with(BOM) {
+            buf.drain(..BOM.len());
         }
         let text = String::from_utf8_lossy(&buf).into_owned();
         Ok(if too_long { Line::TooLong(text) } else { Line::Text(text) })

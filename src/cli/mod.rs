@@ -164,7 +164,11 @@ pub(crate) fn read_text_file(path: &std::path::Path, what: &str) -> Result<Strin
     if text.len() as u64 > MAX_TEXT_FILE {
         anyhow::bail!("the {what} '{}' is larger than 64 MiB", path.display());
     }
-    Ok(text)
+    // A byte-order mark at the start (some editors write one) is not text.
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => Ok(rest.to_string()),
+        None => Ok(text),
+    }
 }
 
 /// The deal the options ask for, and where it came from.
