@@ -15,7 +15,7 @@ use klondike::record::GameRecord;
 use klondike::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
 use klondike::render::json::State;
 use klondike::render::list::list;
-use klondike::render::table::table_styled;
+use klondike::render::table::table_scored;
 use klondike::render::words::CardStyle;
 use klondike::rules::Rules;
 use klondike::scoring::{standard_time_bonus, ScoreSheet, Scoring};
@@ -261,7 +261,7 @@ impl Session {
 
     fn whole_table(&self) -> String {
         let mut text = match self.view.layout {
-            Layout::Table => table_styled(&self.game, &self.title(), &self.view.style),
+            Layout::Table => table_scored(&self.game, &self.title(), &self.view.style, self.scoring),
             Layout::List => list(&self.game, &self.title(), &self.view.style),
         };
         if let Some(line) = self.score_line() {

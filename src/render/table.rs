@@ -20,9 +20,11 @@
 use std::fmt::Write;
 
 use crate::card::Suit;
-use crate::game::{Game, Status};
+use crate::game::{Game, Position, Status};
+use crate::moves::Move;
 use crate::render::words::CardStyle;
-use crate::rules::{DrawCount, PassLimit};
+use crate::rules::{DrawCount, PassLimit, Rules};
+use crate::scoring::{points, Scoring};
 
 /// The table of `game`, several lines ending in a newline. `title` names the
 /// deal (e.g. `Game 1` or `Custom deal`). Cards are plain short codes (`TH`):
@@ -31,11 +33,34 @@ pub fn table(game: &Game, title: &str) -> String {
     table_styled(game, title, &CardStyle::PLAIN)
 }
 
+/// What `d` does on an empty stock: turn the waste over (with its cost
+/// under `scoring`, when it has one), or nothing.
+fn empty_stock_note(pos: &Position, rules: &Rules, scoring: Scoring) -> String {
+    if pos.waste().is_empty() {
+        return "nothing left to draw".to_string();
+    }
+    let mut after = pos.clone();
+    match after.play(Move::Redeal, rules) {
+        Ok(played) => match points(scoring, pos, &played, rules) {
+            0 => "d turns the waste over".to_string(),
+            p => format!("d turns the waste over, {p} points"),
+        },
+        Err(_) => "no redeal left".to_string(),
+    }
+}
+
 /// The table of `game` with cards written in `style`: `T♥` with suit
 /// symbols, ANSI red for red suits when `style.colour` is on, or words
 /// (then the cards of a pile are separated by commas, and foundations read
 /// "clubs up to 4"). Several lines ending in a newline.
 pub fn table_styled(game: &Game, title: &str, style: &CardStyle) -> String {
+    table_scored(game, title, style, Scoring::None)
+}
+
+/// [`table_styled`], where an empty stock line also gives what a redeal
+/// costs under `scoring`: `Stock: empty (d turns the waste over, -100
+/// points)`.
+pub fn table_scored(game: &Game, title: &str, style: &CardStyle, scoring: Scoring) -> String {
     let pos = game.position();
     let rules = game.rules();
     let sep = if style.is_words() { ", " } else { " " };
@@ -49,7 +74,7 @@ pub fn table_styled(game: &Game, title: &str, style: &CardStyle) -> String {
     let _ = writeln!(out, "{pass}, {moves} move{}", if moves == 1 { "" } else { "s" });
     let stock = pos.stock_len();
     let _ = match stock {
-        0 => writeln!(out, "Stock: empty"),
+        0 => writeln!(out, "Stock: empty ({})", empty_stock_note(pos, rules, scoring)),
         n => writeln!(out, "Stock: {}", count(n, "card")),
     };
     let waste = pos.waste();
@@ -111,4 +136,36 @@ pub const STUCK_WAY_ON_AT_START: &str = "Type new for a new game.";
 
 fn count(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Deal;
+
+    /// Game 1 with the whole stock drawn under `rules`.
+    fn drawn(rules: Rules) -> Game {
+        let mut game = Game::new(&Deal::for_game(1).unwrap(), rules);
+        while game.position().stock_len() > 0 {
+            game.play(Move::Draw).unwrap();
+        }
+        game
+    }
+
+    fn stock_line(game: &Game, scoring: Scoring) -> String {
+        let t = table_scored(game, "Game 1", &CardStyle::PLAIN, scoring);
+        t.lines().find(|l| l.starts_with("Stock:")).unwrap().to_string()
+    }
+
+    #[test]
+    fn an_empty_stock_says_what_a_draw_will_do_and_cost() {
+        let one = Rules::default();
+        let game = drawn(one);
+        assert_eq!(stock_line(&game, Scoring::None), "Stock: empty (d turns the waste over)");
+        assert_eq!(stock_line(&game, Scoring::Standard), "Stock: empty (d turns the waste over, -100 points)");
+        assert_eq!(stock_line(&game, Scoring::Vegas), "Stock: empty (d turns the waste over)");
+        let game = drawn(Rules { passes: PassLimit::Limited(1), ..one });
+        assert_eq!(stock_line(&game, Scoring::Standard), "Stock: empty (no redeal left)");
+        assert_eq!(stock_line(&Game::new(&Deal::for_game(1).unwrap(), one), Scoring::None), "Stock: 24 cards");
+    }
 }
