@@ -152,6 +152,41 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// How old a temporary file of ours must be before it is taken for the
+/// leftover of a write that was killed: far longer than any write takes
+/// (the test hook [`PAUSE_BEFORE_RENAME_ENV`] holds one for at most 10
+/// minutes).
+pub const STRAY_TEMP_AGE: Duration = Duration::from_secs(3600);
+
+/// Removes from `dir` the temporary files that [`write_atomically`] names
+/// (`.NAME.XXXXXX.tmp`) and that were last modified more than `older_than`
+/// ago: leftovers of writes that were killed before their rename. Other
+/// files are never touched. Returns how many were removed; a directory that
+/// cannot be read removes none.
+pub fn remove_stray_temp_files(dir: &Path, older_than: Duration) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else { return 0 };
+    let now = std::time::SystemTime::now();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        // `.NAME.XXXXXX.tmp`: the random part is six letters or digits.
+        let ours =
+            name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")).and_then(|n| n.rsplit_once('.')).is_some_and(
+                |(stem, r)| !stem.is_empty() && r.len() == 6 && r.chars().all(|c| c.is_ascii_alphanumeric()),
+            );
+        if !ours {
+            continue;
+        }
+        let Ok(meta) = entry.metadata() else { continue };
+        let old = meta.modified().ok().and_then(|m| now.duration_since(m).ok()).is_some_and(|age| age > older_than);
+        if meta.is_file() && old && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
 /// Writes `bytes` to `path` so that the file holds either its old contents
 /// or the new ones, never a mix: the bytes go to a temporary file
 /// (`.NAME.XXXXXX.tmp`) in the same directory, which is synced to disk and
@@ -159,7 +194,8 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 /// directory if needed. The new file is readable by its owner only.
 ///
 /// If the process dies before the rename, `path` is untouched and the
-/// temporary file may remain (it is never read).
+/// temporary file may remain (it is never read; [`remove_stray_temp_files`]
+/// removes it later). A write that fails removes its own temporary file.
 ///
 /// # Errors
 /// The I/O error of creating the directory or the temporary file, writing,

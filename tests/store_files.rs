@@ -281,3 +281,28 @@ fn the_data_dir_can_be_overridden() {
         None => std::env::remove_var(DATA_DIR_ENV),
     }
 }
+
+/// Temporary files left by killed writes are removed once they are older
+/// than any write takes; fresh ones (a write in progress) and other files stay.
+#[test]
+fn stray_temporary_files_are_removed_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join(".statistics.json.a1b2c3.tmp");
+    let fresh = dir.path().join(".autosave.json.d4e5f6.tmp");
+    let other = dir.path().join(".notes.tmp");
+    let saved = dir.path().join("autosave.json");
+    for p in [&old, &fresh, &other, &saved] {
+        fs::write(p, b"{}").unwrap();
+    }
+    let long_ago = std::time::SystemTime::now() - Duration::from_secs(2 * 3600);
+    fs::File::options().write(true).open(&old).unwrap().set_modified(long_ago).unwrap();
+    fs::File::options().write(true).open(&other).unwrap().set_modified(long_ago).unwrap();
+    assert_eq!(store::remove_stray_temp_files(dir.path(), store::STRAY_TEMP_AGE), 1);
+    assert!(!old.exists());
+    assert!(fresh.exists() && other.exists() && saved.exists());
+    // A killed save's leftover (the child test above makes real ones) goes too.
+    assert_eq!(store::remove_stray_temp_files(dir.path(), Duration::ZERO), 1);
+    assert!(!fresh.exists() && other.exists() && saved.exists());
+    // A folder that cannot be read removes nothing, and says nothing.
+    assert_eq!(store::remove_stray_temp_files(&dir.path().join("missing"), Duration::ZERO), 0);
+}

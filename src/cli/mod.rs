@@ -344,6 +344,12 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let rules = rules_for(&args);
     let persistence =
         Persistence { stats: interactive || args.stats, autosave: interactive || args.autosave, timed: interactive };
+    if persistence.stats || persistence.autosave {
+        // Leftovers of writes that were killed before their rename.
+        if let Some(dir) = klondike::store::data_dir() {
+            klondike::store::remove_stray_temp_files(&dir, klondike::store::STRAY_TEMP_AGE);
+        }
+    }
     let view = view(&args, interactive);
     let mut skipped = None;
     let from_autosave = args.load.is_none();
