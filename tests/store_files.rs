@@ -208,7 +208,7 @@ fn an_update_over_a_corrupt_file_starts_afresh_and_warns() {
 #[test]
 fn wrong_shapes_and_empty_files_are_corrupt() {
     let dir = tempfile::tempdir().unwrap();
-    for (i, text) in ["", "[]", "{\"per_rules\": 5}", "\u{feff}{}", "{\"format_version\": \"one\"}"].iter().enumerate()
+    for (i, text) in ["", "[]", "{\"per_rules\": 5}", "\u{feff}[]", "{\"format_version\": \"one\"}"].iter().enumerate()
     {
         let path = dir.path().join(format!("s{i}.json"));
         fs::write(&path, text).unwrap();
