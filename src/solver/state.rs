@@ -1261,6 +1261,9 @@ mod tests {
                 onto.is_some_and(|d| builds_on(d, card))
                     || up == Some(twin_card(card))
                     || (from_foundation && mv.kind == F_T && usize::from(mv.a) == suit(card))
+                    // The first half of a pair: a card of its rank and
+                    // other colour down from a foundation.
+                    || (mv.kind == F_T && onto.is_some_and(|d| rank(d) == rank(card) && is_red(d) != is_red(card)))
             }
         }
     }
