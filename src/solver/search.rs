@@ -75,8 +75,6 @@ struct Frame {
     state: State,
     /// The move that led here from the frame below (unused at the root).
     via: SMove,
-    /// What this position was expanded with.
-    need: Need,
     /// This node's moves are `moves[start..end]`, next to try at `next`.
     start: usize,
     next: usize,
@@ -277,14 +275,7 @@ fn search(
     let Some((start, end)) = push_moves(&root, ctx, Need::Any, &mut moves, &mut scratch) else {
         return unknown("memory", states, 0);
     };
-    frames.push(Frame {
-        state: root,
-        via: SMove { kind: 0, a: 0, b: 0, c: 0 },
-        need: Need::Any,
-        start,
-        next: start,
-        end,
-    });
+    frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, start, next: start, end });
 
     while let Some(top) = frames.last_mut() {
         if top.next == top.end {
@@ -294,7 +285,7 @@ fn search(
         }
         let mv = moves[top.next];
         top.next += 1;
-        let need = top.state.need_after(ctx, mv, top.need);
+        let need = top.state.need_after(ctx, mv);
         let mut child = top.state;
         child.apply(ctx, mv);
         child.auto_moves(ctx, |_| {});
@@ -310,7 +301,7 @@ fn search(
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                 return unknown("memory", states, mem);
             };
-            frames.push(Frame { state: child, via: mv, need, start, next: start, end });
+            frames.push(Frame { state: child, via: mv, start, next: start, end });
             peak_frames = peak_frames.max(frames.len());
             continue;
         }
@@ -365,7 +356,7 @@ fn search(
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
             return unknown("memory", states, mem);
         };
-        frames.push(Frame { state: child, via: mv, need: Need::Any, start, next: start, end });
+        frames.push(Frame { state: child, via: mv, start, next: start, end });
         peak_frames = peak_frames.max(frames.len());
     }
     let mem = memory(tt, &easier, peak_frames, moves.capacity());

@@ -146,17 +146,26 @@
 //! # Moves that must be followed by their use
 //!
 //! Cards brought to the tableau only to be used at once. Say a line of
-//! least weight brings a card `c` onto a free card `y`, from a foundation
-//! (any rules) or, with draw-1 and a pass limit that cannot bind, from the
-//! talon. Postpone that move to just before the first later move that uses
-//! it: one that puts a card on `c` (a transfer onto `c` included), or
-//! brings down the next lower card of `c`'s suit (which needs `c` off the
-//! foundation). The moves in between stay legal with the same effect: `y` is
-//! covered by `c` all along, so nothing goes onto `y` and `y` does not go
-//! up; a build that holds `y` moves without `c`, which then goes onto `y`
-//! where it is; with draw-1 and the limit unable to bind every talon card
-//! stays within reach, and draws carry no weight. If `c` instead goes up
-//! again, or onto `y`'s twin, first, the two moves become one or none.
+//! least weight brings a card `c` onto a free card `y` with draw-1 and a
+//! pass limit that cannot bind, from the talon. Postpone that move to just
+//! before the first later move that uses it: one that puts a card on `c` (a
+//! transfer onto `c` included), or a covered twin of `c` going up after the
+//! build on it moves onto `c`. The moves in between stay legal with the same
+//! effect: `y` is covered by `c` all along, so nothing goes onto `y` and `y`
+//! does not go up; a build that holds `y` moves without `c`, which then goes
+//! onto `y` where it is; with draw-1 and the limit unable to bind every
+//! talon card stays within reach, and draws carry no weight. If `c` instead
+//! goes up, or onto `y`'s twin, first, the two moves become one or none.
+//!
+//! Cards brought down from a foundation are ordinary moves, with no such
+//! rule: a move can use two of them (7S down onto 8H needs both 8H and 8S
+//! off their foundations, and each of those may need others down first), so
+//! none can be postponed to just before its use. An earlier version had the
+//! rule and called winnable positions lost (issue 12: draw-1 PySol game
+//! 2088, one deal in about 2 000, and positions along its own winning lines);
+//! a version that generated such pairs still missed longer chains. A card
+//! that would at once go back up (the safe rule) is still never brought
+//! down.
 //!
 //! Piles emptied only for a king. Say a line of least weight moves the
 //! whole face-up part of a pile with nothing face down (base `b`) onto a
@@ -171,38 +180,27 @@
 //! the talon can play now, or (foundation-to-tableau) one on a foundation.
 //!
 //! None of these postponements lengthens a line or makes another one fail
-//! (each moves one move later past moves that do not need it). Postponing
-//! each of these moves as far as it goes ends with each of them right
-//! before a move that uses it, except where one move uses two of them: then
-//! neither can pass the other, and one of the two comes right before the
-//! other. An earlier version missed that and called winnable positions lost
-//! (issue 12: draw-1 PySol game 2088, one deal in about 2 000). The moves
-//! that use two such cards are:
+//! (each moves one move later past moves that do not need it). No ordinary
+//! move uses two talon cards brought to the tableau this way, so postponing
+//! each as far as it goes (and, among such moves in a row that do not use
+//! each other, taking first the one whose use comes first) ends with each
+//! right before a move that uses it. The one move that uses two postponed
+//! moves is a covered card going up after the build on it moves onto its
+//! twin, where the twin came from the talon and the card under it went up
+//! from the talon (below): that card goes up first (a talon card put up is
+//! followed by any move), and a talon card goes up when the next card of its
+//! suit is covered and its twin can come from the talon or a foundation.
 //!
-//! * a card `d` brought down from its foundation onto `c` (`c` brought to
-//!   the tableau) when the card over `d` on its foundation was brought down
-//!   too: so after `c`, bringing down a card of `c`'s rank and other colour
-//!   from its foundation is allowed (then `d` under it, onto `c`), and `c`
-//!   counts as usable when such a card tops a foundation;
-//! * a covered card `d` going up after the build on it moves onto its twin,
-//!   when the twin was brought to the tableau and the card under `d` was
-//!   put up from the talon: so a talon card also goes up when the next card
-//!   of its suit is covered and its twin can come from the talon or a
-//!   foundation.
-//!
-//! So the next weighted move (transfers being free) is, after a move of
-//! `c`, one of: a card of the class below `c` and of the other colour put
-//! on `c`'s class (from the talon, a foundation, or a pile's whole face-up
-//! part); `c`'s twin going up (a top, or freed by a transfer onto `c`); the
-//! next lower card of `c`'s suit coming down onto a free card of `c`'s rank
-//! and other colour; the first half of a pair above; and after emptying a
-//! pile, a king onto it. These moves of `c` are generated only when one of
-//! these uses is possible right after them (the conditions depend only on
-//! `A`, by Lemma 1), and the position right after is expanded with those
-//! uses only ([`Need`]); it is not a node of the search. The automatic
-//! moves never fire there: such a move frees no card and raises no
-//! foundation, and a card that they would at once put back up is never
-//! brought down.
+//! So the next weighted move (transfers being free) is, after a talon move
+//! of `c` onto the tableau, one of: a card of the class below `c` and of the
+//! other colour put on `c`'s class (from the talon, a foundation, or a
+//! pile's whole face-up part); `c`'s twin going up (a top, or freed by a
+//! transfer onto `c`); and after emptying a pile, a king onto it. These
+//! moves of `c` are generated only when one of these uses is possible right
+//! after them (the conditions depend only on `A`, by Lemma 1), and the
+//! position right after is expanded with those uses only ([`Need`]); it is
+//! not a node of the search. The automatic moves never fire there: such a
+//! move frees no card and raises no foundation.
 //!
 //! In the same way, with draw-1 and a pass limit that cannot bind, a talon
 //! card `c` that goes to its foundation can be put up later, right before
@@ -364,8 +362,8 @@ pub(crate) const F_T: u8 = 4;
 /// twin, a top card (see [`State::gen_moves`]).
 pub(crate) const UNCOVER_F: u8 = 5;
 
-/// Which moves a position is expanded with. A card brought to the tableau
-/// only to be used at once, and a pile emptied only for a king, must be
+/// Which moves a position is expanded with. A talon card brought to the
+/// tableau only to be used at once, and a pile emptied only for a king, must be
 /// followed by that use (see "Moves that must be followed by their use" in
 /// the module docs): the position in between is expanded with those moves
 /// only, and is not a node of the search.
@@ -373,15 +371,11 @@ pub(crate) const UNCOVER_F: u8 = 5;
 pub(crate) enum Need {
     /// Every move of the reduced move set.
     Any,
-    /// Only a use of `card`, which was just brought to the tableau
-    /// (`from_foundation`: from its foundation, else from the talon).
-    UseOf { card: u8, from_foundation: bool },
+    /// Only a use of `card`, which was just brought from the talon to the
+    /// tableau.
+    UseOf { card: u8 },
     /// Only a king onto an empty pile (one was just emptied).
     King,
-    /// Only the card under `card` down from its foundation: `card` came
-    /// down as the first half of a pair (see the module docs), and the card
-    /// under it goes onto the card that asked for the pair.
-    Under { card: u8 },
 }
 
 /// One solver move. `TALON_F { a: q, c: redeal }`, `TALON_T { a: q, b: to,
@@ -811,24 +805,12 @@ impl State {
     }
 
     /// What the position after `mv` (played here) must be expanded with.
-    /// `need` is what this position was expanded with.
-    pub fn need_after(&self, ctx: &Ctx, mv: SMove, need: Need) -> Need {
+    pub fn need_after(&self, ctx: &Ctx, mv: SMove) -> Need {
         match mv.kind {
-            F_T => {
-                let s = usize::from(mv.a);
-                let card = (s * 13) as u8 + self.found[s] - 1;
-                match need {
-                    // The first half of a pair: the card under it must
-                    // come down next (onto the card that asked for it).
-                    Need::UseOf { card: c, .. } if rank(card) == rank(c) && is_red(card) != is_red(c) => {
-                        Need::Under { card }
-                    }
-                    _ => Need::UseOf { card, from_foundation: true },
-                }
-            }
-            TALON_T if ctx.draw == 1 && self.redeals >= self.tlen => {
-                Need::UseOf { card: self.talon_card(ctx, mv.a), from_foundation: false }
-            }
+            // A card down from a foundation is an ordinary move (see "Moves
+            // that must be followed by their use" in the module docs).
+            F_T => Need::Any,
+            TALON_T if ctx.draw == 1 && self.redeals >= self.tlen => Need::UseOf { card: self.talon_card(ctx, mv.a) },
             T_T if self.hidden[usize::from(mv.a)] == 0 && self.len[usize::from(mv.a)] == mv.c => Need::King,
             _ => Need::Any,
         }
@@ -838,24 +820,16 @@ impl State {
     /// module docs) that `need` allows, each with a priority (higher first).
     pub fn gen_moves(&self, ctx: &Ctx, need: Need, out: &mut Vec<(i32, SMove)>) {
         // What `need` allows, tested before the costlier rules below: a move
-        // that brings card `d` onto a pile (`from_f`: a foundation card), or
+        // that brings card `d` onto a pile, or
         // that puts card `x` up.
-        let wants_onto = |d: u8, from_f: bool| match need {
+        let wants_onto = |d: u8| match need {
             Need::Any => true,
             Need::King => rank(d) == 13,
-            Need::Under { card } => from_f && d + 1 == card,
-            Need::UseOf { card, from_foundation } => {
-                builders(card) & (1 << d) != 0
-                    || (from_foundation && from_f && d + 1 == card)
-                    // A pair: `d` comes down from its foundation too, and
-                    // then the card under it comes down onto `card`, one
-                    // move that uses both.
-                    || (from_f && rank(card) >= 2 && rank(d) == rank(card) && is_red(d) != is_red(card))
-            }
+            Need::UseOf { card } => builders(card) & (1 << d) != 0,
         };
         let wants_up = |x: u8| match need {
             Need::Any => true,
-            Need::King | Need::Under { .. } => false,
+            Need::King => false,
             Need::UseOf { card, .. } => x == twin_card(card),
         };
         let empty = self.first_empty();
@@ -912,7 +886,7 @@ impl State {
         // The cards that have a place: on a top, or for a king an empty pile.
         let kings_placeable = if empty.is_some() { KINGS } else { 0 };
         let placeable = tops.iter().flatten().fold(kings_placeable, |m, &t| m | builders(t));
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases, covered, reach, placeable, talon_free };
+        let usable = Usable { st: self, f2t: ctx.f2t, next, bases, covered, reach, talon_free };
         let mut memo = [0u8; 52];
 
         // Tableau to foundation: the top cards.
@@ -958,7 +932,7 @@ impl State {
                 continue;
             }
             let base = self.piles[i][h];
-            if h == 0 && (rank(base) == 13 || !king_can_come) || !wants_onto(base, false) {
+            if h == 0 && (rank(base) == 13 || !king_can_come) || !wants_onto(base) {
                 continue;
             }
             if let Some(j) = place(base) {
@@ -987,7 +961,6 @@ impl State {
                 // Its twin could come to the tableau next, for the build on
                 // `d` to move onto it.
                 || (covered & (1 << d) != 0
-                    && placeable & (1 << twin_card(d)) != 0
                     && (reach & (1 << twin_card(d)) != 0
                         || (ctx.f2t && self.found[suit(twin_card(d))] == rank(d))))
         };
@@ -998,7 +971,6 @@ impl State {
         let allowed = match need {
             Need::Any => u64::MAX,
             Need::King => KINGS,
-            Need::Under { .. } => 0,
             Need::UseOf { card, .. } => builders(card),
         };
         let to_pile = placeable & allowed;
@@ -1045,21 +1017,13 @@ impl State {
                     continue;
                 }
                 let c = (s * 13) as u8 + f - 1;
-                if !wants_onto(c, true) {
+                if !wants_onto(c) {
                     continue;
                 }
                 // Would go straight back up: the same position.
                 let mut after = self.found;
                 after[s] -= 1;
                 if safe_with(&after, c, true) {
-                    continue;
-                }
-                // Used at once, or the next lower card of the suit could
-                // come down after it (onto a top of its rank, other colour).
-                let r = rank(c);
-                let next_down =
-                    r >= 2 && tops.iter().any(|t| t.is_some_and(|t| rank(t) == r && is_red(t) != is_red(c)));
-                if !(next_down || usable.get(c, &mut memo)) {
                     continue;
                 }
                 if let Some(j) = place(c) {
@@ -1179,8 +1143,6 @@ struct Usable<'a> {
     bases: u64,
     covered: u64,
     reach: u64,
-    /// The cards that have a place on the tableau now (bit = card).
-    placeable: u64,
     talon_free: bool,
 }
 
@@ -1197,10 +1159,6 @@ impl Usable<'_> {
                         let y = (s * 13) as u8 + r - 2;
                         self.bases & (1 << y) != 0
                             || (self.f2t && self.st.found[s] + 1 == r)
-                            // A pair: the card over `y` on its foundation
-                            // comes down first (it needs a place), then `y`
-                            // onto `c`.
-                            || (self.f2t && self.st.found[s] == r && self.placeable & (1 << (y + 1)) != 0)
                             || (self.reach & (1 << y) != 0 && (!self.talon_free || self.get(y, memo)))
                     }));
             memo[usize::from(c)] = if yes { 1 } else { 2 };
@@ -1256,15 +1214,7 @@ mod tests {
         match need {
             Need::Any => true,
             Need::King => onto.is_some_and(|d| rank(d) == 13),
-            Need::Under { card } => mv.kind == F_T && usize::from(mv.a) == suit(card),
-            Need::UseOf { card, from_foundation } => {
-                onto.is_some_and(|d| builds_on(d, card))
-                    || up == Some(twin_card(card))
-                    || (from_foundation && mv.kind == F_T && usize::from(mv.a) == suit(card))
-                    // The first half of a pair: a card of its rank and
-                    // other colour down from a foundation.
-                    || (mv.kind == F_T && onto.is_some_and(|d| rank(d) == rank(card) && is_red(d) != is_red(card)))
-            }
+            Need::UseOf { card } => onto.is_some_and(|d| builds_on(d, card)) || up == Some(twin_card(card)),
         }
     }
 
@@ -1293,7 +1243,7 @@ mod tests {
                         break;
                     }
                     for &(_, mv) in &all {
-                        let need = st.need_after(&ctx, mv, Need::Any);
+                        let need = st.need_after(&ctx, mv);
                         if need == Need::Any {
                             continue;
                         }
@@ -1364,14 +1314,15 @@ mod tests {
         let mut up = st;
         up.found[0] = 5; // clubs up to the 5
         let ft = SMove::new(F_T, 0, 0, 0);
-        assert_eq!(up.need_after(&ctx, ft, Need::Any), Need::UseOf { card: 4, from_foundation: true });
+        // A card down from a foundation is an ordinary move.
+        assert_eq!(up.need_after(&ctx, ft), Need::Any);
         let tt = SMove::new(TALON_T, 1, 0, 0);
-        assert!(matches!(st.need_after(&ctx, tt, Need::Any), Need::UseOf { from_foundation: false, .. }));
+        assert!(matches!(st.need_after(&ctx, tt), Need::UseOf { .. }));
         let (st3, ctx3) = start(DrawCount::Three, PassLimit::Unlimited);
-        assert_eq!(st3.need_after(&ctx3, SMove::new(TALON_T, 3, 0, 0), Need::Any), Need::Any);
+        assert_eq!(st3.need_after(&ctx3, SMove::new(TALON_T, 3, 0, 0)), Need::Any);
         // Moving the whole of pile 1 (one face-up card, nothing face down)
         // empties it: a king must come next.
-        assert_eq!(st.need_after(&ctx, SMove::new(T_T, 0, 1, 1), Need::Any), Need::King);
-        assert_eq!(st.need_after(&ctx, SMove::new(T_F, 0, 0, 0), Need::Any), Need::Any);
+        assert_eq!(st.need_after(&ctx, SMove::new(T_T, 0, 1, 1)), Need::King);
+        assert_eq!(st.need_after(&ctx, SMove::new(T_F, 0, 0, 0)), Need::Any);
     }
 }
