@@ -363,3 +363,14 @@ fn a_memory_limit_gives_unknown_not_an_abort() {
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.starts_with("# unknown (memory"), "{stdout}");
 }
+
+/// One move from the end, `solve` at the prompt says "a line of 1 move".
+#[test]
+fn solve_at_the_prompt_counts_one_move_in_the_singular() {
+    let (_, out, _) = klondike(&["solve", "--game", "1", "--fast"], "");
+    let moves: Vec<&str> = out.lines().skip(1).collect();
+    let script = format!("{}\nsolve\n", moves[..moves.len() - 1].join("\n"));
+    let (code, out, err) = klondike(&["--game", "1"], &script);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("the solver found a line of 1 move from here"), "{}", &out[out.len().saturating_sub(500)..]);
+}

@@ -679,8 +679,9 @@ impl Session {
             Verdict::Winnable(moves) => {
                 let first: Vec<String> = moves.iter().take(5).map(ToString::to_string).collect();
                 format!(
-                    "The game can still be won: the solver found a line of {} moves from here, starting {}. Type hint for one move at a time.",
+                    "The game can still be won: the solver found a line of {} move{} from here, starting {}. Type hint for one move at a time.",
                     moves.len(),
+                    if moves.len() == 1 { "" } else { "s" },
                     first.join(", ")
                 )
             }
