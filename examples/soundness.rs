@@ -30,18 +30,6 @@ use klondike::rules::{DrawCount, PassLimit, Rules};
 use klondike::solver::reference::{reference_verdict, small_position};
 use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
 
-fn all_rules() -> Vec<Rules> {
-    let mut v = Vec::new();
-    for draw in [DrawCount::One, DrawCount::Three] {
-        for passes in [PassLimit::Limited(1), PassLimit::Limited(3), PassLimit::Unlimited] {
-            for foundation_to_tableau in [false, true] {
-                v.push(Rules { draw, passes, foundation_to_tableau });
-            }
-        }
-    }
-    v
-}
-
 fn verdict(p: &Position, rules: &Rules) -> Option<bool> {
     match solve_with(p, rules, &Budget::states(2_000_000), LineEffort::Quick).verdict {
         Verdict::Winnable(_) => Some(true),
@@ -165,7 +153,7 @@ fn main() {
         }
     }
     let mut bad = 0;
-    for (r, rules) in all_rules().iter().enumerate() {
+    for (r, rules) in Rules::variants().iter().enumerate() {
         let (mut compared, mut won, mut skipped, mut inconsistent) = (0, 0, 0, 0);
         for i in 0..n {
             let s = seed.wrapping_mul(1_000_003).wrapping_add(i * 31 + r as u64 * 7_777_777);

@@ -100,6 +100,23 @@ pub struct Rules {
     pub foundation_to_tableau: bool,
 }
 
+impl Rules {
+    /// The twelve rules settings the solver is checked under (and a census
+    /// counts): draw 1 and 3; 1 pass, 3 passes and unlimited passes;
+    /// foundation-to-tableau off and on, in that order of nesting.
+    pub fn variants() -> Vec<Rules> {
+        let mut v = Vec::with_capacity(12);
+        for draw in [DrawCount::One, DrawCount::Three] {
+            for passes in [PassLimit::Limited(1), PassLimit::Limited(3), PassLimit::Unlimited] {
+                for foundation_to_tableau in [false, true] {
+                    v.push(Rules { draw, passes, foundation_to_tableau });
+                }
+            }
+        }
+        v
+    }
+}
+
 impl fmt::Display for Rules {
     /// A short description, e.g. `draw 3, passes 3, foundation-to-tableau off`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

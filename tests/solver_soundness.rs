@@ -17,18 +17,6 @@ use klondike::rules::{DrawCount, PassLimit, Rules};
 use klondike::solver::reference::{reference_verdict, small_position, SplitMix};
 use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
 
-fn all_rules() -> Vec<Rules> {
-    let mut v = Vec::new();
-    for draw in [DrawCount::One, DrawCount::Three] {
-        for passes in [PassLimit::Limited(1), PassLimit::Limited(3), PassLimit::Unlimited] {
-            for foundation_to_tableau in [false, true] {
-                v.push(Rules { draw, passes, foundation_to_tableau });
-            }
-        }
-    }
-    v
-}
-
 /// The solver's verdict within `max_states` nodes: `Some(winnable)`, or
 /// `None` when it does not know. A winning line must replay to a win.
 fn verdict(p: &Position, rules: &Rules, max_states: u64) -> Option<bool> {
@@ -51,7 +39,7 @@ fn verdict(p: &Position, rules: &Rules, max_states: u64) -> Option<bool> {
 /// are skipped); returns (compared, winnable, unwinnable).
 fn against_reference(n: u64, seed: u64, cap: usize) -> (usize, usize, usize) {
     let (mut compared, mut won, mut lost) = (0, 0, 0);
-    for (r, rules) in all_rules().iter().enumerate() {
+    for (r, rules) in Rules::variants().iter().enumerate() {
         for i in 0..n {
             let s = seed.wrapping_mul(0x9E37_79B9).wrapping_add(i + 1000 * r as u64);
             let p = small_position(s, rules);
@@ -89,7 +77,7 @@ fn verdicts_match_the_reference_search_on_small_positions_more() {
 fn self_consistency(games: std::ops::RangeInclusive<u128>, per_game: usize, max_states: u64) -> usize {
     let mut rng = SplitMix(99);
     let mut checked = 0;
-    let rules_list = all_rules();
+    let rules_list = Rules::variants();
     for game in games {
         let rules = rules_list[game as usize % rules_list.len()];
         let mut p = Position::new(&Deal::for_game(game).unwrap());
@@ -172,7 +160,7 @@ fn none_lost_along(start: &Position, rules: &Rules, line: &[Move], max_states: u
 fn own_lines(games: std::ops::RangeInclusive<u128>, max_states: u64) -> usize {
     let mut checked = 0;
     for game in games {
-        for rules in all_rules() {
+        for rules in Rules::variants() {
             let start = Position::new(&Deal::for_game(game).unwrap());
             if let Verdict::Winnable(line) =
                 solve_with(&start, &rules, &Budget::states(max_states), LineEffort::Quick).verdict
