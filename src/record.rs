@@ -16,6 +16,7 @@
 //! | `moves` | array of strings | the moves played, as commands (`"t 2 5 1"`, `"w f"`, `"d"`), first first |
 //! | `undone` | array of strings | the redo list: moves taken back by undo and not yet replayed, the most recently undone LAST (it is the next redo) |
 //! | `elapsed_seconds` | integer | play time so far, in seconds |
+//! | `id` | string (optional) | the game's identity for the statistics ([`GameId`]): a game whose id the statistics hold is counted, and is not offered for resuming |
 //!
 //! At least one of `game` and `deal` is given; when both are, the deal must
 //! be that game's deal. Unknown fields are ignored. The score is not stored:
@@ -38,6 +39,28 @@ use crate::scoring::{ScoreSheet, Scoring};
 
 /// The format version this crate writes, and the newest it reads.
 pub const FORMAT_VERSION: u32 = 1;
+
+/// A game's identity for the statistics: 16 lowercase hex digits, made at
+/// random when the game is dealt and kept in its saved record. The
+/// statistics remember the ids of the games they counted
+/// ([`crate::stats::Statistics::counted`]), so that a game is counted once
+/// and a saved game that was counted is not resumed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct GameId(pub String);
+
+impl GameId {
+    /// A new id from 64 random bits.
+    pub fn random() -> GameId {
+        GameId(format!("{:016x}", rand::random::<u64>()))
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
 
 /// A saved game, as stored in JSON (see the module docs for the fields).
 /// Unvalidated: [`GameRecord::replay`] checks it and rebuilds the game.
@@ -66,6 +89,11 @@ pub struct GameRecord {
     /// Play time so far, in seconds.
     #[serde(default)]
     pub elapsed_seconds: u64,
+    /// The game's identity for the statistics; `None` in records written
+    /// before ids existed (and by [`GameRecord::from_game`]: the session
+    /// sets it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<GameId>,
 }
 
 /// A game rebuilt from a record by [`GameRecord::replay`].
@@ -199,6 +227,7 @@ impl GameRecord {
             moves: game.history().iter().map(|p| p.mv.to_string()).collect(),
             undone,
             elapsed_seconds,
+            id: None,
         }
     }
 
@@ -382,6 +411,7 @@ mod tests {
             moves: vec!["t 9\n\u{1b}".into()],
             undone: vec![],
             elapsed_seconds: 0,
+            id: None,
         };
         let msg = r.replay().unwrap_err().to_string();
         assert!(!msg.chars().any(char::is_control), "{msg}");

@@ -14,6 +14,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::record::GameId;
 use crate::rules::{PassLimit, Rules};
 use crate::scoring::Scoring;
 
@@ -122,11 +123,21 @@ pub struct Statistics {
     /// The cumulative Vegas balance over all Vegas games: the sum of their
     /// final scores (each starting at −52).
     pub vegas_balance: i64,
+    /// The ids of the last [`COUNTED_IDS_KEPT`] games counted, oldest
+    /// first: a game whose id is here is not counted again, and its saved
+    /// record (left behind when a session was killed between counting it and
+    /// removing the record) is not offered for resuming.
+    pub counted: Vec<GameId>,
 }
+
+/// How many ids of counted games the statistics keep. Only the one autosave
+/// file can hold a game that was counted but not yet removed, so a few
+/// would do; more cover saves made with `save` and loaded later.
+pub const COUNTED_IDS_KEPT: usize = 200;
 
 impl Default for Statistics {
     fn default() -> Statistics {
-        Statistics { format_version: FORMAT_VERSION, per_rules: BTreeMap::new(), vegas_balance: 0 }
+        Statistics { format_version: FORMAT_VERSION, per_rules: BTreeMap::new(), vegas_balance: 0, counted: Vec::new() }
     }
 }
 
@@ -164,6 +175,31 @@ impl Statistics {
         if let Some((slot, s)) = best {
             *slot = Some(slot.map_or(s, |b| b.max(s)));
         }
+    }
+
+    /// Whether the game `id` has been counted (among the last
+    /// [`COUNTED_IDS_KEPT`]).
+    pub fn has_counted(&self, id: &GameId) -> bool {
+        self.counted.contains(id)
+    }
+
+    /// Counts game `id` as [`Statistics::record_game`] does, and its Vegas
+    /// score (`vegas`, when it was a Vegas game) into the balance, unless it
+    /// was counted already: then nothing changes and `false` is returned.
+    pub fn record_game_once(&mut self, id: &GameId, key: RulesKey, outcome: Outcome, vegas: Option<i64>) -> bool {
+        if self.has_counted(id) {
+            return false;
+        }
+        self.record_game(key, outcome);
+        if let Some(v) = vegas {
+            self.add_vegas(v);
+        }
+        self.counted.push(id.clone());
+        if self.counted.len() > COUNTED_IDS_KEPT {
+            let extra = self.counted.len() - COUNTED_IDS_KEPT;
+            self.counted.drain(..extra);
+        }
+        true
     }
 
     /// Adds a Vegas game's final score (its own balance, from −52) to the

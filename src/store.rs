@@ -39,6 +39,60 @@ pub const DATA_DIR_ENV: &str = "KLONDIKE_DATA_DIR";
 /// the process in the middle of a save.
 pub const PAUSE_BEFORE_RENAME_ENV: &str = "KLONDIKE_TEST_PAUSE_BEFORE_RENAME_MS";
 
+/// Test hook: when set to a number N, the N-th [`crash_point`] reached by
+/// the process ends it at once, with exit status [`CRASH_EXIT_STATUS`] and no
+/// clean-up (no destructor runs, no buffer is flushed), as a kill between
+/// two steps of a write would. Tests use it to stop a session at each step.
+pub const CRASH_AT_ENV: &str = "KLONDIKE_TEST_CRASH_AT";
+
+/// Test hook: when set to a file name, each [`crash_point`] appends its
+/// number and step name to that file (a line each) before anything else, so
+/// that a test can list the steps of a session.
+pub const TRACE_ENV: &str = "KLONDIKE_TEST_TRACE";
+
+/// The exit status of a process ended by [`CRASH_AT_ENV`].
+pub const CRASH_EXIT_STATUS: i32 = 99;
+
+/// A point between two steps of writing our files (see [`CRASH_AT_ENV`] and
+/// [`TRACE_ENV`]); does nothing unless a test asks.
+pub fn crash_point(step: &str) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::OnceLock;
+    static REACHED: AtomicUsize = AtomicUsize::new(0);
+    static HOOKS: OnceLock<(Option<usize>, Option<PathBuf>)> = OnceLock::new();
+    let (at, trace) = HOOKS.get_or_init(|| {
+        let at = std::env::var(CRASH_AT_ENV).ok().and_then(|v| v.trim().parse().ok());
+        (at, std::env::var_os(TRACE_ENV).filter(|v| !v.is_empty()).map(PathBuf::from))
+    });
+    if at.is_none() && trace.is_none() {
+        return;
+    }
+    let n = REACHED.fetch_add(1, Ordering::SeqCst) + 1;
+    if let Some(trace) = trace {
+        if let Ok(mut f) = OpenOptions::new().create(true).append(true).open(trace) {
+            let _ = writeln!(f, "{n} {step}");
+        }
+    }
+    if *at == Some(n) {
+        std::process::exit(CRASH_EXIT_STATUS);
+    }
+}
+
+/// Removes the file `path` (a finished game's autosave, say), between two
+/// [`crash_point`]s. A file that is already gone is not an error.
+///
+/// # Errors
+/// The I/O error of the removal; the file is then still there.
+pub fn remove_file(path: &Path) -> io::Result<()> {
+    crash_point("remove");
+    let result = match fs::remove_file(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        r => r,
+    };
+    crash_point("removed");
+    result
+}
+
 /// A stored JSON format with a version number: the value of its top-level
 /// `format_version` field.
 pub trait Versioned {
@@ -187,6 +241,31 @@ pub fn remove_stray_temp_files(dir: &Path, older_than: Duration) -> usize {
     removed
 }
 
+/// One line on why nothing can be saved in the folder of `path`, naming
+/// the folder and the problem in words (not a folder, no permission, the
+/// disk is full or read-only), for a failed write of `path`. No temporary
+/// file name appears in it: those are gone when this is said.
+pub fn folder_problem(path: &Path, error: &StoreError) -> String {
+    let dir = parent_of(path);
+    let StoreError::Io { source, .. } = error else { return error.to_string() };
+    // A file where a folder should be, the data folder or one above it.
+    if let Some(file) = dir.ancestors().find(|a| fs::metadata(a).is_ok_and(|m| !m.is_dir())) {
+        return if file == dir {
+            format!("cannot save in {}: it is a file, not a folder", dir.display())
+        } else {
+            format!("cannot save in {}: {} is a file, not a folder", dir.display(), file.display())
+        };
+    }
+    let why = match source.kind() {
+        io::ErrorKind::PermissionDenied => "no permission to write there".to_string(),
+        io::ErrorKind::StorageFull => "the disk is full".to_string(),
+        io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".to_string(),
+        io::ErrorKind::NotADirectory => "part of its path is not a folder".to_string(),
+        kind => kind.to_string(),
+    };
+    format!("cannot save in {}: {why}", dir.display())
+}
+
 /// Writes `bytes` to `path` so that the file holds either its old contents
 /// or the new ones, never a mix: the bytes go to a temporary file
 /// (`.NAME.XXXXXX.tmp`) in the same directory, which is synced to disk and
@@ -205,6 +284,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let name =
         path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))?;
     fs::create_dir_all(dir)?;
+    crash_point("write");
     let mut prefix = OsString::from(".");
     prefix.push(name);
     prefix.push(".");
@@ -215,8 +295,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if let Some(ms) = std::env::var(PAUSE_BEFORE_RENAME_ENV).ok().and_then(|v| v.trim().parse::<u64>().ok()) {
         std::thread::sleep(Duration::from_millis(ms.min(600_000)));
     }
+    crash_point("rename");
     tmp.persist(path).map_err(|e| e.error)?;
     sync_dir(dir);
+    crash_point("renamed");
     Ok(())
 }
 

@@ -32,7 +32,7 @@ use klondike::render::words::{CardNames, CardStyle, SuitStyle};
 
 use args::{CardsOption, Cli, ColorOption, GameArgs, PlayArgs, Subcommands, SuitsOption};
 use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
-use klondike::record::GameRecord;
+use klondike::record::{GameId, GameRecord};
 use klondike::scoring::{vegas_pass_limit, ScoreSheet, Scoring};
 use klondike::stats::Statistics;
 use klondike::store;
@@ -281,48 +281,68 @@ enum Resume {
     Quit,
 }
 
+/// A saved game to start from, and where it came from.
+struct Saved {
+    replayed: klondike::record::Replayed,
+    /// Its id for the statistics: the autosave's own; a new one for a file
+    /// loaded with `--load` (a new game from that position).
+    id: GameId,
+    /// It is the autosave (which the session then owns).
+    from_autosave: bool,
+}
+
 /// The saved game to start from, if any: `--load FILE`, `--resume`, or the
-/// interactive offer to resume the autosaved game.
-fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<klondike::record::Replayed>> {
+/// interactive offer to resume the autosaved game. An autosave whose game
+/// the statistics already counted (a session was killed between the two
+/// steps) is removed, not offered.
+fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<Saved>> {
     if let Some(path) = &args.load {
         let record = match store::read_user_json::<GameRecord>(path) {
             Ok(Some(r)) => r,
             Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
             Err(e) => return Err(e.into()),
         };
-        return Ok(Some(record.replay().with_context(|| format!("cannot load {}", path.display()))?));
+        let replayed = record.replay().with_context(|| format!("cannot load {}", path.display()))?;
+        return Ok(Some(Saved { replayed, id: GameId::random(), from_autosave: false }));
     }
     let explicit = args.game.game.is_some() || args.game.deal.is_some() || args.winnable;
     let offer = args.resume || (interactive && !explicit && !args.no_resume);
     let Some(path) = session::autosave_path().filter(|_| offer) else { return Ok(None) };
     let record = match store::read_json::<GameRecord>(&path) {
-        Ok(Some(r)) => r,
-        Ok(None) if args.resume => anyhow::bail!("there is no saved game to resume"),
-        Ok(None) => return Ok(None),
+        Ok(Some(r)) if session::was_counted(r.id.as_ref()) => {
+            let _ = store::remove_file(&path);
+            None
+        }
+        Ok(r) => r,
         Err(e) if args.resume => anyhow::bail!("cannot resume: {e}"),
         Err(e) => {
             warn_line!("klondike: {e}");
             return Ok(None);
         }
     };
+    let Some(record) = record else {
+        if args.resume {
+            anyhow::bail!("there is no saved game to resume");
+        }
+        return Ok(None);
+    };
     let answer = if args.resume { Resume::Yes } else { ask_resume(&record)? };
     if let Resume::Quit = answer {
         return Err(QuitAtOffer.into());
     }
     if let Resume::No = answer {
-        // Declined: the saved game is abandoned, and counts as lost.
-        if let Ok(r) = record.replay() {
-            if r.game.status() != klondike::game::Status::Won && r.game.moves_made() > 0 {
-                session::count_game(r.game.rules(), &r.score, r.game.moves_made(), false, Some(r.elapsed_seconds));
-            }
-        }
-        let _ = std::fs::remove_file(&path);
+        // Declined: the saved game is abandoned, and counts as lost (first,
+        // so that a kill in between leaves a counted game, not a lost one).
+        session::count_record_as_lost(&record);
+        let _ = store::remove_file(&path);
         return Ok(None);
     }
     match record.replay() {
         // The file stays: a session with autosave keeps it in step with the
         // game (and removes it when the game is over); one without leaves it.
-        Ok(r) => Ok(Some(r)),
+        Ok(replayed) => {
+            Ok(Some(Saved { replayed, id: record.id.clone().unwrap_or_else(GameId::random), from_autosave: true }))
+        }
         Err(e) => {
             let moved = store::move_aside(&path).map(|p| p.display().to_string()).unwrap_or_default();
             let message =
@@ -336,13 +356,47 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<klondike::re
     }
 }
 
+/// Before a session that will write the autosave starts a game of its own:
+/// an unfinished game saved there is counted as lost and removed, with one
+/// line saying so; one that cannot be read was moved aside (and said so);
+/// one from a newer version is kept, and autosave is turned off for this
+/// session (one line). Returns whether the session may write the autosave.
+fn retire_autosave(store_warned: &mut bool) -> bool {
+    let Some(path) = session::autosave_path() else { return true };
+    match store::read_json::<GameRecord>(&path) {
+        Ok(None) => true,
+        Ok(Some(record)) => {
+            if !session::was_counted(record.id.as_ref()) {
+                if let Some(what) = session::count_record_as_lost(&record) {
+                    warn_line!("klondike: the saved game ({what}) counts as lost: a new game takes its place");
+                }
+            }
+            let _ = store::remove_file(&path);
+            true
+        }
+        Err(e @ store::StoreError::NewerVersion { .. }) => {
+            warn_line!("klondike: {e}; this session does not save its game");
+            false
+        }
+        Err(e @ store::StoreError::Corrupt { .. }) => {
+            warn_line!("klondike: {e}");
+            true
+        }
+        Err(e) => {
+            *store_warned = true;
+            warn_line!("klondike: {}; the game goes on", store::folder_problem(&path, &e));
+            true
+        }
+    }
+}
+
 fn play(args: PlayArgs) -> Result<ExitCode> {
     let interactive = io::stdin().is_terminal();
     if interactive {
         session::catch_interrupts();
     }
     let rules = rules_for(&args);
-    let persistence =
+    let mut persistence =
         Persistence { stats: interactive || args.stats, autosave: interactive || args.autosave, timed: interactive };
     if persistence.stats || persistence.autosave {
         // Leftovers of writes that were killed before their rename.
@@ -352,11 +406,16 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     let view = view(&args, interactive);
     let mut skipped = None;
-    let from_autosave = args.load.is_none();
-    let mut session = match saved_start(&args, interactive)? {
-        Some(r) => {
+    let saved = saved_start(&args, interactive)?;
+    let mut store_warned = false;
+    if persistence.autosave && !saved.as_ref().is_some_and(|s| s.from_autosave) {
+        persistence.autosave = retire_autosave(&mut store_warned);
+    }
+    let mut session = match saved {
+        Some(Saved { replayed: r, id, from_autosave }) => {
             let origin = r.number.map_or(Origin::Custom, Origin::Number);
-            let started = GameStart { game: r.game, deal: r.deal, origin, score: r.score, elapsed: r.elapsed_seconds };
+            let started =
+                GameStart { game: r.game, deal: r.deal, origin, score: r.score, elapsed: r.elapsed_seconds, id };
             let mut session = Session::new(started, view, persistence, args.winnable, Box::new(random_game_number));
             // A resumed game owns the autosave file from now on.
             session.autosaved = from_autosave && persistence.autosave;
@@ -372,10 +431,18 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
                 choose_deal(&args.game)?
             };
             let game = Game::new(&deal, rules);
-            let started = GameStart { game, deal, origin, score: ScoreSheet::new(args.scoring), elapsed: 0 };
+            let started = GameStart {
+                game,
+                deal,
+                origin,
+                score: ScoreSheet::new(args.scoring),
+                elapsed: 0,
+                id: GameId::random(),
+            };
             Session::new(started, view, persistence, args.winnable, Box::new(random_game_number))
         }
     };
+    session.store_warned = store_warned;
     let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {
         // Screen-reader mode reads plain lines even on a terminal: no redraws.
         (true, true) => Box::new(PromptedLines::new(io::stdin().lock(), "> ")),

@@ -11,7 +11,7 @@ use klondike::game::{Game, Played, Status};
 use klondike::hint::hint_where;
 use klondike::moves::Move;
 use klondike::query::{describe_legal_moves, describe_pile, describe_rules};
-use klondike::record::GameRecord;
+use klondike::record::{GameId, GameRecord};
 use klondike::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
 use klondike::render::json::State;
 use klondike::render::list::list;
@@ -163,6 +163,11 @@ pub struct Session {
     /// This session has written the autosave file (so it is this session's
     /// to remove when its game is over or replaced).
     pub autosaved: bool,
+    /// A problem with the data folder has been reported (it is said once a
+    /// session, not after every command).
+    pub store_warned: bool,
+    /// The game's identity for the statistics.
+    pub id: GameId,
     pub random_game: Box<dyn FnMut() -> u128>,
 }
 
@@ -175,6 +180,9 @@ pub struct GameStart {
     pub score: ScoreSheet,
     /// Play time before this session, in seconds.
     pub elapsed: u64,
+    /// The game's identity for the statistics: a resumed autosave's own, a
+    /// new one otherwise.
+    pub id: GameId,
 }
 
 impl Session {
@@ -202,6 +210,8 @@ impl Session {
             finish_noted: Default::default(),
             winnable,
             autosaved: false,
+            store_warned: false,
+            id: start.id,
             random_game,
         }
     }
@@ -217,11 +227,12 @@ pub fn statistics_path() -> Option<std::path::PathBuf> {
     store::data_dir().map(|d| d.join("statistics.json"))
 }
 
-/// Adds one game to the statistics file (under its lock): won or lost, its
-/// final score (with the time bonus for a timed standard win), its moves
-/// and time; a Vegas game's score goes into the Vegas balance. Problems
-/// with the file are reported on standard error; play goes on.
-pub fn count_game(rules: &Rules, score: &ScoreSheet, moves: usize, won: bool, seconds: Option<u64>) {
+/// Adds game `id` to the statistics file (under its lock), unless it is
+/// counted there already: won or lost, its final score (with the time bonus
+/// for a timed standard win), its moves and time; a Vegas game's score goes
+/// into the Vegas balance. Problems with the file are reported on standard
+/// error; play goes on.
+pub fn count_game(id: &GameId, rules: &Rules, score: &ScoreSheet, moves: usize, won: bool, seconds: Option<u64>) {
     let Some(path) = statistics_path() else { return };
     let scoring = score.scoring();
     let mut final_score = score.current();
@@ -232,10 +243,7 @@ pub fn count_game(rules: &Rules, score: &ScoreSheet, moves: usize, won: bool, se
     let key = RulesKey::from(rules);
     let vegas = (scoring == Scoring::Vegas).then_some(final_score);
     let result = store::update_locked(&path, |stats: &mut Statistics| {
-        stats.record_game(key, outcome);
-        if let Some(v) = vegas {
-            stats.add_vegas(v);
-        }
+        stats.record_game_once(id, key, outcome, vegas);
     });
     match result {
         Ok(updated) => {
@@ -245,6 +253,30 @@ pub fn count_game(rules: &Rules, score: &ScoreSheet, moves: usize, won: bool, se
         }
         Err(e) => warn_line!("klondike: the statistics were not updated: {e}"),
     }
+}
+
+/// Whether the statistics hold game `id` as counted (a saved record left
+/// behind by a session killed between counting its game and removing it).
+/// False when there is no id or the statistics cannot be read.
+pub fn was_counted(id: Option<&GameId>) -> bool {
+    let Some(id) = id else { return false };
+    let Some(path) = statistics_path() else { return false };
+    matches!(store::read_json::<Statistics>(&path), Ok(Some(stats)) if stats.has_counted(id))
+}
+
+/// Counts the game of a saved `record` as lost (once: see [`count_game`]),
+/// when it is unfinished and had moves. Returns a phrase naming it ("game 7,
+/// 50 moves") when it was such a game; `None` otherwise (nothing counted).
+pub fn count_record_as_lost(record: &GameRecord) -> Option<String> {
+    let r = record.replay().ok()?;
+    let moves = r.game.moves_made();
+    if r.game.status() == Status::Won || moves == 0 {
+        return None;
+    }
+    let id = record.id.clone().unwrap_or_else(GameId::random);
+    count_game(&id, r.game.rules(), &r.score, moves, false, Some(r.elapsed_seconds));
+    let what = r.number.map_or("a custom deal".to_string(), |n| format!("game {n}"));
+    Some(format!("{what}, {}", klondike::render::words::count(moves, "move")))
 }
 
 impl Session {
@@ -311,6 +343,7 @@ impl Session {
         self.score = start.score;
         self.elapsed_before = start.elapsed;
         self.since = Instant::now();
+        self.id = start.id;
         self.counted = false;
         self.time_bonus = None;
         self.finish_noted.set(false);
@@ -328,7 +361,7 @@ impl Session {
         self.counted = true;
         if self.persistence.stats {
             let seconds = self.persistence.timed.then(|| self.elapsed());
-            count_game(&self.rules, &self.score, self.game.moves_made(), won, seconds);
+            count_game(&self.id, &self.rules, &self.score, self.game.moves_made(), won, seconds);
         }
     }
 
@@ -348,6 +381,14 @@ impl Session {
     pub fn end(&mut self) {
         if !self.checkpoint() {
             self.abandon();
+            // A saved copy of this game (an older one, if this last save
+            // failed) is over now: counted, so not to be resumed.
+            if self.autosaved && self.counted {
+                if let Some(path) = autosave_path() {
+                    let _ = store::remove_file(&path);
+                }
+                self.autosaved = false;
+            }
         }
     }
 
@@ -367,12 +408,17 @@ impl Session {
                     self.autosaved = true;
                     return true;
                 }
-                Err(e) => warn_line!("klondike: the game could not be saved for later: {e}"),
+                Err(e) => {
+                    if !self.store_warned {
+                        self.store_warned = true;
+                        warn_line!("klondike: {}; the game goes on", store::folder_problem(&path, &e));
+                    }
+                }
             }
         } else if self.autosaved {
             // Won, or replaced by a game with no move yet: the saved game
-            // is over (a replaced one was counted as lost).
-            let _ = std::fs::remove_file(&path);
+            // is over (counted as won or lost before this).
+            let _ = store::remove_file(&path);
             self.autosaved = false;
         }
         false
@@ -380,7 +426,9 @@ impl Session {
 
     /// The record of the current game, for saving.
     pub fn record(&self) -> GameRecord {
-        GameRecord::from_game(&self.game, self.number(), &self.deal, self.scoring, self.elapsed())
+        let mut record = GameRecord::from_game(&self.game, self.number(), &self.deal, self.scoring, self.elapsed());
+        record.id = Some(self.id.clone());
+        record
     }
 
     /// Prints the opening state.
@@ -559,6 +607,9 @@ impl Session {
                     origin,
                     score: r.score,
                     elapsed: r.elapsed_seconds,
+                    // A saved game loaded is a new game from that position
+                    // (it may be loaded again): an id of its own.
+                    id: GameId::random(),
                 });
                 Ok(Reply::Preface(format!(
                     "Loaded {file}: {}, {moves} move{} made.",
@@ -623,7 +674,8 @@ impl Session {
                 };
                 let game = Game::new(&deal, self.rules);
                 let score = ScoreSheet::new(self.scoring);
-                self.replace_game(GameStart { game, deal, origin: Origin::Number(number), score, elapsed: 0 });
+                let id = GameId::random();
+                self.replace_game(GameStart { game, deal, origin: Origin::Number(number), score, elapsed: 0, id });
                 if self.view.autoplay {
                     self.autoplay_now();
                 }
