@@ -47,7 +47,7 @@ pub const CRASH_AT_ENV: &str = "KLONDIKE_TEST_CRASH_AT";
 
 /// Test hook: when set to a file name, each [`crash_point`] appends its
 /// number and step name to that file (a line each) before anything else, so
-/// that a test can list the steps of a session.
+/// that a test can list the steps of a session: `N STEP FILE-NAME`.
 pub const TRACE_ENV: &str = "KLONDIKE_TEST_TRACE";
 
 /// The exit status of a process ended by [`CRASH_AT_ENV`].
@@ -55,7 +55,7 @@ pub const CRASH_EXIT_STATUS: i32 = 99;
 
 /// A point between two steps of writing our files (see [`CRASH_AT_ENV`] and
 /// [`TRACE_ENV`]); does nothing unless a test asks.
-pub fn crash_point(step: &str) {
+pub fn crash_point(step: &str, path: &Path) {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::OnceLock;
     static REACHED: AtomicUsize = AtomicUsize::new(0);
@@ -70,7 +70,8 @@ pub fn crash_point(step: &str) {
     let n = REACHED.fetch_add(1, Ordering::SeqCst) + 1;
     if let Some(trace) = trace {
         if let Ok(mut f) = OpenOptions::new().create(true).append(true).open(trace) {
-            let _ = writeln!(f, "{n} {step}");
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let _ = writeln!(f, "{n} {step} {name}");
         }
     }
     if *at == Some(n) {
@@ -84,12 +85,12 @@ pub fn crash_point(step: &str) {
 /// # Errors
 /// The I/O error of the removal; the file is then still there.
 pub fn remove_file(path: &Path) -> io::Result<()> {
-    crash_point("remove");
+    crash_point("remove", path);
     let result = match fs::remove_file(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
         r => r,
     };
-    crash_point("removed");
+    crash_point("removed", path);
     result
 }
 
@@ -284,7 +285,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let name =
         path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))?;
     fs::create_dir_all(dir)?;
-    crash_point("write");
+    crash_point("write", path);
     let mut prefix = OsString::from(".");
     prefix.push(name);
     prefix.push(".");
@@ -295,10 +296,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if let Some(ms) = std::env::var(PAUSE_BEFORE_RENAME_ENV).ok().and_then(|v| v.trim().parse::<u64>().ok()) {
         std::thread::sleep(Duration::from_millis(ms.min(600_000)));
     }
-    crash_point("rename");
+    crash_point("rename", path);
     tmp.persist(path).map_err(|e| e.error)?;
     sync_dir(dir);
-    crash_point("renamed");
+    crash_point("renamed", path);
     Ok(())
 }
 

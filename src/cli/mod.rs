@@ -361,7 +361,7 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<Saved>> {
 /// line saying so; one that cannot be read was moved aside (and said so);
 /// one from a newer version is kept, and autosave is turned off for this
 /// session (one line). Returns whether the session may write the autosave.
-fn retire_autosave(store_warned: &mut bool) -> bool {
+fn retire_autosave() -> bool {
     let Some(path) = session::autosave_path() else { return true };
     match store::read_json::<GameRecord>(&path) {
         Ok(None) => true,
@@ -383,8 +383,7 @@ fn retire_autosave(store_warned: &mut bool) -> bool {
             true
         }
         Err(e) => {
-            *store_warned = true;
-            warn_line!("klondike: {}; the game goes on", store::folder_problem(&path, &e));
+            session::say_folder_problem(&path, &e);
             true
         }
     }
@@ -407,9 +406,8 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let view = view(&args, interactive);
     let mut skipped = None;
     let saved = saved_start(&args, interactive)?;
-    let mut store_warned = false;
     if persistence.autosave && !saved.as_ref().is_some_and(|s| s.from_autosave) {
-        persistence.autosave = retire_autosave(&mut store_warned);
+        persistence.autosave = retire_autosave();
     }
     let mut session = match saved {
         Some(Saved { replayed: r, id, from_autosave }) => {
@@ -442,7 +440,6 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             Session::new(started, view, persistence, args.winnable, Box::new(random_game_number))
         }
     };
-    session.store_warned = store_warned;
     let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {
         // Screen-reader mode reads plain lines even on a terminal: no redraws.
         (true, true) => Box::new(PromptedLines::new(io::stdin().lock(), "> ")),

@@ -151,8 +151,11 @@ pub struct Session {
     pub elapsed_before: u64,
     /// When this session started on this game.
     pub since: Instant,
-    /// This game's outcome is already in the statistics.
+    /// This game's outcome has been counted (once a game, even when the
+    /// statistics could not be written).
     pub counted: bool,
+    /// This game's outcome is in the statistics file.
+    pub recorded: bool,
     /// The time bonus of a timed standard win, once won.
     pub time_bonus: Option<i64>,
     /// "Every card is face up" has been said for the present stretch of
@@ -163,9 +166,6 @@ pub struct Session {
     /// This session has written the autosave file (so it is this session's
     /// to remove when its game is over or replaced).
     pub autosaved: bool,
-    /// A problem with the data folder has been reported (it is said once a
-    /// session, not after every command).
-    pub store_warned: bool,
     /// The game's identity for the statistics.
     pub id: GameId,
     pub random_game: Box<dyn FnMut() -> u128>,
@@ -206,11 +206,11 @@ impl Session {
             elapsed_before: start.elapsed,
             since: Instant::now(),
             counted: false,
+            recorded: false,
             time_bonus: None,
             finish_noted: Default::default(),
             winnable,
             autosaved: false,
-            store_warned: false,
             id: start.id,
             random_game,
         }
@@ -231,9 +231,16 @@ pub fn statistics_path() -> Option<std::path::PathBuf> {
 /// counted there already: won or lost, its final score (with the time bonus
 /// for a timed standard win), its moves and time; a Vegas game's score goes
 /// into the Vegas balance. Problems with the file are reported on standard
-/// error; play goes on.
-pub fn count_game(id: &GameId, rules: &Rules, score: &ScoreSheet, moves: usize, won: bool, seconds: Option<u64>) {
-    let Some(path) = statistics_path() else { return };
+/// error; play goes on. True when the game is in the statistics now.
+pub fn count_game(
+    id: &GameId,
+    rules: &Rules,
+    score: &ScoreSheet,
+    moves: usize,
+    won: bool,
+    seconds: Option<u64>,
+) -> bool {
+    let Some(path) = statistics_path() else { return false };
     let scoring = score.scoring();
     let mut final_score = score.current();
     if won && scoring == Scoring::Standard {
@@ -250,8 +257,25 @@ pub fn count_game(id: &GameId, rules: &Rules, score: &ScoreSheet, moves: usize, 
             if let Some(w) = updated.warning {
                 warn_line!("klondike: {w}");
             }
+            true
         }
-        Err(e) => warn_line!("klondike: the statistics were not updated: {e}"),
+        Err(e @ store::StoreError::Io { .. }) => {
+            say_folder_problem(&path, &e);
+            false
+        }
+        Err(e) => {
+            warn_line!("klondike: the statistics were not updated: {e}");
+            false
+        }
+    }
+}
+
+/// Says (on standard error) why the data folder cannot be written, for the
+/// failed write of `path`: once a process, however many writes fail.
+pub fn say_folder_problem(path: &std::path::Path, error: &store::StoreError) {
+    static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        warn_line!("klondike: {}; the game goes on", store::folder_problem(path, error));
     }
 }
 
@@ -345,6 +369,7 @@ impl Session {
         self.since = Instant::now();
         self.id = start.id;
         self.counted = false;
+        self.recorded = false;
         self.time_bonus = None;
         self.finish_noted.set(false);
     }
@@ -361,7 +386,7 @@ impl Session {
         self.counted = true;
         if self.persistence.stats {
             let seconds = self.persistence.timed.then(|| self.elapsed());
-            count_game(&self.id, &self.rules, &self.score, self.game.moves_made(), won, seconds);
+            self.recorded = count_game(&self.id, &self.rules, &self.score, self.game.moves_made(), won, seconds);
         }
     }
 
@@ -383,7 +408,7 @@ impl Session {
             self.abandon();
             // A saved copy of this game (an older one, if this last save
             // failed) is over now: counted, so not to be resumed.
-            if self.autosaved && self.counted {
+            if self.autosaved && self.recorded {
                 if let Some(path) = autosave_path() {
                     let _ = store::remove_file(&path);
                 }
@@ -408,12 +433,7 @@ impl Session {
                     self.autosaved = true;
                     return true;
                 }
-                Err(e) => {
-                    if !self.store_warned {
-                        self.store_warned = true;
-                        warn_line!("klondike: {}; the game goes on", store::folder_problem(&path, &e));
-                    }
-                }
+                Err(e) => say_folder_problem(&path, &e),
             }
         } else if self.autosaved {
             // Won, or replaced by a game with no move yet: the saved game

@@ -1,0 +1,236 @@
+//! Faults while the binary keeps its records: a session stopped at every
+//! step of its writes (the crash points of `klondike::store`), a data folder
+//! that is a file, read-only or full. After each, every game is counted
+//! exactly once, no file is lost and none is torn.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use klondike::store::{CRASH_AT_ENV, CRASH_EXIT_STATUS, TRACE_ENV};
+
+mod common;
+
+fn klondike(data: &Path, extra: &[(&str, &str)], args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut env: Vec<(&str, &std::ffi::OsStr)> = vec![("KLONDIKE_DATA_DIR", data.as_os_str())];
+    env.extend(extra.iter().map(|(k, v)| (*k, std::ffi::OsStr::new(*v))));
+    common::run_klondike(args, &env, stdin)
+}
+
+/// Game 7 left unfinished with three moves, saved for resuming.
+fn leave_game_7(data: &Path) {
+    let (code, _, err) = klondike(data, &[], &["--game", "7", "--autosave", "--stats"], "d\nd\nd\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(data.join("autosave.json").exists());
+}
+
+/// The session under test: starts game 8 (so game 7 counts as lost), plays,
+/// abandons it for game 9 with `new 9`, plays, quits (game 9 is saved).
+const SESSION: &[&str] = &["--game", "8", "--autosave", "--stats"];
+const SESSION_INPUT: &str = "d\nd\nnew 9\nd\nd\nq\n";
+
+/// The statistics file as JSON (an empty object when there is none).
+fn statistics(data: &Path) -> serde_json::Value {
+    match std::fs::read_to_string(data.join("statistics.json")) {
+        Ok(text) => serde_json::from_str(&text).expect("the statistics file is whole JSON"),
+        Err(_) => serde_json::json!({}),
+    }
+}
+
+fn played(stats: &serde_json::Value) -> u64 {
+    stats["per_rules"].as_object().map_or(0, |m| m.values().map(|r| r["played"].as_u64().unwrap()).sum())
+}
+
+fn counted_ids(stats: &serde_json::Value) -> Vec<String> {
+    stats["counted"].as_array().map_or(Vec::new(), |a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+}
+
+fn autosave_id(data: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(data.join("autosave.json")).ok()?;
+    let record: serde_json::Value = serde_json::from_str(&text).expect("the autosave is whole JSON");
+    record["id"].as_str().map(str::to_string)
+}
+
+#[test]
+fn a_game_is_counted_exactly_once_whatever_step_of_a_session_is_killed() {
+    // The steps of the session, run once without a fault.
+    let dir = tempfile::tempdir().unwrap();
+    leave_game_7(dir.path());
+    let trace = dir.path().join("trace.txt");
+    let (code, _, err) = klondike(dir.path(), &[(TRACE_ENV, trace.to_str().unwrap())], SESSION, SESSION_INPUT);
+    assert_eq!(code, 0, "{err}");
+    let steps: Vec<String> = std::fs::read_to_string(&trace).unwrap().lines().map(str::to_string).collect();
+    assert!(steps.len() >= 20, "{steps:?}");
+    // Where game 8 and game 9 first exist on disk: the first autosave that
+    // is renamed into place, and the first after game 8 is counted.
+    let renamed = |after: usize| {
+        (after..steps.len()).find(|&i| steps[i].ends_with("renamed autosave.json")).expect("an autosave") + 1
+    };
+    let game_8_saved = renamed(0);
+    let game_8_counted =
+        (game_8_saved..steps.len()).find(|&i| steps[i].ends_with("renamed statistics.json")).unwrap() + 1;
+    let game_9_saved = renamed(game_8_counted);
+
+    for crash_at in 1..=steps.len() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path();
+        leave_game_7(data);
+        let n = crash_at.to_string();
+        let (code, _, err) = klondike(data, &[(CRASH_AT_ENV, &n)], SESSION, SESSION_INPUT);
+        assert_eq!(code, CRASH_EXIT_STATUS, "stopped at step {crash_at} ({}): {err}", steps[crash_at - 1]);
+        let step = &steps[crash_at - 1];
+
+        // Counted and resumable are never both true: a saved game whose id
+        // the statistics hold is not offered.
+        let stats = statistics(data);
+        if let Some(id) = autosave_id(data) {
+            if counted_ids(&stats).contains(&id) {
+                let (code, _, err) = klondike(data, &[], &["--resume"], "");
+                assert_eq!(code, 1, "step {crash_at} ({step}): a counted game was resumed");
+                assert!(err.contains("no saved game"), "{err}");
+            }
+        }
+
+        // A later session that starts a game of its own settles the rest: the
+        // game left saved (if any) counts as lost.
+        let (code, _, err) = klondike(data, &[], &["--game", "10", "--autosave", "--stats"], "");
+        assert_eq!(code, 0, "{err}");
+        let stats = statistics(data);
+        let ids = counted_ids(&stats);
+        let distinct: HashSet<&String> = ids.iter().collect();
+        assert_eq!(distinct.len(), ids.len(), "step {crash_at} ({step}): an id counted twice: {ids:?}");
+        // Game 7 was saved before the session; games 8 and 9 exist from
+        // their first save on (a game killed before it was ever saved
+        // leaves no trace).
+        let expected = 1 + u64::from(crash_at >= game_8_saved) + u64::from(crash_at >= game_9_saved);
+        assert_eq!(played(&stats), expected, "step {crash_at} ({step}): games counted");
+        assert_eq!(ids.len() as u64, expected, "step {crash_at} ({step}): {ids:?}");
+        assert!(!data.join("autosave.json").exists(), "step {crash_at} ({step}): nothing is left to resume");
+    }
+}
+
+#[test]
+fn replacing_a_saved_game_counts_it_as_lost_on_every_path_and_says_so() {
+    for args in [
+        &["--game", "8", "--autosave", "--stats"][..],
+        &["--deal", "@DEAL", "--autosave", "--stats"][..],
+        &["--no-resume", "--game", "3", "--autosave", "--stats"][..],
+        &["--load", "SAVE", "--autosave", "--stats"][..],
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path();
+        // A deal file and a saved game for the paths that need them.
+        let deal_file = data.join("deal.txt");
+        let (_, deal, _) = common::run_klondike(&["deal", "--game", "5"], &[], "");
+        std::fs::write(&deal_file, deal).unwrap();
+        let save = data.join("save.json");
+        let (code, _, err) = klondike(data, &[], &["--game", "4"], &format!("d\nsave {}\n", save.display()));
+        assert_eq!(code, 0, "{err}");
+        leave_game_7(data);
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| match *a {
+                "@DEAL" => format!("@{}", deal_file.display()),
+                "SAVE" => save.display().to_string(),
+                a => a.to_string(),
+            })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, err) = klondike(data, &[], &args, "d\n");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let said: Vec<&str> = err.lines().filter(|l| l.contains("counts as lost")).collect();
+        assert_eq!(said.len(), 1, "{args:?}: {err}");
+        assert!(said[0].contains("game 7, 3 moves"), "{}", said[0]);
+        assert_eq!(played(&statistics(data)), 1, "{args:?}");
+    }
+}
+
+#[test]
+fn a_saved_game_from_a_newer_version_is_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let newer = r#"{"format_version": 99, "game": "7", "moves": ["d"]}"#;
+    std::fs::write(data.join("autosave.json"), newer).unwrap();
+    let (code, _, err) = klondike(data, &[], &["--game", "8", "--autosave"], "d\nd\nd\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().count(), 1, "one warning: {err}");
+    assert!(err.contains("newer") && err.contains("does not save"), "{err}");
+    assert_eq!(std::fs::read_to_string(data.join("autosave.json")).unwrap(), newer);
+}
+
+#[test]
+fn a_data_folder_that_is_a_file_is_reported_once_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("data");
+    std::fs::write(&file, "not a folder").unwrap();
+    let (code, out, err) = klondike(&file, &[], &["--game", "1", "--autosave", "--stats"], "d\nd\nd\nd\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("Game 1").count(), 5, "every move was played: {out}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].contains(&file.display().to_string()) && lines[0].contains("is a file, not a folder"), "{err}");
+    assert!(!lines[0].contains("autosave.json"), "no temporary file is named: {err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_data_folder_is_reported_once_and_the_game_goes_on() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o555)).unwrap();
+    if std::fs::write(data.join("probe"), "x").is_ok() {
+        eprintln!("skipped: this user (root?) can write into a read-only folder");
+        return;
+    }
+    let (code, _, err) = klondike(&data, &[], &["--game", "1", "--autosave"], "d\nd\nd\n");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].contains("no permission"), "{err}");
+}
+
+/// A tiny filesystem that fills up: a tmpfs of 64 KiB where this user may
+/// mount one (root on Linux), otherwise the test says why it is skipped.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_reported_once_and_no_file_is_torn() {
+    let dir = tempfile::tempdir().unwrap();
+    let mnt = dir.path().join("tiny");
+    std::fs::create_dir(&mnt).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mnt)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: cannot mount a tmpfs here (needs root and a kernel that allows it)");
+        return;
+    }
+    struct Unmount<'a>(&'a Path);
+    impl Drop for Unmount<'_> {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(self.0).status();
+        }
+    }
+    let _unmount = Unmount(&mnt);
+    let data = mnt.join("data");
+    leave_game_7(&data);
+    let before = std::fs::read(data.join("autosave.json")).unwrap();
+    // Fill the disk, then play on.
+    let filler = (0..).map(|i| mnt.join(format!("fill{i}"))).find(|p| std::fs::write(p, vec![0u8; 4096]).is_err());
+    assert!(filler.is_some());
+    let (code, _, err) = klondike(&data, &[], &["--resume", "--autosave", "--stats"], "d\nd\nd\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().filter(|l| l.contains("the disk is full")).count(), 1, "{err}");
+    // The saved game is the one from before, whole.
+    assert_eq!(std::fs::read(data.join("autosave.json")).unwrap(), before);
+    let leftovers: Vec<_> = std::fs::read_dir(&data)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "a failed write removes its temporary file: {leftovers:?}");
+}
