@@ -374,3 +374,116 @@ fn solve_at_the_prompt_counts_one_move_in_the_singular() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("the solver found a line of 1 move from here"), "{}", &out[out.len().saturating_sub(500)..]);
 }
+
+/// One batch per output file: a second one on the same file is refused with
+/// one line while the first runs, and the file is left to the first.
+#[test]
+fn a_second_batch_on_the_same_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.jsonl");
+    let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["solve", "--games", "1..1000000", "--fast", "--timeout", "1", "--output"])
+        .arg(&out)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the first batch has written a result (so it holds the lock).
+    let started = std::time::Instant::now();
+    while std::fs::metadata(&out).map_or(0, |m| m.len()) == 0 {
+        assert!(started.elapsed().as_secs() < 60, "the first batch wrote nothing");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let (code, _, err) = klondike(&["solve", "--games", "1..5", "--output", out.to_str().unwrap()], "");
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("being written by another batch"), "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let games = games_in(&text);
+    let distinct: std::collections::HashSet<_> = games.iter().collect();
+    assert_eq!(distinct.len(), games.len(), "no game twice");
+}
+
+/// A result cut short by a kill is cut off once, with one line, and solved
+/// again; the next run says nothing.
+#[test]
+fn a_torn_last_line_is_repaired_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.jsonl");
+    let f = out.to_str().unwrap();
+    let (code, _, err) = klondike(&["solve", "--games", "1..3", "--fast", "--output", f], "");
+    assert_eq!(code, 0, "{err}");
+    let mut text = std::fs::read_to_string(&out).unwrap();
+    text.push_str("{\"game\":\"4\",\"draw\":1,\"pas");
+    std::fs::write(&out, &text).unwrap();
+    let (code, _, err) = klondike(&["solve", "--games", "1..5", "--fast", "--output", f], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("cut short") && err.contains("removed"), "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.ends_with('\n'));
+    let mut games = games_in(&text);
+    games.sort_unstable();
+    assert_eq!(games, [1, 2, 3, 4, 5]);
+    let (code, _, err) = klondike(&["solve", "--games", "1..5", "--fast", "--output", f], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+/// Writing into a pipe whose reader has gone (`--output /dev/stdout | head
+/// -1`, or a FIFO) ends the batch quietly, at once.
+#[cfg(unix)]
+#[test]
+fn a_batch_into_a_closed_pipe_or_fifo_ends_quietly() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let run = |output: &str, stdout: Stdio| {
+        Command::new(env!("CARGO_BIN_EXE_klondike"))
+            .args(["solve", "--games", "1..1000000", "--fast", "--timeout", "1", "--output", output])
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let wait = |mut child: std::process::Child| {
+        let started = std::time::Instant::now();
+        loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                let mut err = String::new();
+                std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+                return (status, err);
+            }
+            if started.elapsed().as_secs() > 60 {
+                child.kill().unwrap();
+                panic!("the batch did not end when its reader went away");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    };
+    // Standard output, named as /dev/stdout, into a pipe read for one line.
+    let mut child = run("/dev/stdout", Stdio::piped());
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.starts_with("{\"game\":"), "{first}");
+    let (status, err) = wait(child);
+    assert!(status.success(), "{err}");
+    assert_eq!(err, "");
+    // A FIFO whose reader reads one line and closes it.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            std::io::BufReader::new(std::fs::File::open(fifo).unwrap()).read_line(&mut line).unwrap();
+            line
+        })
+    };
+    let child = run(fifo.to_str().unwrap(), Stdio::null());
+    let line = reader.join().unwrap();
+    assert!(line.starts_with("{\"game\":"), "{line}");
+    let (status, err) = wait(child);
+    assert!(status.success(), "{err}");
+    assert_eq!(err, "");
+}

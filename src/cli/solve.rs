@@ -2,7 +2,7 @@
 //! or many deals in a batch across all cores, with resumable JSON-lines output.
 
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -342,28 +342,39 @@ fn in_shard(index: u128, shard: Option<(u128, u128)>) -> bool {
 
 /// Games already in a batch output file under `rules` (lines for other
 /// rules are kept but do not count). A last line cut short by an
-/// interruption is not counted (that game is solved again).
-fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
+/// interruption is not counted (that game is solved again, and
+/// [`cut_torn_line`] removes it).
+fn games_done(path: &Path, rules: &Rules) -> Result<(HashSet<u128>, Tail)> {
     let mut done = HashSet::new();
     let file = match File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(done),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((done, Tail::Whole)),
         Err(e) => return Err(e).with_context(|| format!("cannot read '{}'", path.display())),
     };
     // A device or a pipe (`/dev/null`, `/dev/full`) holds no earlier
     // results, and reading one could go on for ever.
     if !file.metadata().is_ok_and(|m| m.is_file()) {
-        return Ok(done);
+        return Ok((done, Tail::Whole));
     }
     let (mut results, mut junk, mut foreign) = (0usize, Vec::new(), None);
-    for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read '{}'", path.display()))?;
+    let mut reader = BufReader::new(file);
+    let mut tail = Tail::Whole;
+    for i in 0.. {
+        let mut line = String::new();
+        if reader.read_line(&mut line).with_context(|| format!("cannot read '{}'", path.display()))? == 0 {
+            break;
+        }
+        let torn = !line.ends_with('\n');
+        let line = line.trim_end_matches(['\n', '\r']);
         if line.trim().is_empty() {
             continue;
         }
-        let parsed = serde_json::from_str::<SolveRecord>(&line).ok();
+        let parsed = serde_json::from_str::<SolveRecord>(line).ok();
         match parsed.as_ref().and_then(|r| Some((r, r.game.as_deref()?.parse::<u128>().ok()?))) {
             Some((r, game)) => {
+                if torn {
+                    tail = Tail::NoNewline;
+                }
                 results += 1;
                 if r.is_under(rules) {
                     done.insert(game);
@@ -374,7 +385,12 @@ fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
                 if !line.starts_with("{\"game\":") && foreign.is_none() {
                     foreign = Some(i + 1);
                 }
-                junk.push(i + 1);
+                if torn {
+                    // Cut off (and said) when the batch starts.
+                    tail = Tail::Torn;
+                } else {
+                    junk.push(i + 1);
+                }
             }
         }
     }
@@ -391,39 +407,70 @@ fn games_done(path: &Path, rules: &Rules) -> Result<HashSet<u128>> {
             path.display()
         );
     }
-    Ok(done)
+    Ok((done, tail))
+}
+
+/// How a file of results ends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tail {
+    /// With a newline (or empty).
+    Whole,
+    /// With a whole result but no newline.
+    NoNewline,
+    /// With a line cut short.
+    Torn,
 }
 
 fn batch(args: &SolveArgs) -> Result<()> {
     let rules = args.game.rules();
     let mut list = GameList::read(args)?;
     let mut done = HashSet::new();
-    // The sink, and what a failed write names.
-    let (sink, sink_name): (Box<dyn Write + Send>, String) = match &args.output {
-        Some(path) => {
-            done = games_done(path, &rules)?;
-            let mut file = OpenOptions::new()
+    // The sink, and what a failed write names. A regular file is locked for
+    // the whole batch (a second batch on it is refused), its torn last line
+    // is cut off, and each result goes in with one write, undone if it
+    // fails part-way. Anything else (a pipe, a FIFO, a device) is opened
+    // for writing only: holding it open for reading too would keep a closed
+    // reader's pipe from ever failing, and the batch would hang.
+    let regular = args.output.as_ref().is_some_and(|p| fs::metadata(p).map_or(true, |m| m.is_file()));
+    let mut lock = None;
+    let sink: Sink = match &args.output {
+        Some(path) if regular => {
+            let file = OpenOptions::new()
                 .create(true)
                 .append(true)
                 .read(true)
                 .open(path)
                 .with_context(|| format!("cannot open '{}' for writing", path.display()))?;
-            // A line cut short by an interruption: end it, so results that
-            // follow stand on lines of their own.
-            let metadata = file.metadata()?;
-            if metadata.is_file() && metadata.len() > 0 {
-                let mut last = [0u8];
-                file.seek(SeekFrom::End(-1))?;
-                file.read_exact(&mut last)?;
-                if last[0] != b'\n' {
-                    file.write_all(b"\n")?;
-                }
+            let lock = lock.insert(fd_lock::RwLock::new(file));
+            let guard = match lock.try_write() {
+                Ok(g) => g,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => bail!(
+                    "'{}' is being written by another batch; wait for it to end, or name another file",
+                    path.display()
+                ),
+                Err(e) => return Err(e).with_context(|| format!("cannot lock '{}'", path.display())),
+            };
+            // First make sure it is a file of results, then cut off its
+            // torn last line.
+            let tail;
+            (done, tail) = games_done(path, &rules)?;
+            match tail {
+                Tail::Whole => {}
+                Tail::NoNewline => (&*guard).write_all(b"\n")?,
+                Tail::Torn => cut_torn_line(path, &guard)?,
             }
-            (Box::new(file), format!("'{}'", path.display()))
+            Sink::File { file: guard, name: format!("'{}'", path.display()) }
         }
-        None => (Box::new(io::stdout()), "standard output".to_string()),
+        Some(path) => {
+            let file = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .with_context(|| format!("cannot open '{}' for writing", path.display()))?;
+            Sink::Other { out: Box::new(file), name: format!("'{}'", path.display()) }
+        }
+        None => Sink::Other { out: Box::new(io::stdout()), name: "standard output".to_string() },
     };
-    let sink = Mutex::new(io::LineWriter::new(sink));
+    let sink = Mutex::new(sink);
     // How many games are left to solve, for the progress bar.
     let todo: u128 = match &mut list {
         GameList::Range { first, last } => {
@@ -455,7 +502,7 @@ fn batch(args: &SolveArgs) -> Result<()> {
         let solution = solver::solve_with(&Position::new(&deal), &rules, &budget(args), effort(args));
         let line = serde_json::to_string(&record(Some(number), &rules, &solution, started.elapsed().as_secs_f64()))?;
         let mut sink = sink.lock().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;
-        writeln!(sink, "{line}").with_context(|| format!("cannot write to {sink_name}"))?;
+        sink.write_line(&line)?;
         bar.inc(1);
         Ok(())
     };
@@ -482,8 +529,75 @@ fn batch(args: &SolveArgs) -> Result<()> {
         GameList::Listed(v) => v.par_iter().try_for_each(|&g| solve_one(g)),
     })?;
     bar.finish_and_clear();
-    let mut sink = sink.into_inner().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;
-    sink.flush().with_context(|| format!("cannot write to {sink_name}"))?;
+    drop(sink);
+    drop(lock);
+    Ok(())
+}
+
+/// Where a batch writes its results.
+enum Sink<'a> {
+    /// A regular file, locked; results are appended a whole line at a time.
+    File { file: fd_lock::RwLockWriteGuard<'a, File>, name: String },
+    /// Standard output, a pipe, a FIFO or a device.
+    Other { out: Box<dyn Write + Send>, name: String },
+}
+
+impl Sink<'_> {
+    /// Writes `line` and a newline in one write. To a file, a write that
+    /// fails part-way (a full disk) is taken back, so that no torn line is
+    /// left.
+    fn write_line(&mut self, line: &str) -> Result<()> {
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        match self {
+            Sink::File { file, name } => {
+                let before = file.metadata().with_context(|| format!("cannot write to {name}"))?.len();
+                if let Err(e) = file.write_all(&bytes) {
+                    let _ = file.set_len(before);
+                    return Err(e).with_context(|| format!("cannot write to {name}"));
+                }
+                Ok(())
+            }
+            Sink::Other { out, name } => {
+                out.write_all(&bytes).and_then(|()| out.flush()).with_context(|| format!("cannot write to {name}"))
+            }
+        }
+    }
+}
+
+/// Cuts off a last line that does not end in a newline: the result a batch
+/// was writing when it was killed, solved again now. Says so in one line.
+fn cut_torn_line(path: &Path, file: &File) -> Result<()> {
+    let len = file.metadata()?.len();
+    if len == 0 {
+        return Ok(());
+    }
+    // The last newline, read backwards in blocks.
+    let mut reader = file;
+    let mut end = len;
+    let mut keep = 0;
+    let mut block = vec![0u8; 64 * 1024];
+    'search: while end > 0 {
+        let start = end.saturating_sub(block.len() as u64);
+        let n = (end - start) as usize;
+        reader.seek(SeekFrom::Start(start))?;
+        reader.read_exact(&mut block[..n])?;
+        if end == len && block[n - 1] == b'\n' {
+            return Ok(());
+        }
+        if let Some(i) = block[..n].iter().rposition(|&b| b == b'\n') {
+            keep = start + i as u64 + 1;
+            break 'search;
+        }
+        end = start;
+    }
+    file.set_len(keep).with_context(|| format!("cannot repair '{}'", path.display()))?;
+    warn_line!(
+        "klondike: {} ended in a result cut short ({} bytes); it was removed, and that game is solved again",
+        path.display(),
+        len - keep
+    );
     Ok(())
 }
 
