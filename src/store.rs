@@ -281,6 +281,15 @@ pub fn folder_problem(path: &Path, error: &StoreError) -> String {
 /// The I/O error of creating the directory or the temporary file, writing,
 /// syncing or renaming; `path` is then unchanged.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, bytes, None)
+}
+
+/// [`write_atomically`], the new file getting `permissions` (those of the
+/// file it replaces, say) instead of owner-only.
+///
+/// # Errors
+/// As [`write_atomically`]; setting the permissions too.
+fn write_atomically_with(path: &Path, bytes: &[u8], permissions: Option<fs::Permissions>) -> io::Result<()> {
     let dir = parent_of(path);
     let name =
         path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))?;
@@ -292,6 +301,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut tmp = tempfile::Builder::new().prefix(&prefix).suffix(".tmp").tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.flush()?;
+    if let Some(p) = permissions {
+        tmp.as_file().set_permissions(p)?;
+    }
     tmp.as_file().sync_all()?;
     if let Some(ms) = std::env::var(PAUSE_BEFORE_RENAME_ENV).ok().and_then(|v| v.trim().parse::<u64>().ok()) {
         std::thread::sleep(Duration::from_millis(ms.min(600_000)));
@@ -424,15 +436,36 @@ pub fn read_user_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Op
     }
 }
 
+/// `text` as a path, a leading `~` (alone or before a `/`) standing for the
+/// home folder, as a shell would read it.
+pub fn expand_home(text: &str) -> PathBuf {
+    let home = || directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf());
+    if text == "~" {
+        if let Some(h) = home() {
+            return h;
+        }
+    } else if let Some(rest) = text.strip_prefix("~/") {
+        if let Some(h) = home() {
+            return h.join(rest);
+        }
+    }
+    PathBuf::from(text)
+}
+
 /// Writes `value` as JSON to a file the user named (a saved game),
 /// atomically. A symbolic link is written through (its target is
 /// replaced); anything else that is not a regular file (a directory, a
-/// device) is refused, and so is a folder that does not exist.
+/// device) is refused, and so is a folder that does not exist. An existing
+/// file is replaced only when it is a saved game this version reads (so a
+/// text file, or a save from a newer version, is never lost), and keeps its
+/// permissions.
 ///
 /// # Errors
-/// [`StoreError::NotUsable`] for a path that is not a regular file or has
-/// no folder; [`StoreError::Io`] when writing fails (the file is unchanged).
-pub fn save_user_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
+/// [`StoreError::NotUsable`] for a path that is not a regular file, has no
+/// folder, or holds something other than a saved game;
+/// [`StoreError::NewerVersion`] for a save from a newer version;
+/// [`StoreError::Io`] when writing fails (the file is unchanged).
+pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, value: &T) -> Result<(), StoreError> {
     let not_usable = |why: &str| StoreError::NotUsable { path: path.to_path_buf(), why: why.to_string() };
     let target = match fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path).map_err(|e| StoreError::NotUsable {
@@ -442,16 +475,31 @@ pub fn save_user_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreE
         Ok(_) => path.to_path_buf(),
         Err(_) => path.to_path_buf(),
     };
-    match fs::metadata(&target) {
+    let permissions = match fs::metadata(&target) {
         Ok(m) if !m.is_file() => return Err(not_usable("it is not a regular file")),
-        Ok(_) => {}
+        Ok(m) if m.len() == 0 => Some(m.permissions()),
+        Ok(m) => {
+            match read_raw::<T>(&target) {
+                Ok(Read::Value(_)) | Ok(Read::Missing) => {}
+                Ok(Read::Corrupt(_)) => {
+                    return Err(not_usable("it holds something other than a saved game; name another file"))
+                }
+                Err(e @ StoreError::NewerVersion { .. }) => return Err(e),
+                Err(_) => return Err(not_usable("it cannot be read; name another file")),
+            }
+            Some(m.permissions())
+        }
         Err(_) => {
             if !parent_of(&target).is_dir() {
                 return Err(not_usable("its folder does not exist"));
             }
+            None
         }
-    }
-    write_json(&target, value)
+    };
+    let io_err = |source| StoreError::Io { path: target.clone(), action: "write", source };
+    let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
+    text.push('\n');
+    write_atomically_with(&target, text.as_bytes(), permissions).map_err(io_err)
 }
 
 /// Writes `value` as pretty JSON (with a final newline) to `path`, atomically.

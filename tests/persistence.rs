@@ -179,7 +179,8 @@ fn a_file_the_player_names_is_never_moved_or_replaced_by_something_else() {
 fn saving_through_a_link_writes_the_file_it_points_to() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("target.json");
-    std::fs::write(&target, "old").unwrap();
+    // An empty file (a save that is not ours is never replaced).
+    std::fs::write(&target, "").unwrap();
     let link = dir.path().join("link.json");
     std::os::unix::fs::symlink(&target, &link).unwrap();
     let (code, out, _) = klondike(dir.path(), &["--game", "1"], &format!("d\nsave {}\n", link.display()));
@@ -256,4 +257,46 @@ fn rules_options_are_refused_with_a_saved_or_resumed_game() {
     }
     let (code, _, err) = klondike(dir.path(), &["--load", saved, "--foundation-to-tableau"], "");
     assert_eq!(code, 2, "{err}");
+}
+
+/// `save FILE` replaces only a saved game (never a text file or a save from
+/// a newer version), keeps the mode of the file it replaces, and reads a
+/// leading `~` as the home folder.
+#[test]
+fn save_replaces_only_saved_games_keeps_their_mode_and_expands_the_home_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let (code, out, err) = klondike(&data, &["--game", "1", "--json"], &format!("d\nsave {}\n", notes.display()));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("something other than a saved game"), "{out}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    let newer = dir.path().join("newer.json");
+    std::fs::write(&newer, r#"{"format_version": 99}"#).unwrap();
+    let (_, out, _) = klondike(&data, &["--game", "1", "--json"], &format!("d\nsave {}\n", newer.display()));
+    assert!(out.contains("newer"), "{out}");
+    assert_eq!(std::fs::read_to_string(&newer).unwrap(), r#"{"format_version": 99}"#);
+    // A save of ours is replaced, and keeps its mode.
+    let save = dir.path().join("save.json");
+    klondike(&data, &["--game", "1"], &format!("d\nsave {}\n", save.display()));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&save, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let (code, _, err) = klondike(&data, &["--game", "1"], &format!("d\nd\nsave {}\n", save.display()));
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(std::fs::metadata(&save).unwrap().permissions().mode() & 0o777, 0o644);
+        assert!(std::fs::read_to_string(&save).unwrap().contains("\"d\",\n    \"d\""));
+    }
+    // `~/NAME` is NAME in the home folder.
+    let home = dir.path().join("home");
+    std::fs::create_dir(&home).unwrap();
+    let env = [("KLONDIKE_DATA_DIR", data.as_os_str()), ("HOME", home.as_os_str())];
+    let (code, _, err) = common::run_klondike(&["--game", "1"], &env, "d\nsave ~/tilde.json\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(home.join("tilde.json").exists());
+    let (code, out, err) = common::run_klondike(&["--game", "2", "--json"], &env, "load ~/tilde.json\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"game\":\"1\""), "{out}");
 }

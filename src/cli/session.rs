@@ -609,11 +609,11 @@ impl Session {
                 Ok(Reply::Stepped(announce_redo(&before, &redone, &self.game, &style)))
             }
             Command::Save(file) => {
-                store::save_user_json(std::path::Path::new(&file), &self.record()).map_err(|e| e.to_string())?;
+                store::save_user_json(&store::expand_home(&file), &self.record()).map_err(|e| e.to_string())?;
                 Ok(Reply::Answer(format!("Saved the game to {file}.")))
             }
             Command::Load(file) => {
-                let record = match store::read_user_json::<GameRecord>(std::path::Path::new(&file)) {
+                let record = match store::read_user_json::<GameRecord>(&store::expand_home(&file)) {
                     Ok(Some(r)) => r,
                     Ok(None) => return Err(format!("there is no file {file}")),
                     Err(e) => return Err(e.to_string()),
