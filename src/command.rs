@@ -122,28 +122,11 @@ pub enum CommandError {
     MissingFile { command: &'static str },
 }
 
-/// True for characters that would upset a line when printed: control
-/// characters, and the invisible ones that reorder or hide text (bidi
-/// controls, zero-width characters, the byte-order mark).
-pub fn is_unprintable(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
-}
+pub use crate::render::words::is_unprintable;
 
 /// Shortens and makes printable a piece of user input for a message.
 fn shown(text: &str) -> String {
-    let mut s = String::new();
-    for c in text.chars().take(20) {
-        if is_unprintable(c) {
-            s.extend(c.escape_default());
-        } else {
-            s.push(c);
-        }
-    }
-    if text.chars().count() > 20 {
-        s.push_str("...");
-    }
-    s
+    crate::render::words::readable(text, 20)
 }
 
 impl fmt::Display for CommandError {
@@ -224,104 +207,131 @@ impl FromStr for Command {
     /// # Errors
     /// [`CommandError`] naming what was wrong.
     fn from_str(line: &str) -> Result<Command, CommandError> {
-        let lower = line.to_lowercase();
-        let words: Vec<&str> = lower.split_whitespace().collect();
-        let Some((&first, rest)) = words.split_first() else {
-            return Err(CommandError::Empty);
+        parse_lower_case(line).map_err(|e| e.with_case_of(line))
+    }
+}
+
+impl CommandError {
+    /// The error with the word it quotes as `line` has it (the parser reads
+    /// a lower-case copy; messages quote what was typed).
+    fn with_case_of(mut self, line: &str) -> CommandError {
+        let (CommandError::Unknown { word: text }
+        | CommandError::BadPile { text }
+        | CommandError::BadDestination { text }
+        | CommandError::BadCount { text }
+        | CommandError::BadSuit { text }
+        | CommandError::BadGameNumber { text }
+        | CommandError::BadPlace { text }) = &mut self
+        else {
+            return self;
         };
-        let simple = |cmd: Command, name: &'static str| no_more(rest, name, "it takes no arguments").map(|()| cmd);
-        match first {
-            "d" | "draw" => simple(Command::Move(MoveCommand::Draw), "d"),
-            "u" | "undo" => simple(Command::Undo, "undo"),
-            "redo" => simple(Command::Redo, "redo"),
-            "h" | "hint" => simple(Command::Hint, "hint"),
-            "?" | "help" => simple(Command::Help, "help"),
-            "table" | "show" => simple(Command::Table, "table"),
-            "q" | "quit" | "exit" => simple(Command::Quit, "quit"),
-            "moves" => simple(Command::Moves, "moves"),
-            "score" => simple(Command::Score, "score"),
-            "rules" => simple(Command::Rules, "rules"),
-            "a" | "auto" => simple(Command::Auto, "auto"),
-            "solve" | "winnable" | "winnable?" => simple(Command::Solve, "solve"),
-            "stats" => simple(Command::Stats, "stats"),
-            "save" | "load" => {
-                // The file name keeps its case and its inner spaces.
-                let trimmed = line.trim_start();
-                let name = trimmed[trimmed.find(char::is_whitespace).unwrap_or(trimmed.len())..].trim();
-                let command = if first == "save" { "save" } else { "load" };
-                if name.is_empty() {
-                    return Err(CommandError::MissingFile { command });
-                }
-                Ok(if first == "save" { Command::Save(name.to_string()) } else { Command::Load(name.to_string()) })
-            }
-            "l" | "look" => {
-                let [what, more @ ..] = rest else {
-                    return Err(CommandError::Missing { command: "l", usage: USAGE_L });
-                };
-                no_more(more, "l", USAGE_L)?;
-                let place = match *what {
-                    "w" | "waste" => PileRef::Waste,
-                    "f" | "foundations" => PileRef::Foundations,
-                    "s" | "stock" => PileRef::Stock,
-                    n => PileRef::Tableau(pile(n).map_err(|_| CommandError::BadPlace { text: n.to_string() })?),
-                };
-                Ok(Command::Look(place))
-            }
-            "new" => match rest {
-                [] => Ok(Command::New(None)),
-                [n] => match number(n) {
-                    Some(n) if n >= 1 => Ok(Command::New(Some(n))),
-                    _ => Err(CommandError::BadGameNumber { text: n.to_string() }),
-                },
-                _ => Err(CommandError::TooMany { command: "new", usage: "new, or new N for game N" }),
-            },
-            "w" => {
-                let [dest, more @ ..] = rest else {
-                    return Err(CommandError::Missing { command: "w", usage: USAGE_W });
-                };
-                no_more(more, "w", USAGE_W)?;
-                if *dest == "f" {
-                    Ok(Command::Move(MoveCommand::WasteToFoundation))
-                } else {
-                    pile(dest)
-                        .map(|p| Command::Move(MoveCommand::WasteToTableau(p)))
-                        .map_err(|_| CommandError::BadDestination { text: dest.to_string() })
-                }
-            }
-            "t" => {
-                let [from, dest, more @ ..] = rest else {
-                    return Err(CommandError::Missing { command: "t", usage: USAGE_T });
-                };
-                let from = pile(from)?;
-                if *dest == "f" {
-                    no_more(more, "t", USAGE_T)?;
-                    return Ok(Command::Move(MoveCommand::TableauToFoundation(from)));
-                }
-                let to = pile(dest).map_err(|_| CommandError::BadDestination { text: dest.to_string() })?;
-                let count = match more {
-                    [] => None,
-                    [k] => match number(k) {
-                        Some(n @ 1..=13) => Some(n as usize),
-                        _ => return Err(CommandError::BadCount { text: k.to_string() }),
-                    },
-                    _ => return Err(CommandError::TooMany { command: "t", usage: USAGE_T }),
-                };
-                Ok(Command::Move(MoveCommand::TableauToTableau { from, to, count }))
-            }
-            "f" => {
-                let [suit, to, more @ ..] = rest else {
-                    return Err(CommandError::Missing { command: "f", usage: USAGE_F });
-                };
-                no_more(more, "f", USAGE_F)?;
-                let mut chars = suit.chars();
-                let suit = match (chars.next().and_then(Suit::from_letter), chars.next()) {
-                    (Some(s), None) => s,
-                    _ => return Err(CommandError::BadSuit { text: suit.to_string() }),
-                };
-                Ok(Command::Move(MoveCommand::FoundationToTableau(suit, pile(to)?)))
-            }
-            other => Err(CommandError::Unknown { word: other.to_string() }),
+        if let Some(typed) = line.split_whitespace().find(|w| w.to_lowercase() == *text) {
+            *text = typed.to_string();
         }
+        self
+    }
+}
+
+/// [`Command::from_str`] on a lower-case copy of `line` (file names keep
+/// their case).
+fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
+    let lower = line.to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let Some((&first, rest)) = words.split_first() else {
+        return Err(CommandError::Empty);
+    };
+    let simple = |cmd: Command, name: &'static str| no_more(rest, name, "it takes no arguments").map(|()| cmd);
+    match first {
+        "d" | "draw" => simple(Command::Move(MoveCommand::Draw), "d"),
+        "u" | "undo" => simple(Command::Undo, "undo"),
+        "redo" => simple(Command::Redo, "redo"),
+        "h" | "hint" => simple(Command::Hint, "hint"),
+        "?" | "help" => simple(Command::Help, "help"),
+        "table" | "show" => simple(Command::Table, "table"),
+        "q" | "quit" | "exit" => simple(Command::Quit, "quit"),
+        "moves" => simple(Command::Moves, "moves"),
+        "score" => simple(Command::Score, "score"),
+        "rules" => simple(Command::Rules, "rules"),
+        "a" | "auto" => simple(Command::Auto, "auto"),
+        "solve" | "winnable" | "winnable?" => simple(Command::Solve, "solve"),
+        "stats" => simple(Command::Stats, "stats"),
+        "save" | "load" => {
+            // The file name keeps its case and its inner spaces.
+            let trimmed = line.trim_start();
+            let name = trimmed[trimmed.find(char::is_whitespace).unwrap_or(trimmed.len())..].trim();
+            let command = if first == "save" { "save" } else { "load" };
+            if name.is_empty() {
+                return Err(CommandError::MissingFile { command });
+            }
+            Ok(if first == "save" { Command::Save(name.to_string()) } else { Command::Load(name.to_string()) })
+        }
+        "l" | "look" => {
+            let [what, more @ ..] = rest else {
+                return Err(CommandError::Missing { command: "l", usage: USAGE_L });
+            };
+            no_more(more, "l", USAGE_L)?;
+            let place = match *what {
+                "w" | "waste" => PileRef::Waste,
+                "f" | "foundations" => PileRef::Foundations,
+                "s" | "stock" => PileRef::Stock,
+                n => PileRef::Tableau(pile(n).map_err(|_| CommandError::BadPlace { text: n.to_string() })?),
+            };
+            Ok(Command::Look(place))
+        }
+        "new" => match rest {
+            [] => Ok(Command::New(None)),
+            [n] => match number(n) {
+                Some(n) if n >= 1 => Ok(Command::New(Some(n))),
+                _ => Err(CommandError::BadGameNumber { text: n.to_string() }),
+            },
+            _ => Err(CommandError::TooMany { command: "new", usage: "new, or new N for game N" }),
+        },
+        "w" => {
+            let [dest, more @ ..] = rest else {
+                return Err(CommandError::Missing { command: "w", usage: USAGE_W });
+            };
+            no_more(more, "w", USAGE_W)?;
+            if *dest == "f" {
+                Ok(Command::Move(MoveCommand::WasteToFoundation))
+            } else {
+                pile(dest)
+                    .map(|p| Command::Move(MoveCommand::WasteToTableau(p)))
+                    .map_err(|_| CommandError::BadDestination { text: dest.to_string() })
+            }
+        }
+        "t" => {
+            let [from, dest, more @ ..] = rest else {
+                return Err(CommandError::Missing { command: "t", usage: USAGE_T });
+            };
+            let from = pile(from)?;
+            if *dest == "f" {
+                no_more(more, "t", USAGE_T)?;
+                return Ok(Command::Move(MoveCommand::TableauToFoundation(from)));
+            }
+            let to = pile(dest).map_err(|_| CommandError::BadDestination { text: dest.to_string() })?;
+            let count = match more {
+                [] => None,
+                [k] => match number(k) {
+                    Some(n @ 1..=13) => Some(n as usize),
+                    _ => return Err(CommandError::BadCount { text: k.to_string() }),
+                },
+                _ => return Err(CommandError::TooMany { command: "t", usage: USAGE_T }),
+            };
+            Ok(Command::Move(MoveCommand::TableauToTableau { from, to, count }))
+        }
+        "f" => {
+            let [suit, to, more @ ..] = rest else {
+                return Err(CommandError::Missing { command: "f", usage: USAGE_F });
+            };
+            no_more(more, "f", USAGE_F)?;
+            let mut chars = suit.chars();
+            let suit = match (chars.next().and_then(Suit::from_letter), chars.next()) {
+                (Some(s), None) => s,
+                _ => return Err(CommandError::BadSuit { text: suit.to_string() }),
+            };
+            Ok(Command::Move(MoveCommand::FoundationToTableau(suit, pile(to)?)))
+        }
+        other => Err(CommandError::Unknown { word: other.to_string() }),
     }
 }
 

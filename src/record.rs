@@ -180,13 +180,9 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-/// At most 30 characters of `text`, control characters escaped.
+/// At most 30 characters of `text`, unprintable ones named.
 fn shown(text: &str) -> String {
-    let mut s: String = text.chars().take(30).flat_map(char::escape_default).collect();
-    if text.chars().count() > 30 {
-        s.push_str("...");
-    }
-    s
+    crate::render::words::readable(text, 30)
 }
 
 impl GameRecord {

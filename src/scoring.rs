@@ -115,7 +115,7 @@ pub struct ScoringParseError {
 
 impl fmt::Display for ScoringParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let shown: String = self.text.chars().flat_map(char::escape_default).collect();
+        let shown = crate::render::words::readable(&self.text, 30);
         write!(f, "'{shown}' is not a scoring: give standard, vegas or none")
     }
 }

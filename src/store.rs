@@ -344,6 +344,11 @@ pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::new(io::ErrorKind::AlreadyExists, "too many files moved aside this second"))
 }
 
+/// Largest stored file read (a saved game, the statistics): 16 MiB, far
+/// above any we write (a saved game is a few kilobytes), so that a wrong
+/// file named by mistake gives an error instead of filling memory.
+pub const MAX_STORED: u64 = 16 << 20;
+
 /// What reading found: the value, nothing, or a reason the file is corrupt.
 enum Read<T> {
     Missing,
@@ -369,11 +374,16 @@ fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, Sto
         // nothing there to move aside.
         Err(source) => return Err(StoreError::Io { path: path.to_path_buf(), action: "read", source }),
     }
-    let bytes = match fs::read(path) {
-        Ok(b) => b,
+    let mut bytes = Vec::new();
+    let read = File::open(path).and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_STORED + 1), &mut bytes));
+    match read {
+        Ok(_) => {}
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
         Err(e) => return Ok(Read::Corrupt(e.to_string())),
-    };
+    }
+    if bytes.len() as u64 > MAX_STORED {
+        return Ok(Read::Corrupt(format!("larger than {} MiB, far more than any of ours", MAX_STORED >> 20)));
+    }
     // A byte-order mark at the start (an editor's) is not JSON.
     let json = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
     let value: serde_json::Value = match serde_json::from_slice(json) {

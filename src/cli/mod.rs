@@ -389,6 +389,9 @@ fn retire_autosave() -> bool {
     }
 }
 
+/// What is said of an input line that is not UTF-8.
+const NOT_TEXT: &str = "that line is not UTF-8 text";
+
 fn play(args: PlayArgs) -> Result<ExitCode> {
     let interactive = io::stdin().is_terminal();
     if interactive {
@@ -466,11 +469,14 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         let (line, fault) = match source.next_line()? {
             Line::End => break,
             Line::TooLong(start) => (start, Some("line too long: a command is a few characters")),
-            Line::NotText => (String::new(), Some("that line is not UTF-8 text")),
+            Line::NotText => (String::new(), Some(NOT_TEXT)),
             Line::Text(t) => (t, None),
         };
         let trimmed = line.trim();
-        if fault.is_none() && (trimmed.is_empty() || trimmed.starts_with('#')) {
+        // A comment is skipped however long it is (a line too long to be
+        // read whole is known to be one by its start).
+        let comment = trimmed.starts_with('#') && !matches!(fault, Some(NOT_TEXT));
+        if comment || (fault.is_none() && trimmed.is_empty()) {
             continue;
         }
         let outcome = match fault {

@@ -867,17 +867,5 @@ pub fn winnable_message(number: u128, first: u128, skipped: u128) -> String {
 
 /// A line made safe to echo: control characters escaped, cut at 200 characters.
 pub fn printable(line: &str) -> String {
-    let mut s = String::new();
-    for (i, c) in line.chars().enumerate() {
-        if i >= 200 {
-            s.push_str("...");
-            break;
-        }
-        if klondike::command::is_unprintable(c) {
-            s.extend(c.escape_default());
-        } else {
-            s.push(c);
-        }
-    }
-    s
+    klondike::render::words::readable(line, 200)
 }

@@ -191,20 +191,11 @@ fn shorten(token: &str) -> String {
     text
 }
 
-/// `text` with control, zero-width and direction-changing characters
-/// escaped, so that a message stays one readable line.
+/// `text` with its unprintable characters named (the one rule for quoting
+/// input, [`crate::render::words::readable`]), so that a message stays one
+/// readable line.
 fn printable(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        let invisible = c.is_control()
-            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}');
-        if invisible {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    crate::render::words::readable(text, usize::MAX)
 }
 
 impl fmt::Display for Deal {
@@ -363,8 +354,8 @@ mod tests {
 
     #[test]
     fn printable_escapes_control_characters() {
-        assert_eq!(printable("a\u{1b}b\u{0}"), "a\\u{1b}b\\u{0}");
-        assert_eq!(printable("\u{202E}x"), "\\u{202e}x");
+        assert_eq!(printable("a\u{1b}b\u{0}"), "a<escape>b<nul>");
+        assert_eq!(printable("\u{202E}x"), "<U+202E>x");
         assert_eq!(printable("é♠"), "é♠");
     }
 

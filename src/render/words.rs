@@ -145,6 +145,52 @@ pub fn capitalise(text: &str) -> String {
     }
 }
 
+/// Whether `c` would upset a line when printed: control characters, and the
+/// invisible ones that break, reorder or hide text (line and paragraph
+/// separators, bidi controls, zero-width characters, the byte-order mark).
+pub fn is_unprintable(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
+}
+
+/// User input as typed, for quoting in a message: at most `max_chars`
+/// characters (then `...`), each unprintable one ([`is_unprintable`]) shown
+/// by name in angle brackets: `<tab>`, `<newline>`, `<escape>`, `<U+200B>`.
+/// Nothing else changes (case included). The one rule for every message
+/// that quotes input.
+///
+/// ```
+/// use klondike::render::words::readable;
+/// assert_eq!(readable("T 9\u{1b}x", 20), "T 9<escape>x");
+/// assert_eq!(readable("abcdef", 3), "abc...");
+/// ```
+pub fn readable(text: &str, max_chars: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max_chars.saturating_mul(4)));
+    for (i, c) in text.chars().enumerate() {
+        if i == max_chars {
+            out.push_str("...");
+            break;
+        }
+        if !is_unprintable(c) {
+            out.push(c);
+            continue;
+        }
+        match c {
+            '\t' => out.push_str("<tab>"),
+            '\n' => out.push_str("<newline>"),
+            '\r' => out.push_str("<return>"),
+            '\u{0}' => out.push_str("<nul>"),
+            '\u{1b}' => out.push_str("<escape>"),
+            '\u{7f}' => out.push_str("<delete>"),
+            '\u{feff}' => out.push_str("<byte-order mark>"),
+            '\u{2028}' => out.push_str("<line separator>"),
+            '\u{2029}' => out.push_str("<paragraph separator>"),
+            c => out.push_str(&format!("<U+{:04X}>", u32::from(c))),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

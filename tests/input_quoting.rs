@@ -1,0 +1,39 @@
+//! Input as the binary reads and quotes it: comment lines of any length are
+//! skipped, stored files have a size cap, and messages quote what was typed
+//! (its case kept, unprintable characters named, never Rust escapes).
+
+mod common;
+
+fn klondike(args: &[&str], stdin: &str) -> (i32, String, String) {
+    common::run_klondike(args, &[], stdin)
+}
+
+#[test]
+fn a_comment_line_of_any_length_is_skipped() {
+    let script = format!("#{}\nd\n", "x".repeat(1 << 20));
+    let (code, out, err) = klondike(&["--game", "1", "--json", "--strict"], &script);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 2, "the deal and the draw");
+    assert!(out.lines().last().unwrap().contains("\"ok\":true"), "{out}");
+}
+
+#[test]
+fn a_stored_file_past_the_size_cap_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.json");
+    std::fs::write(&big, vec![b' '; (16 << 20) + 1]).unwrap();
+    let (code, _, err) = klondike(&["--load", big.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("larger than 16 MiB"), "{err}");
+}
+
+#[test]
+fn messages_quote_input_as_typed_with_unprintable_characters_named() {
+    let (_, out, _) = klondike(&["--game", "1"], "XyZ\nt 9 2\nl Q\nfoo\u{1}bar\nd\u{2028}\n");
+    assert!(out.contains("unknown command 'XyZ'"), "{out}");
+    assert!(out.contains("'Q' is not a place to look at"), "{out}");
+    assert!(out.contains("'foo<U+0001>bar'"), "{out}");
+    assert!(out.contains("<line separator>"), "{out}");
+    assert!(!out.contains("\\u{"), "no Rust escapes: {out}");
+}
