@@ -172,6 +172,26 @@ fn a_data_folder_that_is_a_file_is_reported_once_and_the_game_goes_on() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
 }
 
+#[test]
+fn a_corrupt_saved_game_is_moved_aside_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    std::fs::write(data.join("autosave.json"), "{ torn").unwrap();
+    let (code, _, err) = klondike(data, &[], &["--game", "8", "--autosave"], "d\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("moved aside"), "{err}");
+    let aside: Vec<_> = std::fs::read_dir(data)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("autosave.json.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1);
+    assert_eq!(std::fs::read_to_string(aside[0].path()).unwrap(), "{ torn");
+}
+
+/// A read-only data folder: by its permissions, or (for root, whom
+/// permissions do not stop) a read-only tmpfs where one can be mounted.
 #[cfg(unix)]
 #[test]
 fn a_read_only_data_folder_is_reported_once_and_the_game_goes_on() {
@@ -180,15 +200,39 @@ fn a_read_only_data_folder_is_reported_once_and_the_game_goes_on() {
     let data = dir.path().join("data");
     std::fs::create_dir(&data).unwrap();
     std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let mut why = "no permission";
+    let mut _unmount = None;
     if std::fs::write(data.join("probe"), "x").is_ok() {
-        eprintln!("skipped: this user (root?) can write into a read-only folder");
-        return;
+        let _ = std::fs::remove_file(data.join("probe"));
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs"])
+            .arg(&data)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !mounted {
+            eprintln!(
+                "skipped: this user (root) can write into a read-only folder, and cannot mount a read-only tmpfs"
+            );
+            return;
+        }
+        _unmount = Some(Unmount(&data));
+        why = "read-only";
     }
-    let (code, _, err) = klondike(&data, &[], &["--game", "1", "--autosave"], "d\nd\nd\n");
+    let (code, _, err) = klondike(&data, &[], &["--game", "1", "--autosave", "--stats"], "d\nd\nd\n");
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 1, "{err}");
-    assert!(lines[0].contains("no permission"), "{err}");
+    assert!(lines[0].contains(why) && lines[0].contains(&data.display().to_string()), "{err}");
+}
+
+/// Unmounts a test's filesystem when the test ends, however it ends.
+struct Unmount<'a>(&'a Path);
+
+impl Drop for Unmount<'_> {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(self.0).status();
+    }
 }
 
 /// A tiny filesystem that fills up: a tmpfs of 64 KiB where this user may
@@ -209,12 +253,6 @@ fn a_full_disk_is_reported_once_and_no_file_is_torn() {
         eprintln!("skipped: cannot mount a tmpfs here (needs root and a kernel that allows it)");
         return;
     }
-    struct Unmount<'a>(&'a Path);
-    impl Drop for Unmount<'_> {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("umount").arg(self.0).status();
-        }
-    }
     let _unmount = Unmount(&mnt);
     let data = mnt.join("data");
     leave_game_7(&data);
@@ -225,8 +263,9 @@ fn a_full_disk_is_reported_once_and_no_file_is_torn() {
     let (code, _, err) = klondike(&data, &[], &["--resume", "--autosave", "--stats"], "d\nd\nd\n");
     assert_eq!(code, 0, "{err}");
     assert_eq!(err.lines().filter(|l| l.contains("the disk is full")).count(), 1, "{err}");
-    // The saved game is the one from before, whole.
+    // The saved game is the one from before, whole, kept for resuming.
     assert_eq!(std::fs::read(data.join("autosave.json")).unwrap(), before);
+    assert!(err.contains("kept as it was last saved (3 moves)"), "{err}");
     let leftovers: Vec<_> = std::fs::read_dir(&data)
         .unwrap()
         .flatten()

@@ -248,7 +248,12 @@ fn save_history_atomically(
 ) -> anyhow::Result<()> {
     let dir = path.parent().ok_or_else(|| anyhow::anyhow!("no folder for {}", path.display()))?;
     std::fs::create_dir_all(dir)?;
-    let tmp = tempfile::NamedTempFile::new_in(dir)?;
+    // Named as the store names its temporary files (`.NAME.XXXXXX.tmp`), so
+    // that one left by a kill is removed at a later start.
+    let mut prefix = std::ffi::OsString::from(".");
+    prefix.push(path.file_name().unwrap_or_default());
+    prefix.push(".");
+    let tmp = tempfile::Builder::new().prefix(&prefix).suffix(".tmp").tempfile_in(dir)?;
     editor.save_history(tmp.path())?;
     tmp.persist(path)?;
     Ok(())

@@ -166,6 +166,8 @@ pub struct Session {
     /// This session has written the autosave file (so it is this session's
     /// to remove when its game is over or replaced).
     pub autosaved: bool,
+    /// Moves made in the game as last saved to the autosave file.
+    pub saved_moves: usize,
     /// The game's identity for the statistics.
     pub id: GameId,
     pub random_game: Box<dyn FnMut() -> u128>,
@@ -194,6 +196,7 @@ impl Session {
         winnable: bool,
         random_game: Box<dyn FnMut() -> u128>,
     ) -> Session {
+        let saved_moves = start.game.moves_made();
         Session {
             rules: *start.game.rules(),
             scoring: start.score.scoring(),
@@ -211,6 +214,7 @@ impl Session {
             finish_noted: Default::default(),
             winnable,
             autosaved: false,
+            saved_moves,
             id: start.id,
             random_game,
         }
@@ -402,19 +406,22 @@ impl Session {
     }
 
     /// At the end of the session: saves an unfinished game for resuming
-    /// (when autosave is on), or counts it as lost.
+    /// (when autosave is on), or counts it as lost. When that last save
+    /// fails but an earlier copy of the game is saved, the copy is kept for
+    /// resuming (a few moves back, but not lost) and nothing is counted.
     pub fn end(&mut self) {
-        if !self.checkpoint() {
-            self.abandon();
-            // A saved copy of this game (an older one, if this last save
-            // failed) is over now: counted, so not to be resumed.
-            if self.autosaved && self.recorded {
-                if let Some(path) = autosave_path() {
-                    let _ = store::remove_file(&path);
-                }
-                self.autosaved = false;
-            }
+        if self.checkpoint() {
+            return;
         }
+        let unfinished = self.game.moves_made() > 0 && self.game.status() != Status::Won;
+        if self.persistence.autosave && self.autosaved && unfinished {
+            warn_line!(
+                "klondike: the game is kept as it was last saved ({}), for resuming",
+                klondike::render::words::count(self.saved_moves, "move")
+            );
+            return;
+        }
+        self.abandon();
     }
 
     /// With autosave on, keeps the autosave file in step with the game after
@@ -431,6 +438,7 @@ impl Session {
             match store::write_json(&path, &self.record()) {
                 Ok(()) => {
                     self.autosaved = true;
+                    self.saved_moves = self.game.moves_made();
                     return true;
                 }
                 Err(e) => say_folder_problem(&path, &e),
