@@ -52,7 +52,7 @@ const SCORING: &[&str] = &[
 ];
 
 const FILES: &[&str] = &[
-    "All in ~/.local/share/klondike/ (the platform's data directory; KLONDIKE_DATA_DIR overrides it). autosave.json: the game left unfinished, offered for resuming at the next start. statistics.json: games played and won per rules setting, streaks, best scores, the Vegas balance. history.txt: the prompt's history. Every file is written to a temporary file and renamed over the old one; a file that cannot be read is moved aside to NAME.corrupt-TIME, never deleted. Scripted runs touch these files only with --autosave or --stats.",
+    "All in ~/.local/share/klondike/ (the platform's data directory; KLONDIKE_DATA_DIR overrides it). autosave.json: the game left unfinished, offered for resuming at the next start. statistics.json: games played and won per rules setting, streaks, best scores, the Vegas balance. history.txt: the prompt's history. Every file is written to a temporary file and renamed over the old one; a file that cannot be read is moved aside to NAME.corrupt-TIME, never deleted. A game is counted once, whatever is killed when; starting another game counts the unfinished saved one as lost, and says so. Scripted runs touch these files only with --autosave or --stats.",
     "A saved game (save FILE) is JSON: format_version, game (the number, as a string) or deal, draw, passes, foundation_to_tableau, scoring, moves (commands), undone (the redo list), elapsed_seconds. Loading replays the moves and refuses a record with an illegal move, naming it.",
     "KLONDIKE_SCREEN_READER: set to anything but 0 to start in screen-reader mode. NO_COLOR: no colour.",
 ];

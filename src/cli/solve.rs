@@ -68,7 +68,8 @@ pub struct SolveArgs {
     pub shard: Option<(u128, u128)>,
     /// Batch: append results to FILE, skipping the games it already holds
     /// under the same rules (so an interrupted batch resumes where it
-    /// stopped). One process per file. Default: standard output.
+    /// stopped). One batch per file: a second is refused while one runs.
+    /// Default: standard output.
     #[arg(long, short, value_name = "FILE", requires = "batch")]
     pub output: Option<PathBuf>,
 }
