@@ -257,14 +257,19 @@ pub fn folder_problem(path: &Path, error: &StoreError) -> String {
             format!("cannot save in {}: {} is a file, not a folder", dir.display(), file.display())
         };
     }
-    let why = match source.kind() {
+    format!("cannot save in {}: {}", dir.display(), io_words(source))
+}
+
+/// An I/O error in words, for a message (no error codes, no paths): "the
+/// disk is full", "no permission to write there", "the disk is read-only".
+pub fn io_words(error: &io::Error) -> String {
+    match error.kind() {
         io::ErrorKind::PermissionDenied => "no permission to write there".to_string(),
         io::ErrorKind::StorageFull => "the disk is full".to_string(),
         io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".to_string(),
         io::ErrorKind::NotADirectory => "part of its path is not a folder".to_string(),
         kind => kind.to_string(),
-    };
-    format!("cannot save in {}: {why}", dir.display())
+    }
 }
 
 /// Writes `bytes` to `path` so that the file holds either its old contents

@@ -273,3 +273,38 @@ fn a_full_disk_is_reported_once_and_no_file_is_torn() {
         .collect();
     assert!(leftovers.is_empty(), "a failed write removes its temporary file: {leftovers:?}");
 }
+
+/// A batch whose output file fills the disk stops with one line, and leaves
+/// only whole result lines (a write that fails part-way is taken back).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_batch_that_fills_the_disk_leaves_only_whole_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let mnt = dir.path().join("tiny");
+    std::fs::create_dir(&mnt).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mnt)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: cannot mount a tmpfs here (needs root and a kernel that allows it)");
+        return;
+    }
+    let _unmount = Unmount(&mnt);
+    let out = mnt.join("out.jsonl");
+    let (code, _, err) = common::run_klondike(
+        &["solve", "--games", "1..100000", "--fast", "--timeout", "1", "--output", out.to_str().unwrap()],
+        &[],
+        "",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("the disk is full") && !err.contains("os error"), "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.len() > 1000 && text.ends_with('\n'));
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("a whole result line");
+    }
+}

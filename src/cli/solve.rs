@@ -556,7 +556,11 @@ impl Sink<'_> {
                 let before = file.metadata().with_context(|| format!("cannot write to {name}"))?.len();
                 if let Err(e) = file.write_all(&bytes) {
                     let _ = file.set_len(before);
-                    return Err(e).with_context(|| format!("cannot write to {name}"));
+                    // A closed reader ends the batch quietly (see `main`).
+                    if e.kind() == io::ErrorKind::BrokenPipe {
+                        return Err(e.into());
+                    }
+                    bail!("cannot write to {name}: {}", klondike::store::io_words(&e));
                 }
                 Ok(())
             }
