@@ -61,9 +61,16 @@ fn candidates(position: &Position) -> Vec<(Card, Move)> {
 /// several, the lowest rank goes first, then the waste before the piles,
 /// then the lower pile number.
 pub fn next_safe_foundation_move(position: &Position) -> Option<Move> {
+    next_safe_foundation_move_but(position, &[])
+}
+
+/// [`next_safe_foundation_move`], leaving alone the cards in `keep` (cards a
+/// player took down from a foundation, which autoplay must not send
+/// straight back up).
+pub fn next_safe_foundation_move_but(position: &Position, keep: &[Card]) -> Option<Move> {
     candidates(position)
         .into_iter()
-        .filter(|&(card, _)| is_safe(position, card))
+        .filter(|&(card, _)| is_safe(position, card) && !keep.contains(&card))
         .min_by_key(|&(card, _)| card.rank())
         .map(|(_, mv)| mv)
 }

@@ -642,6 +642,11 @@ impl Game {
         Ok(played)
     }
 
+    /// How many undone moves wait for redo (0 after any new move).
+    pub fn redo_len(&self) -> usize {
+        self.undone.len()
+    }
+
     /// Plays again the move most recently undone.
     ///
     /// # Errors

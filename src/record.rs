@@ -16,6 +16,8 @@
 //! | `moves` | array of strings | the moves played, as commands (`"t 2 5 1"`, `"w f"`, `"d"`), first first |
 //! | `undone` | array of strings | the redo list: moves taken back by undo and not yet replayed, the most recently undone LAST (it is the next redo) |
 //! | `elapsed_seconds` | integer | play time so far, in seconds |
+//! | `automatic` | array of integers (optional) | the 0-based indices in `moves` of the moves autoplay made (one undo takes back a player's move with the automatic ones after it) |
+//! | `undone_automatic` | array of integers (optional) | the same for `undone` |
 //! | `id` | string (optional) | the game's identity for the statistics ([`GameId`]): a game whose id the statistics hold is counted, and is not offered for resuming |
 //!
 //! At least one of `game` and `deal` is given; when both are, the deal must
@@ -94,6 +96,12 @@ pub struct GameRecord {
     /// sets it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<GameId>,
+    /// Indices (0-based) in `moves` of the moves autoplay made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub automatic: Vec<usize>,
+    /// Indices (0-based) in `undone` of the moves autoplay made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undone_automatic: Vec<usize>,
 }
 
 /// A game rebuilt from a record by [`GameRecord::replay`].
@@ -111,6 +119,11 @@ pub struct Replayed {
     pub score: ScoreSheet,
     /// Play time so far, in seconds, as saved.
     pub elapsed_seconds: u64,
+    /// For each move of the history: whether autoplay made it.
+    pub auto: Vec<bool>,
+    /// For each move of the redo list (the next redo last): whether autoplay
+    /// made it.
+    pub redo_auto: Vec<bool>,
 }
 
 /// Why a record could not be read or replayed. Each message is one line.
@@ -224,6 +237,8 @@ impl GameRecord {
             undone,
             elapsed_seconds,
             id: None,
+            automatic: Vec::new(),
+            undone_automatic: Vec::new(),
         }
     }
 
@@ -371,7 +386,18 @@ impl GameRecord {
                 score.after_undo();
             }
         }
-        Ok(Replayed { game, deal, number, scoring, score, elapsed_seconds: self.elapsed_seconds })
+        let flags = |len: usize, indices: &[usize]| {
+            let mut flags = vec![false; len];
+            for &i in indices {
+                if let Some(f) = flags.get_mut(i) {
+                    *f = true;
+                }
+            }
+            flags
+        };
+        let auto = flags(self.moves.len(), &self.automatic);
+        let redo_auto = flags(self.undone.len(), &self.undone_automatic);
+        Ok(Replayed { game, deal, number, scoring, score, elapsed_seconds: self.elapsed_seconds, auto, redo_auto })
     }
 }
 
@@ -408,6 +434,8 @@ mod tests {
             undone: vec![],
             elapsed_seconds: 0,
             id: None,
+            automatic: vec![],
+            undone_automatic: vec![],
         };
         let msg = r.replay().unwrap_err().to_string();
         assert!(!msg.chars().any(char::is_control), "{msg}");

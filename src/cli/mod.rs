@@ -415,8 +415,16 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let mut session = match saved {
         Some(Saved { replayed: r, id, from_autosave }) => {
             let origin = r.number.map_or(Origin::Custom, Origin::Number);
-            let started =
-                GameStart { game: r.game, deal: r.deal, origin, score: r.score, elapsed: r.elapsed_seconds, id };
+            let started = GameStart {
+                game: r.game,
+                deal: r.deal,
+                origin,
+                score: r.score,
+                elapsed: r.elapsed_seconds,
+                id,
+                auto: r.auto,
+                redo_auto: r.redo_auto,
+            };
             let mut session = Session::new(started, view, persistence, args.winnable, Box::new(random_game_number));
             // A resumed game owns the autosave file from now on.
             session.autosaved = from_autosave && persistence.autosave;
@@ -433,6 +441,8 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             };
             let game = Game::new(&deal, rules);
             let started = GameStart {
+                auto: Vec::new(),
+                redo_auto: Vec::new(),
                 game,
                 deal,
                 origin,

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use klondike::autoplay::{can_auto_finish, next_finishing_move, next_safe_foundation_move};
+use klondike::autoplay::{can_auto_finish, next_finishing_move, next_safe_foundation_move_but};
 use klondike::command::Command;
 use klondike::deal::Deal;
 use klondike::game::{Game, Played, Status};
@@ -102,7 +102,7 @@ Commands (piles are 1 to 7; suits c d h s):
   t A f        top card of pile A to its foundation (example: t 4 f)
   f S N        top card of foundation S to pile N, with --foundation-to-tableau (example: f h 6)
   a, auto      play every safe card to its foundation (example: auto)
-  u, undo      take back the last move (example: u)
+  u, undo      take back your last move, with the automatic moves after it (example: u)
   redo         play again the move just undone (example: redo)
   h, hint      suggest a move (example: hint)
   solve        can the game still be won from here, and how; also winnable? (example: solve)
@@ -168,6 +168,14 @@ pub struct Session {
     pub autosaved: bool,
     /// Moves made in the game as last saved to the autosave file.
     pub saved_moves: usize,
+    /// For each move of the game's history: whether autoplay made it (one
+    /// undo takes back a player's move with the automatic moves after it).
+    pub auto: Vec<bool>,
+    /// The same for the redo list, the next redo last.
+    pub redo_auto: Vec<bool>,
+    /// Cards the player took down from a foundation: autoplay leaves them
+    /// on the tableau (while they are there).
+    pub kept_down: Vec<klondike::card::Card>,
     /// The game's identity for the statistics.
     pub id: GameId,
     pub random_game: Box<dyn FnMut() -> u128>,
@@ -185,6 +193,10 @@ pub struct GameStart {
     /// The game's identity for the statistics: a resumed autosave's own, a
     /// new one otherwise.
     pub id: GameId,
+    /// Which moves of the history, and of the redo list, autoplay made
+    /// (empty, or as long as each).
+    pub auto: Vec<bool>,
+    pub redo_auto: Vec<bool>,
 }
 
 impl Session {
@@ -215,6 +227,9 @@ impl Session {
             winnable,
             autosaved: false,
             saved_moves,
+            auto: start.auto,
+            redo_auto: start.redo_auto,
+            kept_down: Vec::new(),
             id: start.id,
             random_game,
         }
@@ -372,6 +387,9 @@ impl Session {
         self.elapsed_before = start.elapsed;
         self.since = Instant::now();
         self.id = start.id;
+        self.auto = start.auto;
+        self.redo_auto = start.redo_auto;
+        self.kept_down.clear();
         self.counted = false;
         self.recorded = false;
         self.time_bonus = None;
@@ -380,7 +398,7 @@ impl Session {
 
     /// Counts the current game as lost when it had moves and is not yet counted.
     fn abandon(&mut self) {
-        if self.game.moves_made() > 0 && !self.counted && self.game.status() != Status::Won {
+        if self.player_moved() && !self.counted && self.game.status() != Status::Won {
             self.count(false);
         }
     }
@@ -397,11 +415,34 @@ impl Session {
     /// Counts a win the first time the game reaches it (and works out the
     /// time bonus of a timed standard game).
     fn note_win(&mut self) {
-        if self.game.status() == Status::Won && !self.counted {
-            if self.persistence.timed && self.scoring == Scoring::Standard {
-                self.time_bonus = Some(standard_time_bonus(self.elapsed()));
-            }
+        if self.game.status() != Status::Won {
+            return;
+        }
+        // The bonus of this win (after an undo from a win, the next win's).
+        if self.time_bonus.is_none() && self.persistence.timed && self.scoring == Scoring::Standard {
+            self.time_bonus = Some(standard_time_bonus(self.elapsed()));
+        }
+        if !self.counted {
             self.count(true);
+        }
+    }
+
+    /// Whether the player made a move (autoplay's moves at the deal do not
+    /// make a game played).
+    pub fn player_moved(&self) -> bool {
+        let n = self.game.moves_made();
+        n > 0 && (self.auto.len() != n || self.auto.iter().any(|a| !a))
+    }
+
+    /// Keeps [`Session::auto`] as long as the history (a record without the
+    /// flags gives every move to the player).
+    fn auto_flags_in_step(&mut self) {
+        let (n, r) = (self.game.moves_made(), self.game.redo_len());
+        if self.auto.len() != n {
+            self.auto = vec![false; n];
+        }
+        if self.redo_auto.len() != r {
+            self.redo_auto = vec![false; r];
         }
     }
 
@@ -413,7 +454,7 @@ impl Session {
         if self.checkpoint() {
             return;
         }
-        let unfinished = self.game.moves_made() > 0 && self.game.status() != Status::Won;
+        let unfinished = self.player_moved() && self.game.status() != Status::Won;
         if self.persistence.autosave && self.autosaved && unfinished {
             warn_line!(
                 "klondike: the game is kept as it was last saved ({}), for resuming",
@@ -434,7 +475,7 @@ impl Session {
         }
         let Some(path) = autosave_path() else { return false };
         let status = self.game.status();
-        if self.game.moves_made() > 0 && status != Status::Won {
+        if self.player_moved() && status != Status::Won {
             match store::write_json(&path, &self.record()) {
                 Ok(()) => {
                     self.autosaved = true;
@@ -456,6 +497,14 @@ impl Session {
     pub fn record(&self) -> GameRecord {
         let mut record = GameRecord::from_game(&self.game, self.number(), &self.deal, self.scoring, self.elapsed());
         record.id = Some(self.id.clone());
+        let indices = |flags: &[bool]| flags.iter().enumerate().filter(|(_, &a)| a).map(|(i, _)| i).collect();
+        if self.auto.len() == self.game.moves_made() {
+            record.automatic = indices(&self.auto);
+        }
+        // The record's redo list is the next redo last, as `redo_auto` is.
+        if self.redo_auto.len() == record.undone.len() {
+            record.undone_automatic = indices(&self.redo_auto);
+        }
         record
     }
 
@@ -547,11 +596,19 @@ impl Session {
     /// it; returns the announcements.
     fn play(&mut self, mv: Move) -> Result<Vec<String>, String> {
         let before = self.game.position().clone();
+        self.auto_flags_in_step();
         let played = self.game.play(mv).map_err(|e| e.to_string())?;
+        self.auto.push(false);
+        self.redo_auto.clear();
         self.score.after_play(&before, &played, &self.rules);
+        if let Move::FoundationToTableau { suit, .. } = mv {
+            if let Some(card) = before.foundation_top(suit) {
+                self.kept_down.push(card);
+            }
+        }
         let mut said = vec![self.announce(&before, &played)];
         if self.view.autoplay {
-            let auto = self.auto_moves();
+            let auto = self.auto_moves(false);
             if auto.len() > MAX_SPOKEN_AUTO_MOVES {
                 said.push(format!("Then {} cards to their foundations, each its own move.", auto.len()));
             } else {
@@ -568,22 +625,35 @@ impl Session {
     /// Plays the safe foundation moves there are now, silently (each its
     /// own move): for `--autoplay` at the start of a game.
     pub fn autoplay_now(&mut self) {
-        let _ = self.auto_moves();
+        let _ = self.auto_moves(false);
         self.note_win();
     }
 
     /// Plays safe foundation moves, and finishes the game when every card
     /// is face up, each as its own move; returns their announcements.
-    fn auto_moves(&mut self) -> Vec<String> {
+    /// `asked`: the player asked for them (`auto`): the first is the
+    /// player's move (one undo takes them all back), and cards the player
+    /// took down may go up too.
+    fn auto_moves(&mut self, asked: bool) -> Vec<String> {
+        self.auto_flags_in_step();
+        if asked {
+            self.kept_down.clear();
+        }
+        // A card taken down stays kept until it is on its foundation again.
+        let pos = self.game.position();
+        self.kept_down.retain(|&c| pos.foundation(c.suit()) < c.rank().value());
         let mut said = Vec::new();
         for _ in 0..52 {
             let pos = self.game.position();
-            let next = next_safe_foundation_move(pos)
-                .or_else(|| can_auto_finish(pos).then(|| next_finishing_move(pos)).flatten());
+            let keep = &self.kept_down;
+            let finish = || (keep.is_empty() && can_auto_finish(pos)).then(|| next_finishing_move(pos)).flatten();
+            let next = next_safe_foundation_move_but(pos, keep).or_else(finish);
             let Some(mv) = next else { break };
             let before = pos.clone();
             match self.game.play(mv) {
                 Ok(played) => {
+                    self.auto.push(!(asked && said.is_empty()));
+                    self.redo_auto.clear();
                     self.score.after_play(&before, &played, &self.rules);
                     said.push(self.announce(&before, &played));
                 }
@@ -597,6 +667,9 @@ impl Session {
     fn command(&mut self, cmd: Command) -> Result<Reply, String> {
         let style = self.view.style;
         match cmd {
+            Command::Move(_) if self.game.status() == Status::Won => {
+                Err("the game is won: type new for another game, or u to take moves back".into())
+            }
             Command::Move(m) => {
                 let mv = m.resolve(self.game.position(), self.game.rules()).map_err(|e| e.to_string())?;
                 let said = self.play(mv)?;
@@ -604,17 +677,59 @@ impl Session {
                 Ok(Reply::Moved(said))
             }
             Command::Undo => {
+                // The player's last move, with the automatic moves after it;
+                // autoplay's moves at the deal stay.
+                self.auto_flags_in_step();
+                let Some(player) = self.auto.iter().rposition(|&a| !a) else {
+                    return Err(if self.game.moves_made() == 0 {
+                        klondike::game::HistoryError::NothingToUndo.to_string()
+                    } else {
+                        "nothing to undo: the cards autoplay put up at the deal stay there".to_string()
+                    });
+                };
+                let automatic = self.auto.len() - player - 1;
+                for _ in 0..automatic {
+                    self.game.undo().map_err(|e| e.to_string())?;
+                    self.score.after_undo();
+                    self.redo_auto.push(self.auto.pop().unwrap_or(true));
+                }
                 let before = self.game.position().clone();
                 let undone = self.game.undo().map_err(|e| e.to_string())?;
                 self.score.after_undo();
-                Ok(Reply::Stepped(announce_undo(&before, &undone, &self.game, &style)))
+                self.redo_auto.push(self.auto.pop().unwrap_or(false));
+                self.time_bonus = None;
+                let mut text = announce_undo(&before, &undone, &self.game, &style);
+                if automatic > 0 {
+                    text.push_str(&format!(
+                        " With it, {} that autoplay made after it.",
+                        klondike::render::words::count(automatic, "move")
+                    ));
+                }
+                Ok(Reply::Stepped(text))
             }
             Command::Redo => {
+                self.auto_flags_in_step();
                 let before = self.game.position().clone();
                 let redone = self.game.redo().map_err(|e| e.to_string())?;
                 self.score.after_redo(&before, &redone, &self.rules);
+                self.auto.push(self.redo_auto.pop().unwrap_or(false));
+                let mut automatic = 0;
+                while self.redo_auto.last() == Some(&true) {
+                    let at = self.game.position().clone();
+                    let Ok(again) = self.game.redo() else { break };
+                    self.score.after_redo(&at, &again, &self.rules);
+                    self.auto.push(self.redo_auto.pop().unwrap_or(true));
+                    automatic += 1;
+                }
                 self.note_win();
-                Ok(Reply::Stepped(announce_redo(&before, &redone, &self.game, &style)))
+                let mut text = announce_redo(&before, &redone, &self.game, &style);
+                if automatic > 0 {
+                    text.push_str(&format!(
+                        " With it, {} that autoplay made after it.",
+                        klondike::render::words::count(automatic, "move")
+                    ));
+                }
+                Ok(Reply::Stepped(text))
             }
             Command::Save(file) => {
                 store::save_user_json(&store::expand_home(&file), &self.record()).map_err(|e| e.to_string())?;
@@ -635,6 +750,8 @@ impl Session {
                     origin,
                     score: r.score,
                     elapsed: r.elapsed_seconds,
+                    auto: r.auto,
+                    redo_auto: r.redo_auto,
                     // A saved game loaded is a new game from that position
                     // (it may be loaded again): an id of its own.
                     id: GameId::random(),
@@ -655,7 +772,7 @@ impl Session {
                 }
             }
             Command::Auto => {
-                let said = self.auto_moves();
+                let said = self.auto_moves(true);
                 self.note_win();
                 if said.is_empty() {
                     Err("no card is safe to put on its foundation now".into())
@@ -703,7 +820,16 @@ impl Session {
                 let game = Game::new(&deal, self.rules);
                 let score = ScoreSheet::new(self.scoring);
                 let id = GameId::random();
-                self.replace_game(GameStart { game, deal, origin: Origin::Number(number), score, elapsed: 0, id });
+                self.replace_game(GameStart {
+                    game,
+                    deal,
+                    origin: Origin::Number(number),
+                    score,
+                    elapsed: 0,
+                    id,
+                    auto: Vec::new(),
+                    redo_auto: Vec::new(),
+                });
                 if self.view.autoplay {
                     self.autoplay_now();
                 }
