@@ -206,6 +206,8 @@ impl Completer for CommandCompleter {
 pub struct Terminal {
     editor: Editor<CommandCompleter, DefaultHistory>,
     history: Option<PathBuf>,
+    /// The lines of a pasted block still to run, first first.
+    pasted: std::collections::VecDeque<String>,
 }
 
 /// Where the prompt's history is kept: `history.txt` in the data directory
@@ -236,7 +238,7 @@ impl Terminal {
                 }
             }
         }
-        Ok(Terminal { editor, history })
+        Ok(Terminal { editor, history, pasted: std::collections::VecDeque::new() })
     }
 }
 
@@ -261,12 +263,22 @@ fn save_history_atomically(
 
 impl LineSource for Terminal {
     fn next_line(&mut self) -> io::Result<Line> {
+        if let Some(line) = self.pasted.pop_front() {
+            return Ok(Line::Text(line));
+        }
         match self.editor.readline("> ") {
-            Ok(line) => {
-                if !line.trim().is_empty() {
-                    let _ = self.editor.add_history_entry(line.as_str());
+            Ok(text) => {
+                // A pasted block comes as one text with its line breaks:
+                // each of its lines is a command, run in order.
+                let mut lines = text.split(['\n', '\r']).map(str::to_string);
+                let first = lines.next().unwrap_or_default();
+                self.pasted.extend(lines.filter(|l| !l.trim().is_empty()));
+                for line in std::iter::once(&first).chain(self.pasted.iter()) {
+                    if !line.trim().is_empty() {
+                        let _ = self.editor.add_history_entry(line.as_str());
+                    }
                 }
-                Ok(Line::Text(line))
+                Ok(Line::Text(first))
             }
             // Ctrl-C and Ctrl-D both end the session cleanly.
             Err(ReadlineError::Interrupted | ReadlineError::Eof) => Ok(Line::End),

@@ -1,0 +1,70 @@
+//! The interactive prompt on a real (pseudo-)terminal: lines typed ahead and
+//! pasted blocks are all run, in order (issue 13, point 8).
+#![cfg(unix)]
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs klondike on a pseudo-terminal, writes `input` in one write once the
+/// first prompt is shown, then `q`; returns everything it printed.
+fn at_a_terminal(input: &[u8]) -> String {
+    let pty = nix::pty::openpty(None, None).expect("a pseudo-terminal");
+    let slave = std::fs::File::from(pty.slave);
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["--game", "1", "--no-resume"])
+        .env("KLONDIKE_DATA_DIR", data.path())
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1")
+        .env_remove("KLONDIKE_SCREEN_READER")
+        .stdin(Stdio::from(slave.try_clone().unwrap()))
+        .stdout(Stdio::from(slave.try_clone().unwrap()))
+        .stderr(Stdio::from(slave))
+        .spawn()
+        .unwrap();
+    let mut master = std::fs::File::from(pty.master);
+    let mut reader = master.try_clone().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<Vec<u8>>();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut out = Vec::new();
+    let mut read_until = |out: &mut Vec<u8>, done: &dyn Fn(&str) -> bool| {
+        let start = Instant::now();
+        while !done(&String::from_utf8_lossy(out)) && start.elapsed() < Duration::from_secs(20) {
+            if let Ok(bytes) = rx.recv_timeout(Duration::from_millis(50)) {
+                out.extend(bytes);
+            }
+        }
+    };
+    read_until(&mut out, &|s| s.contains("q to quit"));
+    master.write_all(input).unwrap();
+    read_until(&mut out, &|s| s.contains("Pass 1, 3 moves"));
+    master.write_all(b"q\r").unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < Duration::from_secs(20), "klondike did not quit");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    read_until(&mut out, &|_| false);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[test]
+fn lines_typed_ahead_are_all_run() {
+    let out = at_a_terminal(b"d\rd\rd\r");
+    assert!(out.contains("Pass 1, 3 moves"), "{out}");
+}
+
+#[test]
+fn a_pasted_block_runs_line_by_line() {
+    let out = at_a_terminal(b"\x1b[200~d\rd\rd\r\x1b[201~\r");
+    assert!(out.contains("Pass 1, 3 moves"), "{out}");
+    assert!(!out.contains("error"), "{out}");
+}
