@@ -35,7 +35,7 @@ fn at_a_terminal(input: &[u8]) -> String {
         }
     });
     let mut out = Vec::new();
-    let mut read_until = |out: &mut Vec<u8>, done: &dyn Fn(&str) -> bool| {
+    let read_until = |out: &mut Vec<u8>, done: &dyn Fn(&str) -> bool| {
         let start = Instant::now();
         while !done(&String::from_utf8_lossy(out)) && start.elapsed() < Duration::from_secs(20) {
             if let Ok(bytes) = rx.recv_timeout(Duration::from_millis(50)) {
