@@ -191,6 +191,11 @@ pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "klondike").map(|p| p.data_dir().to_path_buf())
 }
 
+/// The folder `path` is in, for a message.
+pub fn parent_display(path: &Path) -> String {
+    parent_of(path).display().to_string()
+}
+
 /// The directory `path` is in (`.` for a bare file name).
 fn parent_of(path: &Path) -> &Path {
     match path.parent() {
@@ -213,6 +218,10 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 /// minutes).
 pub const STRAY_TEMP_AGE: Duration = Duration::from_secs(3600);
 
+/// The files klondike keeps in its data folder (only their temporary
+/// files are ever removed by [`remove_stray_temp_files`]).
+pub const OUR_FILES: &[&str] = &["autosave.json", "statistics.json", "history.txt"];
+
 /// Removes from `dir` the temporary files that [`write_atomically`] names
 /// (`.NAME.XXXXXX.tmp`) and that were last modified more than `older_than`
 /// ago: leftovers of writes that were killed before their rename. Other
@@ -225,10 +234,11 @@ pub fn remove_stray_temp_files(dir: &Path, older_than: Duration) -> usize {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        // `.NAME.XXXXXX.tmp`: the random part is six letters or digits.
+        // `.NAME.XXXXXX.tmp`, NAME one of our files: the random part is six
+        // letters or digits.
         let ours =
             name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")).and_then(|n| n.rsplit_once('.')).is_some_and(
-                |(stem, r)| !stem.is_empty() && r.len() == 6 && r.chars().all(|c| c.is_ascii_alphanumeric()),
+                |(stem, r)| OUR_FILES.contains(&stem) && r.len() == 6 && r.chars().all(|c| c.is_ascii_alphanumeric()),
             );
         if !ours {
             continue;
@@ -539,6 +549,28 @@ pub struct Updated<T> {
     pub warning: Option<StoreError>,
 }
 
+/// Takes an exclusive lock on `NAME.lock` beside `path`, without waiting:
+/// `Ok(Some(file))` holds it until the file is dropped (or the process
+/// ends); `Ok(None)` when another process holds it. A session that keeps
+/// the autosave holds this for its whole life, so that two sessions never
+/// save over each other's game.
+///
+/// # Errors
+/// The I/O error of creating the folder or the lock file, or of locking.
+pub fn try_lock_beside(path: &Path) -> io::Result<Option<File>> {
+    let lock_path = with_suffix(path, ".lock");
+    fs::create_dir_all(parent_of(path))?;
+    let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock_path)?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(fs::TryLockError::WouldBlock) => Ok(None),
+        Err(fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
+/// How long [`update_locked`] waits for another process's lock.
+pub const LOCK_PATIENCE: Duration = Duration::from_secs(10);
+
 /// Updates the JSON file `path` under an exclusive lock: locks `NAME.lock`
 /// (waiting for any other process that holds it), reads the file (a missing
 /// file gives `T::default()`; a corrupt one is moved aside, reported in
@@ -561,9 +593,21 @@ where
     let lock_file =
         OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock_path).map_err(lock_err)?;
     let mut lock = fd_lock::RwLock::new(lock_file);
+    // Another process holds the lock for the moment an update takes; one
+    // that holds it much longer is stuck, and is not waited for forever.
+    let deadline = std::time::Instant::now() + LOCK_PATIENCE;
     let _guard = loop {
-        match lock.write() {
+        match lock.try_write() {
             Ok(g) => break g,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock && std::time::Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                return Err(lock_err(io::Error::new(
+                    io::ErrorKind::WouldBlock,
+                    "another process has held it for over 10 seconds",
+                )))
+            }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(lock_err(e)),
         }

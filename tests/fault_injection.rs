@@ -308,3 +308,92 @@ fn a_batch_that_fills_the_disk_leaves_only_whole_lines() {
         serde_json::from_str::<serde_json::Value>(line).expect("a whole result line");
     }
 }
+
+/// When the statistics cannot be written (here: a folder stands where the
+/// file should be), no saved game is removed on any path: it could not be
+/// counted, so it stays resumable.
+#[test]
+fn a_saved_game_that_cannot_be_counted_is_kept_on_every_path() {
+    for (args, input) in [
+        (&["--game", "8", "--autosave", "--stats"][..], "d\n"),
+        (&["--resume", "--autosave", "--stats"][..], "d\nnew 9\nd\n"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path();
+        leave_game_7(data);
+        std::fs::create_dir(data.join("statistics.json")).unwrap();
+        let before = autosave_id(data).unwrap();
+        let (code, _, err) = klondike(data, &[], args, input);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(err.contains("could not be counted, so") && err.contains("kept"), "{args:?}: {err}");
+        assert_eq!(autosave_id(data).as_deref(), Some(before.as_str()), "{args:?}: game 7 is still saved");
+    }
+}
+
+/// Two sessions at once: the second neither saves over the first one's game
+/// nor counts it; it says so in one line.
+#[test]
+fn a_second_session_at_the_same_time_does_not_touch_the_first_ones_game() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["--game", "5", "--autosave", "--stats"])
+        .env("KLONDIKE_DATA_DIR", data)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = first.stdin.take().unwrap();
+    input.write_all(b"d\n").unwrap();
+    input.flush().unwrap();
+    let started = std::time::Instant::now();
+    while autosave_id(data).is_none() {
+        assert!(started.elapsed().as_secs() < 30, "the first session saved nothing");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let first_id = autosave_id(data).unwrap();
+    let (code, _, err) = klondike(data, &[], &["--game", "7", "--autosave", "--stats"], "d\nd\nd\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("another klondike session"), "{err}");
+    input.write_all(b"d\nq\n").unwrap();
+    drop(input);
+    assert!(first.wait().unwrap().success());
+    assert_eq!(autosave_id(data), Some(first_id), "the first session's game is saved");
+    // Game 7 could not be saved, so it counts as lost; game 5 stays saved.
+    let stats = statistics(data);
+    assert_eq!(played(&stats), 1);
+    assert!(!counted_ids(&stats).contains(&autosave_id(data).unwrap()));
+}
+
+/// A session that resumes the saved game without saving leaves it saved,
+/// and so does not count it (it would be counted again where it is saved).
+#[test]
+fn a_session_that_does_not_save_does_not_count_the_saved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    leave_game_7(data);
+    let before = std::fs::read(data.join("autosave.json")).unwrap();
+    for input in ["d\nq\n", "d\nnew 9\nd\n"] {
+        let (code, _, err) = klondike(data, &[], &["--resume", "--stats"], input);
+        assert_eq!(code, 0, "{err}");
+    }
+    assert_eq!(std::fs::read(data.join("autosave.json")).unwrap(), before);
+    assert_eq!(played(&statistics(data)), 1, "only game 9, which was not saved");
+}
+
+/// Undoing every move does not make a game unplayed: it is still saved, and
+/// counts as lost when another takes its place.
+#[test]
+fn undoing_every_move_does_not_make_a_game_unplayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let (code, _, err) = klondike(data, &[], &["--game", "7", "--autosave", "--stats"], "d\nd\nu\nu\nq\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(autosave_id(data).is_some(), "kept with its redo list");
+    let (code, _, err) = klondike(data, &[], &["--resume", "--autosave", "--stats"], "new 8\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(played(&statistics(data)), 1);
+}

@@ -295,7 +295,7 @@ struct Saved {
 /// interactive offer to resume the autosaved game. An autosave whose game
 /// the statistics already counted (a session was killed between the two
 /// steps) is removed, not offered.
-fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<Saved>> {
+fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Option<Saved>> {
     if let Some(path) = &args.load {
         let record = match store::read_user_json::<GameRecord>(path) {
             Ok(Some(r)) => r,
@@ -308,6 +308,12 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<Saved>> {
     let explicit = args.game.game.is_some() || args.game.deal.is_some() || args.winnable;
     let offer = args.resume || (interactive && !explicit && !args.no_resume);
     let Some(path) = session::autosave_path().filter(|_| offer) else { return Ok(None) };
+    if in_use {
+        if args.resume {
+            anyhow::bail!("the saved game is open in another klondike session");
+        }
+        return Ok(None);
+    }
     let record = match store::read_json::<GameRecord>(&path) {
         Ok(Some(r)) if session::was_counted(r.id.as_ref()) => {
             let _ = store::remove_file(&path);
@@ -333,8 +339,16 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<Saved>> {
     if let Resume::No = answer {
         // Declined: the saved game is abandoned, and counts as lost (first,
         // so that a kill in between leaves a counted game, not a lost one).
-        session::count_record_as_lost(&record);
-        let _ = store::remove_file(&path);
+        // One that cannot be counted stays saved.
+        match session::count_record_as_lost(&record, true) {
+            Some((what, false)) => {
+                warn_line!("klondike: the saved game ({what}) could not be counted, so it is kept for later");
+                return Ok(None);
+            }
+            _ => {
+                let _ = store::remove_file(&path);
+            }
+        }
         return Ok(None);
     }
     match record.replay() {
@@ -361,14 +375,26 @@ fn saved_start(args: &PlayArgs, interactive: bool) -> Result<Option<Saved>> {
 /// line saying so; one that cannot be read was moved aside (and said so);
 /// one from a newer version is kept, and autosave is turned off for this
 /// session (one line). Returns whether the session may write the autosave.
-fn retire_autosave() -> bool {
+fn retire_autosave(stats: bool) -> bool {
     let Some(path) = session::autosave_path() else { return true };
     match store::read_json::<GameRecord>(&path) {
         Ok(None) => true,
         Ok(Some(record)) => {
             if !session::was_counted(record.id.as_ref()) {
-                if let Some(what) = session::count_record_as_lost(&record) {
-                    warn_line!("klondike: the saved game ({what}) counts as lost: a new game takes its place");
+                match session::count_record_as_lost(&record, stats) {
+                    Some((what, true)) => {
+                        warn_line!("klondike: the saved game ({what}) counts as lost: a new game takes its place")
+                    }
+                    Some((what, false)) if stats => {
+                        warn_line!(
+                            "klondike: the saved game ({what}) could not be counted, so it is kept; this session does not save its game"
+                        );
+                        return false;
+                    }
+                    Some((what, false)) => warn_line!(
+                        "klondike: the saved game ({what}) is replaced by a new game (statistics are off, so it is not counted)"
+                    ),
+                    None => {}
                 }
             }
             let _ = store::remove_file(&path);
@@ -408,9 +434,31 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     let view = view(&args, interactive);
     let mut skipped = None;
-    let saved = saved_start(&args, interactive)?;
+    // A session that saves its game holds the autosave's lock for its whole
+    // life: a second one at the same time neither saves nor offers the
+    // saved game (it is the first one's).
+    let mut _autosave_lock = None;
+    let mut in_use = false;
+    if persistence.autosave {
+        if let Some(path) = session::autosave_path() {
+            match store::try_lock_beside(&path) {
+                Ok(Some(lock)) => _autosave_lock = Some(lock),
+                Ok(None) => {
+                    warn_line!(
+                        "klondike: another klondike session is keeping its game in {}; this one does not save its game",
+                        store::parent_display(&path)
+                    );
+                    persistence.autosave = false;
+                    in_use = true;
+                }
+                // The folder's problem is said when a save fails.
+                Err(_) => {}
+            }
+        }
+    }
+    let saved = saved_start(&args, interactive, in_use)?;
     if persistence.autosave && !saved.as_ref().is_some_and(|s| s.from_autosave) {
-        persistence.autosave = retire_autosave();
+        persistence.autosave = retire_autosave(persistence.stats);
     }
     let mut session = match saved {
         Some(Saved { replayed: r, id, from_autosave }) => {
@@ -426,8 +474,11 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
                 redo_auto: r.redo_auto,
             };
             let mut session = Session::new(started, view, persistence, args.winnable, Box::new(random_game_number));
-            // A resumed game owns the autosave file from now on.
+            // A resumed game owns the autosave file from now on (or, in a
+            // session that does not save, stays saved there as it was).
             session.autosaved = from_autosave && persistence.autosave;
+            session.unowned_saved = from_autosave && !persistence.autosave;
+            session.ever_moved = session.player_moved();
             session
         }
         None => {

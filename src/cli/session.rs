@@ -176,6 +176,12 @@ pub struct Session {
     /// Cards the player took down from a foundation: autoplay leaves them
     /// on the tableau (while they are there).
     pub kept_down: Vec<klondike::card::Card>,
+    /// The player has made a move in this game (undoing it all does not
+    /// make the game unplayed).
+    pub ever_moved: bool,
+    /// The game was resumed from the autosave by a session that does not
+    /// save: the saved copy stays, so the game is not counted here.
+    pub unowned_saved: bool,
     /// The game's identity for the statistics.
     pub id: GameId,
     pub random_game: Box<dyn FnMut() -> u128>,
@@ -230,6 +236,8 @@ impl Session {
             auto: start.auto,
             redo_auto: start.redo_auto,
             kept_down: Vec::new(),
+            ever_moved: false,
+            unowned_saved: false,
             id: start.id,
             random_game,
         }
@@ -308,18 +316,19 @@ pub fn was_counted(id: Option<&GameId>) -> bool {
 }
 
 /// Counts the game of a saved `record` as lost (once: see [`count_game`]),
-/// when it is unfinished and had moves. Returns a phrase naming it ("game 7,
-/// 50 moves") when it was such a game; `None` otherwise (nothing counted).
-pub fn count_record_as_lost(record: &GameRecord) -> Option<String> {
+/// when it is unfinished and had moves, and `stats` is on. Returns a phrase
+/// naming it ("game 7, 50 moves") when it was such a game, with whether it
+/// is now in the statistics; `None` for a record with nothing to count.
+pub fn count_record_as_lost(record: &GameRecord, stats: bool) -> Option<(String, bool)> {
     let r = record.replay().ok()?;
     let moves = r.game.moves_made();
-    if r.game.status() == Status::Won || moves == 0 {
+    if r.game.status() == Status::Won || (moves == 0 && record.undone.is_empty()) {
         return None;
     }
     let id = record.id.clone().unwrap_or_else(GameId::random);
-    count_game(&id, r.game.rules(), &r.score, moves, false, Some(r.elapsed_seconds));
+    let recorded = stats && count_game(&id, r.game.rules(), &r.score, moves, false, Some(r.elapsed_seconds));
     let what = r.number.map_or("a custom deal".to_string(), |n| format!("game {n}"));
-    Some(format!("{what}, {}", klondike::render::words::count(moves, "move")))
+    Some((format!("{what}, {}", klondike::render::words::count(moves, "move")), recorded))
 }
 
 impl Session {
@@ -378,6 +387,17 @@ impl Session {
     /// one as lost if a move was made and it was not finished.
     pub fn replace_game(&mut self, start: GameStart) {
         self.abandon();
+        // The saved copy of the old game goes only once the game is counted:
+        // if it could not be, the copy stays and this session saves no more.
+        if self.autosaved && self.persistence.stats && self.counted && !self.recorded {
+            warn_line!(
+                "klondike: the game left could not be counted, so its saved copy is kept; this session does not save its games"
+            );
+            self.persistence.autosave = false;
+            self.autosaved = false;
+        }
+        self.unowned_saved = false;
+        self.ever_moved = false;
         self.rules = *start.game.rules();
         self.scoring = start.score.scoring();
         self.game = start.game;
@@ -398,9 +418,17 @@ impl Session {
 
     /// Counts the current game as lost when it had moves and is not yet counted.
     fn abandon(&mut self) {
-        if self.player_moved() && !self.counted && self.game.status() != Status::Won {
+        // A game resumed by a session that does not save stays saved, so it
+        // is not counted (it is counted when it ends where it is saved).
+        if self.player_moved() && !self.counted && self.game.status() != Status::Won && !self.unowned_saved {
             self.count(false);
         }
+    }
+
+    /// Whether the game's outcome is where it belongs: in the statistics,
+    /// or nowhere when statistics are off. Until then its saved copy stays.
+    fn outcome_kept(&self) -> bool {
+        !self.persistence.stats || self.recorded
     }
 
     /// Records the current game's outcome in the statistics (once).
@@ -430,8 +458,10 @@ impl Session {
     /// Whether the player made a move (autoplay's moves at the deal do not
     /// make a game played).
     pub fn player_moved(&self) -> bool {
-        let n = self.game.moves_made();
-        n > 0 && (self.auto.len() != n || self.auto.iter().any(|a| !a))
+        let n = self.game.moves_made() + self.game.redo_len();
+        self.ever_moved
+            || n > 0
+                && (self.auto.len() + self.redo_auto.len() != n || self.auto.iter().chain(&self.redo_auto).any(|a| !a))
     }
 
     /// Keeps [`Session::auto`] as long as the history (a record without the
@@ -484,9 +514,10 @@ impl Session {
                 }
                 Err(e) => say_folder_problem(&path, &e),
             }
-        } else if self.autosaved {
-            // Won, or replaced by a game with no move yet: the saved game
-            // is over (counted as won or lost before this).
+        } else if self.autosaved && (status != Status::Won || self.outcome_kept()) {
+            // Won (and counted), or replaced by a game with no move yet: the
+            // saved game is over. A win that could not be counted keeps its
+            // copy, so that it can be won and counted again.
             let _ = store::remove_file(&path);
             self.autosaved = false;
         }
@@ -600,6 +631,7 @@ impl Session {
         let played = self.game.play(mv).map_err(|e| e.to_string())?;
         self.auto.push(false);
         self.redo_auto.clear();
+        self.ever_moved = true;
         self.score.after_play(&before, &played, &self.rules);
         if let Move::FoundationToTableau { suit, .. } = mv {
             if let Some(card) = before.foundation_top(suit) {

@@ -386,10 +386,16 @@ fn games_done(path: &Path, rules: &Rules) -> Result<(HashSet<u128>, Tail)> {
                 if !line.starts_with("{\"game\":") && foreign.is_none() {
                     foreign = Some(i + 1);
                 }
-                if torn {
-                    // Cut off (and said) when the batch starts.
+                if torn && line.starts_with("{\"game\":") {
+                    // A result cut short: cut off (and said) when the batch
+                    // starts.
                     tail = Tail::Torn;
                 } else {
+                    // Anything else is kept (and said), the results going on
+                    // after it on lines of their own.
+                    if torn {
+                        tail = Tail::NoNewline;
+                    }
                     junk.push(i + 1);
                 }
             }
