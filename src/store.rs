@@ -156,7 +156,7 @@ impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StoreError::Io { path, action, source } => {
-                write!(f, "could not {action} {}: {source}", path.display())
+                write!(f, "could not {action} {}: {}", path.display(), io_words(source))
             }
             StoreError::Corrupt { path, moved_to, why } => write!(
                 f,
@@ -278,7 +278,11 @@ pub fn io_words(error: &io::Error) -> String {
         io::ErrorKind::StorageFull => "the disk is full".to_string(),
         io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".to_string(),
         io::ErrorKind::NotADirectory => "part of its path is not a folder".to_string(),
-        kind => kind.to_string(),
+        io::ErrorKind::IsADirectory => "it is a folder".to_string(),
+        io::ErrorKind::NotFound => "it does not exist".to_string(),
+        // Our own errors say it in words already; the system's without
+        // their codes (see `plain_message`).
+        _ => crate::render::words::plain_message(&error.to_string()),
     }
 }
 

@@ -291,7 +291,14 @@ impl LineSource for Terminal {
     fn finish(&mut self) {
         if let Some(path) = self.history.clone() {
             if let Err(e) = save_history_atomically(&mut self.editor, &path) {
-                warn_line!("klondike: cannot save the history to {}: {e}", path.display());
+                // A problem with the data folder is said once a session.
+                match e.downcast::<io::Error>() {
+                    Ok(source) => {
+                        let e = klondike::store::StoreError::Io { path: path.clone(), action: "write", source };
+                        super::session::say_folder_problem(&path, &e);
+                    }
+                    Err(e) => warn_line!("klondike: cannot save the history to {}: {e}", path.display()),
+                }
             }
         }
     }

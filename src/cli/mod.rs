@@ -9,7 +9,8 @@
 macro_rules! warn_line {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
+        let text = klondike::render::words::plain_message(&format!($($arg)*));
+        let _ = writeln!(std::io::stderr(), "{text}");
     }};
 }
 
@@ -68,6 +69,19 @@ pub fn main() -> ExitCode {
         }
     }
 }
+
+/// The autosave is from a newer version (and was said to be): the session
+/// goes on without saving.
+#[derive(Debug)]
+struct NewerAutosave;
+
+impl std::fmt::Display for NewerAutosave {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the saved game is from a newer klondike")
+    }
+}
+
+impl std::error::Error for NewerAutosave {}
 
 /// The player ended the program at the offer to resume: nothing to do.
 #[derive(Debug)]
@@ -321,6 +335,16 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
         }
         Ok(r) => r,
         Err(e) if args.resume => anyhow::bail!("cannot resume: {e}"),
+        // The folder cannot be read: said once, as the folder's problem.
+        Err(e @ store::StoreError::Io { .. }) => {
+            session::say_folder_problem(&path, &e);
+            return Ok(None);
+        }
+        // Said here; the session then leaves it alone (see `retire_autosave`).
+        Err(e @ store::StoreError::NewerVersion { .. }) => {
+            warn_line!("klondike: {e}; this session does not save its game");
+            return Err(NewerAutosave.into());
+        }
         Err(e) => {
             warn_line!("klondike: {e}");
             return Ok(None);
@@ -456,7 +480,13 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             }
         }
     }
-    let saved = saved_start(&args, interactive, in_use)?;
+    let saved = match saved_start(&args, interactive, in_use) {
+        Err(e) if e.is::<NewerAutosave>() => {
+            persistence.autosave = false;
+            None
+        }
+        other => other?,
+    };
     if persistence.autosave && !saved.as_ref().is_some_and(|s| s.from_autosave) {
         persistence.autosave = retire_autosave(persistence.stats);
     }

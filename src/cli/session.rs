@@ -291,7 +291,11 @@ pub fn count_game(
             false
         }
         Err(e) => {
-            warn_line!("klondike: the statistics were not updated: {e}");
+            // Said once: the same file gives the same answer every time.
+            static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+            if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                warn_line!("klondike: the statistics were not updated: {e}");
+            }
             false
         }
     }
@@ -578,12 +582,13 @@ impl Session {
             state.score = self.score.current();
             match reply {
                 Ok(Reply::Answer(text) | Reply::Preface(text)) => state.message = Some(text),
-                Err(e) => state = state.rejected(e),
+                Err(e) => state = state.rejected(klondike::render::words::plain_message(&e)),
                 Ok(_) => {}
             }
             writeln!(out, "{}", state.to_line())?;
             return Ok(next);
         }
+        let reply = reply.map_err(|e| klondike::render::words::plain_message(&e));
         match reply {
             Err(e) if self.view.screen_reader => writeln!(out, "Not done: {e}.")?,
             Err(e) => writeln!(out, "error: {e}")?,
@@ -765,7 +770,7 @@ impl Session {
             }
             Command::Save(file) => {
                 store::save_user_json(&store::expand_home(&file), &self.record()).map_err(|e| e.to_string())?;
-                Ok(Reply::Answer(format!("Saved the game to {file}.")))
+                Ok(Reply::Answer(format!("Saved the game to {}.", klondike::render::words::readable(&file, 200))))
             }
             Command::Load(file) => {
                 let record = match store::read_user_json::<GameRecord>(&store::expand_home(&file)) {

@@ -153,6 +153,54 @@ pub fn is_unprintable(c: char) -> bool {
         || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
 }
 
+/// A message made fit for a player: the operating system's error codes
+/// (` (os error 28)`) and the temporary file names some errors carry
+/// (` at path "..."`) are dropped, and Rust's escapes of unprintable
+/// characters (`\u{1b}`) are written as [`readable`] writes them. Every
+/// message the program prints goes through this.
+///
+/// ```
+/// use klondike::render::words::plain_message;
+/// assert_eq!(plain_message("could not write x: No space left on device (os error 28)"),
+///            "could not write x: No space left on device");
+/// assert_eq!(plain_message("invalid type: string \"\\u{1}\""), "invalid type: string \"<U+0001>\"");
+/// ```
+pub fn plain_message(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix(" (os error ") {
+            if let Some(end) = after.find(')').filter(|&e| after[..e].bytes().all(|b| b.is_ascii_digit())) {
+                rest = &after[end + 1..];
+                continue;
+            }
+        }
+        if let Some(after) = rest.strip_prefix(" at path \"") {
+            if let Some(end) = after.find('"') {
+                rest = &after[end + 1..];
+                continue;
+            }
+        }
+        if let Some(after) = rest.strip_prefix("\\u{") {
+            if let Some(end) = after.find('}').filter(|&e| e > 0 && e <= 6) {
+                if let Some(c) = u32::from_str_radix(&after[..end], 16).ok().and_then(char::from_u32) {
+                    out.push_str(&readable(&c.to_string(), 1));
+                    rest = &after[end + 1..];
+                    continue;
+                }
+            }
+        }
+        let c = rest.chars().next().unwrap_or(' ');
+        if is_unprintable(c) {
+            out.push_str(&readable(&c.to_string(), 1));
+        } else {
+            out.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
 /// User input as typed, for quoting in a message: at most `max_chars`
 /// characters (then `...`), each unprintable one ([`is_unprintable`]) shown
 /// by name in angle brackets: `<tab>`, `<newline>`, `<escape>`, `<U+200B>`.
