@@ -37,3 +37,17 @@ fn messages_quote_input_as_typed_with_unprintable_characters_named() {
     assert!(out.contains("<line separator>"), "{out}");
     assert!(!out.contains("\\u{"), "no Rust escapes: {out}");
 }
+
+/// Messages about files show no Rust escapes and no system error codes.
+#[test]
+fn file_errors_read_as_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("save.json");
+    std::fs::write(&save, r#"{"format_version":1,"game":"1","draw":"\u0001","moves":[]}"#).unwrap();
+    let (code, _, err) = klondike(&["--load", save.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("<U+0001>") && !err.contains("\\u{"), "{err}");
+    let (code, _, err) = klondike(&["--deal", "@/no/such/file"], "");
+    assert_eq!(code, 1);
+    assert!(!err.contains("os error"), "{err}");
+}
