@@ -199,6 +199,32 @@ fn shown(text: &str) -> String {
 }
 
 impl GameRecord {
+    /// The game's id: its own, or for a record written before ids existed
+    /// one made from its contents (so that every read of the same record
+    /// gives the same id, and it is never counted twice).
+    pub fn identity(&self) -> GameId {
+        if let Some(id) = &self.id {
+            return id.clone();
+        }
+        // FNV-1a over the fields that name the game and its moves.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let text = format!(
+            "{:?}|{:?}|{}|{:?}|{}|{}|{:?}|{:?}",
+            self.game,
+            self.deal,
+            self.draw,
+            self.passes,
+            self.foundation_to_tableau,
+            self.scoring,
+            self.moves,
+            self.undone
+        );
+        for b in text.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        GameId(format!("{h:016x}"))
+    }
+
     /// The record of `game` as it stands: its moves, its redo list, and
     /// the deal it was dealt from (`number` when it came from a game
     /// number, otherwise `deal` in the deal format), its rules, `scoring`

@@ -258,7 +258,7 @@ pub fn remove_stray_temp_files(dir: &Path, older_than: Duration) -> usize {
 /// file name appears in it: those are gone when this is said.
 pub fn folder_problem(path: &Path, error: &StoreError) -> String {
     let dir = parent_of(path);
-    let StoreError::Io { source, .. } = error else { return error.to_string() };
+    let StoreError::Io { source, path: target, .. } = error else { return error.to_string() };
     // A file where a folder should be, the data folder or one above it.
     if let Some(file) = dir.ancestors().find(|a| fs::metadata(a).is_ok_and(|m| !m.is_dir())) {
         return if file == dir {
@@ -266,6 +266,17 @@ pub fn folder_problem(path: &Path, error: &StoreError) -> String {
         } else {
             format!("cannot save in {}: {} is a file, not a folder", dir.display(), file.display())
         };
+    }
+    // The file itself is something else (a folder, a FIFO, a broken link).
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    if let Ok(m) = fs::symlink_metadata(target) {
+        let followed = fs::metadata(target);
+        if followed.as_ref().is_ok_and(fs::Metadata::is_dir) {
+            return format!("cannot save in {}: {name} is a folder, not a file", dir.display());
+        }
+        if !followed.is_ok_and(|f| f.is_file()) && !m.is_file() {
+            return format!("cannot save in {}: {name} is not a regular file", dir.display());
+        }
     }
     format!("cannot save in {}: {}", dir.display(), io_words(source))
 }
@@ -314,8 +325,16 @@ fn write_atomically_with(path: &Path, bytes: &[u8], permissions: Option<fs::Perm
         path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))?;
     fs::create_dir_all(dir)?;
     crash_point("write", path);
+    // `.NAME.XXXXXX.tmp`, NAME cut short where a long name would make the
+    // temporary one too long for the file system.
     let mut prefix = OsString::from(".");
-    prefix.push(name);
+    let lossy = name.to_string_lossy();
+    if lossy.len() > 200 {
+        let cut = (0..=200).rev().find(|&i| lossy.is_char_boundary(i)).unwrap_or(0);
+        prefix.push(&lossy[..cut]);
+    } else {
+        prefix.push(name);
+    }
     prefix.push(".");
     let mut tmp = tempfile::Builder::new().prefix(&prefix).suffix(".tmp").tempfile_in(dir)?;
     tmp.write_all(bytes)?;
@@ -444,6 +463,20 @@ pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<
         Read::Missing => Ok(None),
         Read::Value(v) => Ok(Some(v)),
         Read::Corrupt(why) => Err(corrupt(path, why)),
+    }
+}
+
+/// Reads a JSON file without ever moving it: `Ok(None)` when it does not
+/// exist.
+///
+/// # Errors
+/// [`StoreError::NotUsable`] when it cannot be read or parsed (it stays
+/// where it is); [`StoreError::NewerVersion`]; [`StoreError::Io`].
+pub fn peek_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
+    match read_raw(path)? {
+        Read::Missing => Ok(None),
+        Read::Value(v) => Ok(Some(v)),
+        Read::Corrupt(why) => Err(StoreError::NotUsable { path: path.to_path_buf(), why }),
     }
 }
 

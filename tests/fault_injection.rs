@@ -397,3 +397,84 @@ fn undoing_every_move_does_not_make_a_game_unplayed() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(played(&statistics(data)), 1);
 }
+
+/// A new game that cannot be dealt (a bad `--deal`) leaves the saved game
+/// alone: it is settled only once the new game is good.
+#[test]
+fn a_bad_deal_does_not_touch_the_saved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    leave_game_7(data);
+    let before = std::fs::read(data.join("autosave.json")).unwrap();
+    for deal in ["AH AH", "@/no/such/file"] {
+        let (code, _, err) = klondike(data, &[], &["--deal", deal, "--autosave", "--stats"], "d\n");
+        assert_eq!(code, 1, "{err}");
+        assert!(!err.contains("counts as lost"), "{err}");
+    }
+    assert_eq!(std::fs::read(data.join("autosave.json")).unwrap(), before);
+    assert_eq!(played(&statistics(data)), 0);
+}
+
+/// A session that resumes without saving never counts the game, not even a
+/// win: the game stays saved, and is counted where it is saved.
+#[test]
+fn a_win_in_a_session_that_does_not_save_is_not_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let (code, line, err) = common::run_klondike(&["solve", "--game", "7", "--fast"], &[], "");
+    assert_eq!(code, 0, "{err}");
+    let moves: Vec<&str> = line.lines().skip(1).collect();
+    let (first, rest) = moves.split_at(moves.len() / 2);
+    let (code, _, err) = klondike(data, &[], &["--game", "7", "--autosave", "--stats"], &(first.join("\n") + "\n"));
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = klondike(data, &[], &["--resume", "--stats"], &(rest.join("\n") + "\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("You won"), "{out}");
+    assert_eq!(played(&statistics(data)), 0);
+    assert!(autosave_id(data).is_some(), "still saved");
+    // Won where it is saved, it is counted once.
+    let (code, _, err) = klondike(data, &[], &["--resume", "--autosave", "--stats"], &(rest.join("\n") + "\n"));
+    assert_eq!(code, 0, "{err}");
+    let stats = statistics(data);
+    assert_eq!(
+        (played(&stats), stats["per_rules"].as_object().unwrap().values().next().unwrap()["won"].as_u64()),
+        (1, Some(1))
+    );
+}
+
+/// A saved game written before ids existed has one id however often it is
+/// read, so a kill between counting it and removing it does not count it
+/// twice.
+#[test]
+fn a_saved_game_without_an_id_is_counted_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    leave_game_7(data);
+    let path = data.join("autosave.json");
+    let mut record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    record.as_object_mut().unwrap().remove("id");
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    // Killed right after the statistics were written (steps 1-3), before
+    // the saved game was removed.
+    let (code, _, _) = klondike(data, &[(CRASH_AT_ENV, "3")], &["--game", "8", "--autosave", "--stats"], "");
+    assert_eq!(code, CRASH_EXIT_STATUS);
+    assert!(path.exists());
+    let (code, _, err) = klondike(data, &[], &["--game", "9", "--autosave", "--stats"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(played(&statistics(data)), 1);
+    assert!(!path.exists());
+}
+
+/// Looking at a corrupt statistics file (to see whether a saved game was
+/// counted) moves nothing; only an update moves it aside, and says so.
+#[test]
+fn a_corrupt_statistics_file_is_not_moved_without_a_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    leave_game_7(data);
+    std::fs::write(data.join("statistics.json"), "{ torn").unwrap();
+    let (code, _, err) = klondike(data, &[], &["--resume", "--autosave", "--stats"], "d\nq\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err, "");
+    assert_eq!(std::fs::read_to_string(data.join("statistics.json")).unwrap(), "{ torn");
+}

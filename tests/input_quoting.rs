@@ -51,3 +51,14 @@ fn file_errors_read_as_words() {
     assert_eq!(code, 1);
     assert!(!err.contains("os error"), "{err}");
 }
+
+proptest::proptest! {
+    /// Any text, however odd, makes a message without a panic and without an
+    /// unprintable character.
+    #[test]
+    fn messages_are_made_of_printable_text(text in "\\PC*|[\\x00-\\x1f\\u{2028}\\u{202e}\\\\u{}0-9a-f]*") {
+        for shown in [klondike::render::words::plain_message(&text), klondike::render::words::readable(&text, 30)] {
+            proptest::prop_assert!(!shown.chars().any(klondike::render::words::is_unprintable), "{shown:?}");
+        }
+    }
+}

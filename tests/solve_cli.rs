@@ -487,3 +487,23 @@ fn a_batch_into_a_closed_pipe_or_fifo_ends_quietly() {
     assert!(status.success(), "{err}");
     assert_eq!(err, "");
 }
+
+/// A last line that is whole JSON but not a result (a note) is kept, not
+/// taken for a result cut short.
+#[test]
+fn a_whole_last_line_that_is_not_a_result_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.jsonl");
+    let f = out.to_str().unwrap();
+    let (code, _, err) = klondike(&["solve", "--games", "1..2", "--fast", "--output", f], "");
+    assert_eq!(code, 0, "{err}");
+    let note = "{\"game\":\"12 is my favourite\"}";
+    let mut text = std::fs::read_to_string(&out).unwrap();
+    text.push_str(note);
+    std::fs::write(&out, &text).unwrap();
+    let (code, _, err) = klondike(&["solve", "--games", "1..3", "--fast", "--output", f], "");
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.lines().any(|l| l == note), "{text}");
+    assert_eq!(text.lines().filter(|l| l.contains("\"verdict\"")).count(), 3, "{text}");
+}

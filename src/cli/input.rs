@@ -228,7 +228,21 @@ impl Terminal {
         editor.set_helper(Some(CommandCompleter));
         let mut history = history_path();
         if let Some(path) = &history {
-            if path.exists() {
+            // Only a regular file of a sensible size is read: a link to a
+            // device, a FIFO or a huge file is left alone.
+            let usable = match std::fs::metadata(path) {
+                Ok(m) if !m.is_file() || m.len() > klondike::store::MAX_STORED => {
+                    warn_line!(
+                        "klondike: the history file {} is not a regular file of at most 16 MiB; it is left as it is and this session's history will not be saved",
+                        path.display()
+                    );
+                    false
+                }
+                _ => true,
+            };
+            if !usable {
+                history = None;
+            } else if path.exists() {
                 if let Err(e) = editor.load_history(path) {
                     warn_line!(
                         "klondike: cannot read the history file {}: {e}; it is left as it is and this session's history will not be saved",
@@ -292,13 +306,12 @@ impl LineSource for Terminal {
         if let Some(path) = self.history.clone() {
             if let Err(e) = save_history_atomically(&mut self.editor, &path) {
                 // A problem with the data folder is said once a session.
-                match e.downcast::<io::Error>() {
-                    Ok(source) => {
-                        let e = klondike::store::StoreError::Io { path: path.clone(), action: "write", source };
-                        super::session::say_folder_problem(&path, &e);
-                    }
-                    Err(e) => warn_line!("klondike: cannot save the history to {}: {e}", path.display()),
-                }
+                let source = match e.downcast::<io::Error>() {
+                    Ok(source) => source,
+                    Err(e) => io::Error::other(e.to_string()),
+                };
+                let e = klondike::store::StoreError::Io { path: path.clone(), action: "write", source };
+                super::session::say_folder_problem(&path, &e);
             }
         }
     }

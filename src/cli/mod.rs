@@ -329,7 +329,7 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
         return Ok(None);
     }
     let record = match store::read_json::<GameRecord>(&path) {
-        Ok(Some(r)) if session::was_counted(r.id.as_ref()) => {
+        Ok(Some(r)) if session::was_counted(&r.identity()) => {
             let _ = store::remove_file(&path);
             None
         }
@@ -365,22 +365,18 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
         // so that a kill in between leaves a counted game, not a lost one).
         // One that cannot be counted stays saved.
         match session::count_record_as_lost(&record, true) {
-            Some((what, false)) => {
-                warn_line!("klondike: the saved game ({what}) could not be counted, so it is kept for later");
-                return Ok(None);
-            }
-            _ => {
-                let _ = store::remove_file(&path);
-            }
+            // Kept, and said when the new game starts (`retire_autosave`).
+            Some((_, false)) => return Ok(None),
+            Some((what, true)) => warn_line!("klondike: the saved game ({what}) counts as lost"),
+            None => {}
         }
+        let _ = store::remove_file(&path);
         return Ok(None);
     }
     match record.replay() {
         // The file stays: a session with autosave keeps it in step with the
         // game (and removes it when the game is over); one without leaves it.
-        Ok(replayed) => {
-            Ok(Some(Saved { replayed, id: record.id.clone().unwrap_or_else(GameId::random), from_autosave: true }))
-        }
+        Ok(replayed) => Ok(Some(Saved { replayed, id: record.identity(), from_autosave: true })),
         Err(e) => {
             let moved = store::move_aside(&path).map(|p| p.display().to_string()).unwrap_or_default();
             let message =
@@ -404,7 +400,7 @@ fn retire_autosave(stats: bool) -> bool {
     match store::read_json::<GameRecord>(&path) {
         Ok(None) => true,
         Ok(Some(record)) => {
-            if !session::was_counted(record.id.as_ref()) {
+            if !session::was_counted(&record.identity()) {
                 match session::count_record_as_lost(&record, stats) {
                     Some((what, true)) => {
                         warn_line!("klondike: the saved game ({what}) counts as lost: a new game takes its place")
@@ -432,9 +428,11 @@ fn retire_autosave(stats: bool) -> bool {
             warn_line!("klondike: {e}");
             true
         }
+        // Something that is not a file stands there (a folder, a FIFO, a
+        // link that leads nowhere): it is not ours to replace.
         Err(e) => {
             session::say_folder_problem(&path, &e);
-            true
+            false
         }
     }
 }
@@ -487,9 +485,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         }
         other => other?,
     };
-    if persistence.autosave && !saved.as_ref().is_some_and(|s| s.from_autosave) {
-        persistence.autosave = retire_autosave(persistence.stats);
-    }
+    let resumed = saved.as_ref().is_some_and(|s| s.from_autosave);
     let mut session = match saved {
         Some(Saved { replayed: r, id, from_autosave }) => {
             let origin = r.number.map_or(Origin::Custom, Origin::Number);
@@ -534,6 +530,11 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             Session::new(started, view, persistence, args.winnable, Box::new(random_game_number))
         }
     };
+    // Only once the new game is known to be good (a bad deal ends the
+    // program before this): the saved game it replaces is settled.
+    if session.persistence.autosave && !resumed {
+        session.persistence.autosave = retire_autosave(session.persistence.stats);
+    }
     let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {
         // Screen-reader mode reads plain lines even on a terminal: no redraws.
         (true, true) => Box::new(PromptedLines::new(io::stdin().lock(), "> ")),

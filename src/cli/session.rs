@@ -313,10 +313,10 @@ pub fn say_folder_problem(path: &std::path::Path, error: &store::StoreError) {
 /// Whether the statistics hold game `id` as counted (a saved record left
 /// behind by a session killed between counting its game and removing it).
 /// False when there is no id or the statistics cannot be read.
-pub fn was_counted(id: Option<&GameId>) -> bool {
-    let Some(id) = id else { return false };
+pub fn was_counted(id: &GameId) -> bool {
     let Some(path) = statistics_path() else { return false };
-    matches!(store::read_json::<Statistics>(&path), Ok(Some(stats)) if stats.has_counted(id))
+    // Only a look: a corrupt file is moved aside (and said) by the update.
+    matches!(store::peek_json::<Statistics>(&path), Ok(Some(stats)) if stats.has_counted(id))
 }
 
 /// Counts the game of a saved `record` as lost (once: see [`count_game`]),
@@ -329,7 +329,7 @@ pub fn count_record_as_lost(record: &GameRecord, stats: bool) -> Option<(String,
     if r.game.status() == Status::Won || (moves == 0 && record.undone.is_empty()) {
         return None;
     }
-    let id = record.id.clone().unwrap_or_else(GameId::random);
+    let id = record.identity();
     let recorded = stats && count_game(&id, r.game.rules(), &r.score, moves, false, Some(r.elapsed_seconds));
     let what = r.number.map_or("a custom deal".to_string(), |n| format!("game {n}"));
     Some((format!("{what}, {}", klondike::render::words::count(moves, "move")), recorded))
@@ -438,7 +438,9 @@ impl Session {
     /// Records the current game's outcome in the statistics (once).
     fn count(&mut self, won: bool) {
         self.counted = true;
-        if self.persistence.stats {
+        // A game resumed by a session that does not save stays saved as it
+        // was: it is counted where it is saved, never here.
+        if self.persistence.stats && !self.unowned_saved {
             let seconds = self.persistence.timed.then(|| self.elapsed());
             self.recorded = count_game(&self.id, &self.rules, &self.score, self.game.moves_made(), won, seconds);
         }
@@ -794,7 +796,8 @@ impl Session {
                     id: GameId::random(),
                 });
                 Ok(Reply::Preface(format!(
-                    "Loaded {file}: {}, {moves} move{} made.",
+                    "Loaded {}: {}, {moves} move{} made.",
+                    klondike::render::words::readable(&file, 200),
                     self.title(),
                     if moves == 1 { "" } else { "s" }
                 )))

@@ -386,7 +386,7 @@ fn games_done(path: &Path, rules: &Rules) -> Result<(HashSet<u128>, Tail)> {
                 if !line.starts_with("{\"game\":") && foreign.is_none() {
                     foreign = Some(i + 1);
                 }
-                if torn && line.starts_with("{\"game\":") {
+                if torn && line.starts_with("{\"game\":") && serde_json::from_str::<serde_json::Value>(line).is_err() {
                     // A result cut short: cut off (and said) when the batch
                     // starts.
                     tail = Tail::Torn;

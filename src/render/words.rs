@@ -164,6 +164,8 @@ pub fn is_unprintable(c: char) -> bool {
 /// assert_eq!(plain_message("could not write x: No space left on device (os error 28)"),
 ///            "could not write x: No space left on device");
 /// assert_eq!(plain_message("invalid type: string \"\\u{1}\""), "invalid type: string \"<U+0001>\"");
+/// assert_eq!(plain_message("control character (\\u0000-\\u001F) found"), "control character (<U+0000>-<U+001F>) found");
+/// assert_eq!(plain_message("\\u00é"), "\\u00é");
 /// ```
 pub fn plain_message(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -178,6 +180,16 @@ pub fn plain_message(text: &str) -> String {
         if let Some(after) = rest.strip_prefix(" at path \"") {
             if let Some(end) = after.find('"') {
                 rest = &after[end + 1..];
+                continue;
+            }
+        }
+        // JSON's escapes too (`\u0000`), as parsers quote them.
+        // (Four ASCII hex digits, so slicing after them is at a char boundary.)
+        let json_escape = |a: &&str| a.as_bytes().get(..4).is_some_and(|b| b.iter().all(u8::is_ascii_hexdigit));
+        if let Some(after) = rest.strip_prefix("\\u").filter(json_escape) {
+            if let Some(c) = u32::from_str_radix(&after[..4], 16).ok().and_then(char::from_u32) {
+                out.push_str(&format!("<U+{:04X}>", u32::from(c)));
+                rest = &after[4..];
                 continue;
             }
         }
