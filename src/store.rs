@@ -431,10 +431,14 @@ fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, Sto
     if !value.is_object() {
         return Ok(Read::Corrupt("the JSON is not an object".to_string()));
     }
-    if let Some(found) = value.get("format_version").and_then(serde_json::Value::as_u64) {
-        if found > u64::from(T::FORMAT_VERSION) {
+    // Every file of ours names its format: one that does not is someone
+    // else's, never to be taken for an empty one and written over.
+    match value.get("format_version").map(serde_json::Value::as_u64) {
+        Some(Some(found)) if found > u64::from(T::FORMAT_VERSION) => {
             return Err(StoreError::NewerVersion { path: path.to_path_buf(), found, supported: T::FORMAT_VERSION });
         }
+        Some(Some(_)) => {}
+        _ => return Ok(Read::Corrupt("it has no format_version, so it is not a klondike file".to_string())),
     }
     match serde_json::from_value(value) {
         Ok(v) => Ok(Read::Value(v)),
@@ -605,7 +609,8 @@ pub fn try_lock_beside(path: &Path) -> io::Result<Option<File>> {
     }
 }
 
-/// How long [`update_locked`] waits for another process's lock.
+/// How long [`update_locked`] waits for another process's lock (once a
+/// process: after a wait that timed out it does not wait again).
 pub const LOCK_PATIENCE: Duration = Duration::from_secs(10);
 
 /// Updates the JSON file `path` under an exclusive lock: locks `NAME.lock`
@@ -632,7 +637,10 @@ where
     let mut lock = fd_lock::RwLock::new(lock_file);
     // Another process holds the lock for the moment an update takes; one
     // that holds it much longer is stuck, and is not waited for forever.
-    let deadline = std::time::Instant::now() + LOCK_PATIENCE;
+    // After one such wait, later updates of this process do not wait again.
+    static GAVE_UP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let patience = if GAVE_UP.load(std::sync::atomic::Ordering::Relaxed) { Duration::ZERO } else { LOCK_PATIENCE };
+    let deadline = std::time::Instant::now() + patience;
     let _guard = loop {
         match lock.try_write() {
             Ok(g) => break g,
@@ -640,10 +648,11 @@ where
                 std::thread::sleep(Duration::from_millis(20));
             }
             Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                GAVE_UP.store(true, std::sync::atomic::Ordering::Relaxed);
                 return Err(lock_err(io::Error::new(
                     io::ErrorKind::WouldBlock,
                     "another process has held it for over 10 seconds",
-                )))
+                )));
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(lock_err(e)),

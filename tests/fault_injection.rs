@@ -358,6 +358,11 @@ fn a_second_session_at_the_same_time_does_not_touch_the_first_ones_game() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("another klondike session"), "{err}");
+    // Resuming the game the first session has open is refused, in one line.
+    let (code, _, err) = klondike(data, &[], &["--resume", "--autosave", "--stats"], "d\n");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("open in another klondike session"), "{err}");
     input.write_all(b"d\nq\n").unwrap();
     drop(input);
     assert!(first.wait().unwrap().success());
@@ -477,4 +482,56 @@ fn a_corrupt_statistics_file_is_not_moved_without_a_word() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(err, "");
     assert_eq!(std::fs::read_to_string(data.join("statistics.json")).unwrap(), "{ torn");
+}
+
+/// A statistics file that is not ours (no format_version) is moved aside
+/// with one line, never taken for empty statistics and written over.
+#[test]
+fn a_statistics_file_that_is_not_ours_is_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let notes = r#"{"name":"my-notes","items":[1,2,3]}"#;
+    std::fs::write(data.join("statistics.json"), notes).unwrap();
+    let (code, _, err) = klondike(data, &[], &["--game", "5", "--stats"], "d\nnew 4\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("moved aside"), "{err}");
+    let aside: Vec<_> = std::fs::read_dir(data)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("statistics.json.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1);
+    assert_eq!(std::fs::read_to_string(aside[0].path()).unwrap(), notes);
+}
+
+/// A saved game left behind by a kill after it was counted is removed by the
+/// next session that counts games, even one that does not save: its id is
+/// never forgotten while the save exists.
+#[test]
+fn a_counted_saved_game_is_removed_by_any_counting_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    leave_game_7(data);
+    let (code, _, _) = klondike(data, &[(CRASH_AT_ENV, "3")], &["--game", "8", "--autosave", "--stats"], "");
+    assert_eq!(code, CRASH_EXIT_STATUS);
+    assert!(data.join("autosave.json").exists());
+    let (code, _, err) = klondike(data, &[], &["--game", "9", "--stats"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(!data.join("autosave.json").exists());
+    assert_eq!(played(&statistics(data)), 1);
+}
+
+/// `save` never writes over klondike's own saved game or statistics.
+#[test]
+fn save_refuses_our_own_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    leave_game_7(data);
+    let before = std::fs::read(data.join("autosave.json")).unwrap();
+    let target = data.join("autosave.json");
+    let (code, out, err) = klondike(data, &[], &["--game", "3"], &format!("d\nsave {}\n", target.display()));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("klondike's own files"), "{out}");
+    assert_eq!(std::fs::read(&target).unwrap(), before);
 }

@@ -465,6 +465,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         if let Some(path) = session::autosave_path() {
             match store::try_lock_beside(&path) {
                 Ok(Some(lock)) => _autosave_lock = Some(lock),
+                Ok(None) if args.resume => anyhow::bail!("the saved game is open in another klondike session"),
                 Ok(None) => {
                     warn_line!(
                         "klondike: another klondike session is keeping its game in {}; this one does not save its game",
@@ -477,6 +478,12 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
                 Err(_) => {}
             }
         }
+    }
+    // A saved game left behind by a session killed after counting it (its
+    // id is counted) is removed by any session that counts games, so that
+    // it is gone long before its id leaves the statistics' memory.
+    if persistence.stats && !in_use {
+        session::remove_counted_autosave(_autosave_lock.is_some());
     }
     let saved = match saved_start(&args, interactive, in_use) {
         Err(e) if e.is::<NewerAutosave>() => {

@@ -310,6 +310,38 @@ pub fn say_folder_problem(path: &std::path::Path, error: &store::StoreError) {
     }
 }
 
+/// Removes the autosave when the statistics hold its game as counted (a
+/// session was killed between the two steps). `locked`: this session holds
+/// the autosave's lock; otherwise it is taken for the moment, and nothing is
+/// done when another session holds it.
+pub fn remove_counted_autosave(locked: bool) {
+    let Some(path) = autosave_path() else { return };
+    let _lock = if locked {
+        None
+    } else {
+        match store::try_lock_beside(&path) {
+            Ok(Some(lock)) => Some(lock),
+            _ => return,
+        }
+    };
+    if let Ok(Some(record)) = store::peek_json::<GameRecord>(&path) {
+        if was_counted(&record.identity()) {
+            let _ = store::remove_file(&path);
+        }
+    }
+}
+
+/// Whether `path` names one of klondike's own files in its data folder
+/// (the autosave, the statistics), which `save` must never replace.
+pub fn is_our_file(path: &std::path::Path) -> bool {
+    let canonical = |p: &std::path::Path| {
+        let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+        std::fs::canonicalize(parent).ok().map(|d| d.join(p.file_name().unwrap_or_default()))
+    };
+    let Some(target) = canonical(path) else { return false };
+    [autosave_path(), statistics_path()].into_iter().flatten().any(|ours| canonical(&ours) == Some(target.clone()))
+}
+
 /// Whether the statistics hold game `id` as counted (a saved record left
 /// behind by a session killed between counting its game and removing it).
 /// False when there is no id or the statistics cannot be read.
@@ -769,6 +801,9 @@ impl Session {
                     ));
                 }
                 Ok(Reply::Stepped(text))
+            }
+            Command::Save(file) if is_our_file(&store::expand_home(&file)) => {
+                Err("that is one of klondike's own files (the saved game or the statistics); name another file".into())
             }
             Command::Save(file) => {
                 store::save_user_json(&store::expand_home(&file), &self.record()).map_err(|e| e.to_string())?;
