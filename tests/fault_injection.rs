@@ -204,19 +204,13 @@ fn a_read_only_data_folder_is_reported_once_and_the_game_goes_on() {
     let mut _unmount = None;
     if std::fs::write(data.join("probe"), "x").is_ok() {
         let _ = std::fs::remove_file(data.join("probe"));
-        let mounted = std::process::Command::new("mount")
-            .args(["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs"])
-            .arg(&data)
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if !mounted {
+        _unmount = mount_tmpfs(&data, "ro,size=64k");
+        if _unmount.is_none() {
             eprintln!(
                 "skipped: this user (root) can write into a read-only folder, and cannot mount a read-only tmpfs"
             );
             return;
         }
-        _unmount = Some(Unmount(&data));
         why = "read-only";
     }
     let (code, _, err) = klondike(&data, &[], &["--game", "1", "--autosave", "--stats"], "d\nd\nd\n");
@@ -224,6 +218,18 @@ fn a_read_only_data_folder_is_reported_once_and_the_game_goes_on() {
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 1, "{err}");
     assert!(lines[0].contains(why) && lines[0].contains(&data.display().to_string()), "{err}");
+}
+
+/// Mounts a tmpfs with `options` (`size=64k`, `ro,size=64k`) on `dir`, where
+/// this user may (root on Linux); unmounted when the result is dropped.
+fn mount_tmpfs<'a>(dir: &'a Path, options: &str) -> Option<Unmount<'a>> {
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", options, "tmpfs"])
+        .arg(dir)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    mounted.then_some(Unmount(dir))
 }
 
 /// Unmounts a test's filesystem when the test ends, however it ends.
@@ -243,17 +249,10 @@ fn a_full_disk_is_reported_once_and_no_file_is_torn() {
     let dir = tempfile::tempdir().unwrap();
     let mnt = dir.path().join("tiny");
     std::fs::create_dir(&mnt).unwrap();
-    let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mnt)
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !mounted {
+    let Some(_unmount) = mount_tmpfs(&mnt, "size=64k") else {
         eprintln!("skipped: cannot mount a tmpfs here (needs root and a kernel that allows it)");
         return;
-    }
-    let _unmount = Unmount(&mnt);
+    };
     let data = mnt.join("data");
     leave_game_7(&data);
     let before = std::fs::read(data.join("autosave.json")).unwrap();
@@ -282,17 +281,10 @@ fn a_batch_that_fills_the_disk_leaves_only_whole_lines() {
     let dir = tempfile::tempdir().unwrap();
     let mnt = dir.path().join("tiny");
     std::fs::create_dir(&mnt).unwrap();
-    let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mnt)
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !mounted {
+    let Some(_unmount) = mount_tmpfs(&mnt, "size=64k") else {
         eprintln!("skipped: cannot mount a tmpfs here (needs root and a kernel that allows it)");
         return;
-    }
-    let _unmount = Unmount(&mnt);
+    };
     let out = mnt.join("out.jsonl");
     let (code, _, err) = common::run_klondike(
         &["solve", "--games", "1..100000", "--fast", "--timeout", "1", "--output", out.to_str().unwrap()],

@@ -310,6 +310,18 @@ pub fn say_folder_problem(path: &std::path::Path, error: &store::StoreError) {
     }
 }
 
+/// An undo or redo sentence, with the automatic moves taken back or played
+/// again with it (none: the sentence as it is).
+fn with_automatic(mut text: String, automatic: usize) -> String {
+    if automatic > 0 {
+        text.push_str(&format!(
+            " With it, {} that autoplay made after it.",
+            klondike::render::words::count(automatic, "move")
+        ));
+    }
+    text
+}
+
 /// Removes the autosave when the statistics hold its game as counted (a
 /// session was killed between the two steps). `locked`: this session holds
 /// the autosave's lock; otherwise it is taken for the moment, and nothing is
@@ -769,14 +781,8 @@ impl Session {
                 self.score.after_undo();
                 self.redo_auto.push(self.auto.pop().unwrap_or(false));
                 self.time_bonus = None;
-                let mut text = announce_undo(&before, &undone, &self.game, &style);
-                if automatic > 0 {
-                    text.push_str(&format!(
-                        " With it, {} that autoplay made after it.",
-                        klondike::render::words::count(automatic, "move")
-                    ));
-                }
-                Ok(Reply::Stepped(text))
+                let text = announce_undo(&before, &undone, &self.game, &style);
+                Ok(Reply::Stepped(with_automatic(text, automatic)))
             }
             Command::Redo => {
                 self.auto_flags_in_step();
@@ -793,14 +799,8 @@ impl Session {
                     automatic += 1;
                 }
                 self.note_win();
-                let mut text = announce_redo(&before, &redone, &self.game, &style);
-                if automatic > 0 {
-                    text.push_str(&format!(
-                        " With it, {} that autoplay made after it.",
-                        klondike::render::words::count(automatic, "move")
-                    ));
-                }
-                Ok(Reply::Stepped(text))
+                let text = announce_redo(&before, &redone, &self.game, &style);
+                Ok(Reply::Stepped(with_automatic(text, automatic)))
             }
             Command::Save(file) if is_our_file(&store::expand_home(&file)) => {
                 Err("that is one of klondike's own files (the saved game or the statistics); name another file".into())
