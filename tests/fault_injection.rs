@@ -222,22 +222,48 @@ fn a_read_only_data_folder_is_reported_once_and_the_game_goes_on() {
 
 /// Mounts a tmpfs with `options` (`size=64k`, `ro,size=64k`) on `dir`, where
 /// this user may (root on Linux); unmounted when the result is dropped.
-fn mount_tmpfs<'a>(dir: &'a Path, options: &str) -> Option<Unmount<'a>> {
+fn mount_tmpfs(dir: &Path, options: &str) -> Option<Unmount> {
     let mounted = std::process::Command::new("mount")
         .args(["-t", "tmpfs", "-o", options, "tmpfs"])
         .arg(dir)
         .stderr(std::process::Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
-    mounted.then_some(Unmount(dir))
+    mounted.then(|| Unmount(dir.to_path_buf()))
+}
+
+/// A 64 KiB tmpfs in a temporary folder, unmounted (before the folder is
+/// removed) when dropped.
+struct TinyDisk {
+    _unmount: Unmount,
+    dir: tempfile::TempDir,
+}
+
+impl TinyDisk {
+    fn path(&self) -> std::path::PathBuf {
+        self.dir.path().join("tiny")
+    }
+}
+
+/// A [`TinyDisk`] where this user may mount one (root on Linux); `None`,
+/// saying why the test is skipped, elsewhere.
+fn tiny_disk() -> Option<TinyDisk> {
+    let dir = tempfile::tempdir().unwrap();
+    let mnt = dir.path().join("tiny");
+    std::fs::create_dir(&mnt).unwrap();
+    let Some(unmount) = mount_tmpfs(&mnt, "size=64k") else {
+        eprintln!("skipped: cannot mount a tmpfs here (needs root and a kernel that allows it)");
+        return None;
+    };
+    Some(TinyDisk { _unmount: unmount, dir })
 }
 
 /// Unmounts a test's filesystem when the test ends, however it ends.
-struct Unmount<'a>(&'a Path);
+struct Unmount(std::path::PathBuf);
 
-impl Drop for Unmount<'_> {
+impl Drop for Unmount {
     fn drop(&mut self) {
-        let _ = std::process::Command::new("umount").arg(self.0).status();
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
     }
 }
 
@@ -246,13 +272,8 @@ impl Drop for Unmount<'_> {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_reported_once_and_no_file_is_torn() {
-    let dir = tempfile::tempdir().unwrap();
-    let mnt = dir.path().join("tiny");
-    std::fs::create_dir(&mnt).unwrap();
-    let Some(_unmount) = mount_tmpfs(&mnt, "size=64k") else {
-        eprintln!("skipped: cannot mount a tmpfs here (needs root and a kernel that allows it)");
-        return;
-    };
+    let Some(disk) = tiny_disk() else { return };
+    let mnt = disk.path();
     let data = mnt.join("data");
     leave_game_7(&data);
     let before = std::fs::read(data.join("autosave.json")).unwrap();
@@ -278,13 +299,8 @@ fn a_full_disk_is_reported_once_and_no_file_is_torn() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_batch_that_fills_the_disk_leaves_only_whole_lines() {
-    let dir = tempfile::tempdir().unwrap();
-    let mnt = dir.path().join("tiny");
-    std::fs::create_dir(&mnt).unwrap();
-    let Some(_unmount) = mount_tmpfs(&mnt, "size=64k") else {
-        eprintln!("skipped: cannot mount a tmpfs here (needs root and a kernel that allows it)");
-        return;
-    };
+    let Some(disk) = tiny_disk() else { return };
+    let mnt = disk.path();
     let out = mnt.join("out.jsonl");
     let (code, _, err) = common::run_klondike(
         &["solve", "--games", "1..100000", "--fast", "--timeout", "1", "--output", out.to_str().unwrap()],
