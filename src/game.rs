@@ -88,6 +88,22 @@ pub struct Position {
     pass: u32,
 }
 
+/// Where a card is, as far as a player can see: [`Position::locate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardPlace {
+    /// Face up on tableau pile `pile` (0..=6), `from_top` cards from its top
+    /// (0: the top card); `face_up` is how many face-up cards the pile has.
+    Tableau { pile: usize, from_top: usize, face_up: usize },
+    /// In the waste, `from_top` cards under its top (0: the top card, the
+    /// only one that can be played).
+    Waste { from_top: usize },
+    /// On its foundation; `top` when it is the foundation's top card.
+    Foundation { top: bool },
+    /// Face down on the tableau or in the stock: hidden from the player, so
+    /// the two are not told apart.
+    Hidden,
+}
+
 /// What a move did besides moving the cards it names, for undo and for
 /// telling the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,6 +218,23 @@ impl Position {
         let mut stock = stock_top;
         stock.extend(Card::deck().filter(|c| !named[c.index()]));
         Position::from_parts(piles, stock, waste, foundations, pass)
+    }
+
+    /// Where `card` is, told as a player sees the table: a face-down card
+    /// and a card in the stock are both [`CardPlace::Hidden`].
+    pub fn locate(&self, card: Card) -> CardPlace {
+        if self.foundation(card.suit()) >= card.rank().value() {
+            return CardPlace::Foundation { top: self.foundation(card.suit()) == card.rank().value() };
+        }
+        if let Some(i) = self.waste.iter().rposition(|&c| c == card) {
+            return CardPlace::Waste { from_top: self.waste.len() - 1 - i };
+        }
+        for (pile, p) in self.tableau.iter().enumerate() {
+            if let Some(i) = p.face_up.iter().position(|&c| c == card) {
+                return CardPlace::Tableau { pile, from_top: p.face_up.len() - 1 - i, face_up: p.face_up.len() };
+            }
+        }
+        CardPlace::Hidden
     }
 
     /// Tableau pile `i` (0..=6).
@@ -720,4 +753,29 @@ pub fn legal_moves(position: &Position, rules: &Rules) -> Vec<Move> {
         }
     }
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locate_tells_only_what_a_player_sees() {
+        let mut pos = Position::new(&Deal::for_game(1).unwrap());
+        let rules = Rules::default();
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        assert_eq!(pos.locate(c("QH")), CardPlace::Tableau { pile: 0, from_top: 0, face_up: 1 });
+        assert_eq!(pos.locate(c("AS")), CardPlace::Tableau { pile: 6, from_top: 0, face_up: 1 });
+        pos.play(Move::Draw, &rules).unwrap();
+        let drawn = *pos.waste().last().unwrap();
+        assert_eq!(pos.locate(drawn), CardPlace::Waste { from_top: 0 });
+        pos.play(Move::Draw, &rules).unwrap();
+        assert_eq!(pos.locate(drawn), CardPlace::Waste { from_top: 1 });
+        pos.play(Move::TableauToFoundation { from: 6 }, &rules).unwrap();
+        assert_eq!(pos.locate(c("AS")), CardPlace::Foundation { top: true });
+        // Every card is somewhere, and the hidden ones are exactly the
+        // face-down and stock cards.
+        let hidden = Card::deck().filter(|&card| pos.locate(card) == CardPlace::Hidden).count();
+        assert_eq!(hidden, pos.hidden_count() + pos.stock_len());
+    }
 }
