@@ -1,12 +1,14 @@
 //! What the front end shows, all as returned text (nothing here prints):
 //!
 //! - [`table`]: the table for people, one line per pile, in short codes;
+//! - [`columns`]: the classic picture for the eye, each pile in a column;
 //! - [`list`]: the same state in words, one pile per line, for screen readers;
 //! - [`announce`]: one line saying what a move, undo or redo changed;
 //! - [`words`]: how a card is written ([`words::CardStyle`]);
 //! - [`json`]: the JSON state for programs.
 
 pub mod announce;
+pub mod columns;
 pub mod json;
 pub mod list;
 pub mod table;

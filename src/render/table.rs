@@ -35,7 +35,7 @@ pub fn table(game: &Game, title: &str) -> String {
 
 /// What `d` does on an empty stock: turn the waste over (with its cost
 /// under `scoring`, when it has one), or nothing.
-fn empty_stock_note(pos: &Position, rules: &Rules, scoring: Scoring) -> String {
+pub(crate) fn empty_stock_note(pos: &Position, rules: &Rules, scoring: Scoring) -> String {
     if pos.waste().is_empty() {
         return "nothing left to draw".to_string();
     }
