@@ -17,8 +17,9 @@
 //! Each line is also available alone (for the pile queries of
 //! [`crate::query`]).
 
-use crate::card::Suit;
+use crate::card::{Card, Suit};
 use crate::game::{Game, Position};
+use crate::query::summarised_cards;
 use crate::render::announce::announce_status;
 use crate::render::words::{count, CardStyle};
 use crate::rules::{DrawCount, PassLimit, Rules};
@@ -47,22 +48,51 @@ pub fn list(game: &Game, title: &str, style: &CardStyle) -> String {
 
 /// One tableau pile (`i` 0-based): "Pile 3: 2 face down, then 5 of clubs,
 /// 4 of hearts.", "Pile 1: queen of hearts.", "Pile 4: empty.". The
-/// face-up cards are listed bottom first, so the last one named is the top.
-/// A pile number past 6 gets "There is no pile N.".
+/// face-up cards are named bottom first, so the last one named is the top.
+/// In words ([`CardStyle::is_words`]) a build of 3 or more face-up cards is
+/// told by its ends and its length ([`summarised_cards`]): "Pile 3: 2 face
+/// down, then 10 of hearts down to 4 of diamonds, 7 cards."; short codes
+/// always list every card. A pile number past 6 gets "There is no pile N.".
 pub fn pile_line(pos: &Position, i: usize, style: &CardStyle) -> String {
+    let cards = if style.is_words() { FaceUpCards::Summarised } else { FaceUpCards::Every };
+    pile_line_with(pos, i, style, cards)
+}
+
+/// How a pile line names a pile's face-up cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FaceUpCards {
+    /// Every card, bottom first: "10 of hearts, 9 of clubs, 8 of diamonds".
+    Every,
+    /// A build of 3 or more cards by its ends and length, as
+    /// [`summarised_cards`] says it: "10 of hearts down to 8 of diamonds, 3
+    /// cards"; fewer cards, or cards that are not one build, one by one.
+    Summarised,
+}
+
+/// [`pile_line`] with the face-up cards named as `cards` says, whatever
+/// the style.
+pub fn pile_line_with(pos: &Position, i: usize, style: &CardStyle, cards: FaceUpCards) -> String {
     if i >= 7 {
         return format!("There is no pile {} (piles are 1 to 7).", i.saturating_add(1));
     }
     let pile = pos.pile(i);
-    let up: Vec<String> = pile.face_up().iter().map(|&c| style.card(c)).collect();
+    let up = match cards {
+        FaceUpCards::Every => every_card(pile.face_up(), style),
+        FaceUpCards::Summarised => summarised_cards(pile.face_up(), style),
+    };
     let hidden = pile.hidden().len();
     let body = match (hidden, up.is_empty()) {
         (0, true) => "empty".to_string(),
-        (0, false) => up.join(", "),
+        (0, false) => up,
         (n, true) => format!("{n} face down"),
-        (n, false) => format!("{n} face down, then {}", up.join(", ")),
+        (n, false) => format!("{n} face down, then {up}"),
     };
     format!("Pile {}: {body}.", i + 1)
+}
+
+/// Cards in the given order, separated by commas: "5 of clubs, 4 of hearts".
+fn every_card(cards: &[Card], style: &CardStyle) -> String {
+    cards.iter().map(|&c| style.card(c)).collect::<Vec<_>>().join(", ")
 }
 
 /// The foundations: "Foundations: clubs empty, diamonds up to 2, hearts up
@@ -116,7 +146,6 @@ pub fn pass_words(pass: u32, limit: PassLimit) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Card;
     use crate::deal::Deal;
     use crate::moves::Move;
 
@@ -183,6 +212,30 @@ mod tests {
             waste_line(&pos, &three, &w),
             "Waste: 9 of spades on top, then jack of clubs and 4 of diamonds, 3 cards."
         );
+    }
+
+    #[test]
+    fn a_long_build_is_summarised_in_words_only() {
+        let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
+        let mut piles: [(Vec<Card>, Vec<Card>); 7] = Default::default();
+        piles[2] = (cards(&["2S", "3S"]), cards(&["TH", "9S", "8D", "7C", "6H", "5S", "4D"]));
+        piles[4] = (vec![], cards(&["KS", "QH"]));
+        let pos = Position::with_rest_in_stock(piles, vec![], vec![], [0; 4], 1).unwrap();
+        let w = CardStyle::WORDS;
+        assert_eq!(pile_line(&pos, 2, &w), "Pile 3: 2 face down, then 10 of hearts down to 4 of diamonds, 7 cards.");
+        assert_eq!(pile_line(&pos, 4, &w), "Pile 5: king of spades, queen of hearts.");
+        assert_eq!(pile_line(&pos, 2, &CardStyle::PLAIN), "Pile 3: 2 face down, then TH, 9S, 8D, 7C, 6H, 5S, 4D.");
+        assert_eq!(
+            pile_line_with(&pos, 2, &w, FaceUpCards::Every),
+            "Pile 3: 2 face down, then 10 of hearts, 9 of spades, 8 of diamonds, 7 of clubs, 6 of hearts, 5 of spades, 4 of diamonds."
+        );
+        assert_eq!(
+            pile_line_with(&pos, 2, &CardStyle::PLAIN, FaceUpCards::Summarised),
+            "Pile 3: 2 face down, then TH down to 4D, 7 cards."
+        );
+        let game = Game::from_position(pos, Rules::default());
+        let text = list(&game, "Custom deal", &w);
+        assert!(text.contains("\nPile 3: 2 face down, then 10 of hearts down to 4 of diamonds, 7 cards.\n"), "{text}");
     }
 
     #[test]
