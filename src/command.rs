@@ -32,8 +32,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::card::Suit;
-use crate::game::Position;
+use crate::card::{Card, Suit};
+use crate::game::{CardPlace, Position};
 use crate::moves::{Move, MoveError};
 use crate::query::PileRef;
 use crate::rules::Rules;
@@ -54,6 +54,21 @@ pub enum MoveCommand {
     TableauToFoundation(usize),
     /// `f S N`.
     FoundationToTableau(Suit, usize),
+    /// A card named by its code (`9h 4`, `9h f`, `9h`): that card, with
+    /// the cards on it, to where `to` says.
+    Card { card: Card, to: CardTarget },
+}
+
+/// Where a card named by its code goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardTarget {
+    /// Tableau pile 0..=6 (`9h 4`).
+    Pile(usize),
+    /// Its foundation (`9h f`).
+    Foundation,
+    /// The one place it can go (`9h` alone): its foundation when it can go
+    /// there, otherwise the only pile that takes it.
+    Anywhere,
 }
 
 /// One line of the command language.
@@ -67,14 +82,29 @@ pub enum Command {
     Redo,
     /// Suggest a move.
     Hint,
-    /// List the commands.
-    Help,
+    /// List the commands, or explain one (`help t`): the command's word
+    /// as [`COMMANDS`] names it, or `all` for every command explained.
+    Help(Option<&'static str>),
     /// Print the table again.
     Table,
     /// Describe one part of the table (`l 3`, `l w`, `l f`, `l s`).
     Look(PileRef),
-    /// List the legal moves.
+    /// Describe one part of the table card by card (`l 3 all`).
+    LookAll(PileRef),
+    /// The top card of every pile, and of the waste (`l t`).
+    Tops,
+    /// Where a card is (`find 9h`).
+    Find(Card),
+    /// List the useful legal moves, best first.
     Moves,
+    /// List every legal move (`moves all`).
+    AllMoves,
+    /// Start the same deal again from the beginning.
+    Restart,
+    /// Run the last command again (`.`, `again`).
+    Again,
+    /// Say the last response again (`repeat`).
+    Repeat,
     /// Say the score and the moves made.
     Score,
     /// Say the rules in force.
@@ -116,10 +146,174 @@ pub enum CommandError {
     BadSuit { text: String },
     /// A game number is not 1..=2^128-1.
     BadGameNumber { text: String },
-    /// What `l` should describe is not a pile, `w`, `f` or `s`.
+    /// What `l` should describe is not a pile, `w`, `f`, `s` or `t`.
     BadPlace { text: String },
+    /// `find` was not given a card code.
+    BadCard { text: String },
+    /// `help` was given a word that is no command.
+    NoHelp { text: String },
     /// `save` or `load` without a file name.
     MissingFile { command: &'static str },
+}
+
+/// One form of a command, for `help`, the manual and completion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Form {
+    /// What to type, with its arguments in capitals: `t A B K`.
+    pub usage: &'static str,
+    /// What it does, as an instruction that follows "to": "move K cards
+    /// from pile A to pile B".
+    pub does: &'static str,
+    /// A line that uses it: `t 2 5 3`.
+    pub example: &'static str,
+}
+
+/// One command of the language: its word, its aliases and its forms. The
+/// parser finds commands here; `help`, tab completion and the manual page
+/// list them from here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandSpec {
+    /// The word it is known by (`help WORD` explains it).
+    pub word: &'static str,
+    /// Other words for it.
+    pub aliases: &'static [&'static str],
+    /// Its forms, the most common first.
+    pub forms: &'static [Form],
+}
+
+const fn form(usage: &'static str, does: &'static str, example: &'static str) -> Form {
+    Form { usage, does, example }
+}
+
+/// Every command, in the order `help` lists them. Moves by card name
+/// (`9h 4`) have no word of their own: their entry is `card`, which
+/// `help card` explains.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        word: "d",
+        aliases: &["draw"],
+        forms: &[form("d", "draw from the stock; with the stock empty, turn the waste over", "d")],
+    },
+    CommandSpec {
+        word: "w",
+        aliases: &[],
+        forms: &[
+            form("w N", "move the waste's top card to pile N", "w 3"),
+            form("w f", "move the waste's top card to its foundation", "w f"),
+        ],
+    },
+    CommandSpec {
+        word: "t",
+        aliases: &[],
+        forms: &[
+            form("t A B", "move cards from pile A to pile B, as many as fit", "t 2 5"),
+            form("t A B K", "move K cards from pile A to pile B", "t 2 5 3"),
+            form("t A f", "move the top card of pile A to its foundation", "t 4 f"),
+        ],
+    },
+    CommandSpec {
+        word: "f",
+        aliases: &[],
+        forms: &[form(
+            "f S N",
+            "move the top card of foundation S to pile N, when foundation-to-tableau moves are on",
+            "f h 6",
+        )],
+    },
+    CommandSpec {
+        word: "card",
+        aliases: &[],
+        forms: &[
+            form("CARD N", "move that card, with the cards on it, onto pile N", "9h 4"),
+            form("CARD f", "move that card to its foundation", "9h f"),
+            form("CARD", "move that card to the one place it can go, its foundation first", "9h"),
+        ],
+    },
+    CommandSpec {
+        word: "auto",
+        aliases: &["a"],
+        forms: &[form("a, auto", "play every safe card to its foundation", "auto")],
+    },
+    CommandSpec {
+        word: "undo",
+        aliases: &["u"],
+        forms: &[form("u, undo", "take back your last move, with the automatic moves after it", "u")],
+    },
+    CommandSpec { word: "redo", aliases: &[], forms: &[form("redo", "play again the move just undone", "redo")] },
+    CommandSpec { word: "again", aliases: &["."], forms: &[form(".", "run the last command again", ".")] },
+    CommandSpec { word: "hint", aliases: &["h"], forms: &[form("h, hint", "suggest a move", "hint")] },
+    CommandSpec {
+        word: "solve",
+        aliases: &["winnable", "winnable?"],
+        forms: &[form("solve", "say whether the game can still be won from here, and how", "solve")],
+    },
+    CommandSpec {
+        word: "l",
+        aliases: &["look"],
+        forms: &[
+            form("l N", "describe pile N, long builds by their ends", "l 3"),
+            form("l N all", "describe pile N card by card", "l 3 all"),
+            form("l t", "name the top card of every pile and of the waste", "l t"),
+            form("l w", "describe the waste; l f the foundations, l s the stock", "l w"),
+        ],
+    },
+    CommandSpec { word: "find", aliases: &[], forms: &[form("find CARD", "say where a card is", "find 9h")] },
+    CommandSpec {
+        word: "moves",
+        aliases: &[],
+        forms: &[
+            form("moves", "list the useful legal moves, best first", "moves"),
+            form("moves all", "list every legal move", "moves all"),
+        ],
+    },
+    CommandSpec { word: "score", aliases: &[], forms: &[form("score", "say the score and the moves made", "score")] },
+    CommandSpec { word: "rules", aliases: &[], forms: &[form("rules", "say the rules in force", "rules")] },
+    CommandSpec { word: "table", aliases: &["show"], forms: &[form("table", "show the whole table again", "table")] },
+    CommandSpec { word: "repeat", aliases: &[], forms: &[form("repeat", "say the last response again", "repeat")] },
+    CommandSpec {
+        word: "save",
+        aliases: &[],
+        forms: &[form("save FILE", "save the game to a file", "save game.json")],
+    },
+    CommandSpec {
+        word: "load",
+        aliases: &[],
+        forms: &[form("load FILE", "load a saved game from a file", "load game.json")],
+    },
+    CommandSpec {
+        word: "stats",
+        aliases: &[],
+        forms: &[form("stats", "show your statistics, per rules setting", "stats")],
+    },
+    CommandSpec {
+        word: "new",
+        aliases: &[],
+        forms: &[form("new [N]", "start a new game, random or number N; a game in progress counts as lost", "new 42")],
+    },
+    CommandSpec {
+        word: "restart",
+        aliases: &[],
+        forms: &[form(
+            "restart",
+            "start this deal again from the beginning; the game so far counts as lost",
+            "restart",
+        )],
+    },
+    CommandSpec {
+        word: "help",
+        aliases: &["?"],
+        forms: &[form("help [CMD]", "list the commands, or explain one", "help t")],
+    },
+    CommandSpec {
+        word: "quit",
+        aliases: &["q", "exit"],
+        forms: &[form("q, quit", "end the session; an unfinished game is kept for next time", "q")],
+    },
+];
+
+/// The command whose word or alias is `word` (lower case).
+pub fn lookup(word: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|c| c.word == word || c.aliases.contains(&word))
 }
 
 pub use crate::render::words::is_unprintable;
@@ -156,9 +350,15 @@ impl fmt::Display for CommandError {
             }
             CommandError::BadPlace { text } => write!(
                 f,
-                "'{}' is not a place to look at: give a pile 1 to 7, w (waste), f (foundations) or s (stock)",
+                "'{}' is not a place to look at: give a pile 1 to 7, or w for the waste, f the foundations, s the stock, t the top cards",
                 shown(text)
             ),
+            CommandError::BadCard { text } => {
+                write!(f, "'{}' is not a card: give a rank and a suit, e.g. 9h or qs", shown(text))
+            }
+            CommandError::NoHelp { text } => {
+                write!(f, "'{}' is not a command (type help for the list)", shown(text))
+            }
             CommandError::MissingFile { command } => {
                 write!(f, "'{command}' needs a file name, e.g. {command} game.json")
             }
@@ -171,7 +371,9 @@ impl fmt::Display for CommandError {
 
 impl std::error::Error for CommandError {}
 
-const USAGE_L: &str = "l N describes pile N (1-7); l w the waste, l f the foundations, l s the stock";
+const USAGE_L: &str =
+    "l N describes pile N (1-7), l N all card by card; l w the waste, l f the foundations, l s the stock, l t the top cards";
+const USAGE_CARD: &str = "a card and where it goes: 9h 4 moves the 9 of hearts onto pile 4, 9h f to its foundation";
 const USAGE_W: &str = "w N moves the waste's top card to pile N (1-7), w f to its foundation";
 const USAGE_T: &str = "t A B moves cards from pile A to pile B (t A B K moves K cards), t A f to the foundation";
 const USAGE_F: &str = "f S N moves the top card of foundation S (c, d, h, s) to pile N";
@@ -221,7 +423,9 @@ impl CommandError {
         | CommandError::BadCount { text }
         | CommandError::BadSuit { text }
         | CommandError::BadGameNumber { text }
-        | CommandError::BadPlace { text }) = &mut self
+        | CommandError::BadPlace { text }
+        | CommandError::BadCard { text }
+        | CommandError::NoHelp { text }) = &mut self
         else {
             return self;
         };
@@ -240,43 +444,77 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
     let Some((&first, rest)) = words.split_first() else {
         return Err(CommandError::Empty);
     };
-    let simple = |cmd: Command, name: &'static str| no_more(rest, name, "it takes no arguments").map(|()| cmd);
-    match first {
-        "d" | "draw" => simple(Command::Move(MoveCommand::Draw), "d"),
-        "u" | "undo" => simple(Command::Undo, "undo"),
-        "redo" => simple(Command::Redo, "redo"),
-        "h" | "hint" => simple(Command::Hint, "hint"),
-        "?" | "help" => simple(Command::Help, "help"),
-        "table" | "show" => simple(Command::Table, "table"),
-        "q" | "quit" | "exit" => simple(Command::Quit, "quit"),
-        "moves" => simple(Command::Moves, "moves"),
-        "score" => simple(Command::Score, "score"),
-        "rules" => simple(Command::Rules, "rules"),
-        "a" | "auto" => simple(Command::Auto, "auto"),
-        "solve" | "winnable" | "winnable?" => simple(Command::Solve, "solve"),
-        "stats" => simple(Command::Stats, "stats"),
+    if let Ok(card) = first.parse::<Card>() {
+        return card_move(card, rest);
+    }
+    let Some(spec) = lookup(first).filter(|c| c.word != "card") else {
+        return Err(CommandError::Unknown { word: first.to_string() });
+    };
+    let simple = |cmd: Command| no_more(rest, spec.word, "it takes no arguments").map(|()| cmd);
+    match spec.word {
+        "d" => simple(Command::Move(MoveCommand::Draw)),
+        "undo" => simple(Command::Undo),
+        "redo" => simple(Command::Redo),
+        "hint" => simple(Command::Hint),
+        "table" => simple(Command::Table),
+        "quit" => simple(Command::Quit),
+        "score" => simple(Command::Score),
+        "rules" => simple(Command::Rules),
+        "auto" => simple(Command::Auto),
+        "solve" => simple(Command::Solve),
+        "stats" => simple(Command::Stats),
+        "restart" => simple(Command::Restart),
+        "again" => simple(Command::Again),
+        "repeat" => simple(Command::Repeat),
+        "help" => match rest {
+            [] => Ok(Command::Help(None)),
+            ["all"] => Ok(Command::Help(Some("all"))),
+            [topic] => match lookup(topic) {
+                Some(c) => Ok(Command::Help(Some(c.word))),
+                None if topic.parse::<Card>().is_ok() => Ok(Command::Help(Some("card"))),
+                None => Err(CommandError::NoHelp { text: topic.to_string() }),
+            },
+            _ => Err(CommandError::TooMany { command: "help", usage: "help, or help and a command, e.g. help t" }),
+        },
+        "moves" => match rest {
+            [] => Ok(Command::Moves),
+            ["all"] => Ok(Command::AllMoves),
+            _ => Err(CommandError::TooMany { command: "moves", usage: "moves, or moves all" }),
+        },
+        "find" => match rest {
+            [] => Err(CommandError::Missing { command: "find", usage: "find CARD says where a card is, e.g. find 9h" }),
+            [card] => card.parse().map(Command::Find).map_err(|_| CommandError::BadCard { text: card.to_string() }),
+            _ => Err(CommandError::TooMany { command: "find", usage: "find CARD says where a card is, e.g. find 9h" }),
+        },
         "save" | "load" => {
             // The file name keeps its case and its inner spaces.
             let trimmed = line.trim_start();
             let name = trimmed[trimmed.find(char::is_whitespace).unwrap_or(trimmed.len())..].trim();
-            let command = if first == "save" { "save" } else { "load" };
+            let command = spec.word;
             if name.is_empty() {
                 return Err(CommandError::MissingFile { command });
             }
-            Ok(if first == "save" { Command::Save(name.to_string()) } else { Command::Load(name.to_string()) })
+            Ok(if command == "save" { Command::Save(name.to_string()) } else { Command::Load(name.to_string()) })
         }
-        "l" | "look" => {
+        "l" => {
             let [what, more @ ..] = rest else {
                 return Err(CommandError::Missing { command: "l", usage: USAGE_L });
             };
-            no_more(more, "l", USAGE_L)?;
             let place = match *what {
+                "t" | "tops" => {
+                    no_more(more, "l", USAGE_L)?;
+                    return Ok(Command::Tops);
+                }
                 "w" | "waste" => PileRef::Waste,
                 "f" | "foundations" => PileRef::Foundations,
                 "s" | "stock" => PileRef::Stock,
                 n => PileRef::Tableau(pile(n).map_err(|_| CommandError::BadPlace { text: n.to_string() })?),
             };
-            Ok(Command::Look(place))
+            match more {
+                [] => Ok(Command::Look(place)),
+                ["all"] => Ok(Command::LookAll(place)),
+                _ => Err(CommandError::TooMany { command: "l", usage: USAGE_L }),
+            }
         }
         "new" => match rest {
             [] => Ok(Command::New(None)),
@@ -335,6 +573,17 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
     }
 }
 
+/// `CARD`, `CARD N` or `CARD f`.
+fn card_move(card: Card, rest: &[&str]) -> Result<Command, CommandError> {
+    let to = match rest {
+        [] => CardTarget::Anywhere,
+        ["f"] => CardTarget::Foundation,
+        [dest] => CardTarget::Pile(pile(dest).map_err(|_| CommandError::BadDestination { text: dest.to_string() })?),
+        _ => return Err(CommandError::TooMany { command: "a card move", usage: USAGE_CARD }),
+    };
+    Ok(Command::Move(MoveCommand::Card { card, to }))
+}
+
 impl fmt::Display for MoveCommand {
     /// The canonical text: `d`, `w 3`, `w f`, `t 2 5`, `t 2 5 3`, `t 4 f`, `f h 6`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -352,6 +601,14 @@ impl fmt::Display for MoveCommand {
             MoveCommand::FoundationToTableau(suit, to) => {
                 write!(f, "f {} {}", suit.letter().to_ascii_lowercase(), to + 1)
             }
+            MoveCommand::Card { card, to } => {
+                let code = card.to_string().to_lowercase();
+                match to {
+                    CardTarget::Pile(p) => write!(f, "{code} {}", p + 1),
+                    CardTarget::Foundation => write!(f, "{code} f"),
+                    CardTarget::Anywhere => f.write_str(&code),
+                }
+            }
         }
     }
 }
@@ -364,7 +621,15 @@ impl fmt::Display for Command {
             Command::Undo => f.write_str("undo"),
             Command::Redo => f.write_str("redo"),
             Command::Hint => f.write_str("hint"),
-            Command::Help => f.write_str("help"),
+            Command::Help(None) => f.write_str("help"),
+            Command::Help(Some(word)) => write!(f, "help {word}"),
+            Command::LookAll(place) => write!(f, "{} all", Command::Look(*place)),
+            Command::Tops => f.write_str("l t"),
+            Command::Find(card) => write!(f, "find {}", card.to_string().to_lowercase()),
+            Command::AllMoves => f.write_str("moves all"),
+            Command::Restart => f.write_str("restart"),
+            Command::Again => f.write_str("again"),
+            Command::Repeat => f.write_str("repeat"),
             Command::Table => f.write_str("table"),
             Command::New(None) => f.write_str("new"),
             Command::New(Some(n)) => write!(f, "new {n}"),
@@ -422,9 +687,65 @@ impl MoveCommand {
             }
             MoveCommand::TableauToFoundation(from) => Move::TableauToFoundation { from },
             MoveCommand::FoundationToTableau(suit, to) => Move::FoundationToTableau { suit, to },
+            MoveCommand::Card { card, to } => return card_to(card, to, position, rules),
         };
         position.check(mv, rules)?;
         Ok(mv)
+    }
+}
+
+/// The move that takes `card` (with the cards on it) to `to` in `position`.
+fn card_to(card: Card, to: CardTarget, position: &Position, rules: &Rules) -> Result<Move, MoveError> {
+    // The move to a pile or the foundation, from wherever the card is.
+    let onto = |pile: Option<usize>| -> Result<Move, MoveError> {
+        match (position.locate(card), pile) {
+            (CardPlace::Hidden, _) => Err(MoveError::CardHidden { card }),
+            (CardPlace::Waste { from_top: above @ 1.. }, _) => Err(MoveError::CardUnderWaste { card, above }),
+            (CardPlace::Foundation { top: false }, _) => Err(MoveError::CardUnderFoundation { card }),
+            (CardPlace::Foundation { top: true }, None) => Err(MoveError::CardOnFoundation { card }),
+            (CardPlace::Foundation { top: true }, Some(to)) => Ok(Move::FoundationToTableau { suit: card.suit(), to }),
+            (CardPlace::Waste { .. }, None) => Ok(Move::WasteToFoundation),
+            (CardPlace::Waste { .. }, Some(to)) => Ok(Move::WasteToTableau { to }),
+            (CardPlace::Tableau { pile, from_top: 0, .. }, None) => Ok(Move::TableauToFoundation { from: pile }),
+            (CardPlace::Tableau { pile, from_top, .. }, None) => {
+                Err(MoveError::CardNotOnTop { card, pile, above: from_top })
+            }
+            (CardPlace::Tableau { pile, from_top, .. }, Some(to)) => {
+                Ok(Move::TableauToTableau { from: pile, to, count: from_top + 1 })
+            }
+        }
+    };
+    let checked = |mv: Move| position.check(mv, rules).map(|()| mv);
+    match to {
+        CardTarget::Pile(p) => checked(onto(Some(p))?),
+        CardTarget::Foundation => checked(onto(None)?),
+        CardTarget::Anywhere => {
+            let home = onto(None);
+            if let Ok(mv) = home.clone().and_then(checked) {
+                return Ok(mv);
+            }
+            // Errors that say where the card is come before "goes nowhere".
+            if let Err(
+                e @ (MoveError::CardHidden { .. }
+                | MoveError::CardUnderWaste { .. }
+                | MoveError::CardUnderFoundation { .. }),
+            ) = home
+            {
+                return Err(e);
+            }
+            let fits: Vec<Move> = (0..7).filter_map(|p| onto(Some(p)).ok().and_then(|mv| checked(mv).ok())).collect();
+            match fits.as_slice() {
+                [] => match home {
+                    Err(e @ MoveError::CardOnFoundation { .. }) => Err(e),
+                    _ => Err(MoveError::CardGoesNowhere { card }),
+                },
+                [mv] => Ok(*mv),
+                many => Err(MoveError::CardFitsSeveral {
+                    card,
+                    piles: many.iter().filter_map(|mv| mv.destination_pile()).collect(),
+                }),
+            }
+        }
     }
 }
 
@@ -437,8 +758,17 @@ mod tests {
             Command::Undo,
             Command::Redo,
             Command::Hint,
-            Command::Help,
+            Command::Help(None),
+            Command::Help(Some("t")),
+            Command::Help(Some("all")),
+            Command::Help(Some("card")),
             Command::Table,
+            Command::Tops,
+            Command::AllMoves,
+            Command::Restart,
+            Command::Again,
+            Command::Repeat,
+            Command::LookAll(PileRef::Waste),
             Command::Quit,
             Command::New(None),
             Command::Moves,
@@ -457,8 +787,20 @@ mod tests {
             Command::Move(MoveCommand::Draw),
             Command::Move(MoveCommand::WasteToFoundation),
         ];
+        for card in Card::deck() {
+            all.push(Command::Find(card));
+            all.push(Command::Move(MoveCommand::Card { card, to: CardTarget::Foundation }));
+            all.push(Command::Move(MoveCommand::Card { card, to: CardTarget::Anywhere }));
+            for p in 0..7 {
+                all.push(Command::Move(MoveCommand::Card { card, to: CardTarget::Pile(p) }));
+            }
+        }
+        for spec in COMMANDS.iter().filter(|c| c.word != "card") {
+            all.push(Command::Help(Some(spec.word)));
+        }
         for a in 0..7 {
             all.push(Command::Look(PileRef::Tableau(a)));
+            all.push(Command::LookAll(PileRef::Tableau(a)));
             all.push(Command::Move(MoveCommand::WasteToTableau(a)));
             all.push(Command::Move(MoveCommand::TableauToFoundation(a)));
             for suit in Suit::ALL {
@@ -496,7 +838,16 @@ mod tests {
         assert_eq!("u".parse(), Ok(Command::Undo));
         assert_eq!("H".parse(), Ok(Command::Hint));
         assert_eq!("q".parse(), Ok(Command::Quit));
-        assert_eq!("?".parse(), Ok(Command::Help));
+        assert_eq!("?".parse(), Ok(Command::Help(None)));
+        assert_eq!(".".parse(), Ok(Command::Again));
+        assert_eq!("help ?".parse(), Ok(Command::Help(Some("help"))));
+        assert_eq!("help 9h".parse(), Ok(Command::Help(Some("card"))));
+        assert_eq!("l t".parse(), Ok(Command::Tops));
+        assert_eq!("moves all".parse(), Ok(Command::AllMoves));
+        let card = |code: &str, to| Ok(Command::Move(MoveCommand::Card { card: code.parse().unwrap(), to }));
+        assert_eq!("9h 4".parse(), card("9H", CardTarget::Pile(3)));
+        assert_eq!("10H f".parse(), card("TH", CardTarget::Foundation));
+        assert_eq!("ks".parse(), card("KS", CardTarget::Anywhere));
         assert_eq!("winnable?".parse(), Ok(Command::Solve));
     }
 
@@ -541,6 +892,75 @@ mod tests {
         assert!(matches!(err("\u{2660}"), CommandError::Unknown { .. }));
         assert!(matches!(err("+1"), CommandError::Unknown { .. }));
         assert!(matches!(err("t +1 2"), CommandError::BadPile { .. }));
+        assert!(matches!(err("9h 8"), CommandError::BadDestination { .. }));
+        assert!(matches!(err("9h 4 5"), CommandError::TooMany { .. }));
+        assert!(matches!(err("find"), CommandError::Missing { command: "find", .. }));
+        assert!(matches!(err("find 1h"), CommandError::BadCard { .. }));
+        assert!(matches!(err("help xyz"), CommandError::NoHelp { .. }));
+        assert!(matches!(err("card"), CommandError::Unknown { .. }));
+        assert!(matches!(err("l t 2"), CommandError::TooMany { .. }));
+        assert!(matches!(err("l 3 some"), CommandError::TooMany { .. }));
+        assert!(matches!(err("restart 1"), CommandError::TooMany { .. }));
+    }
+
+    #[test]
+    fn no_card_code_is_a_command_word() {
+        // A card move starts with a card code: no command may be spelled so.
+        for spec in COMMANDS {
+            for word in std::iter::once(&spec.word).chain(spec.aliases) {
+                assert!(word.parse::<Card>().is_err(), "{word}");
+            }
+        }
+    }
+
+    fn position(piles: [(&[&str], &[&str]); 7], waste: &[&str], foundations: [u8; 4]) -> Position {
+        let c = |s: &&str| s.parse::<Card>().unwrap();
+        let piles = piles.map(|(down, up)| (down.iter().map(c).collect(), up.iter().map(c).collect()));
+        Position::with_rest_in_stock(piles, Vec::new(), waste.iter().map(c).collect(), foundations, 1).unwrap()
+    }
+
+    #[test]
+    fn card_moves_resolve_to_the_engines_moves() {
+        let pos = position(
+            [
+                (&["2C"], &["9H", "8S", "7H"]),
+                (&[], &["TC"]),
+                (&[], &["TS"]),
+                (&[], &[]),
+                (&[], &[]),
+                (&["3C"], &["KD"]),
+                (&[], &["2H"]),
+            ],
+            &["4D", "6C"],
+            [0, 0, 1, 0],
+        );
+        let rules = Rules::default();
+        let go = |text: &str| match text.parse::<Command>() {
+            Ok(Command::Move(m)) => m.resolve(&pos, &rules),
+            other => panic!("{text}: {other:?}"),
+        };
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        assert_eq!(go("9h 2"), Ok(Move::TableauToTableau { from: 0, to: 1, count: 3 }));
+        assert_eq!(go("7h f"), Err(MoveError::NotNextOnFoundation { card: c("7H"), foundation_top: Some(c("AH")) }));
+        assert_eq!(go("8s f"), Err(MoveError::CardNotOnTop { card: c("8S"), pile: 0, above: 1 }));
+        assert_eq!(go("2h"), Ok(Move::TableauToFoundation { from: 6 }));
+        assert_eq!(go("6c"), Ok(Move::WasteToTableau { to: 0 }));
+        assert_eq!(go("4d 2"), Err(MoveError::CardUnderWaste { card: c("4D"), above: 1 }));
+        assert_eq!(go("3c"), Err(MoveError::CardHidden { card: c("3C") }));
+        assert_eq!(go("ah"), Err(MoveError::CardOnFoundation { card: c("AH") }));
+        assert_eq!(go("ah 3"), Err(MoveError::FoundationToTableauOff { card: c("AH"), pile: 2 }));
+        assert_eq!(go("kd"), Err(MoveError::CardFitsSeveral { card: c("KD"), piles: vec![3, 4] }));
+        assert_eq!(go("kd 4"), Ok(Move::TableauToTableau { from: 5, to: 3, count: 1 }));
+        assert_eq!(go("ts"), Err(MoveError::CardGoesNowhere { card: c("TS") }));
+        // Every card move the parser accepts is one the engine accepts, and
+        // names the card it moves.
+        for card in Card::deck() {
+            for to in (0..7).map(CardTarget::Pile).chain([CardTarget::Foundation, CardTarget::Anywhere]) {
+                if let Ok(mv) = (MoveCommand::Card { card, to }).resolve(&pos, &rules) {
+                    assert_eq!(pos.check(mv, &rules), Ok(()), "{card} {to:?}");
+                }
+            }
+        }
     }
 
     #[test]

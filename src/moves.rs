@@ -54,6 +54,18 @@ impl Move {
     }
 }
 
+impl Move {
+    /// The tableau pile (0..=6) the move puts cards on, if any.
+    pub fn destination_pile(self) -> Option<usize> {
+        match self {
+            Move::WasteToTableau { to } | Move::TableauToTableau { to, .. } | Move::FoundationToTableau { to, .. } => {
+                Some(to)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Move {
     /// The command that plays this move: `d`, `w 3`, `w f`, `t 2 5 3`,
     /// `t 4 f`, `f h 6`. A redeal is `d`, as in the command language.
@@ -110,6 +122,20 @@ pub enum MoveError {
     FoundationToTableauOff { card: Card, pile: usize },
     /// The foundation of the suit has no card.
     FoundationEmpty { suit: Suit },
+    /// A card named by its code is face down or in the stock.
+    CardHidden { card: Card },
+    /// A card named by its code is in the waste under `above` cards.
+    CardUnderWaste { card: Card, above: usize },
+    /// A card named by its code is on its foundation under other cards.
+    CardUnderFoundation { card: Card },
+    /// A card named for its foundation is on it already.
+    CardOnFoundation { card: Card },
+    /// A card named for its foundation has `above` cards on it on pile `pile`.
+    CardNotOnTop { card: Card, pile: usize, above: usize },
+    /// A card named alone can go nowhere now.
+    CardGoesNowhere { card: Card },
+    /// A card named alone fits on several piles (0-based, at least two).
+    CardFitsSeveral { card: Card, piles: Vec<usize> },
 }
 
 fn needs(card: Card) -> String {
@@ -135,7 +161,7 @@ impl fmt::Display for MoveError {
             }
             MoveError::NoRedealLeft { passes } => write!(
                 f,
-                "cannot draw: the stock is empty and the pass limit ({passes}) allows no redeal"
+                "cannot draw: the stock is empty and the pass limit of {passes} allows no redeal"
             ),
             MoveError::StockNotEmpty { cards } => {
                 write!(f, "cannot redeal: the stock still has {cards} cards")
@@ -221,6 +247,38 @@ impl fmt::Display for MoveError {
             ),
             MoveError::FoundationEmpty { suit } => {
                 write!(f, "the {} foundation is empty", suit.name())
+            }
+            MoveError::CardHidden { card } => {
+                write!(f, "the {} is face down or in the stock", card.name())
+            }
+            MoveError::CardUnderWaste { card, above } => write!(
+                f,
+                "the {} is in the waste under {above} card{}: only the top card can be played",
+                card.name(),
+                if *above == 1 { "" } else { "s" }
+            ),
+            MoveError::CardUnderFoundation { card } => {
+                write!(f, "the {} is on its foundation under other cards", card.name())
+            }
+            MoveError::CardOnFoundation { card } => write!(f, "the {} is on its foundation already", card.name()),
+            MoveError::CardNotOnTop { card, pile, above } => write!(
+                f,
+                "the {} has {above} card{} on it on pile {}: only a top card can go to a foundation",
+                card.name(),
+                if *above == 1 { "" } else { "s" },
+                pile + 1
+            ),
+            MoveError::CardGoesNowhere { card } => write!(f, "the {} can go nowhere now", card.name()),
+            MoveError::CardFitsSeveral { card, piles } => {
+                let names: Vec<String> = piles.iter().map(|p| (p + 1).to_string()).collect();
+                write!(
+                    f,
+                    "the {} fits on piles {}: add the pile, e.g. {} {}",
+                    card.name(),
+                    crate::render::words::join_and(&names),
+                    card.to_string().to_lowercase(),
+                    piles[0] + 1
+                )
             }
         }
     }

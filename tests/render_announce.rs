@@ -131,7 +131,7 @@ fn pile_to_pile_with_a_turn_up_and_its_undo() {
     let [a, u, r] = announce_all(&pos, Rules::default(), mv, &["8H", "7C", "6D", "JS"]);
     assert_eq!(
         a,
-        "8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up on pile 2."
+        "8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up, none face down."
     );
     assert_eq!(
         u,
@@ -144,7 +144,7 @@ fn pile_to_pile_with_a_turn_up_and_its_undo() {
 fn pile_to_foundation() {
     let pos = position([E, E, (&["QC"], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0]);
     let [a, u, _] = announce_all(&pos, Rules::default(), Move::TableauToFoundation { from: 2 }, &["6H", "QC"]);
-    assert_eq!(a, "6 of hearts from pile 3 to the hearts foundation; queen of clubs turned up on pile 3.");
+    assert_eq!(a, "6 of hearts from pile 3 to the hearts foundation; queen of clubs turned up, none face down.");
     assert_eq!(
         u,
         "Undid: 6 of hearts back from the hearts foundation to pile 3; queen of clubs turned face down again on pile 3."
@@ -235,4 +235,17 @@ fn every_announcement_along_many_games_is_one_clean_line() {
         }
     }
     assert!(lines > 1000);
+}
+
+#[test]
+fn the_source_pile_is_said_after_the_move() {
+    // A card taken off a build leaves the card under it on top.
+    let pos = position([E, (&[], &["9C", "8H"]), E, E, (&[], &["9S"]), E, E], &[], &[], [0; 4]);
+    let mv = Move::TableauToTableau { from: 1, to: 4, count: 1 };
+    let [a, _, _] = announce_all(&pos, Rules::default(), mv, &["8H"]);
+    assert_eq!(a, "8 of hearts from pile 2 to pile 5; 9 of clubs left on top.");
+    // A turned-up card comes with how many stay face down.
+    let pos = position([E, (&["2D", "3D", "JS"], &["8H"]), E, E, (&[], &["9S"]), E, E], &[], &[], [0; 4]);
+    let [a, _, _] = announce_all(&pos, Rules::default(), mv, &["8H", "JS"]);
+    assert_eq!(a, "8 of hearts from pile 2 to pile 5; jack of spades turned up, 2 face down.");
 }

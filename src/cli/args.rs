@@ -96,22 +96,34 @@ pub struct PlayArgs {
     /// to anything but 0 or an empty string.
     #[arg(long)]
     pub screen_reader: bool,
-    /// How the whole table is shown: `table` (card codes, `##` for face-down
-    /// cards) or `list` (words, face-down cards counted). Default: table, or
-    /// list in screen-reader mode.
+    /// How the whole table is shown: `columns` (the classic picture: the
+    /// seven piles as columns cascading down), `rows` (one pile a line, card
+    /// codes, `##` for face-down cards; also `table`) or `list` (words,
+    /// face-down cards counted). Default: columns at an interactive
+    /// terminal, rows for scripts, list in screen-reader mode.
     #[arg(long, value_name = "LAYOUT")]
     pub layout: Option<super::session::Layout>,
     /// Cards in `words` ("queen of hearts") or `short` codes ("QH").
     /// Default: words in the list layout, short in the table.
     #[arg(long, value_name = "STYLE")]
     pub cards: Option<CardsOption>,
-    /// Suits of short codes as `letters` (QH) or `symbols` (Q♥).
-    #[arg(long, value_name = "STYLE", default_value = "letters")]
-    pub suits: SuitsOption,
+    /// Suits of short codes as `letters` (QH) or `symbols` (Q♥). Default:
+    /// symbols at an interactive terminal whose locale is UTF-8, letters
+    /// otherwise (and always in scripts, so transcripts stay the same).
+    #[arg(long, value_name = "STYLE")]
+    pub suits: Option<SuitsOption>,
     /// Red suits in colour: `auto` (only on a terminal, and never with
     /// NO_COLOR set or TERM=dumb), `always` or `never`.
     #[arg(long, value_name = "WHEN", default_value = "auto")]
     pub color: ColorOption,
+    /// Ask before a command throws away a game in progress (new, restart,
+    /// load), also in a scripted run (an interactive session always asks).
+    #[arg(long)]
+    pub confirm: bool,
+    /// The prompt before each command at an interactive terminal. Default:
+    /// `> `, or none in screen-reader mode (a screen reader would read it).
+    #[arg(long, value_name = "TEXT")]
+    pub prompt: Option<String>,
     /// After every move, play every safe card to its foundation, and finish
     /// the game by itself once every card is face up.
     #[arg(long)]

@@ -100,11 +100,11 @@ impl<R: BufRead> LineSource for PlainLines<R> {
 /// editing and no redrawing (for screen readers).
 pub struct PromptedLines<R: BufRead> {
     lines: PlainLines<R>,
-    prompt: &'static str,
+    prompt: String,
 }
 
 impl<R: BufRead> PromptedLines<R> {
-    pub fn new(reader: R, prompt: &'static str) -> Self {
+    pub fn new(reader: R, prompt: String) -> Self {
         PromptedLines { lines: PlainLines::new(reader), prompt }
     }
 }
@@ -177,13 +177,19 @@ mod tests {
     }
 }
 
-/// The words the command language starts with, for tab completion.
-pub const COMMAND_WORDS: &[&str] = &[
-    "auto", "d", "draw", "exit", "help", "hint", "l", "load", "look", "moves", "new", "quit", "redo", "rules", "save",
-    "score", "solve", "stats", "table", "undo",
-];
+/// The words of the command language longer than a letter, in order, for
+/// tab completion (from the parser's own table).
+pub fn command_words() -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = klondike::command::COMMANDS
+        .iter()
+        .flat_map(|c| std::iter::once(c.word).chain(c.aliases.iter().copied()))
+        .filter(|w| w.len() > 1 && *w != "card" && w.chars().all(|c| c.is_ascii_alphabetic()))
+        .collect();
+    words.sort_unstable();
+    words
+}
 
-/// Completes the first word of a line from [`COMMAND_WORDS`].
+/// Completes the first word of a line from [`command_words`].
 #[derive(Helper, Hinter, Highlighter, Validator)]
 pub struct CommandCompleter;
 
@@ -196,7 +202,7 @@ impl Completer for CommandCompleter {
             return Ok((pos, Vec::new()));
         }
         let lower = head.to_lowercase();
-        let words = COMMAND_WORDS.iter().filter(|w| w.starts_with(&lower)).map(|w| w.to_string()).collect();
+        let words = command_words().into_iter().filter(|w| w.starts_with(&lower)).map(str::to_string).collect();
         Ok((0, words))
     }
 }
@@ -208,6 +214,8 @@ pub struct Terminal {
     history: Option<PathBuf>,
     /// The lines of a pasted block still to run, first first.
     pasted: std::collections::VecDeque<String>,
+    /// What is shown before each line.
+    prompt: String,
 }
 
 /// Where the prompt's history is kept: `history.txt` in the data directory
@@ -223,7 +231,7 @@ impl Terminal {
     ///
     /// # Errors
     /// When the terminal cannot be set up.
-    pub fn new() -> Result<Terminal, ReadlineError> {
+    pub fn new(prompt: String) -> Result<Terminal, ReadlineError> {
         let mut editor = Editor::new()?;
         editor.set_helper(Some(CommandCompleter));
         let mut history = history_path();
@@ -252,7 +260,7 @@ impl Terminal {
                 }
             }
         }
-        Ok(Terminal { editor, history, pasted: std::collections::VecDeque::new() })
+        Ok(Terminal { editor, history, pasted: std::collections::VecDeque::new(), prompt })
     }
 }
 
@@ -280,7 +288,7 @@ impl LineSource for Terminal {
         if let Some(line) = self.pasted.pop_front() {
             return Ok(Line::Text(line));
         }
-        match self.editor.readline("> ") {
+        match self.editor.readline(&self.prompt) {
             Ok(text) => {
                 // A pasted block comes as one text with its line breaks:
                 // each of its lines is a command, run in order.

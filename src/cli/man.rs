@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use clap::CommandFactory;
 
 use super::args::Cli;
-use super::session::HELP;
+use klondike::render::words::capitalise;
 
 /// Escapes text for roff: backslashes, and a leading dot or quote.
 fn roff(text: &str) -> String {
@@ -82,21 +82,15 @@ pub fn write(out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{}", roff("klondike SUBCOMMAND --help lists the options of each."))?;
     section(out, "RULES", RULES)?;
     writeln!(out, ".SH COMMANDS")?;
-    for line in HELP.lines() {
-        // "  w N          waste's top card to pile N (example: w 3)": the
-        // command as the tag, what it does as the paragraph.
-        match line.strip_prefix("  ").and_then(|l| l.split_once("  ")) {
-            Some((command, what)) => {
-                writeln!(out, ".TP")?;
-                writeln!(out, "\\fB{}\\fR", roff(command.trim()))?;
-                writeln!(out, "{}", roff(what.trim()))?;
-            }
-            None => {
-                writeln!(out, ".PP")?;
-                writeln!(out, "{}", roff(line.trim()))?;
-            }
+    for spec in klondike::command::COMMANDS {
+        for form in spec.forms {
+            writeln!(out, ".TP")?;
+            writeln!(out, "\\fB{}\\fR", roff(form.usage))?;
+            writeln!(out, "{}", roff(&format!("{} (example: {})", capitalise(form.does), form.example)))?;
         }
     }
+    writeln!(out, ".PP")?;
+    writeln!(out, "{}", roff("Lines that are empty or start with # are ignored."))?;
     section(out, "SCORING", SCORING)?;
     section(out, "SCRIPTS", SCRIPTS)?;
     section(out, "EXIT STATUS", EXIT)?;

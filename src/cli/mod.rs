@@ -224,9 +224,29 @@ fn colour_wanted(option: ColorOption, screen_reader: bool) -> bool {
     }
 }
 
+/// Whether the locale says the terminal shows UTF-8 (LC_ALL, then
+/// LC_CTYPE, then LANG, as the C library reads them).
+fn utf8_locale() -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"].iter().find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty())).is_some_and(
+        |v| {
+            let v = v.to_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        },
+    )
+}
+
 fn view(args: &PlayArgs, interactive: bool) -> View {
     let screen_reader = screen_reader_wanted(args.screen_reader);
-    let layout = args.layout.unwrap_or(if screen_reader { Layout::List } else { Layout::Table });
+    // The picture for a sighted player at a terminal; rows, which read line
+    // by line and stay the same in every transcript, for scripts.
+    let at_terminal = interactive && !screen_reader && !args.json && io::stdout().is_terminal();
+    let layout = args.layout.unwrap_or(if screen_reader {
+        Layout::List
+    } else if at_terminal {
+        Layout::Columns
+    } else {
+        Layout::Rows
+    });
     let names = match args.cards {
         Some(CardsOption::Words) => CardNames::Words,
         Some(CardsOption::Short) => CardNames::Short,
@@ -234,8 +254,12 @@ fn view(args: &PlayArgs, interactive: bool) -> View {
         None => CardNames::Short,
     };
     let suits = match args.suits {
-        SuitsOption::Letters => SuitStyle::Letters,
-        SuitsOption::Symbols => SuitStyle::Symbols,
+        Some(SuitsOption::Letters) => SuitStyle::Letters,
+        Some(SuitsOption::Symbols) => SuitStyle::Symbols,
+        None if at_terminal && utf8_locale() && std::env::var_os("TERM").is_none_or(|t| t != "dumb") => {
+            SuitStyle::Symbols
+        }
+        None => SuitStyle::Letters,
     };
     View {
         json: args.json,
@@ -244,6 +268,7 @@ fn view(args: &PlayArgs, interactive: bool) -> View {
         layout,
         style: CardStyle { names, suits, colour: colour_wanted(args.color, screen_reader) },
         autoplay: args.autoplay,
+        confirm: (interactive && !args.json) || args.confirm,
     }
 }
 
@@ -259,14 +284,19 @@ fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
 
 /// Asks on the terminal whether to resume the saved game; true for yes
 /// (an empty answer is yes).
-fn ask_resume(record: &GameRecord) -> Result<Resume> {
+fn ask_resume(record: &GameRecord, screen_reader: bool) -> Result<Resume> {
     let what = match &record.game {
         Some(n) => format!("game {n}"),
         None => "a custom deal".to_string(),
     };
     let n = record.moves.len();
-    let mut question =
-        format!("A game you left is saved: {what}, {n} move{} made. Resume it? [Y/n] ", if n == 1 { "" } else { "s" });
+    // What each answer does, said before it is given: "no" counts the
+    // saved game as lost.
+    let mut question = format!(
+        "A game you left is saved, {what} with {}. Resume it? No starts a new game, and the saved one counts as lost. {}",
+        klondike::render::words::count(n, "move"),
+        if screen_reader { "Type yes or no. " } else { "[Y/n] " }
+    );
     loop {
         let mut out = io::stdout().lock();
         write!(out, "{question}")?;
@@ -280,6 +310,9 @@ fn ask_resume(record: &GameRecord) -> Result<Resume> {
             "" | "y" | "yes" => return Ok(Resume::Yes),
             "n" | "no" => return Ok(Resume::No),
             "q" | "quit" => return Ok(Resume::Quit),
+            _ if screen_reader => {
+                question = "Type yes to resume the saved game, no for a new game, or q to quit. ".into()
+            }
             _ => question =
                 "Please answer y (resume the saved game), n (a new game; the saved one counts as lost) or q (quit): "
                     .into(),
@@ -356,7 +389,7 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
         }
         return Ok(None);
     };
-    let answer = if args.resume { Resume::Yes } else { ask_resume(&record)? };
+    let answer = if args.resume { Resume::Yes } else { ask_resume(&record, screen_reader_wanted(args.screen_reader))? };
     if let Resume::Quit = answer {
         return Err(QuitAtOffer.into());
     }
@@ -544,8 +577,10 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {
         // Screen-reader mode reads plain lines even on a terminal: no redraws.
-        (true, true) => Box::new(PromptedLines::new(io::stdin().lock(), "> ")),
-        (true, false) => Box::new(Terminal::new().context("cannot set up the terminal")?),
+        (true, true) => Box::new(PromptedLines::new(io::stdin().lock(), args.prompt.clone().unwrap_or_default())),
+        (true, false) => Box::new(
+            Terminal::new(args.prompt.clone().unwrap_or_else(|| "> ".into())).context("cannot set up the terminal")?,
+        ),
         (false, _) => Box::new(PlainLines::new(io::stdin().lock())),
     };
     let stdout = io::stdout();

@@ -13,6 +13,8 @@ use klondike::moves::Move;
 use klondike::query::{describe_legal_moves, describe_pile, describe_rules};
 use klondike::record::{GameId, GameRecord};
 use klondike::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
+use klondike::render::columns::{columns, ColumnsView};
+use klondike::render::help::{help_list, help_on, SPOKEN_HELP};
 use klondike::render::json::State;
 use klondike::render::list::list;
 use klondike::render::table::table_scored;
@@ -42,11 +44,14 @@ impl Origin {
     }
 }
 
-/// The two ways to show the whole table.
+/// The ways to show the whole table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Layout {
+    /// The classic picture: the seven piles as columns cascading down.
+    Columns,
     /// Card codes, one pile per line, face-down cards as `##`.
-    Table,
+    #[value(alias = "table")]
+    Rows,
     /// One pile per line in words, face-down cards as a count.
     List,
 }
@@ -66,6 +71,9 @@ pub struct View {
     pub style: CardStyle,
     /// Play safe cards to the foundations after every move.
     pub autoplay: bool,
+    /// Ask before a command throws away a game in progress, and offer
+    /// another game after a win (an interactive prompt, or `--confirm`).
+    pub confirm: bool,
 }
 
 /// What the loop should do after a line.
@@ -89,35 +97,13 @@ enum Reply {
     Table,
     /// A sentence, then the whole table (after a load, a --winnable new game).
     Preface(String),
-    Quit,
+    /// What was said last, said again (`repeat`).
+    Again(String),
+    /// A yes-or-no question; the command waits in [`Session::pending`].
+    Question(String),
+    /// The session ends, with a last sentence (or none).
+    Quit(Option<String>),
 }
-
-pub const HELP: &str = "\
-Commands (piles are 1 to 7; suits c d h s):
-  d            draw from the stock; with the stock empty, turn the waste over (example: d)
-  w N          waste's top card to pile N (example: w 3)
-  w f          waste's top card to its foundation (example: w f)
-  t A B        cards from pile A to pile B, as many as fit (example: t 2 5)
-  t A B K      K cards from pile A to pile B (example: t 2 5 3)
-  t A f        top card of pile A to its foundation (example: t 4 f)
-  f S N        top card of foundation S to pile N, with --foundation-to-tableau (example: f h 6)
-  a, auto      play every safe card to its foundation (example: auto)
-  u, undo      take back your last move, with the automatic moves after it (example: u)
-  redo         play again the move just undone (example: redo)
-  h, hint      suggest a move (example: hint)
-  solve        can the game still be won from here, and how; also winnable? (example: solve)
-  l N          describe pile N; l w the waste, l f the foundations, l s the stock (example: l 3)
-  moves        list every legal move, in words and as commands (example: moves)
-  score        the score and the moves made (example: score)
-  rules        the rules in force (example: rules)
-  table        print the whole table again (example: table)
-  save FILE    save the game to a file (example: save game.json)
-  load FILE    load a saved game from a file (example: load game.json)
-  stats        your statistics, per rules setting (example: stats)
-  new [N]      start a new game, random or number N (example: new 42)
-  help         this list (example: help)
-  q, quit      end the session (example: q)
-Lines that are empty or start with # are ignored.";
 
 /// How many states the solver may search for `hint` before the heuristic
 /// answers (a fraction of a second).
@@ -185,6 +171,14 @@ pub struct Session {
     /// The game's identity for the statistics.
     pub id: GameId,
     pub random_game: Box<dyn FnMut() -> u128>,
+    /// A command waiting for the player's yes (it would abandon the game).
+    pub pending: Option<Command>,
+    /// The last command run, for `.` (`again`).
+    pub last_command: Option<Command>,
+    /// The last response printed, for `repeat`.
+    pub last_response: String,
+    /// "Stuck" has been said for the present stretch of stuck positions.
+    pub stuck_said: bool,
 }
 
 /// A game to start a session with: new, loaded or resumed.
@@ -240,6 +234,10 @@ impl Session {
             unowned_saved: false,
             id: start.id,
             random_game,
+            pending: None,
+            last_command: None,
+            last_response: String::new(),
+            stuck_said: false,
         }
     }
 }
@@ -308,6 +306,24 @@ pub fn say_folder_problem(path: &std::path::Path, error: &store::StoreError) {
     if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
         warn_line!("klondike: {}; the game goes on", store::folder_problem(path, error));
     }
+}
+
+/// A hint as a screen reader says it: "hint: t 7 1: move the jack ...
+/// The game can still be won." becomes "Move the jack ..., type t 7 1. The
+/// game can still be won." (no label, no stacked colons).
+fn spoken_hint(hint: &str) -> String {
+    let Some(rest) = hint.strip_prefix("hint: ") else { return hint.to_string() };
+    let Some((command, words)) = rest.split_once(": ") else { return rest.to_string() };
+    let (first, more) = words.split_once(". ").map_or((words.trim_end_matches('.'), ""), |(a, b)| (a, b));
+    let more = if more.is_empty() { String::new() } else { format!(" {more}") };
+    format!("{}, type {command}.{more}", klondike::render::words::capitalise(first))
+}
+
+/// `text` with its first letter in lower case, unless it starts a name
+/// that keeps its capital (none of the announcements' do).
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
 }
 
 /// An undo or redo sentence, with the automatic moves taken back or played
@@ -393,7 +409,20 @@ impl Session {
 
     fn whole_table(&self) -> String {
         let mut text = match self.view.layout {
-            Layout::Table => table_scored(&self.game, &self.title(), &self.view.style, self.scoring),
+            Layout::Rows => table_scored(&self.game, &self.title(), &self.view.style, self.scoring),
+            Layout::Columns => {
+                let status = self.status_words();
+                let marked = self.marked();
+                let view = ColumnsView {
+                    title: &self.title(),
+                    status: &status,
+                    style: &self.view.style,
+                    scoring: self.scoring,
+                    marked: &marked,
+                };
+                // The score is on the status line.
+                return columns(&self.game, &view);
+            }
             Layout::List => list(&self.game, &self.title(), &self.view.style),
         };
         if let Some(line) = self.score_line() {
@@ -401,6 +430,44 @@ impl Session {
             text.push('\n');
         }
         text
+    }
+
+    /// The status line's end in the column layout: the score, and the
+    /// play time at an interactive terminal ("Score 30   Time 3:12").
+    fn status_words(&self) -> String {
+        let mut parts = Vec::new();
+        match self.scoring {
+            Scoring::None => {}
+            Scoring::Standard => parts.push(format!("Score {}", self.score_words())),
+            Scoring::Vegas => parts.push(format!("Score {} Vegas", self.score.current())),
+        }
+        if self.persistence.timed {
+            let t = self.elapsed();
+            parts.push(format!("Time {}:{:02}", t / 60, t % 60));
+        }
+        parts.join("   ")
+    }
+
+    /// The cards the last move changed (moved, drawn, turned up), to mark
+    /// them in the column layout when colour is on.
+    fn marked(&self) -> Vec<klondike::card::Card> {
+        if !self.view.style.colour {
+            return Vec::new();
+        }
+        let Some(last) = self.game.last_move() else { return Vec::new() };
+        let pos = self.game.position();
+        let mut cards: Vec<klondike::card::Card> = last.turned_up.into_iter().collect();
+        let top_of = |cards: &[klondike::card::Card], n: usize| cards[cards.len().saturating_sub(n)..].to_vec();
+        match last.mv {
+            Move::Draw => cards.extend(top_of(pos.waste(), last.drawn)),
+            Move::WasteToTableau { to } | Move::FoundationToTableau { to, .. } => {
+                cards.extend(top_of(pos.pile(to).face_up(), 1))
+            }
+            Move::TableauToTableau { to, count, .. } => cards.extend(top_of(pos.pile(to).face_up(), count)),
+            Move::WasteToFoundation | Move::TableauToFoundation { .. } => cards.extend(last.foundation_card),
+            Move::Redeal => {}
+        }
+        cards
     }
 
     fn score_line(&self) -> Option<String> {
@@ -462,6 +529,7 @@ impl Session {
         self.recorded = false;
         self.time_bonus = None;
         self.finish_noted.set(false);
+        self.stuck_said = false;
     }
 
     /// Counts the current game as lost when it had moves and is not yet counted.
@@ -602,9 +670,32 @@ impl Session {
 
     /// Runs one input line and prints what it does.
     pub fn line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Next> {
+        if let Some(cmd) = self.pending.take() {
+            match line.trim().to_lowercase().as_str() {
+                "y" | "yes" => {
+                    let reply = self.confirmed(cmd);
+                    return self.report(line, reply, out);
+                }
+                "n" | "no" => {
+                    let reply = Ok(Reply::Answer("Kept playing this game.".into()));
+                    return self.report(line, reply, out);
+                }
+                // Anything else is a command of its own: the question is dropped.
+                _ => {}
+            }
+        }
         let reply = match line.parse::<Command>() {
             Err(e) => Err(e.to_string()),
-            Ok(cmd) => self.command(cmd),
+            Ok(Command::Repeat) if self.last_response.is_empty() => Err("nothing has been said yet".into()),
+            Ok(Command::Repeat) => Ok(Reply::Again(self.last_response.clone())),
+            Ok(Command::Again) => match self.last_command.clone() {
+                None => Err("no command has been run yet".into()),
+                Some(cmd) => self.command(cmd),
+            },
+            Ok(cmd) => {
+                self.last_command = Some(cmd.clone());
+                self.command(cmd)
+            }
         };
         self.report(line, reply, out)
     }
@@ -619,7 +710,7 @@ impl Session {
             writeln!(out, "> {}", printable(line))?;
         }
         let next = match &reply {
-            Ok(Reply::Quit) => Next::Quit,
+            Ok(Reply::Quit(_)) => Next::Quit,
             Ok(_) => Next::Continue,
             Err(_) => Next::Rejected,
         };
@@ -627,7 +718,10 @@ impl Session {
             let mut state = State::of(&self.game, self.number(), Some(line));
             state.score = self.score.current();
             match reply {
-                Ok(Reply::Answer(text) | Reply::Preface(text)) => state.message = Some(text),
+                Ok(Reply::Answer(text) | Reply::Preface(text) | Reply::Question(text) | Reply::Again(text)) => {
+                    state.message = Some(text)
+                }
+                Ok(Reply::Quit(text)) => state.message = text,
                 Err(e) => state = state.rejected(klondike::render::words::plain_message(&e)),
                 Ok(_) => {}
             }
@@ -635,43 +729,73 @@ impl Session {
             return Ok(next);
         }
         let reply = reply.map_err(|e| klondike::render::words::plain_message(&e));
+        let mut text = String::new();
         match reply {
-            Err(e) if self.view.screen_reader => writeln!(out, "Not done: {e}.")?,
-            Err(e) => writeln!(out, "error: {e}")?,
-            Ok(Reply::Quit) => {}
-            Ok(Reply::Answer(text)) => writeln!(out, "{text}")?,
-            Ok(Reply::Table) => write!(out, "{}", self.whole_table())?,
-            Ok(Reply::Preface(text)) => {
-                writeln!(out, "{text}")?;
-                write!(out, "{}", self.whole_table())?;
-            }
-            Ok(Reply::Moved(sentences)) => self.after_change(&sentences.join(" "), out)?,
-            Ok(Reply::Stepped(sentence)) => self.after_change(&sentence, out)?,
+            Err(e) if self.view.screen_reader => text = format!("Not done: {e}.\n"),
+            Err(e) => text = format!("error: {e}\n"),
+            Ok(Reply::Quit(None)) => {}
+            Ok(Reply::Quit(Some(t)) | Reply::Answer(t) | Reply::Question(t)) => text = format!("{t}\n"),
+            Ok(Reply::Again(t)) => text = t,
+            Ok(Reply::Table) => text = self.whole_table(),
+            Ok(Reply::Preface(t)) => text = format!("{t}\n{}", self.whole_table()),
+            Ok(Reply::Moved(sentences)) => text = self.after_change(&sentences.join(" ")),
+            Ok(Reply::Stepped(sentence)) => text = self.after_change(&sentence),
+        }
+        if self.view.screen_reader {
+            text = klondike::render::words::spoken(&text);
+        }
+        out.write_all(text.as_bytes())?;
+        if !text.is_empty() {
+            self.last_response = text;
         }
         Ok(next)
     }
 
     /// After the position changed: a sentence (screen reader) or the table.
-    fn after_change(&self, sentence: &str, out: &mut dyn Write) -> io::Result<()> {
+    fn after_change(&mut self, sentence: &str) -> String {
         let can_finish = can_auto_finish(self.game.position()) && !self.view.autoplay;
         let finish = can_finish && !self.finish_noted.get();
         self.finish_noted.set(can_finish);
+        let status = self.game.status();
+        // Stuck is said once when it happens, not after every command.
+        let stuck_news = status == Status::Stuck && !self.stuck_said;
+        self.stuck_said = status == Status::Stuck;
+        let won = status == Status::Won;
         if self.view.screen_reader {
             let mut line = sentence.to_string();
-            if let Some(status) = announce_status(&self.game) {
-                line = format!("{line} {status}");
+            if won {
+                line = format!("{line} {}", self.win_sentence());
+            } else if stuck_news {
+                if let Some(status) = announce_status(&self.game) {
+                    line = format!("{line} {status}");
+                }
             }
             if finish {
                 line.push_str(" Every card is face up: type auto to finish.");
             }
-            writeln!(out, "{line}")
+            line.push('\n');
+            line
         } else {
-            write!(out, "{}", self.whole_table())?;
+            let mut text = self.whole_table();
             if finish {
-                writeln!(out, "Every card is face up: type auto to finish.")?;
+                text.push_str("Every card is face up: type auto to finish.\n");
             }
-            Ok(())
+            if won && self.view.confirm {
+                text.push_str("Play again? Type new for another game, restart for this deal again, or q to quit.\n");
+            }
+            text
         }
+    }
+
+    /// The win, with the score and time where they are kept.
+    fn win_sentence(&self) -> String {
+        let score = match self.scoring {
+            Scoring::None => None,
+            Scoring::Standard => Some(self.score.current() + self.time_bonus.unwrap_or(0)),
+            Scoring::Vegas => Some(self.score.current()),
+        };
+        let seconds = self.persistence.timed.then(|| self.elapsed());
+        klondike::render::announce::announce_win(self.game.moves_made(), score, seconds)
     }
 
     /// Plays `mv`, then (with `--autoplay`) every safe foundation move after
@@ -693,9 +817,10 @@ impl Session {
         if self.view.autoplay {
             let auto = self.auto_moves(false);
             if auto.len() > MAX_SPOKEN_AUTO_MOVES {
-                said.push(format!("Then {} cards to their foundations, each its own move.", auto.len()));
+                said.push(format!("Then automatically {} cards to their foundations.", auto.len()));
             } else {
-                said.extend(auto);
+                // Said as autoplay's, not as the player's own.
+                said.extend(auto.iter().map(|a| format!("Then automatically {}", lower_first(a))));
             }
         }
         Ok(said)
@@ -746,10 +871,101 @@ impl Session {
         said
     }
 
-    /// Carries out a parsed command.
+    /// Carries out a parsed command; in screen-reader mode a change of the
+    /// score is said after the move.
     fn command(&mut self, cmd: Command) -> Result<Reply, String> {
+        let before = self.score.current();
+        let mut reply = self.run(cmd)?;
+        let change = self.score.current() - before;
+        if self.scoring != Scoring::None && change != 0 {
+            // The change only: the total is a `score` away.
+            let said = format!("{} {}.", if change > 0 { "Plus" } else { "Minus" }, change.abs());
+            match &mut reply {
+                Reply::Moved(sentences) => sentences.push(said),
+                Reply::Stepped(sentence) => {
+                    sentence.push(' ');
+                    sentence.push_str(&said);
+                }
+                _ => {}
+            }
+        }
+        Ok(reply)
+    }
+
+    /// Whether a command that starts another game would throw this one
+    /// away: moves made, not won, not yet counted.
+    fn in_progress(&self) -> bool {
+        self.player_moved() && self.game.status() != Status::Won && !self.counted && !self.unowned_saved
+    }
+
+    /// A command that would abandon the game, asked about first at an
+    /// interactive prompt.
+    fn ask_first(&mut self, cmd: Command, question: &str) -> Result<Reply, String> {
+        self.pending = Some(cmd);
+        let cost =
+            if self.persistence.stats { "This game would count as lost." } else { "This game would be given up." };
+        Ok(Reply::Question(format!("{cost} {question} Type yes or no.")))
+    }
+
+    /// A command that was asked about, now that the player said yes.
+    fn confirmed(&mut self, cmd: Command) -> Result<Reply, String> {
+        let confirm = std::mem::replace(&mut self.view.confirm, false);
+        let reply = self.command(cmd);
+        self.view.confirm = confirm;
+        reply
+    }
+
+    /// What is said of the game left when another replaces it.
+    fn left_behind(&self) -> Option<String> {
+        (self.in_progress() && self.persistence.stats).then(|| format!("{} counts as lost.", self.title()))
+    }
+
+    fn run(&mut self, cmd: Command) -> Result<Reply, String> {
         let style = self.view.style;
         match cmd {
+            Command::New(_) | Command::Restart | Command::Load(_) if self.view.confirm && self.in_progress() => {
+                let question = match &cmd {
+                    Command::New(_) => "Start a new game?".to_string(),
+                    Command::Restart => "Start this deal again from the beginning?".to_string(),
+                    Command::Load(file) => format!("Load {}?", klondike::render::words::readable(file, 60)),
+                    _ => String::new(),
+                };
+                self.ask_first(cmd, &question)
+            }
+            Command::Help(None) if self.view.screen_reader => Ok(Reply::Answer(SPOKEN_HELP.to_string())),
+            Command::Help(None) => Ok(Reply::Answer(help_list())),
+            Command::Help(Some("all")) if self.view.screen_reader => {
+                let all: Vec<String> = klondike::command::COMMANDS.iter().filter_map(|c| help_on(c.word)).collect();
+                Ok(Reply::Answer(all.join("\n")))
+            }
+            Command::Help(Some("all")) => Ok(Reply::Answer(help_list())),
+            Command::Help(Some(word)) => help_on(word).map(Reply::Answer).ok_or_else(|| format!("no help on {word}")),
+            Command::Again | Command::Repeat => Err("say it on its own line".into()),
+            Command::Tops => Ok(Reply::Answer(klondike::query::describe_tops(&self.game, &style))),
+            Command::Find(card) => Ok(Reply::Answer(klondike::query::find_card(&self.game, card, &style))),
+            Command::LookAll(place) => {
+                Ok(Reply::Answer(klondike::query::describe_pile_full(&self.game, place, &style)))
+            }
+            Command::Restart => {
+                let lost = self.left_behind();
+                let deal = self.deal.clone();
+                let origin = self.origin;
+                self.replace_game(GameStart {
+                    game: Game::new(&deal, self.rules),
+                    deal,
+                    origin,
+                    score: ScoreSheet::new(self.scoring),
+                    elapsed: 0,
+                    id: GameId::random(),
+                    auto: Vec::new(),
+                    redo_auto: Vec::new(),
+                });
+                if self.view.autoplay {
+                    self.autoplay_now();
+                }
+                let restarted = format!("{} again from the beginning.", self.title());
+                Ok(Reply::Preface(lost.map_or(restarted.clone(), |l| format!("{l} {restarted}"))))
+            }
             Command::Move(_) if self.game.status() == Status::Won => {
                 Err("the game is won: type new for another game, or u to take moves back".into())
             }
@@ -816,6 +1032,7 @@ impl Session {
                     Err(e) => return Err(e.to_string()),
                 };
                 let r = record.replay().map_err(|e| format!("{file}: {e}"))?;
+                let lost = self.left_behind().map(|l| format!("{l} ")).unwrap_or_default();
                 let origin = r.number.map_or(Origin::Custom, Origin::Number);
                 let moves = r.game.moves_made();
                 self.replace_game(GameStart {
@@ -831,7 +1048,7 @@ impl Session {
                     id: GameId::random(),
                 });
                 Ok(Reply::Preface(format!(
-                    "Loaded {}: {}, {moves} move{} made.",
+                    "{lost}Loaded {}: {}, {moves} move{} made.",
                     klondike::render::words::readable(&file, 200),
                     self.title(),
                     if moves == 1 { "" } else { "s" }
@@ -857,16 +1074,34 @@ impl Session {
                     Ok(Reply::Moved(said))
                 }
             }
+            Command::Hint if self.view.screen_reader => Ok(Reply::Answer(spoken_hint(&self.hint()))),
             Command::Hint => Ok(Reply::Answer(self.hint())),
             Command::Solve => Ok(Reply::Answer(self.solve_here())),
-            Command::Help => Ok(Reply::Answer(HELP.to_string())),
             Command::Table => Ok(Reply::Table),
             Command::Look(place) => Ok(Reply::Answer(describe_pile(&self.game, place, &style))),
-            Command::Moves => {
-                let moves = describe_legal_moves(&self.game, &style);
-                let mut text = format!("{} legal move{}:", moves.len(), if moves.len() == 1 { "" } else { "s" });
+            Command::Moves | Command::AllMoves => {
+                let moves = if cmd == Command::Moves {
+                    klondike::query::ranked_legal_moves(&self.game, &style)
+                } else {
+                    describe_legal_moves(&self.game, &style)
+                };
+                let kind = if cmd == Command::Moves { "useful" } else { "legal" };
+                let n = moves.len();
+                let mut text = format!("{n} {kind} move{}:", if n == 1 { "" } else { "s" });
+                if cmd == Command::Moves && n < describe_legal_moves(&self.game, &style).len() {
+                    text = format!(
+                        "{n} useful move{}, best first; moves all lists every legal move:",
+                        if n == 1 { "" } else { "s" }
+                    );
+                }
                 for (command, words) in moves {
-                    text.push_str(&format!("\n  {command}: {words}"));
+                    if self.view.screen_reader {
+                        // A sentence that starts with its words, not a code.
+                        let words = klondike::render::words::capitalise(&words);
+                        text.push_str(&format!("\n{words}; type {command}."));
+                    } else {
+                        text.push_str(&format!("\n  {command}: {words}"));
+                    }
                 }
                 Ok(Reply::Answer(text))
             }
@@ -877,14 +1112,20 @@ impl Session {
                     Scoring::Standard => format!("Score {} (standard scoring).", self.score_words()),
                     Scoring::Vegas => format!("Score {} (Vegas scoring).", self.score.current()),
                 };
+                // Stuck is said once when it happens, and here on request.
+                let status = match self.game.status() {
+                    Status::Stuck => announce_status(&self.game).map(|s| format!(" {s}")).unwrap_or_default(),
+                    _ => String::new(),
+                };
                 Ok(Reply::Answer(format!(
-                    "{n} move{} made; {} on the foundations. {score}",
+                    "{n} move{} made; {} on the foundations. {score}{status}",
                     if n == 1 { "" } else { "s" },
                     klondike::render::words::count(self.game.position().foundation_count(), "card")
                 )))
             }
             Command::Rules => Ok(Reply::Answer(describe_rules(&self.rules))),
             Command::New(n) => {
+                let lost = self.left_behind();
                 let first = n.unwrap_or_else(|| (self.random_game)());
                 let (number, deal, preface) = if self.winnable {
                     let (number, deal, skipped) = first_winnable(first, &self.rules)?;
@@ -908,9 +1149,28 @@ impl Session {
                 if self.view.autoplay {
                     self.autoplay_now();
                 }
+                let preface = match (lost, preface) {
+                    (Some(l), Some(p)) => Some(format!("{l} {p}")),
+                    (l, p) => l.or(p),
+                };
                 Ok(preface.map_or(Reply::Table, Reply::Preface))
             }
-            Command::Quit => Ok(Reply::Quit),
+            Command::Quit => Ok(Reply::Quit(self.goodbye())),
+        }
+    }
+
+    /// What quitting does with the game in progress: kept for next time, or
+    /// counted as lost (nothing is said where nothing is kept).
+    fn goodbye(&self) -> Option<String> {
+        if !self.in_progress() {
+            return None;
+        }
+        if self.persistence.autosave {
+            Some("The game is kept: klondike offers it again when it starts.".into())
+        } else if self.persistence.stats {
+            Some(format!("{} counts as lost.", self.title()))
+        } else {
+            None
         }
     }
 

@@ -121,6 +121,35 @@ pub fn announce_redo(before_redo: &Position, redone: &Played, after: &Game, styl
     format!("Redid: {text}.")
 }
 
+/// The win in one sentence, with the score and the time where they are
+/// kept, and what to type next: "You won in 97 moves, score 650, time 4
+/// minutes 10 seconds. Type new for another game, restart to play it again,
+/// or q to quit." `seconds` is the play time.
+pub fn announce_win(moves: usize, score: Option<i64>, seconds: Option<u64>) -> String {
+    let mut text = format!("You won in {}", count(moves, "move"));
+    if let Some(score) = score {
+        text.push_str(&format!(", score {score}"));
+    }
+    if let Some(s) = seconds {
+        text.push_str(&format!(", time {}", duration_words(s)));
+    }
+    text.push_str(". Type new for another game, restart to play it again, or q to quit.");
+    text
+}
+
+/// A play time in words: "45 seconds", "4 minutes 10 seconds", "1 hour 2 minutes".
+pub fn duration_words(seconds: u64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    let n = |v: u64, unit: &str| count(usize::try_from(v).unwrap_or(usize::MAX), unit);
+    match (h, m, s) {
+        (0, 0, s) => n(s, "second"),
+        (0, m, 0) => n(m, "minute"),
+        (0, m, s) => format!("{} {}", n(m, "minute"), n(s, "second")),
+        (h, 0, _) => n(h, "hour"),
+        (h, m, _) => format!("{} {}", n(h, "hour"), n(m, "minute")),
+    }
+}
+
 /// The game's status in words when it is over or can no longer be won:
 /// "You won! All 52 cards are on the foundations, in 97 moves." or "Stuck:
 /// no move can turn up a card or bring one out of the stock, so this game
@@ -229,13 +258,21 @@ fn build(cards: &[Card], style: &CardStyle) -> String {
     }
 }
 
-/// After a move from pile `from`: "; jack of spades turned up on pile 2",
-/// "; pile 2 now empty", or nothing.
+/// After a move from pile `from`, what the pile shows now: "; jack of
+/// spades turned up, 3 face down", "; pile 2 now empty", or "; 9 of clubs
+/// left on top".
 fn uncovered(turned_up: Option<Card>, post: &Position, from: usize, style: &CardStyle) -> String {
-    match turned_up {
-        Some(card) => format!("; {} turned up on pile {}", style.card(card), from + 1),
-        None if from < 7 && post.pile(from).is_empty() => format!("; pile {} now empty", from + 1),
-        None => String::new(),
+    if from >= 7 {
+        return String::new();
+    }
+    let pile = post.pile(from);
+    match (turned_up, pile.top()) {
+        (Some(card), _) => match pile.hidden().len() {
+            0 => format!("; {} turned up, none face down", style.card(card)),
+            n => format!("; {} turned up, {n} face down", style.card(card)),
+        },
+        (None, None) => format!("; pile {} now empty", from + 1),
+        (None, Some(top)) => format!("; {} left on top", style.card(top)),
     }
 }
 
@@ -321,7 +358,7 @@ mod tests {
         let mv = Move::TableauToTableau { from: 1, to: 4, count: 3 };
         assert_eq!(
             play(&pos, Rules::default(), mv),
-            "8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up on pile 2."
+            "8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up, none face down."
         );
         let mut game = Game::from_position(pos.clone(), Rules::default());
         game.play(mv).unwrap();
@@ -335,7 +372,7 @@ mod tests {
         let redone = game.redo().unwrap();
         assert_eq!(
             announce_redo(&before_redo, &redone, &game, &CardStyle::WORDS),
-            "Redid: 8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up on pile 2."
+            "Redid: 8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up, none face down."
         );
     }
 
@@ -345,7 +382,7 @@ mod tests {
         let mv = Move::TableauToTableau { from: 0, to: 3, count: 5 };
         assert_eq!(
             play(&pos, Rules::default(), mv),
-            "King of spades down to 9 of spades, 5 cards, from pile 1 to pile 4; 3 of clubs turned up on pile 1."
+            "King of spades down to 9 of spades, 5 cards, from pile 1 to pile 4; 3 of clubs turned up, none face down."
         );
     }
 

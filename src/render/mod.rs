@@ -5,10 +5,12 @@
 //! - [`list`]: the same state in words, one pile per line, for screen readers;
 //! - [`announce`]: one line saying what a move, undo or redo changed;
 //! - [`words`]: how a card is written ([`words::CardStyle`]);
-//! - [`json`]: the JSON state for programs.
+//! - [`json`]: the JSON state for programs;
+//! - [`help`]: the list of commands, and one command explained.
 
 pub mod announce;
 pub mod columns;
+pub mod help;
 pub mod json;
 pub mod list;
 pub mod table;

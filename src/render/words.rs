@@ -145,6 +145,79 @@ pub fn capitalise(text: &str) -> String {
     }
 }
 
+/// Text made fit to be read aloud, a line at a time: an aside in
+/// parentheses becomes a clause after a comma (one naming a command-line
+/// option, `--...`, is dropped: a player at the prompt cannot use it); the
+/// quotes around a quoted word go; within a sentence only the first colon
+/// stays (later ones become commas); each sentence starts with a capital
+/// letter. What a screen reader says is never a symbol.
+///
+/// ```
+/// use klondike::render::words::spoken;
+/// assert_eq!(spoken("Not done: cannot draw: the stock is empty (a redeal comes next)."),
+///            "Not done: cannot draw, the stock is empty, a redeal comes next.");
+/// assert_eq!(spoken("moves are off (start with --foundation-to-tableau). the waste's top"),
+///            "Moves are off. The waste's top");
+/// assert_eq!(spoken("unknown command 'xyz' here"), "Unknown command xyz here");
+/// ```
+pub fn spoken(text: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for line in text.split('\n') {
+        lines.push(spoken_line(line));
+    }
+    lines.join("\n")
+}
+
+fn spoken_line(line: &str) -> String {
+    // Asides in parentheses.
+    let mut plain = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else { break };
+        let aside = &rest[open + 1..close];
+        plain.push_str(rest[..open].trim_end());
+        if !aside.contains("--") && !aside.trim().is_empty() {
+            plain.push_str(", ");
+            plain.push_str(aside.trim());
+        }
+        rest = &rest[close + 1..];
+    }
+    plain.push_str(rest);
+    let plain = plain.replace(['(', ')', '[', ']', '"', '`'], "");
+    // Quotes around a word: a ' at a word's start or end (not an apostrophe
+    // inside one, as in "waste's").
+    let chars: Vec<char> = plain.chars().collect();
+    let mut unquoted = String::with_capacity(plain.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        let inside = before.is_some_and(char::is_alphanumeric) && after.is_some_and(char::is_alphanumeric);
+        if c == '\'' && !inside {
+            continue;
+        }
+        unquoted.push(c);
+    }
+    // Sentence by sentence: one colon, a capital letter.
+    let mut out = String::with_capacity(unquoted.len());
+    for (i, sentence) in unquoted.split(". ").enumerate() {
+        if i > 0 {
+            out.push_str(". ");
+        }
+        let mut colons = 0;
+        let mut fixed = String::with_capacity(sentence.len());
+        for c in sentence.chars() {
+            if c == ':' {
+                colons += 1;
+                fixed.push(if colons == 1 { ':' } else { ',' });
+            } else {
+                fixed.push(c);
+            }
+        }
+        out.push_str(&capitalise(fixed.trim_start_matches(' ')));
+    }
+    out
+}
+
 /// Whether `c` would upset a line when printed: control characters, and the
 /// invisible ones that break, reorder or hide text (line and paragraph
 /// separators, bidi controls, zero-width characters, the byte-order mark).
