@@ -171,8 +171,9 @@ pub struct Session {
     /// The game's identity for the statistics.
     pub id: GameId,
     pub random_game: Box<dyn FnMut() -> u128>,
-    /// A command waiting for the player's yes (it would abandon the game).
-    pub pending: Option<Command>,
+    /// A command waiting for the player's yes (it would abandon the game),
+    /// with the question asked.
+    pub pending: Option<(Command, String)>,
     /// The last command run, for `.` (`again`).
     pub last_command: Option<Command>,
     /// The last response printed, for `repeat`.
@@ -670,7 +671,7 @@ impl Session {
 
     /// Runs one input line and prints what it does.
     pub fn line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Next> {
-        if let Some(cmd) = self.pending.take() {
+        if let Some((cmd, question)) = self.pending.take() {
             match line.trim().to_lowercase().as_str() {
                 "y" | "yes" => {
                     let reply = self.confirmed(cmd);
@@ -680,8 +681,14 @@ impl Session {
                     let reply = Ok(Reply::Answer("Kept playing this game.".into()));
                     return self.report(line, reply, out);
                 }
-                // Anything else is a command of its own: the question is dropped.
-                _ => {}
+                // A command of its own drops the question; anything else
+                // asks it again.
+                _ if line.parse::<Command>().is_ok() => {}
+                _ => {
+                    self.pending = Some((cmd, question.clone()));
+                    let reply = Ok(Reply::Question(format!("Please answer yes or no. {question}")));
+                    return self.report(line, reply, out);
+                }
             }
         }
         let reply = match line.parse::<Command>() {
@@ -901,10 +908,11 @@ impl Session {
     /// A command that would abandon the game, asked about first at an
     /// interactive prompt.
     fn ask_first(&mut self, cmd: Command, question: &str) -> Result<Reply, String> {
-        self.pending = Some(cmd);
         let cost =
             if self.persistence.stats { "This game would count as lost." } else { "This game would be given up." };
-        Ok(Reply::Question(format!("{cost} {question} Type yes or no.")))
+        let question = format!("{cost} {question} Type yes or no.");
+        self.pending = Some((cmd, question.clone()));
+        Ok(Reply::Question(question))
     }
 
     /// A command that was asked about, now that the player said yes.
