@@ -71,7 +71,7 @@ fn draw() {
     let pos = position([E; 7], &["4H", "JC", "9S"], &[], [0; 4]);
     let three = Rules { draw: DrawCount::Three, ..Rules::default() };
     let [a, u, _] = announce_all(&pos, three, Move::Draw, &["4H", "JC", "9S"]);
-    assert_eq!(a, "Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 49 cards left in the stock.");
+    assert_eq!(a, "Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 49 in the stock.");
     assert_eq!(u, "Undid: 4 of hearts, jack of clubs and 9 of spades back to the stock; waste now empty.");
 }
 
@@ -112,7 +112,7 @@ fn redeal() {
 fn waste_to_pile() {
     let pos = position([E, E, (&[], &["TH"]), E, E, E, E], &[], &["4S", "9S"], [0; 4]);
     let [a, u, _] = announce_all(&pos, Rules::default(), Move::WasteToTableau { to: 2 }, &["9S"]);
-    assert_eq!(a, "9 of spades from the waste to pile 3; 4 of spades now on top of the waste.");
+    assert_eq!(a, "9 of spades from the waste to pile 3; 4 of spades left on top.");
     assert_eq!(u, "Undid: 9 of spades back from pile 3 to the waste.");
 }
 
@@ -120,7 +120,7 @@ fn waste_to_pile() {
 fn waste_to_foundation() {
     let pos = position([E; 7], &[], &["5H"], [0, 0, 4, 0]);
     let [a, u, _] = announce_all(&pos, Rules::default(), Move::WasteToFoundation, &["5H"]);
-    assert_eq!(a, "5 of hearts from the waste to the hearts foundation; waste now empty.");
+    assert_eq!(a, "5 of hearts from the waste to its foundation; waste now empty.");
     assert_eq!(u, "Undid: 5 of hearts back from the hearts foundation to the waste.");
 }
 
@@ -144,7 +144,7 @@ fn pile_to_pile_with_a_turn_up_and_its_undo() {
 fn pile_to_foundation() {
     let pos = position([E, E, (&["QC"], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0]);
     let [a, u, _] = announce_all(&pos, Rules::default(), Move::TableauToFoundation { from: 2 }, &["6H", "QC"]);
-    assert_eq!(a, "6 of hearts from pile 3 to the hearts foundation; queen of clubs turned up, none face down.");
+    assert_eq!(a, "6 of hearts from pile 3 to its foundation; queen of clubs turned up, none face down.");
     assert_eq!(
         u,
         "Undid: 6 of hearts back from the hearts foundation to pile 3; queen of clubs turned face down again on pile 3."

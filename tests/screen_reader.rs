@@ -107,11 +107,83 @@ fn screen_reader_output_is_plain_short_and_spells_every_card() {
                 assert_eq!(reply.len(), 1, "reply to {cmd:?} is {} lines: {reply:?}", reply.len());
                 let text = reply[0];
                 assert!(text.len() < 400, "reply to {cmd:?} is long: {text}");
+                assert_spoken_plainly(cmd, text);
                 assert!(!text.split_whitespace().any(is_card_code), "a card code in the reply to {cmd:?}: {text}");
             }
         }
     }
     assert!(replies > 1000, "only {replies} replies checked");
+}
+
+/// What a screen reader would read out as a symbol, or stumble on: none of
+/// it in a reply. Each sentence starts with a capital letter or a digit and
+/// has at most one colon.
+fn assert_spoken_plainly(cmd: &str, text: &str) {
+    for symbol in ["(", ")", "[", "]", "\"", "`", ">", "--", "'", "*", "#", "/"] {
+        assert!(!text.contains(symbol), "{symbol} in the reply to {cmd:?}: {text}");
+    }
+    for sentence in text.split(". ") {
+        let first = sentence.chars().next().unwrap_or('A');
+        assert!(first.is_uppercase() || first.is_ascii_digit(), "sentence in lower case after {cmd:?}: {text}");
+        assert!(sentence.matches(':').count() <= 1, "stacked colons after {cmd:?}: {text}");
+    }
+}
+
+/// Whole games won along the solver's line, as a blind player hears them:
+/// every move said in a short plain sentence (the median at most 15 words),
+/// the win said once with the score, and stuck never repeated.
+#[test]
+fn a_won_game_is_heard_in_short_plain_sentences() {
+    for number in [1u128, 7] {
+        let rules = Rules::default();
+        let position = klondike::game::Position::new(&Deal::for_game(number).unwrap());
+        let verdict = klondike::solver::solve(&position, &rules, &klondike::solver::Budget::states(5_000_000)).verdict;
+        let klondike::solver::Verdict::Winnable(line) = verdict else { panic!("game {number}: {verdict:?}") };
+        let script: Vec<String> = line.iter().map(ToString::to_string).collect();
+        let out = run(&["--screen-reader", "--game", &number.to_string()], &(script.join("\n") + "\n"));
+        let replies: Vec<&str> =
+            out.split("\n> ").skip(1).map(|b| b.split_once('\n').map_or("", |(_, r)| r.trim_end())).collect();
+        assert_eq!(replies.len(), script.len(), "game {number}: one reply per move");
+        let mut words: Vec<usize> = Vec::new();
+        for (cmd, reply) in script.iter().zip(&replies) {
+            assert!(!reply.starts_with("Not done"), "game {number}: {cmd} was refused: {reply}");
+            assert_spoken_plainly(cmd, reply);
+            words.push(reply.split_whitespace().count());
+        }
+        assert!(replies.last().unwrap().contains("You won in"), "game {number}: {}", replies.last().unwrap());
+        assert_eq!(out.matches("You won").count(), 1, "game {number}: the win said once");
+        words.sort_unstable();
+        let median = words[words.len() / 2];
+        // The issue's aim is "about 15": a move says the card, both piles,
+        // what the source pile shows now and the score change; the solver's
+        // lines have few draws (the shortest sentences), so they are the
+        // hard case. The README gives the figures.
+        assert!(median <= 17, "game {number}: median {median} words a move; {words:?}");
+    }
+}
+
+/// Stuck is said once, when the game becomes stuck; a draw after that
+/// says only the draw.
+#[test]
+fn stuck_is_said_once_when_it_happens() {
+    // Some game in draw 3 with one pass is stuck within a few draws (or
+    // from the deal, where the opening table says it): draw until the stock
+    // runs out and count the stuck sentences.
+    for number in 1..40u128 {
+        let out =
+            run(&["--screen-reader", "--game", &number.to_string(), "--draw", "3", "--passes", "1"], &"d\n".repeat(9));
+        let stuck = out.matches("Stuck").count();
+        assert!(stuck <= 1, "game {number}: stuck said {stuck} times:\n{out}");
+        if stuck == 1 {
+            let score = run(
+                &["--screen-reader", "--game", &number.to_string(), "--draw", "3", "--passes", "1"],
+                &("d\n".repeat(9) + "score\n"),
+            );
+            assert_eq!(score.matches("Stuck").count(), 2, "game {number}: score says stuck on request:\n{score}");
+            return;
+        }
+    }
+    panic!("no game from 1 to 39 got stuck in draw 3 with one pass");
 }
 
 #[test]

@@ -240,6 +240,7 @@ impl Session {
             last_response: String::new(),
             stuck_said: false,
         }
+        .with_status_said()
     }
 }
 
@@ -530,7 +531,15 @@ impl Session {
         self.recorded = false;
         self.time_bonus = None;
         self.finish_noted.set(false);
-        self.stuck_said = false;
+        // The new game's opening table says whether it is stuck.
+        self.stuck_said = self.game.status() == Status::Stuck;
+    }
+
+    /// The session with its opening status counted as said (the opening
+    /// table says it).
+    fn with_status_said(mut self) -> Session {
+        self.stuck_said = self.game.status() == Status::Stuck;
+        self
     }
 
     /// Counts the current game as lost when it had moves and is not yet counted.

@@ -3,16 +3,16 @@
 //!
 //! | what happened | announcement (cards in words) |
 //! |---|---|
-//! | draw | `Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 18 cards left in the stock.` |
+//! | draw | `Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 18 in the stock.` |
 //! | draw that empties the stock | `Drew 9 of spades. Stock empty; 1 redeal left.` (or `no redeals left`, or `the next draw turns the waste over`) |
 //! | redeal | `Turned the waste over: 21 cards in the stock, pass 2 of 3.` |
-//! | waste to pile | `9 of spades from the waste to pile 3; 4 of hearts now on top of the waste.` |
-//! | waste to foundation | `5 of hearts from the waste to the hearts foundation; waste now empty.` |
-//! | pile to pile | `8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up on pile 2.` |
-//! | pile to foundation | `5 of hearts from pile 3 to the hearts foundation; pile 3 now empty.` |
+//! | waste to pile | `9 of spades from the waste to pile 3; 4 of hearts left on top.` |
+//! | waste to foundation | `5 of hearts from the waste to its foundation; waste now empty.` |
+//! | pile to pile | `8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up, 2 face down.` |
+//! | pile to foundation | `5 of hearts from pile 3 to its foundation; pile 3 now empty.` |
 //! | foundation to pile | `5 of hearts from the hearts foundation to pile 4.` |
 //! | undo | `Undid: 8 of hearts back from pile 5 to pile 2; jack of spades turned face down again on pile 2.` |
-//! | redo | `Redid: drew 9 of spades. 23 cards left in the stock.` |
+//! | redo | `Redid: drew 9 of spades. 23 in the stock.` |
 //!
 //! A build of more than three cards is named by its ends: `King of spades
 //! down to 5 of hearts, 9 cards, from pile 2 to pile 5.`
@@ -42,7 +42,7 @@ use crate::rules::{PassLimit, Rules};
 /// let played = game.play(Move::Draw).unwrap();
 /// let line = announce_move(&before, &played, &game, &CardStyle::WORDS);
 /// assert!(line.starts_with("Drew "));
-/// assert!(line.ends_with(" 23 cards left in the stock."));
+/// assert!(line.ends_with(" 23 in the stock."));
 /// ```
 pub fn announce_move(before: &Position, played: &Played, after: &Game, style: &CardStyle) -> String {
     sentence(&forward(before, played, after.position(), after.rules(), style))
@@ -193,12 +193,7 @@ fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, styl
         }
         Move::WasteToFoundation => {
             let card = played.foundation_card.or_else(|| pre.waste().last().copied());
-            format!(
-                "{} from the waste to {}{}",
-                named(card.as_ref(), style),
-                foundation(card),
-                waste_after(post, style)
-            )
+            format!("{} from the waste to its foundation{}", named(card.as_ref(), style), waste_after(post, style))
         }
         Move::TableauToTableau { from, to, count } => {
             let moved = tail(pre.pile(from).face_up(), count);
@@ -213,10 +208,9 @@ fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, styl
         Move::TableauToFoundation { from } => {
             let card = played.foundation_card.or_else(|| pre.pile(from).top());
             format!(
-                "{} from pile {} to {}{}",
+                "{} from pile {} to its foundation{}",
                 named(card.as_ref(), style),
                 from + 1,
-                foundation(card),
                 uncovered(played.turned_up, post, from, style)
             )
         }
@@ -283,16 +277,16 @@ fn face_down_again(turned_up: Option<Card>, from: usize, style: &CardStyle) -> S
     }
 }
 
-/// After a card left the waste: "; 4 of hearts now on top of the waste" or
+/// After a card left the waste: "; 4 of hearts left on top" or
 /// "; waste now empty".
 fn waste_after(post: &Position, style: &CardStyle) -> String {
     match post.waste().last() {
-        Some(&top) => format!("; {} now on top of the waste", style.card(top)),
+        Some(&top) => format!("; {} left on top", style.card(top)),
         None => "; waste now empty".to_string(),
     }
 }
 
-/// After a draw: "18 cards left in the stock." or "Stock empty; 1 redeal
+/// After a draw: "18 in the stock." or "Stock empty; 1 redeal
 /// left." / "no redeals left" / "the next draw turns the waste over".
 fn stock_after_draw(post: &Position, rules: &Rules) -> String {
     match post.stock_len() {
@@ -307,7 +301,7 @@ fn stock_after_draw(post: &Position, rules: &Rules) -> String {
             };
             format!("Stock empty; {next}")
         }
-        n => format!("{} left in the stock", count(n, "card")),
+        n => format!("{n} in the stock"),
     }
 }
 
@@ -392,9 +386,9 @@ mod tests {
         let three = Rules { draw: DrawCount::Three, ..Rules::default() };
         assert_eq!(
             play(&pos, three, Move::Draw),
-            "Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 49 cards left in the stock."
+            "Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 49 in the stock."
         );
-        assert_eq!(play(&pos, Rules::default(), Move::Draw), "Drew 4 of hearts. 51 cards left in the stock.");
+        assert_eq!(play(&pos, Rules::default(), Move::Draw), "Drew 4 of hearts. 51 in the stock.");
     }
 
     #[test]
@@ -448,14 +442,14 @@ mod tests {
         let pos = position([E, E, (&[], &["TH"]), E, E, E, E], &[], &["4S", "5H", "9S"], [0, 0, 4, 0], 1);
         assert_eq!(
             play(&pos, Rules::default(), Move::WasteToTableau { to: 2 }),
-            "9 of spades from the waste to pile 3; 5 of hearts now on top of the waste."
+            "9 of spades from the waste to pile 3; 5 of hearts left on top."
         );
         let mut game = Game::from_position(pos, Rules::default());
         game.play(Move::WasteToTableau { to: 2 }).unwrap();
         let pos = game.position().clone();
         assert_eq!(
             play(&pos, Rules::default(), Move::WasteToFoundation),
-            "5 of hearts from the waste to the hearts foundation; 4 of spades now on top of the waste."
+            "5 of hearts from the waste to its foundation; 4 of spades left on top."
         );
         let f2t = Rules { foundation_to_tableau: true, ..Rules::default() };
         let pos = position([E, E, (&[], &["6C"]), E, E, E, E], &[], &[], [0, 0, 5, 0], 1);
@@ -466,7 +460,7 @@ mod tests {
         let pos = position([E, E, (&[], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0], 1);
         assert_eq!(
             play(&pos, Rules::default(), Move::TableauToFoundation { from: 2 }),
-            "6 of hearts from pile 3 to the hearts foundation; pile 3 now empty."
+            "6 of hearts from pile 3 to its foundation; pile 3 now empty."
         );
     }
 
