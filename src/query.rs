@@ -68,10 +68,7 @@ pub fn describe_pile(game: &Game, which: PileRef, style: &CardStyle) -> String {
                 count(waste.len(), "card"),
                 capitalise(&style.card(top))
             );
-            if !under.is_empty() {
-                let below: Vec<_> = under.iter().rev().take(2).copied().collect();
-                text.push_str(&format!("; under it {}", style.cards(&below)));
-            }
+            text.push_str(&waste_under(under, 2, style));
             text.push('.');
             text
         }
@@ -123,8 +120,32 @@ pub fn describe_pile(game: &Game, which: PileRef, style: &CardStyle) -> String {
 pub fn describe_pile_full(game: &Game, which: PileRef, style: &CardStyle) -> String {
     match which {
         PileRef::Tableau(i) => tableau_answer(game.position(), i, style, FaceUpCards::Every),
+        PileRef::Waste => match game.position().waste().split_last() {
+            Some((&top, under)) => format!(
+                "Waste: {}. {} on top, the only one you can play{}.",
+                count(game.position().waste().len(), "card"),
+                capitalise(&style.card(top)),
+                waste_under(under, under.len(), style)
+            ),
+            None => describe_pile(game, which, style),
+        },
         _ => describe_pile(game, which, style),
     }
+}
+
+/// The cards under the waste's top, the nearest first, at most `named` of
+/// them by name and the rest counted: "; under it jack of clubs and 4 of
+/// hearts, and 3 more".
+fn waste_under(under: &[crate::card::Card], named: usize, style: &CardStyle) -> String {
+    if under.is_empty() {
+        return String::new();
+    }
+    let below: Vec<_> = under.iter().rev().take(named).copied().collect();
+    let mut text = format!("; under it {}", style.cards(&below));
+    if under.len() > below.len() {
+        text.push_str(&format!(", and {} more", under.len() - below.len()));
+    }
+    text
 }
 
 /// The answer about tableau pile `i`: its list line, then its top card when
@@ -448,6 +469,17 @@ mod tests {
         assert_eq!(
             describe_pile(&g, PileRef::Foundations, &w),
             "Foundations: clubs up to ace, diamonds up to 2, hearts empty, spades empty. 3 cards home. Next: 2 of clubs, 3 of diamonds, ace of hearts, ace of spades."
+        );
+        // A longer waste: two cards under the top by name, the rest counted;
+        // `l w all` names them all.
+        let long = game([E; 7], &["4D", "JC", "9S", "KH", "7C"], [1, 2, 0, 0], rules);
+        assert_eq!(
+            describe_pile(&long, PileRef::Waste, &w),
+            "Waste: 5 cards. 7 of clubs on top, the only one you can play; under it king of hearts and 9 of spades, and 2 more."
+        );
+        assert_eq!(
+            describe_pile_full(&long, PileRef::Waste, &w),
+            "Waste: 5 cards. 7 of clubs on top, the only one you can play; under it king of hearts, 9 of spades, jack of clubs and 4 of diamonds."
         );
         assert_eq!(
             describe_pile(&g, PileRef::Stock, &w),
