@@ -302,7 +302,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         word: "help",
         aliases: &["?"],
-        forms: &[form("help [CMD]", "list the commands, or explain one", "help t")],
+        forms: &[form("help", "list the commands", "help"), form("help CMD", "explain one command", "help t")],
     },
     CommandSpec {
         word: "quit",
@@ -354,13 +354,13 @@ impl fmt::Display for CommandError {
                 shown(text)
             ),
             CommandError::BadCard { text } => {
-                write!(f, "'{}' is not a card: give a rank and a suit, e.g. 9h or qs", shown(text))
+                write!(f, "'{}' is not a card: give a rank (a, 2 to 10, j, q, k) and a suit (c, d, h, s), for example 9h or qs", shown(text))
             }
             CommandError::NoHelp { text } => {
                 write!(f, "'{}' is not a command (type help for the list)", shown(text))
             }
             CommandError::MissingFile { command } => {
-                write!(f, "'{command}' needs a file name, e.g. {command} game.json")
+                write!(f, "'{command}' needs a file name, for example {command} game.json")
             }
             CommandError::BadGameNumber { text } => {
                 write!(f, "'{}' is not a game number: give a whole number from 1 to 2^128-1", shown(text))
@@ -372,9 +372,10 @@ impl fmt::Display for CommandError {
 impl std::error::Error for CommandError {}
 
 const USAGE_L: &str =
-    "l N describes pile N (1-7), l N all card by card; l w the waste, l f the foundations, l s the stock, l t the top cards";
+    "l N describes pile N (1 to 7), l N all card by card; l w the waste, l f the foundations, l s the stock, l t the top cards";
+const USAGE_FIND: &str = "find CARD says where a card is, for example find 9h or find queen of hearts";
 const USAGE_CARD: &str = "a card and where it goes: 9h 4 moves the 9 of hearts onto pile 4, 9h f to its foundation";
-const USAGE_W: &str = "w N moves the waste's top card to pile N (1-7), w f to its foundation";
+const USAGE_W: &str = "w N moves the waste's top card to pile N (1 to 7), w f to its foundation";
 const USAGE_T: &str = "t A B moves cards from pile A to pile B (t A B K moves K cards), t A f to the foundation";
 const USAGE_F: &str = "f S N moves the top card of foundation S (c, d, h, s) to pile N";
 
@@ -448,6 +449,13 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         return card_move(card, rest);
     }
     let Some(spec) = lookup(first).filter(|c| c.word != "card") else {
+        // Digits and a suit letter ("1h", "11s"): meant as a card.
+        let looks_like_card = first.len() <= 3
+            && first.ends_with(['c', 'd', 'h', 's'])
+            && first[..first.len() - 1].bytes().all(|b| b.is_ascii_digit());
+        if looks_like_card && first.len() > 1 {
+            return Err(CommandError::BadCard { text: first.to_string() });
+        }
         return Err(CommandError::Unknown { word: first.to_string() });
     };
     let simple = |cmd: Command| no_more(rest, spec.word, "it takes no arguments").map(|()| cmd);
@@ -466,15 +474,16 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         "restart" => simple(Command::Restart),
         "again" => simple(Command::Again),
         "repeat" => simple(Command::Repeat),
+        // `help w f` explains `w`, as `help w` does: the help list shows
+        // the forms with their arguments.
         "help" => match rest {
             [] => Ok(Command::Help(None)),
             ["all"] => Ok(Command::Help(Some("all"))),
-            [topic] => match lookup(topic) {
+            [topic, ..] => match lookup(topic) {
                 Some(c) => Ok(Command::Help(Some(c.word))),
                 None if topic.parse::<Card>().is_ok() => Ok(Command::Help(Some("card"))),
                 None => Err(CommandError::NoHelp { text: topic.to_string() }),
             },
-            _ => Err(CommandError::TooMany { command: "help", usage: "help, or help and a command, e.g. help t" }),
         },
         "moves" => match rest {
             [] => Ok(Command::Moves),
@@ -482,9 +491,11 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
             _ => Err(CommandError::TooMany { command: "moves", usage: "moves, or moves all" }),
         },
         "find" => match rest {
-            [] => Err(CommandError::Missing { command: "find", usage: "find CARD says where a card is, e.g. find 9h" }),
+            [] => Err(CommandError::Missing { command: "find", usage: USAGE_FIND }),
             [card] => card.parse().map(Command::Find).map_err(|_| CommandError::BadCard { text: card.to_string() }),
-            _ => Err(CommandError::TooMany { command: "find", usage: "find CARD says where a card is, e.g. find 9h" }),
+            words => {
+                card_in_words(words).map(Command::Find).ok_or_else(|| CommandError::BadCard { text: words.join(" ") })
+            }
         },
         "save" | "load" => {
             // The file name keeps its case and its inner spaces.
@@ -571,6 +582,23 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         }
         other => Err(CommandError::Unknown { word: other.to_string() }),
     }
+}
+
+/// A card named in words, as the game says it: "queen of hearts", "10 of
+/// clubs", "ten of clubs", "ace of spades".
+fn card_in_words(words: &[&str]) -> Option<Card> {
+    let [rank, "of", suit] = words else { return None };
+    const RANKS: [&str; 13] =
+        ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"];
+    let value = match RANKS.iter().position(|r| r == rank) {
+        Some(i) => i + 1,
+        None => match number(rank) {
+            Some(n @ 1..=13) => n as usize,
+            _ => return None,
+        },
+    };
+    let suit = Suit::ALL.into_iter().find(|s| s.name() == *suit || s.name().trim_end_matches('s') == *suit)?;
+    Some(Card::new(crate::card::Rank::new(u8::try_from(value).ok()?)?, suit))
 }
 
 /// `CARD`, `CARD N` or `CARD f`.
@@ -901,6 +929,13 @@ mod tests {
         assert!(matches!(err("l t 2"), CommandError::TooMany { .. }));
         assert!(matches!(err("l 3 some"), CommandError::TooMany { .. }));
         assert!(matches!(err("restart 1"), CommandError::TooMany { .. }));
+        assert!(matches!(err("1h 4"), CommandError::BadCard { .. }));
+        assert!(matches!(err("11s"), CommandError::BadCard { .. }));
+        assert_eq!(err_free("help w f"), Command::Help(Some("w")));
+        assert_eq!(err_free("find queen of hearts"), Command::Find("QH".parse().unwrap()));
+        assert_eq!(err_free("Find Ten of Club"), Command::Find("TC".parse().unwrap()));
+        assert_eq!(err_free("find 2 of spades"), Command::Find("2S".parse().unwrap()));
+        assert!(matches!(err("find queen of cups"), CommandError::BadCard { .. }));
     }
 
     #[test]

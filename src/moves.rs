@@ -273,7 +273,7 @@ impl fmt::Display for MoveError {
                 let names: Vec<String> = piles.iter().map(|p| (p + 1).to_string()).collect();
                 write!(
                     f,
-                    "the {} fits on piles {}: add the pile, e.g. {} {}",
+                    "the {} fits on piles {}: add the pile, for example {} {}",
                     card.name(),
                     crate::render::words::join_and(&names),
                     card.to_string().to_lowercase(),

@@ -180,16 +180,17 @@ pub fn summarised_cards(cards: &[Card], style: &CardStyle) -> String {
 }
 
 /// The top card of every tableau pile in one sentence, then the waste's
-/// top card: "Tops: pile 1 queen of hearts; pile 2 10 of spades; pile 3
-/// empty; pile 4 ...; pile 7 jack of spades. Waste 4 of hearts." ("Waste
+/// top card: "Tops: pile 1, queen of hearts; pile 2, 10 of spades; pile 3
+/// empty; pile 4, ...; pile 7, jack of spades. Waste 4 of hearts." ("Waste
 /// empty." when it is). Only the tops: what is under them is for
 /// [`describe_pile`].
 pub fn describe_tops(game: &Game, style: &CardStyle) -> String {
     let pos = game.position();
     let piles: Vec<String> = (0..7)
         .map(|i| match pos.pile(i).top() {
-            Some(top) => format!("pile {} {}", i + 1, style.card(top)),
-            None => format!("pile {} empty", i + 1),
+            // The comma keeps the pile's number apart from the card's.
+            Some(top) => format!("pile {}, {}", i + 1, style.card(top)),
+            None => format!("pile {}, empty", i + 1),
         })
         .collect();
     let waste = match pos.waste().last() {
@@ -202,9 +203,9 @@ pub fn describe_tops(game: &Game, style: &CardStyle) -> String {
 /// Where `card` is, as far as the player can see ([`Position::locate`]):
 ///
 /// - "The 9 of hearts is on pile 4, on top." or "The 9 of hearts is on
-///   pile 4, 3 cards from the top." (3 face-up cards lie on it);
+///   pile 4, under 3 cards." (3 face-up cards lie on it);
 /// - "The 9 of hearts is on top of the waste." or "The 9 of hearts is in
-///   the waste, 2 cards under the top.";
+///   the waste, under 2 cards.";
 /// - "The 9 of hearts is on the hearts foundation." (its top card or under
 ///   others);
 /// - "The 9 of hearts is face down or in the stock." (the two are not told
@@ -214,11 +215,11 @@ pub fn find_card(game: &Game, card: Card, style: &CardStyle) -> String {
     match game.position().locate(card) {
         CardPlace::Tableau { pile, from_top: 0, .. } => format!("The {name} is on pile {}, on top.", pile + 1),
         CardPlace::Tableau { pile, from_top, .. } => {
-            format!("The {name} is on pile {}, {} from the top.", pile + 1, count(from_top, "card"))
+            format!("The {name} is on pile {}, under {}.", pile + 1, count(from_top, "card"))
         }
         CardPlace::Waste { from_top: 0 } => format!("The {name} is on top of the waste."),
         CardPlace::Waste { from_top } => {
-            format!("The {name} is in the waste, {} under the top.", count(from_top, "card"))
+            format!("The {name} is in the waste, under {}.", count(from_top, "card"))
         }
         CardPlace::Foundation { .. } => format!("The {name} is on the {} foundation.", card.suit().name()),
         CardPlace::Hidden => format!("The {name} is face down or in the stock."),
@@ -627,18 +628,18 @@ mod tests {
         );
         assert_eq!(
             describe_tops(&g, &CardStyle::WORDS),
-            "Tops: pile 1 queen of hearts; pile 2 10 of spades; pile 3 empty; pile 4 empty; pile 5 empty; \
-             pile 6 6 of spades; pile 7 jack of spades. Waste 4 of hearts."
+            "Tops: pile 1, queen of hearts; pile 2, 10 of spades; pile 3, empty; pile 4, empty; pile 5, empty; \
+             pile 6, 6 of spades; pile 7, jack of spades. Waste 4 of hearts."
         );
         assert_eq!(
             describe_tops(&g, &CardStyle::PLAIN),
-            "Tops: pile 1 QH; pile 2 TS; pile 3 empty; pile 4 empty; pile 5 empty; pile 6 6S; pile 7 JS. Waste 4H."
+            "Tops: pile 1, QH; pile 2, TS; pile 3, empty; pile 4, empty; pile 5, empty; pile 6, 6S; pile 7, JS. Waste 4H."
         );
         let g = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
         assert_eq!(
             describe_tops(&g, &CardStyle::WORDS),
-            "Tops: pile 1 queen of hearts; pile 2 10 of spades; pile 3 5 of clubs; pile 4 4 of clubs; pile 5 3 of clubs; \
-             pile 6 ace of hearts; pile 7 ace of spades. Waste empty."
+            "Tops: pile 1, queen of hearts; pile 2, 10 of spades; pile 3, 5 of clubs; pile 4, 4 of clubs; pile 5, 3 of clubs; \
+             pile 6, ace of hearts; pile 7, ace of spades. Waste empty."
         );
     }
 
@@ -653,16 +654,16 @@ mod tests {
         let w = CardStyle::WORDS;
         let find = |code: &str| find_card(&g, c(code), &w);
         assert_eq!(find("6S"), "The 6 of spades is on pile 4, on top.");
-        assert_eq!(find("7H"), "The 7 of hearts is on pile 4, 1 card from the top.");
-        assert_eq!(find("9H"), "The 9 of hearts is on pile 4, 3 cards from the top.");
+        assert_eq!(find("7H"), "The 7 of hearts is on pile 4, under 1 card.");
+        assert_eq!(find("9H"), "The 9 of hearts is on pile 4, under 3 cards.");
         assert_eq!(find("JD"), "The jack of diamonds is on top of the waste.");
-        assert_eq!(find("4C"), "The 4 of clubs is in the waste, 1 card under the top.");
-        assert_eq!(find("5D"), "The 5 of diamonds is in the waste, 2 cards under the top.");
+        assert_eq!(find("4C"), "The 4 of clubs is in the waste, under 1 card.");
+        assert_eq!(find("5D"), "The 5 of diamonds is in the waste, under 2 cards.");
         assert_eq!(find("3H"), "The 3 of hearts is on the hearts foundation.");
         assert_eq!(find("AH"), "The ace of hearts is on the hearts foundation.");
         assert_eq!(find("KC"), "The king of clubs is face down or in the stock.");
         assert_eq!(find("QD"), "The queen of diamonds is face down or in the stock.");
-        assert_eq!(find_card(&g, c("9H"), &CardStyle::PLAIN), "The 9H is on pile 4, 3 cards from the top.");
+        assert_eq!(find_card(&g, c("9H"), &CardStyle::PLAIN), "The 9H is on pile 4, under 3 cards.");
 
         let mut g = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
         assert_eq!(find_card(&g, c("QH"), &w), "The queen of hearts is on pile 1, on top.");
@@ -670,7 +671,7 @@ mod tests {
         g.play(Move::Draw).unwrap();
         g.play(Move::Draw).unwrap();
         assert_eq!(find_card(&g, c("AC"), &w), "The ace of clubs is on top of the waste.");
-        assert_eq!(find_card(&g, c("4H"), &w), "The 4 of hearts is in the waste, 1 card under the top.");
+        assert_eq!(find_card(&g, c("4H"), &w), "The 4 of hearts is in the waste, under 1 card.");
         g.play(Move::WasteToFoundation).unwrap();
         assert_eq!(find_card(&g, c("AC"), &w), "The ace of clubs is on the clubs foundation.");
     }

@@ -249,3 +249,20 @@ fn the_source_pile_is_said_after_the_move() {
     let [a, _, _] = announce_all(&pos, Rules::default(), mv, &["8H", "JS"]);
     assert_eq!(a, "8 of hearts from pile 2 to pile 5; jack of spades turned up, 2 face down.");
 }
+
+#[test]
+fn cards_going_up_one_after_another_in_one_sentence() {
+    use klondike::render::announce::announce_to_foundations;
+    let pos = position([(&["KD"], &["2H"]), (&[], &["3D", "2S"]), E, E, E, E, E], &[], &["2C"], [1, 0, 1, 1]);
+    let rules = Rules::default();
+    let mut after = pos.clone();
+    let moves: Vec<_> =
+        [Move::TableauToFoundation { from: 0 }, Move::TableauToFoundation { from: 1 }, Move::WasteToFoundation]
+            .into_iter()
+            .map(|mv| after.play(mv, &rules).unwrap())
+            .collect();
+    assert_eq!(
+        announce_to_foundations(&pos, &moves, &after, &CardStyle::WORDS),
+        "2 of hearts, 2 of spades and 2 of clubs to their foundations; king of diamonds turned up on pile 1, none face down, 3 of diamonds left on top of pile 2, waste now empty"
+    );
+}

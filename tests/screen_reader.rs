@@ -195,7 +195,7 @@ fn screen_reader_mode_is_also_switched_on_by_the_environment() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("Pile 1: queen of hearts."), "{text}");
+    assert!(text.contains("pile 1, queen of hearts;"), "{text}");
     let out = Command::new(env!("CARGO_BIN_EXE_klondike"))
         .args(["--game", "1"])
         .env("KLONDIKE_SCREEN_READER", "0")

@@ -21,6 +21,8 @@ pub enum Line {
     /// A line typed at the prompt that is not UTF-8 text (the line editor
     /// drops it).
     NotText,
+    /// Ctrl-C at the prompt: it ends the session, or takes back a question.
+    Interrupted,
     End,
 }
 
@@ -302,8 +304,10 @@ impl LineSource for Terminal {
                 }
                 Ok(Line::Text(first))
             }
-            // Ctrl-C and Ctrl-D both end the session cleanly.
-            Err(ReadlineError::Interrupted | ReadlineError::Eof) => Ok(Line::End),
+            // Ctrl-D ends the session cleanly; so does Ctrl-C, unless a
+            // question is waiting (then it is the answer no).
+            Err(ReadlineError::Interrupted) => Ok(Line::Interrupted),
+            Err(ReadlineError::Eof) => Ok(Line::End),
             Err(ReadlineError::Io(e)) if e.kind() == io::ErrorKind::InvalidData => Ok(Line::NotText),
             Err(ReadlineError::Io(e)) => Err(e),
             Err(e) => Err(io::Error::other(e.to_string())),

@@ -8,11 +8,23 @@
 /// the exit status still tells the caller what happened.
 macro_rules! warn_line {
     ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let text = klondike::render::words::plain_message(&format!($($arg)*));
+        use std::io::{IsTerminal as _, Write as _};
+        let mut text = klondike::render::words::plain_message(&format!($($arg)*));
+        if $crate::cli::SPOKEN.load(std::sync::atomic::Ordering::Relaxed) {
+            // A sentence to be heard: no program name, no symbols, a stop.
+            let plain = text.strip_prefix("klondike: ").unwrap_or(&text);
+            text = klondike::render::words::spoken(plain.trim_end_matches('.'));
+            text.push('.');
+        } else if std::io::stderr().is_terminal() {
+            // Broken between words at a terminal, not in the middle of one.
+            text = textwrap::fill(&text, textwrap::termwidth());
+        }
         let _ = writeln!(std::io::stderr(), "{text}");
     }};
 }
+
+/// Screen-reader mode is on: messages on standard error are spoken too.
+pub static SPOKEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 mod args;
 mod input;
@@ -269,6 +281,7 @@ fn view(args: &PlayArgs, interactive: bool) -> View {
         style: CardStyle { names, suits, colour: colour_wanted(args.color, screen_reader) },
         autoplay: args.autoplay,
         confirm: (interactive && !args.json) || args.confirm,
+        wrap: at_terminal,
     }
 }
 
@@ -284,7 +297,7 @@ fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
 
 /// Asks on the terminal whether to resume the saved game; true for yes
 /// (an empty answer is yes).
-fn ask_resume(record: &GameRecord, screen_reader: bool) -> Result<Resume> {
+fn ask_resume(record: &GameRecord, instead: &str, screen_reader: bool) -> Result<Resume> {
     let what = match &record.game {
         Some(n) => format!("game {n}"),
         None => "a custom deal".to_string(),
@@ -293,13 +306,19 @@ fn ask_resume(record: &GameRecord, screen_reader: bool) -> Result<Resume> {
     // What each answer does, said before it is given: "no" counts the
     // saved game as lost.
     let mut question = format!(
-        "A game you left is saved, {what} with {}. Resume it? No starts a new game, and the saved one counts as lost. {}",
+        "A game you left is saved, {what} with {}. Resume it? No starts {instead}, and the saved one counts as lost. {}",
         klondike::render::words::count(n, "move"),
         if screen_reader { "Type yes or no. " } else { "[Y/n] " }
     );
     loop {
         let mut out = io::stdout().lock();
-        write!(out, "{question}")?;
+        // Broken between words at a terminal (the answer is typed after it).
+        let shown = if io::stdout().is_terminal() {
+            format!("{} ", textwrap::fill(question.trim_end(), textwrap::termwidth()))
+        } else {
+            question.clone()
+        };
+        write!(out, "{shown}")?;
         out.flush()?;
         let mut answer = String::new();
         if io::stdin().read_line(&mut answer)? == 0 {
@@ -309,13 +328,16 @@ fn ask_resume(record: &GameRecord, screen_reader: bool) -> Result<Resume> {
         match answer.trim().to_lowercase().as_str() {
             "" | "y" | "yes" => return Ok(Resume::Yes),
             "n" | "no" => return Ok(Resume::No),
-            "q" | "quit" => return Ok(Resume::Quit),
-            _ if screen_reader => {
-                question = "Type yes to resume the saved game, no for a new game, or q to quit. ".into()
+            "q" | "quit" => {
+                writeln!(out, "The saved game is kept.")?;
+                return Ok(Resume::Quit);
             }
-            _ => question =
-                "Please answer y (resume the saved game), n (a new game; the saved one counts as lost) or q (quit): "
-                    .into(),
+            _ if screen_reader => {
+                question = format!("Type yes to resume the saved game, no for {instead}, or q to quit. ")
+            }
+            _ => question = format!(
+                "Please answer y (resume the saved game), n ({instead}; the saved one counts as lost) or q (quit): "
+            ),
         }
     }
 }
@@ -352,8 +374,9 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
         let replayed = record.replay().with_context(|| format!("cannot load {}", path.display()))?;
         return Ok(Some(Saved { replayed, id: GameId::random(), from_autosave: false }));
     }
-    let explicit = args.game.game.is_some() || args.game.deal.is_some() || args.winnable;
-    let offer = args.resume || (interactive && !explicit && !args.no_resume);
+    // At a terminal the saved game is offered even when a game is named:
+    // starting another would count it as lost, so the player is asked.
+    let offer = args.resume || (interactive && !args.no_resume);
     let Some(path) = session::autosave_path().filter(|_| offer) else { return Ok(None) };
     if in_use {
         if args.resume {
@@ -389,7 +412,17 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
         }
         return Ok(None);
     };
-    let answer = if args.resume { Resume::Yes } else { ask_resume(&record, screen_reader_wanted(args.screen_reader))? };
+    let instead = match (args.game.game, &args.game.deal) {
+        (Some(n), _) if args.winnable => format!("the first game from {n} the solver proves winnable"),
+        (Some(n), _) => format!("game {n}"),
+        (None, Some(_)) => "the deal you gave".to_string(),
+        (None, None) => "a new game".to_string(),
+    };
+    let answer = if args.resume {
+        Resume::Yes
+    } else {
+        ask_resume(&record, &instead, screen_reader_wanted(args.screen_reader))?
+    };
     if let Resume::Quit = answer {
         return Err(QuitAtOffer.into());
     }
@@ -488,6 +521,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         }
     }
     let view = view(&args, interactive);
+    SPOKEN.store(view.screen_reader, std::sync::atomic::Ordering::Relaxed);
     let mut skipped = None;
     // A session that saves its game holds the autosave's lock for its whole
     // life: a second one at the same time neither saves nor offers the
@@ -601,7 +635,14 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     loop {
         out.flush()?;
         let (line, fault) = match source.next_line()? {
-            Line::End => break,
+            Line::Interrupted if session.pending.is_some() => ("no".to_string(), None),
+            Line::End | Line::Interrupted => {
+                // What becomes of the game, as `q` says it.
+                if interactive && !args.json {
+                    session.farewell(&mut out)?;
+                }
+                break;
+            }
             Line::TooLong(start) => (start, Some("line too long: a command is a few characters")),
             Line::NotText => (String::new(), Some(NOT_TEXT)),
             Line::Text(t) => (t, None),

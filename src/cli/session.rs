@@ -74,6 +74,9 @@ pub struct View {
     /// Ask before a command throws away a game in progress, and offer
     /// another game after a win (an interactive prompt, or `--confirm`).
     pub confirm: bool,
+    /// Wrap messages at the terminal's width, between words (a sighted
+    /// interactive terminal; scripts and screen readers get whole lines).
+    pub wrap: bool,
 }
 
 /// What the loop should do after a line.
@@ -95,8 +98,9 @@ enum Reply {
     Answer(String),
     /// Show the whole table (also after a new game).
     Table,
-    /// A sentence, then the whole table (after a load, a --winnable new game).
-    Preface(String),
+    /// A new game's opening (new, restart, load), after a sentence if any:
+    /// the whole table, or in screen-reader mode its short opening.
+    Opening(Option<String>),
     /// What was said last, said again (`repeat`).
     Again(String),
     /// A yes-or-no question; the command waits in [`Session::pending`].
@@ -108,8 +112,6 @@ enum Reply {
 /// How many states the solver may search for `hint` before the heuristic
 /// answers (a fraction of a second).
 const HINT_STATES: u64 = 300_000;
-/// Auto-moves past this many are summed up in one sentence, not each said.
-const MAX_SPOKEN_AUTO_MOVES: usize = 3;
 /// How long the solver may think for `solve` at the prompt.
 const SOLVE_BUDGET: Duration = Duration::from_secs(10);
 
@@ -180,6 +182,9 @@ pub struct Session {
     pub last_response: String,
     /// "Stuck" has been said for the present stretch of stuck positions.
     pub stuck_said: bool,
+    /// What autoplay did at the deal, said once with the opening (screen
+    /// reader).
+    pub opening_note: Option<String>,
 }
 
 /// A game to start a session with: new, loaded or resumed.
@@ -239,6 +244,7 @@ impl Session {
             last_command: None,
             last_response: String::new(),
             stuck_said: false,
+            opening_note: None,
         }
         .with_status_said()
     }
@@ -310,12 +316,43 @@ pub fn say_folder_problem(path: &std::path::Path, error: &store::StoreError) {
     }
 }
 
+/// The narrowest terminal the column picture fits (seven columns of five).
+const COLUMNS_WIDTH: usize = 36;
+
+/// Lines longer than `width` broken between words; a line that starts with
+/// spaces (a list entry) goes on under its text.
+fn wrap_lines(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, newline) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        if textwrap::core::display_width(body) <= width || width < 20 {
+            out.push_str(line);
+            continue;
+        }
+        // "  w N          what it does": the text after the command's column.
+        let indent = match body.strip_prefix("  ") {
+            Some(rest) => {
+                let command = rest.find("  ").unwrap_or(0);
+                let gap = rest[command..].len() - rest[command..].trim_start().len();
+                " ".repeat(2 + command + gap)
+            }
+            None => String::new(),
+        };
+        let options = textwrap::Options::new(width).subsequent_indent(&indent);
+        out.push_str(&textwrap::fill(body, options));
+        out.push_str(newline);
+    }
+    out
+}
+
 /// A hint as a screen reader says it: "hint: t 7 1: move the jack ...
 /// The game can still be won." becomes "Move the jack ..., type t 7 1. The
 /// game can still be won." (no label, no stacked colons).
 fn spoken_hint(hint: &str) -> String {
     let Some(rest) = hint.strip_prefix("hint: ") else { return hint.to_string() };
-    let Some((command, words)) = rest.split_once(": ") else { return rest.to_string() };
+    let Some((command, words)) = rest.split_once(": ").filter(|(c, _)| c.parse::<Command>().is_ok()) else {
+        return klondike::render::words::capitalise(rest);
+    };
     let (first, more) = words.split_once(". ").map_or((words.trim_end_matches('.'), ""), |(a, b)| (a, b));
     let more = if more.is_empty() { String::new() } else { format!(" {more}") };
     format!("{}, type {command}.{more}", klondike::render::words::capitalise(first))
@@ -332,10 +369,7 @@ fn lower_first(text: &str) -> String {
 /// again with it (none: the sentence as it is).
 fn with_automatic(mut text: String, automatic: usize) -> String {
     if automatic > 0 {
-        text.push_str(&format!(
-            " With it, {} that autoplay made after it.",
-            klondike::render::words::count(automatic, "move")
-        ));
+        text.push_str(&format!(" With it, {}.", klondike::render::words::count(automatic, "automatic move")));
     }
     text
 }
@@ -411,7 +445,9 @@ impl Session {
 
     fn whole_table(&self) -> String {
         let mut text = match self.view.layout {
-            Layout::Rows => table_scored(&self.game, &self.title(), &self.view.style, self.scoring),
+            Layout::Rows => self.rows(),
+            // Too narrow for seven columns: the rows, which wrap cleanly.
+            Layout::Columns if self.view.wrap && textwrap::termwidth() < COLUMNS_WIDTH => self.rows(),
             Layout::Columns => {
                 let status = self.status_words();
                 let marked = self.marked();
@@ -432,6 +468,20 @@ impl Session {
             text.push('\n');
         }
         text
+    }
+
+    /// The row table, with the clock on its second line when time is kept.
+    fn rows(&self) -> String {
+        let text = table_scored(&self.game, &self.title(), &self.view.style, self.scoring);
+        if !self.persistence.timed {
+            return text;
+        }
+        let t = self.elapsed();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        if let Some(second) = lines.get_mut(1) {
+            second.push_str(&format!("   Time {}:{:02}", t / 60, t % 60));
+        }
+        lines.join("\n") + "\n"
     }
 
     /// The status line's end in the column layout: the score, and the
@@ -485,7 +535,7 @@ impl Session {
         let score = self.score.current();
         match self.time_bonus {
             Some(bonus) if bonus > 0 && self.game.status() == Status::Won => {
-                format!("{score}, with a time bonus of {bonus}: {}", score + bonus)
+                format!("{score}, and a time bonus of {bonus} makes {}", score + bonus)
             }
             _ => score.to_string(),
         }
@@ -668,14 +718,45 @@ impl Session {
     }
 
     /// Prints the opening state.
-    pub fn start(&self, out: &mut dyn Write) -> io::Result<()> {
+    pub fn start(&mut self, out: &mut dyn Write) -> io::Result<()> {
         if self.view.json {
             let mut state = State::of(&self.game, self.number(), None);
             state.score = self.score.current();
             writeln!(out, "{}", state.to_line())
         } else {
-            write!(out, "{}", self.whole_table())
+            write!(out, "{}", self.opening())
         }
+    }
+
+    /// A game's opening: the whole table; in screen-reader mode, the title
+    /// line, the stock and the top card of every pile (`table` reads all
+    /// of it), and what autoplay did at the deal.
+    pub fn opening(&mut self) -> String {
+        let note = self.opening_note.take();
+        if !self.view.screen_reader {
+            return self.whole_table();
+        }
+        let list = self.whole_table();
+        let title = list.lines().next().unwrap_or_default();
+        let mut text = format!(
+            "{title} {} {}",
+            klondike::query::describe_pile(&self.game, klondike::query::PileRef::Stock, &self.view.style)
+                .split(". ")
+                .next()
+                .unwrap_or_default()
+                .trim_end_matches('.')
+                .to_string()
+                + ".",
+            klondike::query::describe_tops(&self.game, &self.view.style)
+        );
+        if let Some(note) = note {
+            text = format!("{text} {note}");
+        }
+        if let Some(status) = (self.game.status() != Status::Playing).then(|| announce_status(&self.game)).flatten() {
+            text = format!("{text} {status}");
+        }
+        text.push('\n');
+        text
     }
 
     /// Runs one input line and prints what it does.
@@ -690,9 +771,7 @@ impl Session {
                     let reply = Ok(Reply::Answer("Kept playing this game.".into()));
                     return self.report(line, reply, out);
                 }
-                // A command of its own drops the question; anything else
-                // asks it again.
-                _ if line.parse::<Command>().is_ok() => {}
+                // Anything else asks again: a question is answered first.
                 _ => {
                     self.pending = Some((cmd, question.clone()));
                     let reply = Ok(Reply::Question(format!("Please answer yes or no. {question}")));
@@ -734,12 +813,14 @@ impl Session {
             let mut state = State::of(&self.game, self.number(), Some(line));
             state.score = self.score.current();
             match reply {
-                Ok(Reply::Answer(text) | Reply::Preface(text) | Reply::Question(text) | Reply::Again(text)) => {
-                    state.message = Some(text)
-                }
+                Ok(Reply::Answer(text) | Reply::Question(text) | Reply::Again(text)) => state.message = Some(text),
+                Ok(Reply::Opening(text)) => state.message = text,
                 Ok(Reply::Quit(text)) => state.message = text,
                 Err(e) => state = state.rejected(klondike::render::words::plain_message(&e)),
                 Ok(_) => {}
+            }
+            if let Some(message) = &state.message {
+                self.last_response = format!("{message}\n");
             }
             writeln!(out, "{}", state.to_line())?;
             return Ok(next);
@@ -753,12 +834,15 @@ impl Session {
             Ok(Reply::Quit(Some(t)) | Reply::Answer(t) | Reply::Question(t)) => text = format!("{t}\n"),
             Ok(Reply::Again(t)) => text = t,
             Ok(Reply::Table) => text = self.whole_table(),
-            Ok(Reply::Preface(t)) => text = format!("{t}\n{}", self.whole_table()),
+            Ok(Reply::Opening(None)) => text = self.opening(),
+            Ok(Reply::Opening(Some(t))) => text = format!("{t}\n{}", self.opening()),
             Ok(Reply::Moved(sentences)) => text = self.after_change(&sentences.join(" ")),
             Ok(Reply::Stepped(sentence)) => text = self.after_change(&sentence),
         }
         if self.view.screen_reader {
             text = klondike::render::words::spoken(&text);
+        } else if self.view.wrap {
+            text = wrap_lines(&text, textwrap::termwidth());
         }
         out.write_all(text.as_bytes())?;
         if !text.is_empty() {
@@ -831,12 +915,10 @@ impl Session {
         }
         let mut said = vec![self.announce(&before, &played)];
         if self.view.autoplay {
-            let auto = self.auto_moves(false);
-            if auto.len() > MAX_SPOKEN_AUTO_MOVES {
-                said.push(format!("Then automatically {} cards to their foundations.", auto.len()));
-            } else {
-                // Said as autoplay's, not as the player's own.
-                said.extend(auto.iter().map(|a| format!("Then automatically {}", lower_first(a))));
+            let (start, done) = self.auto_moves(false);
+            // Said as autoplay's, not as the player's own.
+            if !done.is_empty() {
+                said.push(format!("Then automatically {}.", self.foundation_run(&start, &done)));
             }
         }
         Ok(said)
@@ -846,27 +928,32 @@ impl Session {
         announce_move(before, played, &self.game, &self.view.style)
     }
 
-    /// Plays the safe foundation moves there are now, silently (each its
-    /// own move): for `--autoplay` at the start of a game.
+    /// Plays the safe foundation moves there are now (each its own move):
+    /// for `--autoplay` at the start of a game. The table shows them; in
+    /// screen-reader mode the opening says them.
     pub fn autoplay_now(&mut self) {
-        let _ = self.auto_moves(false);
+        let (start, done) = self.auto_moves(false);
+        if !done.is_empty() {
+            self.opening_note = Some(format!("Automatically {}.", self.foundation_run(&start, &done)));
+        }
         self.note_win();
     }
 
     /// Plays safe foundation moves, and finishes the game when every card
-    /// is face up, each as its own move; returns their announcements.
+    /// is face up, each as its own move; returns the position before them
+    /// and what each did.
     /// `asked`: the player asked for them (`auto`): the first is the
     /// player's move (one undo takes them all back), and cards the player
     /// took down may go up too.
-    fn auto_moves(&mut self, asked: bool) -> Vec<String> {
+    fn auto_moves(&mut self, asked: bool) -> (klondike::game::Position, Vec<Played>) {
         self.auto_flags_in_step();
         if asked {
             self.kept_down.clear();
         }
         // A card taken down stays kept until it is on its foundation again.
-        let pos = self.game.position();
-        self.kept_down.retain(|&c| pos.foundation(c.suit()) < c.rank().value());
-        let mut said = Vec::new();
+        let start = self.game.position().clone();
+        self.kept_down.retain(|&c| start.foundation(c.suit()) < c.rank().value());
+        let mut done = Vec::new();
         for _ in 0..52 {
             let pos = self.game.position();
             let keep = &self.kept_down;
@@ -876,15 +963,28 @@ impl Session {
             let before = pos.clone();
             match self.game.play(mv) {
                 Ok(played) => {
-                    self.auto.push(!(asked && said.is_empty()));
+                    self.auto.push(!(asked && done.is_empty()));
                     self.redo_auto.clear();
                     self.score.after_play(&before, &played, &self.rules);
-                    said.push(self.announce(&before, &played));
+                    done.push(played);
                 }
                 Err(_) => break,
             }
         }
-        said
+        (start, done)
+    }
+
+    /// Foundation moves made one after another, in one sentence without
+    /// its capital or full stop (one move as [`Session::announce`] says it).
+    fn foundation_run(&self, start: &klondike::game::Position, done: &[Played]) -> String {
+        let after = self.game.position();
+        match done {
+            [one] => {
+                let text = announce_move(start, one, &self.game, &self.view.style);
+                lower_first(text.trim_end_matches('.'))
+            }
+            _ => klondike::render::announce::announce_to_foundations(start, done, after, &self.view.style),
+        }
     }
 
     /// Carries out a parsed command; in screen-reader mode a change of the
@@ -942,7 +1042,8 @@ impl Session {
         match cmd {
             Command::New(_) | Command::Restart | Command::Load(_) if self.view.confirm && self.in_progress() => {
                 let question = match &cmd {
-                    Command::New(_) => "Start a new game?".to_string(),
+                    Command::New(Some(n)) => format!("Start game {n}?"),
+                    Command::New(None) => "Start a new game?".to_string(),
                     Command::Restart => "Start this deal again from the beginning?".to_string(),
                     Command::Load(file) => format!("Load {}?", klondike::render::words::readable(file, 60)),
                     _ => String::new(),
@@ -980,8 +1081,9 @@ impl Session {
                 if self.view.autoplay {
                     self.autoplay_now();
                 }
-                let restarted = format!("{} again from the beginning.", self.title());
-                Ok(Reply::Preface(lost.map_or(restarted.clone(), |l| format!("{l} {restarted}"))))
+                // The title follows in the opening: said once.
+                let lost = if lost.is_some() { "The game so far counts as lost. " } else { "" };
+                Ok(Reply::Opening(Some(format!("{lost}Dealt again from the start."))))
             }
             Command::Move(_) if self.game.status() == Status::Won => {
                 Err("the game is won: type new for another game, or u to take moves back".into())
@@ -1023,6 +1125,9 @@ impl Session {
                 let redone = self.game.redo().map_err(|e| e.to_string())?;
                 self.score.after_redo(&before, &redone, &self.rules);
                 self.auto.push(self.redo_auto.pop().unwrap_or(false));
+                // Said of the position this move made, before the automatic
+                // moves after it change it again.
+                let text = announce_redo(&before, &redone, &self.game, &style);
                 let mut automatic = 0;
                 while self.redo_auto.last() == Some(&true) {
                     let at = self.game.position().clone();
@@ -1032,7 +1137,6 @@ impl Session {
                     automatic += 1;
                 }
                 self.note_win();
-                let text = announce_redo(&before, &redone, &self.game, &style);
                 Ok(Reply::Stepped(with_automatic(text, automatic)))
             }
             Command::Save(file) if is_our_file(&store::expand_home(&file)) => {
@@ -1064,12 +1168,12 @@ impl Session {
                     // (it may be loaded again): an id of its own.
                     id: GameId::random(),
                 });
-                Ok(Reply::Preface(format!(
+                Ok(Reply::Opening(Some(format!(
                     "{lost}Loaded {}: {}, {moves} move{} made.",
                     klondike::render::words::readable(&file, 200),
                     self.title(),
                     if moves == 1 { "" } else { "s" }
-                )))
+                ))))
             }
             Command::Stats => {
                 let Some(path) = statistics_path() else {
@@ -1081,14 +1185,13 @@ impl Session {
                 }
             }
             Command::Auto => {
-                let said = self.auto_moves(true);
+                let (start, done) = self.auto_moves(true);
                 self.note_win();
-                if said.is_empty() {
+                if done.is_empty() {
                     Err("no card is safe to put on its foundation now".into())
-                } else if said.len() > MAX_SPOKEN_AUTO_MOVES {
-                    Ok(Reply::Moved(vec![format!("{} cards to their foundations, each its own move.", said.len())]))
                 } else {
-                    Ok(Reply::Moved(said))
+                    let text = klondike::render::words::capitalise(&self.foundation_run(&start, &done));
+                    Ok(Reply::Moved(vec![format!("{text}.")]))
                 }
             }
             Command::Hint if self.view.screen_reader => Ok(Reply::Answer(spoken_hint(&self.hint()))),
@@ -1106,10 +1209,13 @@ impl Session {
                 let n = moves.len();
                 let mut text = format!("{n} {kind} move{}:", if n == 1 { "" } else { "s" });
                 if cmd == Command::Moves && n < describe_legal_moves(&self.game, &style).len() {
-                    text = format!(
-                        "{n} useful move{}, best first; moves all lists every legal move:",
-                        if n == 1 { "" } else { "s" }
-                    );
+                    text = match n {
+                        0 => "No useful move; moves all lists every legal move.".to_string(),
+                        n => format!(
+                            "{n} useful move{}; moves all lists every legal move:",
+                            if n == 1 { "" } else { "s" }
+                        ),
+                    };
                 }
                 for (command, words) in moves {
                     if self.view.screen_reader {
@@ -1170,10 +1276,20 @@ impl Session {
                     (Some(l), Some(p)) => Some(format!("{l} {p}")),
                     (l, p) => l.or(p),
                 };
-                Ok(preface.map_or(Reply::Table, Reply::Preface))
+                Ok(Reply::Opening(preface))
             }
             Command::Quit => Ok(Reply::Quit(self.goodbye())),
         }
+    }
+
+    /// Says what becomes of the game when the session ends at the end of
+    /// input (as `q` says it).
+    pub fn farewell(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(text) = self.goodbye() {
+            writeln!(out)?;
+            writeln!(out, "{text}")?;
+        }
+        Ok(())
     }
 
     /// What quitting does with the game in progress: kept for next time, or

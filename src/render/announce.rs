@@ -150,6 +150,66 @@ pub fn duration_words(seconds: u64) -> String {
     }
 }
 
+/// Cards played to the foundations one after another (by autoplay, or by
+/// `auto`), in one sentence without its capital: "7 of hearts, 8 of spades
+/// and 9 of diamonds to their foundations; pile 2 now empty, 10 of spades
+/// left on top of pile 7". Past [`NAMED_FOUNDATION_CARDS`] cards they are
+/// counted, not named. `before` is the position before the first, `moves`
+/// what each did, `after` the position after the last.
+pub fn announce_to_foundations(before: &Position, moves: &[Played], after: &Position, style: &CardStyle) -> String {
+    let cards: Vec<Card> = moves.iter().filter_map(|p| p.foundation_card).collect();
+    let mut text = if cards.len() > NAMED_FOUNDATION_CARDS {
+        format!("{} to their foundations", count(cards.len(), "card"))
+    } else {
+        format!("{} to {}", style.cards(&cards), if cards.len() == 1 { "its foundation" } else { "their foundations" })
+    };
+    // Where they came from, as it is now: each pile once, then the waste.
+    let mut sources: Vec<Option<usize>> = Vec::new();
+    for p in moves {
+        let source = match p.mv {
+            Move::TableauToFoundation { from } => Some(from),
+            _ => None,
+        };
+        if !sources.contains(&source) {
+            sources.push(source);
+        }
+    }
+    let said: Vec<String> = sources
+        .iter()
+        .map(|source| match *source {
+            Some(pile) if pile < 7 => {
+                let turned = moves
+                    .iter()
+                    .filter(|p| p.mv == Move::TableauToFoundation { from: pile })
+                    .filter_map(|p| p.turned_up)
+                    .next_back();
+                let now = after.pile(pile);
+                match (turned, now.top()) {
+                    (_, None) => format!("pile {} now empty", pile + 1),
+                    (Some(card), Some(top)) if card == top => match now.hidden().len() {
+                        0 => format!("{} turned up on pile {}, none face down", style.card(card), pile + 1),
+                        n => format!("{} turned up on pile {}, {n} face down", style.card(card), pile + 1),
+                    },
+                    (_, Some(top)) => format!("{} left on top of pile {}", style.card(top), pile + 1),
+                }
+            }
+            _ => match after.waste().last() {
+                Some(&top) if !before.waste().is_empty() => format!("{} left on top of the waste", style.card(top)),
+                _ => "waste now empty".to_string(),
+            },
+        })
+        .collect();
+    // A won game has nothing left to tell of its piles.
+    if !said.is_empty() && !after.is_won() {
+        text.push_str("; ");
+        text.push_str(&said.join(", "));
+    }
+    text
+}
+
+/// How many cards [`announce_to_foundations`] names; more are counted.
+pub const NAMED_FOUNDATION_CARDS: usize = 6;
+
 /// The game's status in words when it is over or can no longer be won:
 /// "You won! All 52 cards are on the foundations, in 97 moves." or "Stuck:
 /// no move can turn up a card or bring one out of the stock, so this game

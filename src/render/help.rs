@@ -52,7 +52,8 @@ pub fn help_on(word: &str) -> Option<String> {
     let used = |w: &str| {
         spec.forms.iter().any(|f| f.usage.split(", ").last() == Some(w) || f.usage.starts_with(&format!("{w} ")))
     };
-    let mut names: Vec<&str> = spec.aliases.iter().copied().filter(|a| !used(a)).collect();
+    // "winnable?" is "winnable" said aloud.
+    let mut names: Vec<&str> = spec.aliases.iter().copied().filter(|a| !used(a) && !a.ends_with('?')).collect();
     if spec.word != "card" && !used(spec.word) {
         names.push(spec.word);
     }
