@@ -33,6 +33,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::card::{Card, Suit};
+use crate::deal::GameNumber;
 use crate::game::{CardPlace, Position};
 use crate::moves::{Move, MoveError};
 use crate::query::PileRef;
@@ -119,8 +120,8 @@ pub enum Command {
     Load(String),
     /// Show the statistics.
     Stats,
-    /// Start a new game: a random one, or the given game number (>= 1).
-    New(Option<u128>),
+    /// Start a new game: a random one, or the given game number.
+    New(Option<GameNumber>),
     /// End the session.
     Quit,
 }
@@ -529,10 +530,10 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         }
         "new" => match rest {
             [] => Ok(Command::New(None)),
-            [n] => match number(n) {
-                Some(n) if n >= 1 => Ok(Command::New(Some(n))),
-                _ => Err(CommandError::BadGameNumber { text: n.to_string() }),
-            },
+            [n] => n
+                .parse::<GameNumber>()
+                .map(|n| Command::New(Some(n)))
+                .map_err(|_| CommandError::BadGameNumber { text: n.to_string() }),
             _ => Err(CommandError::TooMany { command: "new", usage: "new, or new N for game N" }),
         },
         "w" => {
@@ -810,8 +811,8 @@ mod tests {
             Command::Look(PileRef::Waste),
             Command::Look(PileRef::Foundations),
             Command::Look(PileRef::Stock),
-            Command::New(Some(1)),
-            Command::New(Some(u128::MAX)),
+            Command::New(GameNumber::new(1)),
+            Command::New(GameNumber::new(u128::MAX)),
             Command::Move(MoveCommand::Draw),
             Command::Move(MoveCommand::WasteToFoundation),
         ];
@@ -910,6 +911,7 @@ mod tests {
         assert!(matches!(err("u 1"), CommandError::TooMany { .. }));
         assert!(matches!(err("t 1 2 3 4 5 6 7"), CommandError::TooMany { .. }));
         assert!(matches!(err("new 0"), CommandError::BadGameNumber { .. }));
+        assert!(matches!(err("new +5"), CommandError::BadGameNumber { .. }));
         assert!(matches!(err("l"), CommandError::Missing { command: "l", .. }));
         assert!(matches!(err("l 8"), CommandError::BadPlace { .. }));
         assert!(matches!(err("l x"), CommandError::BadPlace { .. }));

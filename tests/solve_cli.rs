@@ -507,3 +507,27 @@ fn a_whole_last_line_that_is_not_a_result_is_kept() {
     assert!(text.lines().any(|l| l == note), "{text}");
     assert_eq!(text.lines().filter(|l| l.contains("\"verdict\"")).count(), 3, "{text}");
 }
+
+/// One reading of a game number everywhere: digits only.
+#[test]
+fn a_signed_game_number_is_refused_everywhere() {
+    for args in
+        [&["--game", "+5"][..], &["deal", "--game", "+5"], &["solve", "--game", "+5"], &["solve", "--games", "+1..5"]]
+    {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_klondike")).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("+"), "{args:?}");
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["--game", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(b"new +5\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("'+5' is not a game number"));
+}

@@ -47,7 +47,7 @@ pub enum Subcommands {
 pub struct GameArgs {
     /// Deal number N (1 to 2^128-1), the same deal as PySolFC's Klondike game N.
     #[arg(long, value_name = "N", value_parser = parse_game_number, conflicts_with = "deal", allow_negative_numbers = true)]
-    pub game: Option<u128>,
+    pub game: Option<klondike::deal::GameNumber>,
     /// An explicit deal: 52 card codes (pile 1..7 bottom to top, then the
     /// stock from the top), or @FILE to read them from a file.
     #[arg(long, value_name = "DEAL", allow_hyphen_values = false)]
@@ -192,11 +192,10 @@ pub enum Draw {
     Three,
 }
 
-fn parse_game_number(s: &str) -> Result<u128, String> {
-    match s.parse::<u128>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("'{s}' is not a game number: give a whole number from 1 to 2^128-1")),
-    }
+/// The one reading of a game number, as at the prompt (`new N`): digits
+/// only, so `+5` is refused here too.
+fn parse_game_number(s: &str) -> Result<klondike::deal::GameNumber, String> {
+    s.parse().map_err(|e: klondike::deal::GameNumberError| e.to_string())
 }
 
 fn parse_scoring(s: &str) -> Result<Scoring, String> {

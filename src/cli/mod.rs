@@ -207,7 +207,7 @@ pub(crate) fn choose_deal(args: &GameArgs) -> Result<(Deal, Origin)> {
         let deal = text.parse::<Deal>().context("bad deal")?;
         return Ok((deal, Origin::Custom));
     }
-    let number = args.game.unwrap_or_else(random_game_number);
+    let number = args.game.map_or_else(random_game_number, klondike::deal::GameNumber::get);
     let deal = Deal::for_game(number).context("bad game number")?;
     Ok((deal, Origin::Number(number)))
 }
@@ -335,9 +335,11 @@ fn ask_resume(record: &GameRecord, instead: &str, screen_reader: bool) -> Result
             _ if screen_reader => {
                 question = format!("Type yes to resume the saved game, no for {instead}, or q to quit. ")
             }
-            _ => question = format!(
+            _ => {
+                question = format!(
                 "Please answer y (resume the saved game), n ({instead}; the saved one counts as lost) or q (quit): "
-            ),
+            )
+            }
         }
     }
 }
@@ -583,7 +585,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         }
         None => {
             let (deal, origin) = if args.winnable {
-                let first = args.game.game.unwrap_or_else(random_game_number);
+                let first = args.game.game.map_or_else(random_game_number, klondike::deal::GameNumber::get);
                 let (number, deal, n) = session::first_winnable(first, &rules).map_err(anyhow::Error::msg)?;
                 skipped = Some((first, n));
                 (deal, Origin::Number(number))

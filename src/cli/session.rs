@@ -1249,7 +1249,7 @@ impl Session {
             Command::Rules => Ok(Reply::Answer(describe_rules(&self.rules))),
             Command::New(n) => {
                 let lost = self.left_behind();
-                let first = n.unwrap_or_else(|| (self.random_game)());
+                let first = n.map_or_else(|| (self.random_game)(), klondike::deal::GameNumber::get);
                 let (number, deal, preface) = if self.winnable {
                     let (number, deal, skipped) = first_winnable(first, &self.rules)?;
                     (number, deal, Some(winnable_message(number, first, skipped)))

@@ -94,6 +94,10 @@ fn parse_range(s: &str) -> Result<(u128, u128), String> {
     let b = b.strip_prefix('=').unwrap_or(b);
     let number = |t: &str| {
         let t = t.trim();
+        // Digits only, as every game number is read (no sign).
+        if t.is_empty() || !t.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(err());
+        }
         t.parse::<u128>().map_err(|_| {
             if !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()) {
                 format!("'{s}': game numbers go up to 2^128-1 (340282366920938463463374607431768211455)")

@@ -280,6 +280,73 @@ impl fmt::Display for DealError {
 
 impl std::error::Error for DealError {}
 
+/// A deal number, 1 to 2^128 − 1: game N is PySolFC's Klondike game N.
+/// Written in ASCII digits only (leading zeros allowed; no sign, no
+/// spaces), the same on the command line (`--game 42`) and at the prompt
+/// (`new 42`).
+///
+/// ```
+/// use klondike::deal::GameNumber;
+/// assert_eq!("042".parse::<GameNumber>().unwrap().get(), 42);
+/// assert!("+5".parse::<GameNumber>().is_err());
+/// assert!("0".parse::<GameNumber>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameNumber(std::num::NonZeroU128);
+
+impl GameNumber {
+    /// The game number `n`, or `None` for 0.
+    pub fn new(n: u128) -> Option<GameNumber> {
+        std::num::NonZeroU128::new(n).map(GameNumber)
+    }
+
+    /// The number, 1 to 2^128 − 1.
+    pub fn get(self) -> u128 {
+        self.0.get()
+    }
+}
+
+impl fmt::Display for GameNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Why a text is not a [`GameNumber`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameNumberError {
+    /// The text, as given.
+    pub text: String,
+}
+
+impl fmt::Display for GameNumberError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a game number: give a whole number from 1 to 2^128-1",
+            crate::render::words::readable(&self.text, 20)
+        )
+    }
+}
+
+impl std::error::Error for GameNumberError {}
+
+impl FromStr for GameNumber {
+    type Err = GameNumberError;
+
+    /// Reads ASCII digits only: `42`, `0042`; not `+5`, `-1`, `0`, ` 5`.
+    ///
+    /// # Errors
+    /// [`GameNumberError`] for anything else, or a number out of range.
+    fn from_str(s: &str) -> Result<GameNumber, GameNumberError> {
+        let err = || GameNumberError { text: s.to_string() };
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err());
+        }
+        s.parse::<u128>().ok().and_then(GameNumber::new).ok_or_else(err)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
