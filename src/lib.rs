@@ -23,6 +23,7 @@
 
 pub mod autoplay;
 pub mod card;
+pub mod census;
 pub mod command;
 pub mod deal;
 pub mod game;

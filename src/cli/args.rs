@@ -27,6 +27,12 @@ pub enum Subcommands {
     /// `# winnable in N moves` (then the moves, one per line),
     /// `# unwinnable` or `# unknown (...)`.
     Solve(super::solve::SolveArgs),
+    /// A census of win rates: solve a range of deals under several rules
+    /// settings (resumable batch files, shardable over machines), then count
+    /// the verdicts of those and any other batch files: decided, winnable,
+    /// unwinnable, unknown, the win rate with its 95% Wilson interval, and
+    /// the time per deal.
+    Census(super::census::CensusArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions {
         /// The shell.

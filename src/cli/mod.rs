@@ -27,6 +27,7 @@ macro_rules! warn_line {
 pub static SPOKEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 mod args;
+mod census;
 mod input;
 mod man;
 mod session;
@@ -117,6 +118,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Subcommands::Play(args)) => play(args),
         Some(Subcommands::Solve(args)) => {
             solve::run(args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Subcommands::Census(args)) => {
+            census::run(args)?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Subcommands::Completions { shell }) => {

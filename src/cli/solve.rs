@@ -24,6 +24,9 @@ use klondike::store;
 
 use super::args::GameArgs;
 
+/// States a search may take per deal unless `--max-states` says otherwise.
+pub const DEFAULT_MAX_STATES: u64 = 200_000_000;
+
 /// Options for `klondike solve`.
 #[derive(Args, Debug, Clone)]
 #[command(group(clap::ArgGroup::new("batch").args(["games", "games_file"])))]
@@ -37,7 +40,7 @@ pub struct SolveArgs {
     /// Give up (verdict `unknown`) after searching this many states per deal
     /// (whatever this says, a search also stops at about 29 million
     /// positions, so that its memory stays under 1 GB).
-    #[arg(long, value_name = "N", default_value = "200000000", value_parser = parse_states, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES, value_parser = parse_states, allow_negative_numbers = true)]
     pub max_states: u64,
     /// Print one JSON object instead of the text form.
     #[arg(long)]
@@ -74,7 +77,7 @@ pub struct SolveArgs {
     pub output: Option<PathBuf>,
 }
 
-fn parse_seconds(s: &str) -> Result<f64, String> {
+pub(super) fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 && x <= 1e7 => Ok(x),
         _ => Err(format!("'{s}' is not a number of seconds: give more than 0 and at most 10000000")),
@@ -88,7 +91,7 @@ fn parse_states(s: &str) -> Result<u64, String> {
     }
 }
 
-fn parse_range(s: &str) -> Result<(u128, u128), String> {
+pub(super) fn parse_range(s: &str) -> Result<(u128, u128), String> {
     let err = || format!("'{s}' is not a range of game numbers: write A..B, e.g. 1..1000");
     let (a, b) = s.split_once("..").ok_or_else(err)?;
     let b = b.strip_prefix('=').unwrap_or(b);
@@ -113,7 +116,7 @@ fn parse_range(s: &str) -> Result<(u128, u128), String> {
     Ok((a, b))
 }
 
-fn parse_shard(s: &str) -> Result<(u128, u128), String> {
+pub(super) fn parse_shard(s: &str) -> Result<(u128, u128), String> {
     let err = || format!("'{s}' is not a shard: write K/N with 1 <= K <= N <= 2^128-1, e.g. 2/8");
     let (k, n) = s.split_once('/').ok_or_else(err)?;
     let (k, n) = (k.parse::<u128>().map_err(|_| err())?, n.parse::<u128>().map_err(|_| err())?);

@@ -1,0 +1,350 @@
+//! A census of win rates: the verdicts of batch runs (`klondike solve
+//! --games ... --output FILE`, one JSON line per game) merged and counted
+//! per rules setting, with a 95% Wilson interval for the share of deals
+//! that can be won.
+//!
+//! Lines are merged so that a census split over machines is just its
+//! shards' files: several files, concatenated or not, in any order; a game
+//! met twice under the same rules counts once (a decided verdict wins over
+//! `unknown`; two decided verdicts that differ are counted as conflicts,
+//! never silently); results under other rules are kept apart.
+//!
+//! ```
+//! use klondike::census::Census;
+//! let mut census = Census::default();
+//! let line = r#"{"game":"1","draw":1,"passes":null,"foundation_to_tableau":true,"verdict":"winnable","seconds":0.5}"#;
+//! census.add_line(line).unwrap();
+//! census.add_line(line).unwrap(); // the same game again: counted once
+//! let rows = census.rows(None);
+//! assert_eq!((rows[0].decided(), rows[0].winnable), (1, 1));
+//! ```
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::rules::{DrawCount, PassLimit, Rules};
+
+/// A solver's verdict on one deal, as a batch line gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BatchVerdict {
+    /// A winning line was found.
+    Winnable,
+    /// The search covered every line: no win.
+    Unwinnable,
+    /// The search gave up (time, states or memory).
+    Unknown,
+}
+
+/// The fields of a batch result line that a census reads (others are
+/// ignored).
+#[derive(Clone, Debug, Deserialize)]
+struct BatchLine {
+    /// The game number, in decimal (a string: JSON numbers lose precision
+    /// past 2^53).
+    game: Option<String>,
+    draw: usize,
+    passes: Option<u32>,
+    foundation_to_tableau: bool,
+    verdict: BatchVerdict,
+    /// Seconds the solver took, 0 or more.
+    seconds: f64,
+}
+
+/// Why a line is not a batch result a census can count.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LineError {
+    /// Not JSON, or not a result line (a torn last line, another file).
+    NotAResult(String),
+    /// A result without a game number (a custom deal), or with a bad one.
+    NoGameNumber,
+    /// A draw count other than 1 or 3.
+    BadDraw(usize),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::NotAResult(why) => write!(f, "not a batch result line ({why})"),
+            LineError::NoGameNumber => f.write_str("a result without a game number"),
+            LineError::BadDraw(n) => write!(f, "a result with draw {n} (only 1 and 3 exist)"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// What is known of one game under one rules setting.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    verdict: BatchVerdict,
+    seconds: f64,
+}
+
+/// A rules setting as a sortable key: draw, passes (unlimited last),
+/// foundation-to-tableau.
+type Key = (usize, u32, bool);
+
+fn key(rules: &Rules) -> Key {
+    let passes = match rules.passes {
+        PassLimit::Limited(n) => n,
+        PassLimit::Unlimited => u32::MAX,
+    };
+    (rules.draw.cards(), passes, rules.foundation_to_tableau)
+}
+
+fn rules_of(key: Key) -> Rules {
+    Rules {
+        draw: if key.0 == 3 { DrawCount::Three } else { DrawCount::One },
+        passes: if key.1 == u32::MAX { PassLimit::Unlimited } else { PassLimit::Limited(key.1) },
+        foundation_to_tableau: key.2,
+    }
+}
+
+/// Verdicts merged from batch lines, per rules setting and game.
+#[derive(Clone, Debug, Default)]
+pub struct Census {
+    games: BTreeMap<Key, HashMap<u128, Entry>>,
+    /// Games met with two different decided verdicts, per rules setting.
+    conflicts: BTreeMap<Key, Vec<u128>>,
+}
+
+/// One rules setting's counts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The rules setting.
+    pub rules: Rules,
+    /// Deals proved winnable.
+    pub winnable: u64,
+    /// Deals proved unwinnable.
+    pub unwinnable: u64,
+    /// Deals the solver gave up on.
+    pub unknown: u64,
+    /// Mean seconds per deal, over every deal counted.
+    pub mean_seconds: f64,
+    /// The longest time one deal took, in seconds.
+    pub max_seconds: f64,
+    /// Games with two decided verdicts that differ (a solver bug if any).
+    pub conflicts: Vec<u128>,
+}
+
+impl Row {
+    /// Deals with a decided verdict.
+    pub fn decided(&self) -> u64 {
+        self.winnable + self.unwinnable
+    }
+
+    /// The share of decided deals that are winnable, with its 95% Wilson
+    /// interval, all in 0..=1; `None` when none is decided.
+    pub fn win_rate(&self) -> Option<(f64, f64, f64)> {
+        let n = self.decided();
+        (n > 0).then(|| {
+            let (lo, hi) = wilson(self.winnable, n);
+            (self.winnable as f64 / n as f64, lo, hi)
+        })
+    }
+}
+
+/// The 95% Wilson score interval (z = 1.96) for `successes` out of `n`
+/// trials (n > 0), as (low, high) in 0..=1.
+///
+/// ```
+/// let (lo, hi) = klondike::census::wilson(8195, 10000);
+/// assert!((lo - 0.8118).abs() < 1e-3 && (hi - 0.8269).abs() < 1e-3);
+/// ```
+pub fn wilson(successes: u64, n: u64) -> (f64, f64) {
+    let z = 1.959_963_984_540_054_f64;
+    let n_f = n as f64;
+    let p = successes as f64 / n_f;
+    let denominator = 1.0 + z * z / n_f;
+    let centre = (p + z * z / (2.0 * n_f)) / denominator;
+    let half = z * ((p * (1.0 - p) / n_f) + z * z / (4.0 * n_f * n_f)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+impl Census {
+    /// Counts one batch result line (white space around it is ignored).
+    ///
+    /// # Errors
+    /// [`LineError`] for a line that is not a result with a game number;
+    /// the census is unchanged.
+    pub fn add_line(&mut self, line: &str) -> Result<(), LineError> {
+        let parsed: BatchLine = serde_json::from_str(line.trim()).map_err(|e| LineError::NotAResult(e.to_string()))?;
+        let game = parsed
+            .game
+            .as_deref()
+            .and_then(|g| g.parse::<crate::deal::GameNumber>().ok())
+            .ok_or(LineError::NoGameNumber)?
+            .get();
+        let draw = match parsed.draw {
+            1 => DrawCount::One,
+            3 => DrawCount::Three,
+            n => return Err(LineError::BadDraw(n)),
+        };
+        let passes = parsed.passes.map_or(PassLimit::Unlimited, PassLimit::Limited);
+        let rules = Rules { draw, passes, foundation_to_tableau: parsed.foundation_to_tableau };
+        let k = key(&rules);
+        let entry = Entry { verdict: parsed.verdict, seconds: parsed.seconds.max(0.0) };
+        let games = self.games.entry(k).or_default();
+        match games.get(&game) {
+            None => {
+                games.insert(game, entry);
+            }
+            // A decided verdict replaces an unknown one.
+            Some(old) if old.verdict == BatchVerdict::Unknown && entry.verdict != BatchVerdict::Unknown => {
+                games.insert(game, entry);
+            }
+            Some(old)
+                if old.verdict != entry.verdict
+                    && old.verdict != BatchVerdict::Unknown
+                    && entry.verdict != BatchVerdict::Unknown =>
+            {
+                let list = self.conflicts.entry(k).or_default();
+                if !list.contains(&game) {
+                    list.push(game);
+                }
+            }
+            Some(_) => {}
+        }
+        Ok(())
+    }
+
+    /// The verdict on `game` under `rules`, if any line gave one.
+    pub fn verdict(&self, rules: &Rules, game: u128) -> Option<BatchVerdict> {
+        self.games.get(&key(rules))?.get(&game).map(|e| e.verdict)
+    }
+
+    /// One row per rules setting met (draw 1 first, then fewer passes first,
+    /// foundation-to-tableau off first), counting only games in `range`
+    /// (both ends included) when one is given.
+    pub fn rows(&self, range: Option<(u128, u128)>) -> Vec<Row> {
+        let in_range = |g: &u128| range.is_none_or(|(a, b)| (a..=b).contains(g));
+        self.games
+            .iter()
+            .map(|(k, games)| {
+                let mut row = Row {
+                    rules: rules_of(*k),
+                    winnable: 0,
+                    unwinnable: 0,
+                    unknown: 0,
+                    mean_seconds: 0.0,
+                    max_seconds: 0.0,
+                    conflicts: self
+                        .conflicts
+                        .get(k)
+                        .map_or_else(Vec::new, |c| c.iter().copied().filter(in_range).collect()),
+                };
+                let mut total = 0.0;
+                let mut n = 0u64;
+                for (_, e) in games.iter().filter(|(g, _)| in_range(g)) {
+                    match e.verdict {
+                        BatchVerdict::Winnable => row.winnable += 1,
+                        BatchVerdict::Unwinnable => row.unwinnable += 1,
+                        BatchVerdict::Unknown => row.unknown += 1,
+                    }
+                    total += e.seconds;
+                    row.max_seconds = row.max_seconds.max(e.seconds);
+                    n += 1;
+                }
+                row.mean_seconds = if n == 0 { 0.0 } else { total / n as f64 };
+                row.conflicts.sort_unstable();
+                row
+            })
+            .collect()
+    }
+}
+
+/// The census as a table, a row per rules setting:
+///
+/// ```text
+/// rules                                           decided winnable unwinnable unknown  win rate (95% interval)  mean s  max s
+/// draw 1, passes unlimited, foundation-to-tableau on     2000     1830        170       0  91.50% (90.20-92.63%)   0.012  0.401
+/// ```
+pub fn table(rows: &[Row]) -> String {
+    let mut out = format!(
+        "{:<47} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7}\n",
+        "rules", "decided", "winnable", "unwinnable", "unknown", "win rate (95% interval)", "mean s", "max s"
+    );
+    for row in rows {
+        let rate = match row.win_rate() {
+            Some((p, lo, hi)) => format!("{:.2}% ({:.2}-{:.2}%)", 100.0 * p, 100.0 * lo, 100.0 * hi),
+            None => "-".to_string(),
+        };
+        out.push_str(&format!(
+            "{:<47} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7.3} {:>7.3}\n",
+            row.rules.to_string(),
+            row.decided(),
+            row.winnable,
+            row.unwinnable,
+            row.unknown,
+            rate,
+            row.mean_seconds,
+            row.max_seconds
+        ));
+        if !row.conflicts.is_empty() {
+            let shown: Vec<String> = row.conflicts.iter().take(10).map(ToString::to_string).collect();
+            out.push_str(&format!(
+                "  {} game(s) with two different verdicts under these rules: {}\n",
+                row.conflicts.len(),
+                shown.join(", ")
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(game: u128, draw: usize, passes: Option<u32>, f2t: bool, verdict: &str, seconds: f64) -> String {
+        let passes = passes.map_or("null".to_string(), |p| p.to_string());
+        format!(
+            r#"{{"game":"{game}","draw":{draw},"passes":{passes},"foundation_to_tableau":{f2t},"verdict":"{verdict}","moves":[],"nodes":5,"seconds":{seconds},"peak_memory_bytes":0}}"#
+        )
+    }
+
+    #[test]
+    fn merges_duplicates_keeps_rules_apart_and_prefers_decided_verdicts() {
+        let mut c = Census::default();
+        c.add_line(&line(1, 1, None, true, "unknown", 10.0)).unwrap();
+        c.add_line(&line(1, 1, None, true, "winnable", 0.5)).unwrap();
+        c.add_line(&line(1, 1, None, true, "unknown", 10.0)).unwrap();
+        c.add_line(&line(2, 1, None, true, "unwinnable", 1.5)).unwrap();
+        c.add_line(&line(1, 3, Some(1), false, "unwinnable", 0.1)).unwrap();
+        c.add_line(&line(3, 1, None, true, "winnable", 0.25)).unwrap();
+        c.add_line(&line(3, 1, None, true, "unwinnable", 0.25)).unwrap();
+        assert!(c.add_line("{\"game\":\"4\",\"dr").is_err());
+        assert_eq!(c.add_line(&line(0, 1, None, true, "winnable", 0.1)), Err(LineError::NoGameNumber));
+        assert_eq!(c.add_line(&line(5, 2, None, true, "winnable", 0.1)), Err(LineError::BadDraw(2)));
+        let rows = c.rows(None);
+        assert_eq!(rows.len(), 2);
+        let d1 = &rows[0];
+        assert_eq!(d1.rules.draw, DrawCount::One);
+        assert_eq!((d1.winnable, d1.unwinnable, d1.unknown), (2, 1, 0));
+        assert_eq!(d1.conflicts, vec![3]);
+        assert!((d1.mean_seconds - (0.5 + 1.5 + 0.25) / 3.0).abs() < 1e-9);
+        assert_eq!(d1.max_seconds, 1.5);
+        assert_eq!(rows[1].rules.passes, PassLimit::Limited(1));
+        assert_eq!(rows[1].unwinnable, 1);
+        // A range counts only its games.
+        let rows = c.rows(Some((2, 2)));
+        assert_eq!((rows[0].winnable, rows[0].unwinnable), (0, 1));
+        assert!(rows[1].decided() == 0 && rows[1].win_rate().is_none());
+        assert!(table(&c.rows(None)).contains("two different verdicts under these rules: 3"));
+    }
+
+    #[test]
+    fn wilson_interval_matches_known_values() {
+        // Wilson's interval for 81.945% of 10000, as published figures use.
+        let (lo, hi) = wilson(8195, 10000);
+        assert!(lo < 0.8195 && 0.8195 < hi);
+        assert!((hi - lo - 0.01506).abs() < 2e-4, "{lo} {hi}");
+        assert!(wilson(0, 10).0.abs() < 1e-12);
+        assert!((wilson(10, 10).1 - 1.0).abs() < 1e-12);
+        let (lo, hi) = wilson(5, 10);
+        assert!((lo - 0.2366).abs() < 1e-3 && (hi - 0.7634).abs() < 1e-3, "{lo} {hi}");
+    }
+}

@@ -1,0 +1,90 @@
+//! `klondike census`: the batches it runs, and the count of their files.
+//! A census split into shards, merged, gives exactly the unsharded result.
+
+use std::path::Path;
+use std::process::Command;
+
+fn census(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike")).arg("census").args(args).current_dir(dir).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The table without its two timing columns (which differ run to run).
+fn counts(table: &str) -> Vec<String> {
+    table
+        .lines()
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            words[..words.len().saturating_sub(2)].join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn shards_merged_give_the_unsharded_census() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let common = ["--draw", "3", "--passes", "1", "--foundation-to-tableau", "off", "--timeout", "60"];
+    let mut whole = vec!["--games", "1..24", "--dir", "whole"];
+    whole.extend(common);
+    let unsharded = census(dir, &whole);
+    assert!(unsharded.starts_with("Census of games 1..24\n"), "{unsharded}");
+    let row = unsharded.lines().nth(2).unwrap();
+    assert!(row.starts_with("draw 3, passes 1, foundation-to-tableau off"), "{row}");
+    let numbers: Vec<u64> = row.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+    // decided, winnable, unwinnable, unknown: every deal decided.
+    assert_eq!((numbers[0], numbers[1] + numbers[2], numbers[3]), (24, 24, 0), "{row}");
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let mut args = vec!["--games", "1..24", "--dir", "parts", "--shard", &shard];
+        args.extend(common);
+        census(dir, &args);
+    }
+    let parts: Vec<String> = std::fs::read_dir(dir.join("parts"))
+        .unwrap()
+        .map(|e| format!("parts/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    assert_eq!(parts.len(), 3, "{parts:?}");
+    let mut merge = vec!["--only", "1..24"];
+    merge.extend(parts.iter().map(String::as_str));
+    assert_eq!(counts(&census(dir, &merge)), counts(&unsharded));
+    // Concatenated, twice over, with a torn line at the end: the same.
+    let mut all = String::new();
+    for p in parts.iter().chain(&parts) {
+        all.push_str(&std::fs::read_to_string(dir.join(p)).unwrap());
+    }
+    all.push_str("{\"game\":\"7\",\"dr");
+    std::fs::write(dir.join("all.jsonl"), all).unwrap();
+    assert_eq!(counts(&census(dir, &["--only", "1..24", "all.jsonl"])), counts(&unsharded));
+    // Run again: every game is in the files already, nothing is solved
+    // twice and the files do not grow.
+    let before = std::fs::metadata(dir.join("whole/draw3-passes1-f2t-off.jsonl")).unwrap().len();
+    census(dir, &whole);
+    assert_eq!(std::fs::metadata(dir.join("whole/draw3-passes1-f2t-off.jsonl")).unwrap().len(), before);
+}
+
+#[test]
+fn results_under_other_rules_are_kept_apart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let line = |game: u32, draw: u32, verdict: &str| {
+        format!(
+            r#"{{"game":"{game}","draw":{draw},"passes":null,"foundation_to_tableau":true,"verdict":"{verdict}","seconds":0.01}}"#
+        )
+    };
+    let text =
+        [line(1, 1, "winnable"), line(2, 1, "unwinnable"), line(1, 3, "unwinnable"), line(1, 1, "winnable")].join("\n");
+    std::fs::write(dir.join("mixed.jsonl"), text).unwrap();
+    let table = census(dir, &["mixed.jsonl"]);
+    let rows: Vec<&str> = table.lines().skip(2).collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    assert!(
+        rows[0].starts_with("draw 1, passes unlimited, foundation-to-tableau on") && rows[0].contains(" 50.00% "),
+        "{table}"
+    );
+    assert!(
+        rows[1].starts_with("draw 3, passes unlimited, foundation-to-tableau on") && rows[1].contains(" 0.00% "),
+        "{table}"
+    );
+}
