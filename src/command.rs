@@ -155,6 +155,8 @@ pub enum CommandError {
     NoHelp { text: String },
     /// `save` or `load` without a file name.
     MissingFile { command: &'static str },
+    /// A file name with a control or invisible character in it.
+    BadFileName { text: String },
 }
 
 /// One form of a command, for `help`, the manual and completion.
@@ -360,6 +362,9 @@ impl fmt::Display for CommandError {
             CommandError::NoHelp { text } => {
                 write!(f, "'{}' is not a command (type help for the list)", shown(text))
             }
+            CommandError::BadFileName { text } => {
+                write!(f, "'{}' has a control or invisible character in it: name the file in plain characters", shown(text))
+            }
             CommandError::MissingFile { command } => {
                 write!(f, "'{command}' needs a file name, for example {command} game.json")
             }
@@ -441,7 +446,8 @@ impl CommandError {
 /// [`Command::from_str`] on a lower-case copy of `line` (file names keep
 /// their case).
 fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
-    let lower = line.to_lowercase();
+    // Suit symbols, as the table shows them, read as their letters (`4♥ 3`).
+    let lower = line.to_lowercase().replace('♣', "c").replace('♦', "d").replace('♥', "h").replace('♠', "s");
     let words: Vec<&str> = lower.split_whitespace().collect();
     let Some((&first, rest)) = words.split_first() else {
         return Err(CommandError::Empty);
@@ -503,8 +509,16 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
             let trimmed = line.trim_start();
             let name = trimmed[trimmed.find(char::is_whitespace).unwrap_or(trimmed.len())..].trim();
             let command = spec.word;
+            // A name in quotes, as a shell would take it, is the name inside.
+            let name = match name.as_bytes() {
+                [b'"', .., b'"'] | [b'\'', .., b'\''] if name.len() >= 2 => &name[1..name.len() - 1],
+                _ => name,
+            };
             if name.is_empty() {
                 return Err(CommandError::MissingFile { command });
+            }
+            if name.chars().any(is_unprintable) {
+                return Err(CommandError::BadFileName { text: name.to_string() });
             }
             Ok(if command == "save" { Command::Save(name.to_string()) } else { Command::Load(name.to_string()) })
         }
@@ -919,6 +933,9 @@ mod tests {
         assert!(matches!(err("moves 1"), CommandError::TooMany { .. }));
         assert!(matches!(err("save"), CommandError::MissingFile { command: "save" }));
         assert!(matches!(err("LOAD   "), CommandError::MissingFile { command: "load" }));
+        assert!(matches!(err("save \u{1}x"), CommandError::BadFileName { .. }));
+        assert_eq!(err_free("save \"a b.json\""), Command::Save("a b.json".into()));
+        assert!(matches!(err("save \"\""), CommandError::MissingFile { .. }));
         assert!(matches!(err("\u{2660}"), CommandError::Unknown { .. }));
         assert!(matches!(err("+1"), CommandError::Unknown { .. }));
         assert!(matches!(err("t +1 2"), CommandError::BadPile { .. }));
@@ -934,6 +951,10 @@ mod tests {
         assert!(matches!(err("1h 4"), CommandError::BadCard { .. }));
         assert!(matches!(err("11s"), CommandError::BadCard { .. }));
         assert_eq!(err_free("help w f"), Command::Help(Some("w")));
+        assert_eq!(
+            err_free("4♥ 3"),
+            Command::Move(MoveCommand::Card { card: "4H".parse().unwrap(), to: CardTarget::Pile(2) })
+        );
         assert_eq!(err_free("find queen of hearts"), Command::Find("QH".parse().unwrap()));
         assert_eq!(err_free("Find Ten of Club"), Command::Find("TC".parse().unwrap()));
         assert_eq!(err_free("find 2 of spades"), Command::Find("2S".parse().unwrap()));

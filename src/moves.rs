@@ -206,6 +206,13 @@ impl fmt::Display for MoveError {
                     (format!("no card from the {} up to the {}", bottom.name(), top.name()), "can go")
                 };
                 match onto {
+                    Some(onto) if onto.rank().value() == 1 => write!(
+                        f,
+                        "{what} of pile {} {verb} onto the {} on pile {}: nothing is built on an ace",
+                        from + 1,
+                        onto.name(),
+                        to + 1
+                    ),
                     Some(onto) => write!(
                         f,
                         "{what} of pile {} {verb} onto the {} on pile {}, which takes only a {} {}",

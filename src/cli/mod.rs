@@ -302,11 +302,23 @@ fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
 
 /// Asks on the terminal whether to resume the saved game; true for yes
 /// (an empty answer is yes).
-fn ask_resume(record: &GameRecord, instead: &str, screen_reader: bool) -> Result<Resume> {
-    let what = match &record.game {
+fn ask_resume(
+    record: &GameRecord,
+    instead: &str,
+    asked: &klondike::rules::Rules,
+    screen_reader: bool,
+) -> Result<Resume> {
+    let mut what = match &record.game {
         Some(n) => format!("game {n}"),
         None => "a custom deal".to_string(),
     };
+    // Its rules, where they are not the ones asked for: resuming plays it
+    // under its own.
+    if let Ok(rules) = record.rules() {
+        if rules != *asked {
+            what = format!("{what} ({rules})");
+        }
+    }
     let n = record.moves.len();
     // What each answer does, said before it is given: "no" counts the
     // saved game as lost.
@@ -428,7 +440,7 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
     let answer = if args.resume {
         Resume::Yes
     } else {
-        ask_resume(&record, &instead, screen_reader_wanted(args.screen_reader))?
+        ask_resume(&record, &instead, &rules_for(args), screen_reader_wanted(args.screen_reader))?
     };
     if let Resume::Quit = answer {
         return Err(QuitAtOffer.into());
@@ -641,7 +653,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     loop {
         out.flush()?;
-        let (line, fault) = match source.next_line()? {
+        let (line, fault) = match source.next_line().context("cannot read the commands from standard input")? {
             Line::Interrupted if session.pending.is_some() => ("no".to_string(), None),
             Line::End | Line::Interrupted => {
                 // What becomes of the game, as `q` says it.

@@ -316,8 +316,9 @@ pub fn say_folder_problem(path: &std::path::Path, error: &store::StoreError) {
     }
 }
 
-/// The narrowest terminal the column picture fits (seven columns of five).
-const COLUMNS_WIDTH: usize = 36;
+/// The narrowest terminal the column picture fits: its line of stock,
+/// waste and foundations.
+const COLUMNS_WIDTH: usize = 56;
 
 /// Lines longer than `width` broken between words; a line that starts with
 /// spaces (a list entry) goes on under its text.
@@ -501,9 +502,10 @@ impl Session {
     }
 
     /// The cards the last move changed (moved, drawn, turned up), to mark
-    /// them in the column layout when colour is on.
+    /// them in the column layout (`*`, and bold with colour).
     fn marked(&self) -> Vec<klondike::card::Card> {
-        if !self.view.style.colour {
+        // At a terminal, or with colour (scripts' pictures stay unmarked).
+        if !self.view.style.colour && !self.view.wrap {
             return Vec::new();
         }
         let Some(last) = self.game.last_move() else { return Vec::new() };
@@ -724,7 +726,11 @@ impl Session {
             state.score = self.score.current();
             writeln!(out, "{}", state.to_line())
         } else {
-            write!(out, "{}", self.opening())
+            let mut text = self.opening();
+            if self.view.wrap {
+                text = wrap_lines(&text, textwrap::termwidth());
+            }
+            write!(out, "{text}")
         }
     }
 
@@ -771,10 +777,11 @@ impl Session {
                     let reply = Ok(Reply::Answer("Kept playing this game.".into()));
                     return self.report(line, reply, out);
                 }
-                // Anything else asks again: a question is answered first.
+                // Anything else is refused (nothing is done), and the
+                // question asked again: it is answered first.
                 _ => {
                     self.pending = Some((cmd, question.clone()));
-                    let reply = Ok(Reply::Question(format!("Please answer yes or no. {question}")));
+                    let reply = Err(format!("a question waits for yes or no. {question}"));
                     return self.report(line, reply, out);
                 }
             }
@@ -819,8 +826,9 @@ impl Session {
                 Err(e) => state = state.rejected(klondike::render::words::plain_message(&e)),
                 Ok(_) => {}
             }
-            if let Some(message) = &state.message {
-                self.last_response = format!("{message}\n");
+            // What `repeat` says again: the last message or error.
+            if let Some(text) = state.message.as_ref().or(state.error.as_ref()) {
+                self.last_response = text.trim_end().to_string();
             }
             writeln!(out, "{}", state.to_line())?;
             return Ok(next);
