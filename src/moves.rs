@@ -208,14 +208,14 @@ impl fmt::Display for MoveError {
                 match onto {
                     Some(onto) if onto.rank().value() == 1 => write!(
                         f,
-                        "{what} of pile {} {verb} onto the {} on pile {}: nothing is built on an ace",
+                        "{what} on pile {} {verb} onto the {} on pile {}: nothing is built on an ace",
                         from + 1,
                         onto.name(),
                         to + 1
                     ),
                     Some(onto) => write!(
                         f,
-                        "{what} of pile {} {verb} onto the {} on pile {}, which takes only a {} {}",
+                        "{what} on pile {} {verb} onto the {} on pile {}, which takes only a {} {}",
                         from + 1,
                         onto.name(),
                         to + 1,
@@ -228,7 +228,7 @@ impl fmt::Display for MoveError {
                     ),
                     None => write!(
                         f,
-                        "{what} of pile {} {verb} to pile {}: it is empty and only a king may go there",
+                        "{what} on pile {} {verb} to pile {}: it is empty and only a king may go there",
                         from + 1,
                         to + 1
                     ),

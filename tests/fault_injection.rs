@@ -139,7 +139,7 @@ fn replacing_a_saved_game_counts_it_as_lost_on_every_path_and_says_so() {
         assert_eq!(code, 0, "{args:?}: {err}");
         let said: Vec<&str> = err.lines().filter(|l| l.contains("counts as lost")).collect();
         assert_eq!(said.len(), 1, "{args:?}: {err}");
-        assert!(said[0].contains("game 7, 3 moves"), "{}", said[0]);
+        assert!(said[0].contains("game 7 with 3 moves"), "{}", said[0]);
         assert_eq!(played(&statistics(data)), 1, "{args:?}");
     }
 }

@@ -452,7 +452,7 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
         match session::count_record_as_lost(&record, true) {
             // Kept, and said when the new game starts (`retire_autosave`).
             Some((_, false)) => return Ok(None),
-            Some((what, true)) => warn_line!("klondike: the saved game ({what}) counts as lost"),
+            Some((what, true)) => warn_line!("klondike: the saved game, {what}, counts as lost"),
             None => {}
         }
         let _ = store::remove_file(&path);
@@ -488,16 +488,16 @@ fn retire_autosave(stats: bool) -> bool {
             if !session::was_counted(&record.identity()) {
                 match session::count_record_as_lost(&record, stats) {
                     Some((what, true)) => {
-                        warn_line!("klondike: the saved game ({what}) counts as lost: a new game takes its place")
+                        warn_line!("klondike: the saved game, {what}, counts as lost: a new game takes its place")
                     }
                     Some((what, false)) if stats => {
                         warn_line!(
-                            "klondike: the saved game ({what}) could not be counted, so it is kept; this session does not save its game"
+                            "klondike: the saved game, {what}, could not be counted, so it is kept; this session does not save its game"
                         );
                         return false;
                     }
                     Some((what, false)) => warn_line!(
-                        "klondike: the saved game ({what}) is replaced by a new game (statistics are off, so it is not counted)"
+                        "klondike: the saved game, {what}, is replaced by a new game (statistics are off, so it is not counted)"
                     ),
                     None => {}
                 }

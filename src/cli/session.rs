@@ -185,6 +185,9 @@ pub struct Session {
     /// What autoplay did at the deal, said once with the opening (screen
     /// reader).
     pub opening_note: Option<String>,
+    /// A hint has said that the game can still be won (it is said again
+    /// only once it has been lost and regained, or in a new game).
+    pub winnable_said: std::cell::Cell<bool>,
 }
 
 /// A game to start a session with: new, loaded or resumed.
@@ -245,6 +248,7 @@ impl Session {
             last_response: String::new(),
             stuck_said: false,
             opening_note: None,
+            winnable_said: Default::default(),
         }
         .with_status_said()
     }
@@ -367,11 +371,25 @@ fn lower_first(text: &str) -> String {
 }
 
 /// An undo or redo sentence, with the automatic moves taken back or played
-/// again with it (none: the sentence as it is).
-fn with_automatic(mut text: String, automatic: usize) -> String {
-    if automatic > 0 {
-        text.push_str(&format!(" With it, {}.", klondike::render::words::count(automatic, "automatic move")));
+/// again with it (none: the sentence as it is): their cards by name where
+/// they are all foundation moves and a few, otherwise counted.
+fn with_automatic(
+    mut text: String,
+    automatic: usize,
+    cards: &[klondike::card::Card],
+    style: &CardStyle,
+    undo: bool,
+) -> String {
+    if automatic == 0 {
+        return text;
     }
+    let named = cards.len() == automatic && automatic <= klondike::render::announce::NAMED_FOUNDATION_CARDS;
+    let home = if automatic == 1 { "its foundation" } else { "their foundations" };
+    text.push_str(&match (named, undo) {
+        (true, true) => format!(" With it, {} back from {home}.", style.cards(cards)),
+        (true, false) => format!(" Then automatically {} to {home}.", style.cards(cards)),
+        (false, _) => format!(" With it, {}.", klondike::render::words::count(automatic, "automatic move")),
+    });
     text
 }
 
@@ -429,7 +447,7 @@ pub fn count_record_as_lost(record: &GameRecord, stats: bool) -> Option<(String,
     let id = record.identity();
     let recorded = stats && count_game(&id, r.game.rules(), &r.score, moves, false, Some(r.elapsed_seconds));
     let what = r.number.map_or("a custom deal".to_string(), |n| format!("game {n}"));
-    Some((format!("{what}, {}", klondike::render::words::count(moves, "move")), recorded))
+    Some((format!("{what} with {}", klondike::render::words::count(moves, "move")), recorded))
 }
 
 impl Session {
@@ -585,6 +603,7 @@ impl Session {
         self.finish_noted.set(false);
         // The new game's opening table says whether it is stuck.
         self.stuck_said = self.game.status() == Status::Stuck;
+        self.winnable_said.set(false);
     }
 
     /// The session with its opening status counted as said (the opening
@@ -690,6 +709,7 @@ impl Session {
                 Ok(()) => {
                     self.autosaved = true;
                     self.saved_moves = self.game.moves_made();
+                    GAME_KEPT.store(true, Ordering::Relaxed);
                     return true;
                 }
                 Err(e) => say_folder_problem(&path, &e),
@@ -701,6 +721,7 @@ impl Session {
             let _ = store::remove_file(&path);
             self.autosaved = false;
         }
+        GAME_KEPT.store(false, Ordering::Relaxed);
         false
     }
 
@@ -744,8 +765,10 @@ impl Session {
         }
         let list = self.whole_table();
         let title = list.lines().next().unwrap_or_default();
+        // What autoplay did comes before the tops it made.
+        let note = note.map(|n| format!(" {n}")).unwrap_or_default();
         let mut text = format!(
-            "{title} {} {}",
+            "{title}{note} {} {}",
             klondike::query::describe_pile(&self.game, klondike::query::PileRef::Stock, &self.view.style)
                 .split(". ")
                 .next()
@@ -755,9 +778,6 @@ impl Session {
                 + ".",
             klondike::query::describe_tops(&self.game, &self.view.style)
         );
-        if let Some(note) = note {
-            text = format!("{text} {note}");
-        }
         if let Some(status) = (self.game.status() != Status::Playing).then(|| announce_status(&self.game)).flatten() {
             text = format!("{text} {status}");
         }
@@ -775,6 +795,11 @@ impl Session {
                 }
                 "n" | "no" => {
                     let reply = Ok(Reply::Answer("Kept playing this game.".into()));
+                    return self.report(line, reply, out);
+                }
+                // Quitting is always possible: the game is kept, as ever.
+                "q" | "quit" | "exit" => {
+                    let reply = Ok(Reply::Quit(self.goodbye()));
                     return self.report(line, reply, out);
                 }
                 // Anything else is refused (nothing is done), and the
@@ -1027,7 +1052,7 @@ impl Session {
     fn ask_first(&mut self, cmd: Command, question: &str) -> Result<Reply, String> {
         let cost =
             if self.persistence.stats { "This game would count as lost." } else { "This game would be given up." };
-        let question = format!("{cost} {question} Type yes or no.");
+        let question = format!("{cost} {question} Type yes, or no to keep playing.");
         self.pending = Some((cmd, question.clone()));
         Ok(Reply::Question(question))
     }
@@ -1114,18 +1139,22 @@ impl Session {
                     });
                 };
                 let automatic = self.auto.len() - player - 1;
+                let mut cards = Vec::new();
                 for _ in 0..automatic {
-                    self.game.undo().map_err(|e| e.to_string())?;
+                    let undone = self.game.undo().map_err(|e| e.to_string())?;
+                    cards.extend(undone.foundation_card);
                     self.score.after_undo();
                     self.redo_auto.push(self.auto.pop().unwrap_or(true));
                 }
+                // The first undone last: in the order they were played.
+                cards.reverse();
                 let before = self.game.position().clone();
                 let undone = self.game.undo().map_err(|e| e.to_string())?;
                 self.score.after_undo();
                 self.redo_auto.push(self.auto.pop().unwrap_or(false));
                 self.time_bonus = None;
                 let text = announce_undo(&before, &undone, &self.game, &style);
-                Ok(Reply::Stepped(with_automatic(text, automatic)))
+                Ok(Reply::Stepped(with_automatic(text, automatic, &cards, &style, true)))
             }
             Command::Redo => {
                 self.auto_flags_in_step();
@@ -1137,15 +1166,17 @@ impl Session {
                 // moves after it change it again.
                 let text = announce_redo(&before, &redone, &self.game, &style);
                 let mut automatic = 0;
+                let mut cards = Vec::new();
                 while self.redo_auto.last() == Some(&true) {
                     let at = self.game.position().clone();
                     let Ok(again) = self.game.redo() else { break };
+                    cards.extend(again.foundation_card);
                     self.score.after_redo(&at, &again, &self.rules);
                     self.auto.push(self.redo_auto.pop().unwrap_or(true));
                     automatic += 1;
                 }
                 self.note_win();
-                Ok(Reply::Stepped(with_automatic(text, automatic)))
+                Ok(Reply::Stepped(with_automatic(text, automatic, &cards, &style, false)))
             }
             Command::Save(file) if is_our_file(&store::expand_home(&file)) => {
                 Err("that is one of klondike's own files (the saved game or the statistics); name another file".into())
@@ -1327,13 +1358,20 @@ impl Session {
         if self.game.status() == Status::Playing {
             // A budget of states, not seconds, so that a hint is the same on
             // every machine (and in every transcript).
-            match self.think(Budget::states(HINT_STATES), |b| solver::solve(position, rules, b)).verdict {
+            let verdict = self.think(Budget::states(HINT_STATES), |b| solver::solve(position, rules, b)).verdict;
+            if verdict == Verdict::Unwinnable {
+                // A later "can still be won" (after an undo) is news again.
+                self.winnable_said.set(false);
+            }
+            match verdict {
                 Verdict::Winnable(moves) if !moves.is_empty() => {
                     let words = klondike::query::move_in_words(position, rules, moves[0], style);
-                    return format!("hint: {}: {words}. The game can still be won.", moves[0]);
+                    // Said when it is news, not after every hint.
+                    let news = if self.winnable_said.replace(true) { "" } else { " The game can still be won." };
+                    return format!("hint: {}: {words}.{news}", moves[0]);
                 }
                 Verdict::Unwinnable if self.game.moves_made() == 0 => {
-                    return format!("{LOST_NOT_STUCK}; type new for a new game.")
+                    return "This deal cannot be won, though moves remain: the solver tried every line; type new for a new game.".into()
                 }
                 Verdict::Unwinnable => return format!("{LOST_NOT_STUCK}; type u to undo, or new for a new game."),
                 _ => {}
@@ -1424,6 +1462,8 @@ const THINKING_AFTER: Duration = Duration::from_millis(500);
 static SOLVING: AtomicBool = AtomicBool::new(false);
 /// Set by Ctrl-C while [`SOLVING`]: the search gives up.
 static CANCEL: AtomicBool = AtomicBool::new(false);
+/// The game in progress is saved (Ctrl-C then says that it is kept).
+static GAME_KEPT: AtomicBool = AtomicBool::new(false);
 /// Whether [`catch_interrupts`] installed its handler.
 static INTERRUPTS_CAUGHT: AtomicBool = AtomicBool::new(false);
 
@@ -1436,6 +1476,10 @@ pub fn catch_interrupts() -> bool {
         if SOLVING.load(Ordering::Relaxed) {
             CANCEL.store(true, Ordering::Relaxed);
         } else {
+            // Said, so that a player who cannot see the screen knows.
+            if GAME_KEPT.load(Ordering::Relaxed) {
+                let _ = writeln!(io::stderr(), "\nStopped. The game is kept: klondike offers it again when it starts.");
+            }
             std::process::exit(130);
         }
     })
