@@ -112,7 +112,7 @@ fn redeal() {
 fn waste_to_pile() {
     let pos = position([E, E, (&[], &["TH"]), E, E, E, E], &[], &["4S", "9S"], [0; 4]);
     let [a, u, _] = announce_all(&pos, Rules::default(), Move::WasteToTableau { to: 2 }, &["9S"]);
-    assert_eq!(a, "9 of spades from the waste to pile 3; 4 of spades left on top.");
+    assert_eq!(a, "9 of spades, waste to pile 3; 4 of spades left on top.");
     assert_eq!(u, "Undid: 9 of spades back from pile 3 to the waste.");
 }
 
@@ -120,7 +120,7 @@ fn waste_to_pile() {
 fn waste_to_foundation() {
     let pos = position([E; 7], &[], &["5H"], [0, 0, 4, 0]);
     let [a, u, _] = announce_all(&pos, Rules::default(), Move::WasteToFoundation, &["5H"]);
-    assert_eq!(a, "5 of hearts from the waste to its foundation; waste now empty.");
+    assert_eq!(a, "5 of hearts, waste to its foundation; waste now empty.");
     assert_eq!(u, "Undid: 5 of hearts back from the hearts foundation to the waste.");
 }
 
@@ -131,7 +131,7 @@ fn pile_to_pile_with_a_turn_up_and_its_undo() {
     let [a, u, r] = announce_all(&pos, Rules::default(), mv, &["8H", "7C", "6D", "JS"]);
     assert_eq!(
         a,
-        "8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up, none face down."
+        "8 of hearts, 7 of clubs and 6 of diamonds, pile 2 to pile 5; jack of spades turned up, none face down."
     );
     assert_eq!(
         u,
@@ -144,7 +144,7 @@ fn pile_to_pile_with_a_turn_up_and_its_undo() {
 fn pile_to_foundation() {
     let pos = position([E, E, (&["QC"], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0]);
     let [a, u, _] = announce_all(&pos, Rules::default(), Move::TableauToFoundation { from: 2 }, &["6H", "QC"]);
-    assert_eq!(a, "6 of hearts from pile 3 to its foundation; queen of clubs turned up, none face down.");
+    assert_eq!(a, "6 of hearts, pile 3 to its foundation; queen of clubs turned up, none face down.");
     assert_eq!(
         u,
         "Undid: 6 of hearts back from the hearts foundation to pile 3; queen of clubs turned face down again on pile 3."
@@ -157,7 +157,7 @@ fn foundation_to_pile() {
     let rules = Rules { foundation_to_tableau: true, ..Rules::default() };
     let mv = Move::FoundationToTableau { suit: Suit::Hearts, to: 3 };
     let [a, u, _] = announce_all(&pos, rules, mv, &["5H"]);
-    assert_eq!(a, "5 of hearts from the hearts foundation to pile 4.");
+    assert_eq!(a, "5 of hearts, hearts foundation to pile 4.");
     assert_eq!(u, "Undid: 5 of hearts back from pile 4 to the hearts foundation.");
 }
 
@@ -243,11 +243,11 @@ fn the_source_pile_is_said_after_the_move() {
     let pos = position([E, (&[], &["9C", "8H"]), E, E, (&[], &["9S"]), E, E], &[], &[], [0; 4]);
     let mv = Move::TableauToTableau { from: 1, to: 4, count: 1 };
     let [a, _, _] = announce_all(&pos, Rules::default(), mv, &["8H"]);
-    assert_eq!(a, "8 of hearts from pile 2 to pile 5; 9 of clubs left on top.");
+    assert_eq!(a, "8 of hearts, pile 2 to pile 5; 9 of clubs left on top.");
     // A turned-up card comes with how many stay face down.
     let pos = position([E, (&["2D", "3D", "JS"], &["8H"]), E, E, (&[], &["9S"]), E, E], &[], &[], [0; 4]);
     let [a, _, _] = announce_all(&pos, Rules::default(), mv, &["8H", "JS"]);
-    assert_eq!(a, "8 of hearts from pile 2 to pile 5; jack of spades turned up, 2 face down.");
+    assert_eq!(a, "8 of hearts, pile 2 to pile 5; jack of spades turned up, 2 face down.");
 }
 
 #[test]

@@ -6,11 +6,11 @@
 //! | draw | `Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 18 in the stock.` |
 //! | draw that empties the stock | `Drew 9 of spades. Stock empty; 1 redeal left.` (or `no redeals left`, or `the next draw turns the waste over`) |
 //! | redeal | `Turned the waste over: 21 cards in the stock, pass 2 of 3.` |
-//! | waste to pile | `9 of spades from the waste to pile 3; 4 of hearts left on top.` |
-//! | waste to foundation | `5 of hearts from the waste to its foundation; waste now empty.` |
-//! | pile to pile | `8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up, 2 face down.` |
-//! | pile to foundation | `5 of hearts from pile 3 to its foundation; pile 3 now empty.` |
-//! | foundation to pile | `5 of hearts from the hearts foundation to pile 4.` |
+//! | waste to pile | `9 of spades, waste to pile 3; 4 of hearts left on top.` |
+//! | waste to foundation | `5 of hearts, waste to its foundation; waste now empty.` |
+//! | pile to pile | `8 of hearts, 7 of clubs and 6 of diamonds, pile 2 to pile 5; jack of spades turned up, 2 face down.` |
+//! | pile to foundation | `5 of hearts, pile 3 to its foundation; pile 3 now empty.` |
+//! | foundation to pile | `5 of hearts, hearts foundation to pile 4.` |
 //! | undo | `Undid: 8 of hearts back from pile 5 to pile 2; jack of spades turned face down again on pile 2.` |
 //! | redo | `Redid: drew 9 of spades. 23 in the stock.` |
 //!
@@ -249,17 +249,18 @@ fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, styl
         ),
         Move::WasteToTableau { to } => {
             let card = pre.waste().last();
-            format!("{} from the waste to pile {}{}", named(card, style), to + 1, waste_after(post, style))
+            format!("{}, waste to pile {}{}", named(card, style), to + 1, waste_after(post, style))
         }
         Move::WasteToFoundation => {
             let card = played.foundation_card.or_else(|| pre.waste().last().copied());
-            format!("{} from the waste to its foundation{}", named(card.as_ref(), style), waste_after(post, style))
+            format!("{}, waste to its foundation{}", named(card.as_ref(), style), waste_after(post, style))
         }
         Move::TableauToTableau { from, to, count } => {
-            let moved = tail(pre.pile(from).face_up(), count);
+            let moved = build(tail(pre.pile(from).face_up(), count), style);
+            // A long build's words end in a comma already.
+            let sep = if moved.ends_with(',') { " " } else { ", " };
             format!(
-                "{} from pile {} to pile {}{}",
-                build(moved, style),
+                "{moved}{sep}pile {} to pile {}{}",
                 from + 1,
                 to + 1,
                 uncovered(played.turned_up, post, from, style)
@@ -268,7 +269,7 @@ fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, styl
         Move::TableauToFoundation { from } => {
             let card = played.foundation_card.or_else(|| pre.pile(from).top());
             format!(
-                "{} from pile {} to its foundation{}",
+                "{}, pile {} to its foundation{}",
                 named(card.as_ref(), style),
                 from + 1,
                 uncovered(played.turned_up, post, from, style)
@@ -276,7 +277,7 @@ fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, styl
         }
         Move::FoundationToTableau { suit, to } => {
             let card = pre.foundation_top(suit);
-            format!("{} from the {} foundation to pile {}", named(card.as_ref(), style), suit.name(), to + 1)
+            format!("{}, {} foundation to pile {}", named(card.as_ref(), style), suit.name(), to + 1)
         }
     }
 }
@@ -412,7 +413,7 @@ mod tests {
         let mv = Move::TableauToTableau { from: 1, to: 4, count: 3 };
         assert_eq!(
             play(&pos, Rules::default(), mv),
-            "8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up, none face down."
+            "8 of hearts, 7 of clubs and 6 of diamonds, pile 2 to pile 5; jack of spades turned up, none face down."
         );
         let mut game = Game::from_position(pos.clone(), Rules::default());
         game.play(mv).unwrap();
@@ -426,7 +427,7 @@ mod tests {
         let redone = game.redo().unwrap();
         assert_eq!(
             announce_redo(&before_redo, &redone, &game, &CardStyle::WORDS),
-            "Redid: 8 of hearts, 7 of clubs and 6 of diamonds from pile 2 to pile 5; jack of spades turned up, none face down."
+            "Redid: 8 of hearts, 7 of clubs and 6 of diamonds, pile 2 to pile 5; jack of spades turned up, none face down."
         );
     }
 
@@ -436,7 +437,7 @@ mod tests {
         let mv = Move::TableauToTableau { from: 0, to: 3, count: 5 };
         assert_eq!(
             play(&pos, Rules::default(), mv),
-            "King of spades down to 9 of spades, 5 cards, from pile 1 to pile 4; 3 of clubs turned up, none face down."
+            "King of spades down to 9 of spades, 5 cards, pile 1 to pile 4; 3 of clubs turned up, none face down."
         );
     }
 
@@ -502,25 +503,25 @@ mod tests {
         let pos = position([E, E, (&[], &["TH"]), E, E, E, E], &[], &["4S", "5H", "9S"], [0, 0, 4, 0], 1);
         assert_eq!(
             play(&pos, Rules::default(), Move::WasteToTableau { to: 2 }),
-            "9 of spades from the waste to pile 3; 5 of hearts left on top."
+            "9 of spades, waste to pile 3; 5 of hearts left on top."
         );
         let mut game = Game::from_position(pos, Rules::default());
         game.play(Move::WasteToTableau { to: 2 }).unwrap();
         let pos = game.position().clone();
         assert_eq!(
             play(&pos, Rules::default(), Move::WasteToFoundation),
-            "5 of hearts from the waste to its foundation; 4 of spades left on top."
+            "5 of hearts, waste to its foundation; 4 of spades left on top."
         );
         let f2t = Rules { foundation_to_tableau: true, ..Rules::default() };
         let pos = position([E, E, (&[], &["6C"]), E, E, E, E], &[], &[], [0, 0, 5, 0], 1);
         assert_eq!(
             play(&pos, f2t, Move::FoundationToTableau { suit: Suit::Hearts, to: 2 }),
-            "5 of hearts from the hearts foundation to pile 3."
+            "5 of hearts, hearts foundation to pile 3."
         );
         let pos = position([E, E, (&[], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0], 1);
         assert_eq!(
             play(&pos, Rules::default(), Move::TableauToFoundation { from: 2 }),
-            "6 of hearts from pile 3 to its foundation; pile 3 now empty."
+            "6 of hearts, pile 3 to its foundation; pile 3 now empty."
         );
     }
 
