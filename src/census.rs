@@ -295,6 +295,124 @@ pub fn table(rows: &[Row]) -> String {
     out
 }
 
+/// A variant's short name in a verdict file: `d1p3f0` is draw 1, 3 passes,
+/// foundation-to-tableau off; `pu` is unlimited passes.
+pub fn variant_name(rules: &Rules) -> String {
+    let passes = match rules.passes {
+        PassLimit::Unlimited => "u".to_string(),
+        PassLimit::Limited(n) => n.to_string(),
+    };
+    format!("d{}p{passes}f{}", rules.draw.cards(), u8::from(rules.foundation_to_tableau))
+}
+
+fn parse_variant_name(name: &str) -> Option<Rules> {
+    let rest = name.strip_prefix('d')?;
+    let (draw, rest) = rest.split_once('p')?;
+    let (passes, f2t) = rest.rsplit_once('f')?;
+    Some(Rules {
+        draw: match draw {
+            "1" => DrawCount::One,
+            "3" => DrawCount::Three,
+            _ => return None,
+        },
+        passes: match passes {
+            "u" => PassLimit::Unlimited,
+            n => PassLimit::Limited(n.parse().ok().filter(|&n| n >= 1)?),
+        },
+        foundation_to_tableau: match f2t {
+            "0" => false,
+            "1" => true,
+            _ => return None,
+        },
+    })
+}
+
+/// The letter of a verdict in a verdict file.
+fn letter(verdict: Option<BatchVerdict>) -> char {
+    match verdict {
+        Some(BatchVerdict::Winnable) => 'W',
+        Some(BatchVerdict::Unwinnable) => 'U',
+        _ => '?',
+    }
+}
+
+impl Census {
+    /// The census's verdicts on games `first..=last` as a compact text: a
+    /// header naming the `variants` in order, then a line per game, its
+    /// number and a letter per variant (`W` winnable, `U` unwinnable, `?`
+    /// unknown or not solved). [`Verdicts::parse`] reads it back.
+    pub fn verdict_file(&self, first: u128, last: u128, variants: &[Rules]) -> String {
+        let names: Vec<String> = variants.iter().map(variant_name).collect();
+        let mut out = String::from(
+            "# klondike census verdicts: a line per game, a letter per variant (W winnable, U unwinnable, ? not decided)\n",
+        );
+        out.push_str(&format!("variants {}\n", names.join(" ")));
+        for game in first..=last {
+            let letters: String = variants.iter().map(|r| letter(self.verdict(r, game))).collect();
+            out.push_str(&format!("{game} {letters}\n"));
+        }
+        out
+    }
+}
+
+/// Verdicts read from a verdict file ([`Census::verdict_file`]).
+#[derive(Clone, Debug, Default)]
+pub struct Verdicts {
+    variants: Vec<Rules>,
+    games: HashMap<u128, Vec<u8>>,
+}
+
+impl Verdicts {
+    /// Reads a verdict file; `#` lines are comments.
+    ///
+    /// # Errors
+    /// A line that says what is wrong with it (1-based line numbers).
+    pub fn parse(text: &str) -> Result<Verdicts, String> {
+        let mut verdicts = Verdicts::default();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (head, rest) = line.split_once(' ').ok_or_else(|| format!("line {}: two fields expected", i + 1))?;
+            if head == "variants" {
+                verdicts.variants = rest
+                    .split_whitespace()
+                    .map(|n| parse_variant_name(n).ok_or_else(|| format!("line {}: bad variant {n}", i + 1)))
+                    .collect::<Result<_, _>>()?;
+                continue;
+            }
+            let game: u128 = head.parse().map_err(|_| format!("line {}: bad game number", i + 1))?;
+            let letters = rest.trim().as_bytes();
+            if letters.len() != verdicts.variants.len() || !letters.iter().all(|b| b"WU?".contains(b)) {
+                return Err(format!("line {}: {} letters W, U or ? expected", i + 1, verdicts.variants.len()));
+            }
+            verdicts.games.insert(game, letters.to_vec());
+        }
+        Ok(verdicts)
+    }
+
+    /// The decided verdict on `game` under `rules`, if the file has one.
+    pub fn verdict(&self, game: u128, rules: &Rules) -> Option<BatchVerdict> {
+        let column = self.variants.iter().position(|r| r == rules)?;
+        match self.games.get(&game)?.get(column)? {
+            b'W' => Some(BatchVerdict::Winnable),
+            b'U' => Some(BatchVerdict::Unwinnable),
+            _ => None,
+        }
+    }
+
+    /// How many games the file has.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Whether the file has no game.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,6 +452,27 @@ mod tests {
         assert_eq!((rows[0].winnable, rows[0].unwinnable), (0, 1));
         assert!(rows[1].decided() == 0 && rows[1].win_rate().is_none());
         assert!(table(&c.rows(None)).contains("two different verdicts under these rules: 3"));
+    }
+
+    #[test]
+    fn verdict_files_round_trip() {
+        let mut c = Census::default();
+        c.add_line(&line(1, 1, None, true, "winnable", 0.5)).unwrap();
+        c.add_line(&line(2, 1, None, true, "unwinnable", 0.5)).unwrap();
+        c.add_line(&line(1, 3, Some(3), false, "unknown", 0.5)).unwrap();
+        let d1 = Rules { foundation_to_tableau: true, ..Rules::default() };
+        let d3 = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: false };
+        let text = c.verdict_file(1, 3, &[d1, d3]);
+        assert!(text.contains("variants d1puf1 d3p3f0\n1 W?\n2 U?\n3 ??\n"), "{text}");
+        let v = Verdicts::parse(&text).unwrap();
+        assert_eq!(v.len(), 3);
+        assert_eq!(v.verdict(1, &d1), Some(BatchVerdict::Winnable));
+        assert_eq!(v.verdict(2, &d1), Some(BatchVerdict::Unwinnable));
+        assert_eq!(v.verdict(1, &d3), None);
+        assert_eq!(v.verdict(4, &d1), None);
+        assert_eq!(v.verdict(1, &Rules::default()), None);
+        assert!(Verdicts::parse("variants d1puf1\n1 WW\n").is_err());
+        assert!(Verdicts::parse("variants d2puf1\n").is_err());
     }
 
     #[test]

@@ -88,3 +88,72 @@ fn results_under_other_rules_are_kept_apart() {
         "{table}"
     );
 }
+
+/// The committed verdicts (`fixtures/verdicts.txt`, from `klondike census
+/// --verdict-file`): where lonelybot's rules apply (unlimited passes,
+/// foundation-to-tableau on), they agree with its verdicts; and easier
+/// rules never lose a game that harder rules win (more passes, or
+/// foundation-to-tableau moves allowed, only add lines).
+#[test]
+fn the_committed_verdicts_agree_with_lonelybot_and_with_each_other() {
+    use klondike::census::{BatchVerdict, Verdicts};
+    use klondike::rules::{DrawCount, PassLimit, Rules};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let verdicts = Verdicts::parse(&std::fs::read_to_string(root.join("fixtures/verdicts.txt")).unwrap()).unwrap();
+    assert!(verdicts.len() >= 200);
+    let lonelybot = std::fs::read_to_string(root.join("fixtures/solver/lonelybot_pysol.txt")).unwrap();
+    let mut compared = 0;
+    for line in lonelybot.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let (game, letters) = line.split_once(' ').unwrap();
+        let game: u128 = game.parse().unwrap();
+        for (draw, letter) in [DrawCount::One, DrawCount::Three].into_iter().zip(letters.chars()) {
+            let rules = Rules { draw, passes: PassLimit::Unlimited, foundation_to_tableau: true };
+            let theirs = match letter {
+                'W' => BatchVerdict::Winnable,
+                'L' => BatchVerdict::Unwinnable,
+                _ => continue,
+            };
+            if let Some(ours) = verdicts.verdict(game, &rules) {
+                assert_eq!(ours, theirs, "game {game}, {rules}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 380, "only {compared} verdicts compared");
+    let passes = [PassLimit::Limited(1), PassLimit::Limited(3), PassLimit::Unlimited];
+    for game in 1..=verdicts.len() as u128 {
+        for draw in [DrawCount::One, DrawCount::Three] {
+            for (i, &p) in passes.iter().enumerate() {
+                for f2t in [false, true] {
+                    let rules = Rules { draw, passes: p, foundation_to_tableau: f2t };
+                    if verdicts.verdict(game, &rules) != Some(BatchVerdict::Winnable) {
+                        continue;
+                    }
+                    let easier = passes[i..]
+                        .iter()
+                        .flat_map(|&q| [f2t, true].map(|f| Rules { draw, passes: q, foundation_to_tableau: f }));
+                    for e in easier {
+                        assert_ne!(
+                            verdicts.verdict(game, &e),
+                            Some(BatchVerdict::Unwinnable),
+                            "game {game}: won under {rules}, lost under {e}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `--winnable` deals from the committed verdicts where they reach (game
+/// 12 is unwinnable under every rule, game 13 winnable in draw 1).
+#[test]
+fn winnable_deals_from_the_committed_verdicts() {
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["--winnable", "--game", "12", "--json"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let first = String::from_utf8(out.stdout).unwrap();
+    assert!(first.lines().next().unwrap().contains("\"game\":\"13\""), "{first}");
+}

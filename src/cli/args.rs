@@ -159,7 +159,8 @@ pub struct PlayArgs {
     pub stats: bool,
     /// Deal only a game that the solver proves winnable under the rules in
     /// force: from the chosen (or a random) game number, try successive
-    /// numbers and say which one was dealt.
+    /// numbers and say which one was dealt (the games of the committed
+    /// census, fixtures/verdicts.txt, at once from its verdicts).
     #[arg(long, conflicts_with = "deal")]
     pub winnable: bool,
 }

@@ -50,6 +50,13 @@ pub struct CensusArgs {
     /// or every game in the files).
     #[arg(long, value_name = "A..B", value_parser = solve::parse_range)]
     pub only: Option<(u128, u128)>,
+    /// Also write the verdicts of the counted range (--only, or --games)
+    /// under the rules settings asked for to FILE, compactly: a header
+    /// naming the settings, then a line per game with a letter per setting
+    /// (W winnable, U unwinnable, ? not decided). `fixtures/verdicts.txt` is
+    /// such a file; `--winnable` deals from it.
+    #[arg(long, value_name = "FILE")]
+    pub verdict_file: Option<PathBuf>,
     /// Batch files to count as well: the output of `solve --games ...
     /// --output FILE` or of earlier censuses and their shards, in any
     /// order, concatenated or not; a game met twice under the same rules
@@ -160,5 +167,13 @@ pub fn run(args: CensusArgs) -> Result<()> {
     }
     write!(out, "{}", table(&rows))?;
     out.flush()?;
+    if let Some(path) = &args.verdict_file {
+        let Some((first, last)) = range else {
+            anyhow::bail!("--verdict-file needs the range of games: give --only A..B or --games A..B");
+        };
+        let text = census.verdict_file(first, last, &variants(&args));
+        klondike::store::write_atomically(path, text.as_bytes())
+            .with_context(|| format!("cannot write '{}'", path.display()))?;
+    }
     Ok(())
 }

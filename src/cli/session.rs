@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use klondike::autoplay::{can_auto_finish, next_finishing_move, next_safe_foundation_move_but};
+use klondike::census::{BatchVerdict, Verdicts};
 use klondike::command::Command;
 use klondike::deal::Deal;
 use klondike::game::{Game, Played, Status};
@@ -1497,6 +1498,15 @@ pub fn first_winnable(first: u128, rules: &Rules) -> Result<(u128, Deal, u128), 
     let mut number = first;
     for skipped in 0..1000u128 {
         let deal = Deal::for_game(number).map_err(|e| e.to_string())?;
+        // The census's verdicts, where they reach: no search needed.
+        match known_verdicts().verdict(number, rules) {
+            Some(BatchVerdict::Winnable) => return Ok((number, deal, skipped)),
+            Some(BatchVerdict::Unwinnable) => {
+                number = number.checked_add(1).unwrap_or(1);
+                continue;
+            }
+            _ => {}
+        }
         let budget = Budget::until(50_000_000, Instant::now() + WINNABLE_BUDGET);
         // Only the verdict matters here, not how short the line is.
         let position = klondike::game::Position::new(&deal);
@@ -1506,6 +1516,13 @@ pub fn first_winnable(first: u128, rules: &Rules) -> Result<(u128, Deal, u128), 
         number = number.checked_add(1).unwrap_or(1);
     }
     Err(format!("no winnable game found in the 1000 game numbers from {first}"))
+}
+
+/// The committed census verdicts (`fixtures/verdicts.txt`, written by
+/// `klondike census --verdict-file`), read once.
+fn known_verdicts() -> &'static Verdicts {
+    static VERDICTS: std::sync::OnceLock<Verdicts> = std::sync::OnceLock::new();
+    VERDICTS.get_or_init(|| Verdicts::parse(include_str!("../../fixtures/verdicts.txt")).unwrap_or_default())
 }
 
 /// What `--winnable` says about the game it dealt.
