@@ -81,8 +81,8 @@ pub struct GameRecord {
     pub passes: Option<u32>,
     /// Whether foundation-to-tableau moves are allowed.
     pub foundation_to_tableau: bool,
-    /// `standard`, `vegas` or `none`.
-    pub scoring: String,
+    /// The scoring (`standard`, `vegas` or `none` in the file).
+    pub scoring: Scoring,
     /// The moves played, as commands, first first.
     pub moves: Vec<String>,
     /// The redo list as commands, the most recently undone move last.
@@ -258,7 +258,7 @@ impl GameRecord {
                 PassLimit::Limited(n) => Some(n),
             },
             foundation_to_tableau: rules.foundation_to_tableau,
-            scoring: scoring.to_string(),
+            scoring,
             moves: game.history().iter().map(|p| p.mv.to_string()).collect(),
             undone,
             elapsed_seconds,
@@ -380,15 +380,13 @@ impl GameRecord {
     /// undoes them, so that undo and redo work as they did when it was saved.
     ///
     /// # Errors
-    /// [`RecordError::BadField`] for bad rules, scoring or deal (see
+    /// [`RecordError::BadField`] for bad rules or deal (see
     /// [`GameRecord::rules`], [`GameRecord::deal`]);
     /// [`RecordError::IllegalMove`] / [`RecordError::IllegalRedo`] naming
     /// the first move that is not a move command or that the rules forbid.
     pub fn replay(&self) -> Result<Replayed, RecordError> {
         let rules = self.rules()?;
-        let scoring: Scoring = self.scoring.parse().map_err(|e: crate::scoring::ScoringParseError| {
-            RecordError::BadField { field: "scoring", why: e.to_string() }
-        })?;
+        let scoring = self.scoring;
         let (deal, number) = self.deal()?;
         let mut game = Game::new(&deal, rules);
         let mut score = ScoreSheet::new(scoring);
@@ -455,7 +453,7 @@ mod tests {
             draw: 1,
             passes: None,
             foundation_to_tableau: false,
-            scoring: "standard".into(),
+            scoring: Scoring::Standard,
             moves: vec!["t 9\n\u{1b}".into()],
             undone: vec![],
             elapsed_seconds: 0,

@@ -65,8 +65,10 @@ pub const VEGAS_START: i64 = -52;
 /// each card that comes back down).
 pub const VEGAS_PER_CARD: i64 = 5;
 
-/// How a game is scored (the `--scoring` option).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// How a game is scored (the `--scoring` option). In saved games it is
+/// the string `standard`, `vegas` or `none` (read in any case).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum Scoring {
     /// Windows Solitaire's standard scoring (see the module docs); never below 0.
     #[default]
@@ -121,6 +123,20 @@ impl fmt::Display for ScoringParseError {
 }
 
 impl std::error::Error for ScoringParseError {}
+
+impl TryFrom<String> for Scoring {
+    type Error = ScoringParseError;
+
+    fn try_from(text: String) -> Result<Scoring, ScoringParseError> {
+        text.parse()
+    }
+}
+
+impl From<Scoring> for String {
+    fn from(scoring: Scoring) -> String {
+        scoring.to_string()
+    }
+}
 
 impl FromStr for Scoring {
     type Err = ScoringParseError;

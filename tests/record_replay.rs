@@ -233,6 +233,14 @@ fn malformed_records_are_refused_with_a_reason() {
     let missing = json.replace("\"scoring\"", "\"scorin\"");
     let err = GameRecord::from_json(&missing).unwrap_err();
     assert!(err.to_string().contains("scoring"), "{err}");
+    // A scoring that is none of the three is refused when the file is read,
+    // naming it; one in capitals is read.
+    let golf = json.replace("\"scoring\": \"standard\"", "\"scoring\": \"golf\"");
+    assert_ne!(golf, json);
+    let err = GameRecord::from_json(&golf).unwrap_err();
+    assert!(err.to_string().contains("'golf' is not a scoring"), "{err}");
+    let loud = json.replace("\"scoring\": \"standard\"", "\"scoring\": \"Standard\"");
+    assert_eq!(GameRecord::from_json(&loud).unwrap().scoring, klondike::scoring::Scoring::Standard);
 
     let bad = |edit: &dyn Fn(&mut GameRecord), field: &str| {
         let mut r = base_record();
@@ -246,7 +254,6 @@ fn malformed_records_are_refused_with_a_reason() {
     };
     bad(&|r| r.draw = 2, "draw");
     bad(&|r| r.passes = Some(0), "passes");
-    bad(&|r| r.scoring = "golf".into(), "scoring");
     bad(&|r| r.game = Some("0".into()), "game");
     bad(&|r| r.game = Some("+5".into()), "game");
     bad(&|r| r.game = Some("340282366920938463463374607431768211456".into()), "game");
