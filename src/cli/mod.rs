@@ -75,7 +75,7 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) if e.is::<QuitAtOffer>() => ExitCode::SUCCESS,
+        Err(e) if e.downcast_ref::<Offer>() == Some(&Offer::QuitAtOffer) => ExitCode::SUCCESS,
         Err(e) => {
             warn_line!("klondike: {e:#}");
             ExitCode::from(1)
@@ -83,30 +83,26 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// The autosave is from a newer version (and was said to be): the session
-/// goes on without saving.
-#[derive(Debug)]
-struct NewerAutosave;
+/// How the offer of the saved game ended other than with a game: markers
+/// that `play` and `main` act on (each was said when it happened).
+#[derive(Debug, PartialEq, Eq)]
+enum Offer {
+    /// The autosave is from a newer version: the session goes on without saving.
+    NewerAutosave,
+    /// The player ended the program at the offer to resume: nothing to do.
+    QuitAtOffer,
+}
 
-impl std::fmt::Display for NewerAutosave {
+impl std::fmt::Display for Offer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the saved game is from a newer klondike")
+        f.write_str(match self {
+            Offer::NewerAutosave => "the saved game is from a newer klondike",
+            Offer::QuitAtOffer => "quit at the offer to resume",
+        })
     }
 }
 
-impl std::error::Error for NewerAutosave {}
-
-/// The player ended the program at the offer to resume: nothing to do.
-#[derive(Debug)]
-struct QuitAtOffer;
-
-impl std::fmt::Display for QuitAtOffer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("quit at the offer to resume")
-    }
-}
-
-impl std::error::Error for QuitAtOffer {}
+impl std::error::Error for Offer {}
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe))
@@ -418,7 +414,7 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
         // Said here; the session then leaves it alone (see `retire_autosave`).
         Err(e @ store::StoreError::NewerVersion { .. }) => {
             warn_line!("klondike: {e}; this session does not save its game");
-            return Err(NewerAutosave.into());
+            return Err(Offer::NewerAutosave.into());
         }
         Err(e) => {
             warn_line!("klondike: {e}");
@@ -443,7 +439,7 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
         ask_resume(&record, &instead, &rules_for(args), screen_reader_wanted(args.screen_reader))?
     };
     if let Resume::Quit = answer {
-        return Err(QuitAtOffer.into());
+        return Err(Offer::QuitAtOffer.into());
     }
     if let Resume::No = answer {
         // Declined: the saved game is abandoned, and counts as lost (first,
@@ -572,7 +568,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         session::remove_counted_autosave(_autosave_lock.is_some());
     }
     let saved = match saved_start(&args, interactive, in_use) {
-        Err(e) if e.is::<NewerAutosave>() => {
+        Err(e) if e.downcast_ref::<Offer>() == Some(&Offer::NewerAutosave) => {
             persistence.autosave = false;
             None
         }

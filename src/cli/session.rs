@@ -18,7 +18,7 @@ use klondike::render::columns::{columns, ColumnsView};
 use klondike::render::help::{help_list, help_on, SPOKEN_HELP};
 use klondike::render::json::State;
 use klondike::render::list::list;
-use klondike::render::table::table_scored;
+use klondike::render::table::table_with_status;
 use klondike::render::words::CardStyle;
 use klondike::rules::Rules;
 use klondike::scoring::{standard_time_bonus, ScoreSheet, Scoring};
@@ -351,17 +351,30 @@ fn wrap_lines(text: &str, width: usize) -> String {
     out
 }
 
-/// A hint as a screen reader says it: "hint: t 7 1: move the jack ...
-/// The game can still be won." becomes "Move the jack ..., type t 7 1. The
-/// game can still be won." (no label, no stacked colons).
-fn spoken_hint(hint: &str) -> String {
-    let Some(rest) = hint.strip_prefix("hint: ") else { return hint.to_string() };
-    let Some((command, words)) = rest.split_once(": ").filter(|(c, _)| c.parse::<Command>().is_ok()) else {
-        return klondike::render::words::capitalise(rest);
-    };
-    let (first, more) = words.split_once(". ").map_or((words.trim_end_matches('.'), ""), |(a, b)| (a, b));
-    let more = if more.is_empty() { String::new() } else { format!(" {more}") };
-    format!("{}, type {command}.{more}", klondike::render::words::capitalise(first))
+/// What `hint` answers: a suggestion (a move's command, if any, and why),
+/// or a sentence of its own (the game is lost).
+enum HintText {
+    Suggest { command: Option<String>, words: String, after: String },
+    Plain(String),
+}
+
+impl HintText {
+    /// The hint as shown, "hint: t 7 1: move the jack ... The game can
+    /// still be won."; or as a screen reader says it, with no label and no
+    /// stacked colons: "Move the jack ..., type t 7 1. The game can still
+    /// be won."
+    fn said(self, screen_reader: bool) -> String {
+        let capitalise = klondike::render::words::capitalise;
+        match (self, screen_reader) {
+            (HintText::Plain(text), _) => text,
+            (HintText::Suggest { command: Some(c), words, after }, false) => format!("hint: {c}: {words}.{after}"),
+            (HintText::Suggest { command: None, words, after }, false) => format!("hint: {words}.{after}"),
+            (HintText::Suggest { command: Some(c), words, after }, true) => {
+                format!("{}, type {c}.{after}", capitalise(&words))
+            }
+            (HintText::Suggest { command: None, words, after }, true) => format!("{}.{after}", capitalise(&words)),
+        }
+    }
 }
 
 /// `text` with its first letter in lower case, unless it starts a name
@@ -492,16 +505,16 @@ impl Session {
 
     /// The row table, with the clock on its second line when time is kept.
     fn rows(&self) -> String {
-        let text = table_scored(&self.game, &self.title(), &self.view.style, self.scoring);
-        if !self.persistence.timed {
-            return text;
-        }
-        let t = self.elapsed();
-        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-        if let Some(second) = lines.get_mut(1) {
-            second.push_str(&format!("   Time {}:{:02}", t / 60, t % 60));
-        }
-        lines.join("\n") + "\n"
+        let clock = self.clock().map(|c| format!("   {c}")).unwrap_or_default();
+        table_with_status(&self.game, &self.title(), &self.view.style, self.scoring, &clock)
+    }
+
+    /// "Time 3:12", the play time so far, where time is kept.
+    fn clock(&self) -> Option<String> {
+        self.persistence.timed.then(|| {
+            let t = self.elapsed();
+            format!("Time {}:{:02}", t / 60, t % 60)
+        })
     }
 
     /// The status line's end in the column layout: the score, and the
@@ -513,10 +526,7 @@ impl Session {
             Scoring::Standard => parts.push(format!("Score {}", self.score_words())),
             Scoring::Vegas => parts.push(format!("Score {} Vegas", self.score.current())),
         }
-        if self.persistence.timed {
-            let t = self.elapsed();
-            parts.push(format!("Time {}:{:02}", t / 60, t % 60));
-        }
+        parts.extend(self.clock());
         parts.join("   ")
     }
 
@@ -1234,8 +1244,7 @@ impl Session {
                     Ok(Reply::Moved(vec![format!("{text}.")]))
                 }
             }
-            Command::Hint if self.view.screen_reader => Ok(Reply::Answer(spoken_hint(&self.hint()))),
-            Command::Hint => Ok(Reply::Answer(self.hint())),
+            Command::Hint => Ok(Reply::Answer(self.hint().said(self.view.screen_reader))),
             Command::Solve => Ok(Reply::Answer(self.solve_here())),
             Command::Table => Ok(Reply::Table),
             Command::Look(place) => Ok(Reply::Answer(describe_pile(&self.game, place, &style))),
@@ -1350,10 +1359,14 @@ impl Session {
     /// The solver's first move when it answers within a short budget, with
     /// whether the game can still be won; the heuristic hint otherwise,
     /// never a move after which the solver proves the game lost.
-    fn hint(&self) -> String {
+    fn hint(&self) -> HintText {
         let style = &self.view.style;
         if can_auto_finish(self.game.position()) {
-            return "hint: auto: every card is face up, and auto plays them all to the foundations.".into();
+            return HintText::Suggest {
+                command: Some("auto".into()),
+                words: "every card is face up, and auto plays them all to the foundations".into(),
+                after: String::new(),
+            };
         }
         let (position, rules) = (self.game.position(), self.game.rules());
         if self.game.status() == Status::Playing {
@@ -1369,12 +1382,17 @@ impl Session {
                     let words = klondike::query::move_in_words(position, rules, moves[0], style);
                     // Said when it is news, not after every hint.
                     let news = if self.winnable_said.replace(true) { "" } else { " The game can still be won." };
-                    return format!("hint: {}: {words}.{news}", moves[0]);
+                    return HintText::Suggest { command: Some(moves[0].to_string()), words, after: news.into() };
                 }
                 Verdict::Unwinnable if self.game.moves_made() == 0 => {
-                    return "This deal cannot be won, though moves remain: the solver tried every line; type new for a new game.".into()
+                    return HintText::Plain(
+                        "This deal cannot be won, though moves remain: the solver tried every line; type new for a new game."
+                            .into(),
+                    )
                 }
-                Verdict::Unwinnable => return format!("{LOST_NOT_STUCK}; type u to undo, or new for a new game."),
+                Verdict::Unwinnable => {
+                    return HintText::Plain(format!("{LOST_NOT_STUCK}; type u to undo, or new for a new game."))
+                }
                 _ => {}
             }
         }
@@ -1386,10 +1404,7 @@ impl Session {
                 && solver::solve_with(&after, rules, &Budget::states(HINT_CHECK_STATES), LineEffort::Quick).verdict
                     != Verdict::Unwinnable
         });
-        match h.mv {
-            Some(mv) => format!("hint: {mv}: {}.", h.reason),
-            None => format!("hint: {}.", h.reason),
-        }
+        HintText::Suggest { command: h.mv.map(|mv| mv.to_string()), words: h.reason, after: String::new() }
     }
 
     /// `solve` at the prompt: can the game still be won from here?

@@ -61,6 +61,12 @@ pub fn table_styled(game: &Game, title: &str, style: &CardStyle) -> String {
 /// costs under `scoring`: `Stock: empty (d turns the waste over, -100
 /// points)`.
 pub fn table_scored(game: &Game, title: &str, style: &CardStyle, scoring: Scoring) -> String {
+    table_with_status(game, title, style, scoring, "")
+}
+
+/// [`table_scored`] with `status` (such as "   Time 3:12") at the end of
+/// its second line, the line of the pass and the moves.
+pub fn table_with_status(game: &Game, title: &str, style: &CardStyle, scoring: Scoring, status: &str) -> String {
     let pos = game.position();
     let rules = game.rules();
     let sep = if style.is_words() { ", " } else { " " };
@@ -71,7 +77,7 @@ pub fn table_scored(game: &Game, title: &str, style: &CardStyle, scoring: Scorin
         PassLimit::Limited(n) => format!("Pass {} of {n}", pos.pass()),
     };
     let moves = game.moves_made();
-    let _ = writeln!(out, "{pass}, {moves} move{}", if moves == 1 { "" } else { "s" });
+    let _ = writeln!(out, "{pass}, {moves} move{}{status}", if moves == 1 { "" } else { "s" });
     let stock = pos.stock_len();
     let _ = match stock {
         0 => writeln!(out, "Stock: empty ({})", empty_stock_note(pos, rules, scoring)),
