@@ -29,6 +29,7 @@ pub mod deal;
 pub mod game;
 pub mod hint;
 pub mod moves;
+pub mod play;
 pub mod query;
 pub mod record;
 pub mod render;
