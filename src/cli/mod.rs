@@ -41,16 +41,16 @@ use clap::Parser;
 use rand::Rng;
 
 use klondike::deal::Deal;
-use klondike::game::Game;
+use klondike::play::{Origin, Play};
 use klondike::render::words::{CardNames, CardStyle, SuitStyle};
 
 use args::{CardsOption, Cli, ColorOption, GameArgs, PlayArgs, Subcommands, SuitsOption};
 use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
 use klondike::record::{GameId, GameRecord};
-use klondike::scoring::{vegas_pass_limit, ScoreSheet, Scoring};
+use klondike::scoring::{vegas_pass_limit, Scoring};
 use klondike::stats::Statistics;
 use klondike::store;
-use session::{GameStart, Layout, Next, Origin, Persistence, Session, View};
+use session::{Layout, Next, Persistence, Session, View};
 
 /// Runs the program; prints errors and maps them to exit codes.
 pub fn main() -> ExitCode {
@@ -280,7 +280,6 @@ fn view(args: &PlayArgs, interactive: bool) -> View {
         screen_reader,
         layout,
         style: CardStyle { names, suits, colour: colour_wanted(args.color, screen_reader) },
-        autoplay: args.autoplay,
         confirm: (interactive && !args.json) || args.confirm,
         wrap: at_terminal,
     }
@@ -577,23 +576,14 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let resumed = saved.as_ref().is_some_and(|s| s.from_autosave);
     let mut session = match saved {
         Some(Saved { replayed: r, id, from_autosave }) => {
-            let origin = r.number.map_or(Origin::Custom, Origin::Number);
-            let started = GameStart {
-                game: r.game,
-                deal: r.deal,
-                origin,
-                score: r.score,
-                elapsed: r.elapsed_seconds,
-                id,
-                auto: r.auto,
-                redo_auto: r.redo_auto,
-            };
-            let mut session = Session::new(started, view, persistence, args.winnable, Box::new(random_game_number));
+            let elapsed = r.elapsed_seconds;
+            let play = Play::from_replayed(r, args.autoplay);
+            let mut session =
+                Session::new(play, elapsed, id, view, persistence, args.winnable, Box::new(random_game_number));
             // A resumed game owns the autosave file from now on (or, in a
             // session that does not save, stays saved there as it was).
             session.autosaved = from_autosave && persistence.autosave;
             session.unowned_saved = from_autosave && !persistence.autosave;
-            session.ever_moved = session.player_moved();
             session
         }
         None => {
@@ -605,18 +595,8 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             } else {
                 choose_deal(&args.game)?
             };
-            let game = Game::new(&deal, rules);
-            let started = GameStart {
-                auto: Vec::new(),
-                redo_auto: Vec::new(),
-                game,
-                deal,
-                origin,
-                score: ScoreSheet::new(args.scoring),
-                elapsed: 0,
-                id: GameId::random(),
-            };
-            Session::new(started, view, persistence, args.winnable, Box::new(random_game_number))
+            let play = Play::new(deal, origin, rules, args.scoring, args.autoplay);
+            Session::new(play, 0, GameId::random(), view, persistence, args.winnable, Box::new(random_game_number))
         }
     };
     // Only once the new game is known to be good (a bad deal ends the
@@ -639,7 +619,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             writeln!(out, "{}", session::winnable_message(n, first, skipped))?;
         }
     }
-    if view.autoplay {
+    if args.autoplay {
         // Cards already safe at the deal go up before the first table.
         session.autoplay_now();
     }

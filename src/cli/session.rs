@@ -1,49 +1,33 @@
-//! A session: the game being played, and what each command line prints.
+//! A session: the game being played ([`Play`]), and what each command line
+//! prints; the files, the clock and the confirmations around it.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use klondike::autoplay::{can_auto_finish, next_finishing_move, next_safe_foundation_move_but};
+use klondike::autoplay::can_auto_finish;
 use klondike::census::{BatchVerdict, Verdicts};
 use klondike::command::Command;
 use klondike::deal::Deal;
-use klondike::game::{Game, Played, Status};
+use klondike::game::{Game, Status};
 use klondike::hint::hint_where;
 use klondike::moves::Move;
+use klondike::play::{Action, Event, Origin, Outcome, Play};
 use klondike::query::{describe_legal_moves, describe_pile, describe_rules};
 use klondike::record::{GameId, GameRecord};
-use klondike::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
+use klondike::render::announce::announce_status;
 use klondike::render::columns::{columns, ColumnsView};
 use klondike::render::help::{help_list, help_on, SPOKEN_HELP};
 use klondike::render::json::State;
 use klondike::render::list::list;
+use klondike::render::outcome::{announce_autoplay, announce_outcome};
 use klondike::render::table::table_with_status;
 use klondike::render::words::CardStyle;
 use klondike::rules::Rules;
 use klondike::scoring::{standard_time_bonus, ScoreSheet, Scoring};
 use klondike::solver::{self, Budget, LineEffort, Verdict};
-use klondike::stats::{Outcome, RulesKey, Statistics};
+use klondike::stats::{RulesKey, Statistics};
 use klondike::store;
-
-/// Where the deal came from.
-#[derive(Clone, Copy, Debug)]
-pub enum Origin {
-    /// Game number N.
-    Number(u128),
-    /// An explicit deal.
-    Custom,
-}
-
-impl Origin {
-    /// The game number, `None` for an explicit deal.
-    pub fn number(self) -> Option<u128> {
-        match self {
-            Origin::Number(n) => Some(n),
-            Origin::Custom => None,
-        }
-    }
-}
 
 /// The ways to show the whole table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -70,8 +54,6 @@ pub struct View {
     pub layout: Layout,
     /// How cards are written.
     pub style: CardStyle,
-    /// Play safe cards to the foundations after every move.
-    pub autoplay: bool,
     /// Ask before a command throws away a game in progress, and offer
     /// another game after a win (an interactive prompt, or `--confirm`).
     pub confirm: bool,
@@ -91,10 +73,10 @@ pub enum Next {
 
 /// What a command did, before it is shown.
 enum Reply {
-    /// Moves were played (the command's own, then any auto-moves): their announcements.
-    Moved(Vec<String>),
-    /// An undo or redo: its announcement.
-    Stepped(String),
+    /// The game changed (a move, with any automatic moves after it; an undo
+    /// or redo; `auto`): what it did in a sentence, and whether it made the
+    /// game stuck.
+    Changed { said: String, stuck_news: bool },
     /// A query's answer; the table is not shown.
     Answer(String),
     /// Show the whole table (also after a new game).
@@ -128,13 +110,9 @@ pub struct Persistence {
 }
 
 pub struct Session {
-    pub game: Game,
-    pub deal: Deal,
-    pub origin: Origin,
-    pub rules: Rules,
+    /// The game in progress, with its rules, scoring and autoplay.
+    pub play: Play,
     pub view: View,
-    pub scoring: Scoring,
-    pub score: ScoreSheet,
     pub persistence: Persistence,
     /// Play time of this game before this session, in seconds.
     pub elapsed_before: u64,
@@ -145,11 +123,9 @@ pub struct Session {
     pub counted: bool,
     /// This game's outcome is in the statistics file.
     pub recorded: bool,
-    /// The time bonus of a timed standard win, once won.
-    pub time_bonus: Option<i64>,
     /// "Every card is face up" has been said for the present stretch of
     /// such positions (it is said once, not after every move).
-    pub finish_noted: std::cell::Cell<bool>,
+    pub finish_noted: bool,
     /// `new` deals only games the solver proves winnable (`--winnable`).
     pub winnable: bool,
     /// This session has written the autosave file (so it is this session's
@@ -157,17 +133,6 @@ pub struct Session {
     pub autosaved: bool,
     /// Moves made in the game as last saved to the autosave file.
     pub saved_moves: usize,
-    /// For each move of the game's history: whether autoplay made it (one
-    /// undo takes back a player's move with the automatic moves after it).
-    pub auto: Vec<bool>,
-    /// The same for the redo list, the next redo last.
-    pub redo_auto: Vec<bool>,
-    /// Cards the player took down from a foundation: autoplay leaves them
-    /// on the tableau (while they are there).
-    pub kept_down: Vec<klondike::card::Card>,
-    /// The player has made a move in this game (undoing it all does not
-    /// make the game unplayed).
-    pub ever_moved: bool,
     /// The game was resumed from the autosave by a session that does not
     /// save: the saved copy stays, so the game is not counted here.
     pub unowned_saved: bool,
@@ -181,8 +146,6 @@ pub struct Session {
     pub last_command: Option<Command>,
     /// The last response printed, for `repeat`.
     pub last_response: String,
-    /// "Stuck" has been said for the present stretch of stuck positions.
-    pub stuck_said: bool,
     /// What autoplay did at the deal, said once with the opening (screen
     /// reader).
     pub opening_note: Option<String>,
@@ -191,67 +154,40 @@ pub struct Session {
     pub winnable_said: std::cell::Cell<bool>,
 }
 
-/// A game to start a session with: new, loaded or resumed.
-pub struct GameStart {
-    pub game: Game,
-    pub deal: Deal,
-    pub origin: Origin,
-    /// The score sheet, in step with the game's history (its scoring is the game's).
-    pub score: ScoreSheet,
-    /// Play time before this session, in seconds.
-    pub elapsed: u64,
-    /// The game's identity for the statistics: a resumed autosave's own, a
-    /// new one otherwise.
-    pub id: GameId,
-    /// Which moves of the history, and of the redo list, autoplay made
-    /// (empty, or as long as each).
-    pub auto: Vec<bool>,
-    pub redo_auto: Vec<bool>,
-}
-
 impl Session {
-    /// A session on `start`.
+    /// A session on `play`, a game with `elapsed` seconds of play before
+    /// this session and `id` for the statistics (a resumed autosave's own,
+    /// a new one otherwise).
     pub fn new(
-        start: GameStart,
+        play: Play,
+        elapsed: u64,
+        id: GameId,
         view: View,
         persistence: Persistence,
         winnable: bool,
         random_game: Box<dyn FnMut() -> u128>,
     ) -> Session {
-        let saved_moves = start.game.moves_made();
         Session {
-            rules: *start.game.rules(),
-            scoring: start.score.scoring(),
-            game: start.game,
-            deal: start.deal,
-            origin: start.origin,
-            score: start.score,
+            saved_moves: play.game().moves_made(),
+            play,
             view,
             persistence,
-            elapsed_before: start.elapsed,
+            elapsed_before: elapsed,
             since: Instant::now(),
             counted: false,
             recorded: false,
-            time_bonus: None,
-            finish_noted: Default::default(),
+            finish_noted: false,
             winnable,
             autosaved: false,
-            saved_moves,
-            auto: start.auto,
-            redo_auto: start.redo_auto,
-            kept_down: Vec::new(),
-            ever_moved: false,
             unowned_saved: false,
-            id: start.id,
+            id,
             random_game,
             pending: None,
             last_command: None,
             last_response: String::new(),
-            stuck_said: false,
             opening_note: None,
             winnable_said: Default::default(),
         }
-        .with_status_said()
     }
 }
 
@@ -284,7 +220,12 @@ pub fn count_game(
     if won && scoring == Scoring::Standard {
         final_score += seconds.map_or(0, standard_time_bonus);
     }
-    let outcome = Outcome { won, score: (scoring != Scoring::None).then_some((scoring, final_score)), moves, seconds };
+    let outcome = klondike::stats::Outcome {
+        won,
+        score: (scoring != Scoring::None).then_some((scoring, final_score)),
+        moves,
+        seconds,
+    };
     let key = RulesKey::from(rules);
     let vegas = (scoring == Scoring::Vegas).then_some(final_score);
     let result = store::update_locked(&path, |stats: &mut Statistics| {
@@ -377,36 +318,6 @@ impl HintText {
     }
 }
 
-/// `text` with its first letter in lower case, unless it starts a name
-/// that keeps its capital (none of the announcements' do).
-fn lower_first(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
-}
-
-/// An undo or redo sentence, with the automatic moves taken back or played
-/// again with it (none: the sentence as it is): their cards by name where
-/// they are all foundation moves and a few, otherwise counted.
-fn with_automatic(
-    mut text: String,
-    automatic: usize,
-    cards: &[klondike::card::Card],
-    style: &CardStyle,
-    undo: bool,
-) -> String {
-    if automatic == 0 {
-        return text;
-    }
-    let named = cards.len() == automatic && automatic <= klondike::render::announce::NAMED_FOUNDATION_CARDS;
-    let home = if automatic == 1 { "its foundation" } else { "their foundations" };
-    text.push_str(&match (named, undo) {
-        (true, true) => format!(" With it, {} back from {home}.", style.cards(cards)),
-        (true, false) => format!(" Then automatically {} to {home}.", style.cards(cards)),
-        (false, _) => format!(" With it, {}.", klondike::render::words::count(automatic, "automatic move")),
-    });
-    text
-}
-
 /// Removes the autosave when the statistics hold its game as counted (a
 /// session was killed between the two steps). `locked`: this session holds
 /// the autosave's lock; otherwise it is taken for the moment, and nothing is
@@ -466,11 +377,16 @@ pub fn count_record_as_lost(record: &GameRecord, stats: bool) -> Option<(String,
 
 impl Session {
     pub fn number(&self) -> Option<u128> {
-        self.origin.number()
+        self.play.origin().number()
+    }
+
+    /// The game in progress.
+    fn game(&self) -> &Game {
+        self.play.game()
     }
 
     fn title(&self) -> String {
-        match self.origin {
+        match self.play.origin() {
             Origin::Number(n) => format!("Game {n}"),
             Origin::Custom => "Custom deal".to_string(),
         }
@@ -488,13 +404,13 @@ impl Session {
                     title: &self.title(),
                     status: &status,
                     style: &self.view.style,
-                    scoring: self.scoring,
+                    scoring: self.play.scoring(),
                     marked: &marked,
                 };
                 // The score is on the status line.
-                return columns(&self.game, &view);
+                return columns(self.game(), &view);
             }
-            Layout::List => list(&self.game, &self.title(), &self.view.style),
+            Layout::List => list(self.game(), &self.title(), &self.view.style),
         };
         if let Some(line) = self.score_line() {
             text.push_str(&line);
@@ -506,7 +422,7 @@ impl Session {
     /// The row table, with the clock on its second line when time is kept.
     fn rows(&self) -> String {
         let clock = self.clock().map(|c| format!("   {c}")).unwrap_or_default();
-        table_with_status(&self.game, &self.title(), &self.view.style, self.scoring, &clock)
+        table_with_status(self.game(), &self.title(), &self.view.style, self.play.scoring(), &clock)
     }
 
     /// "Time 3:12", the play time so far, where time is kept.
@@ -521,10 +437,10 @@ impl Session {
     /// play time at an interactive terminal ("Score 30   Time 3:12").
     fn status_words(&self) -> String {
         let mut parts = Vec::new();
-        match self.scoring {
+        match self.play.scoring() {
             Scoring::None => {}
             Scoring::Standard => parts.push(format!("Score {}", self.score_words())),
-            Scoring::Vegas => parts.push(format!("Score {} Vegas", self.score.current())),
+            Scoring::Vegas => parts.push(format!("Score {} Vegas", self.play.score())),
         }
         parts.extend(self.clock());
         parts.join("   ")
@@ -537,8 +453,8 @@ impl Session {
         if !self.view.style.colour && !self.view.wrap {
             return Vec::new();
         }
-        let Some(last) = self.game.last_move() else { return Vec::new() };
-        let pos = self.game.position();
+        let Some(last) = self.game().last_move() else { return Vec::new() };
+        let pos = self.game().position();
         let mut cards: Vec<klondike::card::Card> = last.turned_up.into_iter().collect();
         let top_of = |cards: &[klondike::card::Card], n: usize| cards[cards.len().saturating_sub(n)..].to_vec();
         match last.mv {
@@ -554,18 +470,18 @@ impl Session {
     }
 
     fn score_line(&self) -> Option<String> {
-        match self.scoring {
+        match self.play.scoring() {
             Scoring::None => None,
             Scoring::Standard => Some(format!("Score: {}", self.score_words())),
-            Scoring::Vegas => Some(format!("Score: {} (Vegas)", self.score.current())),
+            Scoring::Vegas => Some(format!("Score: {} (Vegas)", self.play.score())),
         }
     }
 
     /// The standard score, with the time bonus of a timed win spelled out.
     fn score_words(&self) -> String {
-        let score = self.score.current();
-        match self.time_bonus {
-            Some(bonus) if bonus > 0 && self.game.status() == Status::Won => {
+        let score = self.play.score();
+        match self.play.time_bonus() {
+            Some(bonus) if bonus > 0 => {
                 format!("{score}, and a time bonus of {bonus} makes {}", score + bonus)
             }
             _ => score.to_string(),
@@ -581,9 +497,16 @@ impl Session {
         }
     }
 
-    /// Puts a new game in place of the current one, counting the current
-    /// one as lost if a move was made and it was not finished.
-    pub fn replace_game(&mut self, start: GameStart) {
+    /// The play time so far where time is kept, for the time bonus.
+    fn played_for(&self) -> Option<Duration> {
+        self.persistence.timed.then(|| Duration::from_secs(self.elapsed()))
+    }
+
+    /// Before another game takes the place of the current one: counts the
+    /// current one as lost if a move was made and it was not finished, and
+    /// starts the new one's bookkeeping (`elapsed` seconds of play so far,
+    /// its id for the statistics).
+    fn leave_game(&mut self, elapsed: u64, id: GameId) {
         self.abandon();
         // The saved copy of the old game goes only once the game is counted:
         // if it could not be, the copy stays and this session saves no more.
@@ -595,40 +518,31 @@ impl Session {
             self.autosaved = false;
         }
         self.unowned_saved = false;
-        self.ever_moved = false;
-        self.rules = *start.game.rules();
-        self.scoring = start.score.scoring();
-        self.game = start.game;
-        self.deal = start.deal;
-        self.origin = start.origin;
-        self.score = start.score;
-        self.elapsed_before = start.elapsed;
+        self.elapsed_before = elapsed;
         self.since = Instant::now();
-        self.id = start.id;
-        self.auto = start.auto;
-        self.redo_auto = start.redo_auto;
-        self.kept_down.clear();
+        self.id = id;
         self.counted = false;
         self.recorded = false;
-        self.time_bonus = None;
-        self.finish_noted.set(false);
-        // The new game's opening table says whether it is stuck.
-        self.stuck_said = self.game.status() == Status::Stuck;
+        self.finish_noted = false;
         self.winnable_said.set(false);
     }
 
-    /// The session with its opening status counted as said (the opening
-    /// table says it).
-    fn with_status_said(mut self) -> Session {
-        self.stuck_said = self.game.status() == Status::Stuck;
-        self
+    /// Deals again (`restart`) or another deal (`new`), in place of the game
+    /// left (see [`Session::leave_game`]); autoplay's moves at the deal are
+    /// said with the opening.
+    fn deal(&mut self, action: Action) {
+        self.leave_game(0, GameId::random());
+        if let Ok(Outcome { event: Event::Dealt { start, automatic, .. }, .. }) = self.play.apply(action, None) {
+            self.opening_note = announce_autoplay(&start, &automatic, self.game(), &self.view.style);
+        }
+        self.note_win();
     }
 
     /// Counts the current game as lost when it had moves and is not yet counted.
     fn abandon(&mut self) {
         // A game resumed by a session that does not save stays saved, so it
         // is not counted (it is counted when it ends where it is saved).
-        if self.player_moved() && !self.counted && self.game.status() != Status::Won && !self.unowned_saved {
+        if self.play.player_moved() && !self.counted && self.play.status() != Status::Won && !self.unowned_saved {
             self.count(false);
         }
     }
@@ -646,43 +560,15 @@ impl Session {
         // was: it is counted where it is saved, never here.
         if self.persistence.stats && !self.unowned_saved {
             let seconds = self.persistence.timed.then(|| self.elapsed());
-            self.recorded = count_game(&self.id, &self.rules, &self.score, self.game.moves_made(), won, seconds);
+            let (rules, sheet, moves) = (self.play.rules(), self.play.score_sheet(), self.game().moves_made());
+            self.recorded = count_game(&self.id, rules, &sheet, moves, won, seconds);
         }
     }
 
-    /// Counts a win the first time the game reaches it (and works out the
-    /// time bonus of a timed standard game).
+    /// Counts a win the first time the game reaches it.
     fn note_win(&mut self) {
-        if self.game.status() != Status::Won {
-            return;
-        }
-        // The bonus of this win (after an undo from a win, the next win's).
-        if self.time_bonus.is_none() && self.persistence.timed && self.scoring == Scoring::Standard {
-            self.time_bonus = Some(standard_time_bonus(self.elapsed()));
-        }
-        if !self.counted {
+        if self.play.status() == Status::Won && !self.counted {
             self.count(true);
-        }
-    }
-
-    /// Whether the player made a move (autoplay's moves at the deal do not
-    /// make a game played).
-    pub fn player_moved(&self) -> bool {
-        let n = self.game.moves_made() + self.game.redo_len();
-        self.ever_moved
-            || n > 0
-                && (self.auto.len() + self.redo_auto.len() != n || self.auto.iter().chain(&self.redo_auto).any(|a| !a))
-    }
-
-    /// Keeps [`Session::auto`] as long as the history (a record without the
-    /// flags gives every move to the player).
-    fn auto_flags_in_step(&mut self) {
-        let (n, r) = (self.game.moves_made(), self.game.redo_len());
-        if self.auto.len() != n {
-            self.auto = vec![false; n];
-        }
-        if self.redo_auto.len() != r {
-            self.redo_auto = vec![false; r];
         }
     }
 
@@ -694,7 +580,7 @@ impl Session {
         if self.checkpoint() {
             return;
         }
-        let unfinished = self.player_moved() && self.game.status() != Status::Won;
+        let unfinished = self.play.player_moved() && self.play.status() != Status::Won;
         if self.persistence.autosave && self.autosaved && unfinished {
             warn_line!(
                 "klondike: the game is kept as it was last saved ({}), for resuming",
@@ -714,12 +600,12 @@ impl Session {
             return false;
         }
         let Some(path) = autosave_path() else { return false };
-        let status = self.game.status();
-        if self.player_moved() && status != Status::Won {
+        let status = self.play.status();
+        if self.play.player_moved() && status != Status::Won {
             match store::write_json(&path, &self.record()) {
                 Ok(()) => {
                     self.autosaved = true;
-                    self.saved_moves = self.game.moves_made();
+                    self.saved_moves = self.game().moves_made();
                     GAME_KEPT.store(true, Ordering::Relaxed);
                     return true;
                 }
@@ -738,24 +624,16 @@ impl Session {
 
     /// The record of the current game, for saving.
     pub fn record(&self) -> GameRecord {
-        let mut record = GameRecord::from_game(&self.game, self.number(), &self.deal, self.scoring, self.elapsed());
+        let mut record = self.play.record(self.elapsed());
         record.id = Some(self.id.clone());
-        let indices = |flags: &[bool]| flags.iter().enumerate().filter(|(_, &a)| a).map(|(i, _)| i).collect();
-        if self.auto.len() == self.game.moves_made() {
-            record.automatic = indices(&self.auto);
-        }
-        // The record's redo list is the next redo last, as `redo_auto` is.
-        if self.redo_auto.len() == record.undone.len() {
-            record.undone_automatic = indices(&self.redo_auto);
-        }
         record
     }
 
     /// Prints the opening state.
     pub fn start(&mut self, out: &mut dyn Write) -> io::Result<()> {
         if self.view.json {
-            let mut state = State::of(&self.game, self.number(), None);
-            state.score = self.score.current();
+            let mut state = State::of(self.game(), self.number(), None);
+            state.score = self.play.score();
             writeln!(out, "{}", state.to_line())
         } else {
             let mut text = self.opening();
@@ -780,16 +658,16 @@ impl Session {
         let note = note.map(|n| format!(" {n}")).unwrap_or_default();
         let mut text = format!(
             "{title}{note} {} {}",
-            klondike::query::describe_pile(&self.game, klondike::query::PileRef::Stock, &self.view.style)
+            klondike::query::describe_pile(self.game(), klondike::query::PileRef::Stock, &self.view.style)
                 .split(". ")
                 .next()
                 .unwrap_or_default()
                 .trim_end_matches('.')
                 .to_string()
                 + ".",
-            klondike::query::describe_tops(&self.game, &self.view.style)
+            klondike::query::describe_tops(self.game(), &self.view.style)
         );
-        if let Some(status) = (self.game.status() != Status::Playing).then(|| announce_status(&self.game)).flatten() {
+        if let Some(status) = (self.play.status() != Status::Playing).then(|| announce_status(self.game())).flatten() {
             text = format!("{text} {status}");
         }
         text.push('\n');
@@ -853,8 +731,8 @@ impl Session {
             Err(_) => Next::Rejected,
         };
         if self.view.json {
-            let mut state = State::of(&self.game, self.number(), Some(line));
-            state.score = self.score.current();
+            let mut state = State::of(self.game(), self.number(), Some(line));
+            state.score = self.play.score();
             match reply {
                 Ok(Reply::Answer(text) | Reply::Question(text) | Reply::Again(text)) => state.message = Some(text),
                 Ok(Reply::Opening(text)) => state.message = text,
@@ -880,8 +758,7 @@ impl Session {
             Ok(Reply::Table) => text = self.whole_table(),
             Ok(Reply::Opening(None)) => text = self.opening(),
             Ok(Reply::Opening(Some(t))) => text = format!("{t}\n{}", self.opening()),
-            Ok(Reply::Moved(sentences)) => text = self.after_change(&sentences.join(" ")),
-            Ok(Reply::Stepped(sentence)) => text = self.after_change(&sentence),
+            Ok(Reply::Changed { said, stuck_news }) => text = self.after_change(&said, stuck_news),
         }
         if self.view.screen_reader {
             text = klondike::render::words::spoken(&text);
@@ -895,22 +772,20 @@ impl Session {
         Ok(next)
     }
 
-    /// After the position changed: a sentence (screen reader) or the table.
-    fn after_change(&mut self, sentence: &str) -> String {
-        let can_finish = can_auto_finish(self.game.position()) && !self.view.autoplay;
-        let finish = can_finish && !self.finish_noted.get();
-        self.finish_noted.set(can_finish);
-        let status = self.game.status();
-        // Stuck is said once when it happens, not after every command.
-        let stuck_news = status == Status::Stuck && !self.stuck_said;
-        self.stuck_said = status == Status::Stuck;
-        let won = status == Status::Won;
+    /// After the position changed: a sentence (screen reader) or the table;
+    /// `stuck_news`: the change made the game stuck (said once when it
+    /// happens, not after every command).
+    fn after_change(&mut self, sentence: &str, stuck_news: bool) -> String {
+        let can_finish = can_auto_finish(self.game().position()) && !self.play.autoplay();
+        let finish = can_finish && !self.finish_noted;
+        self.finish_noted = can_finish;
+        let won = self.play.status() == Status::Won;
         if self.view.screen_reader {
             let mut line = sentence.to_string();
             if won {
                 line = format!("{line} {}", self.win_sentence());
             } else if stuck_news {
-                if let Some(status) = announce_status(&self.game) {
+                if let Some(status) = announce_status(self.game()) {
                     line = format!("{line} {status}");
                 }
             }
@@ -933,129 +808,39 @@ impl Session {
 
     /// The win, with the score and time where they are kept.
     fn win_sentence(&self) -> String {
-        let score = match self.scoring {
+        let score = match self.play.scoring() {
             Scoring::None => None,
-            Scoring::Standard => Some(self.score.current() + self.time_bonus.unwrap_or(0)),
-            Scoring::Vegas => Some(self.score.current()),
+            Scoring::Standard => Some(self.play.score() + self.play.time_bonus().unwrap_or(0)),
+            Scoring::Vegas => Some(self.play.score()),
         };
         let seconds = self.persistence.timed.then(|| self.elapsed());
-        klondike::render::announce::announce_win(self.game.moves_made(), score, seconds)
-    }
-
-    /// Plays `mv`, then (with `--autoplay`) every safe foundation move after
-    /// it; returns the announcements.
-    fn play(&mut self, mv: Move) -> Result<Vec<String>, String> {
-        let before = self.game.position().clone();
-        self.auto_flags_in_step();
-        let played = self.game.play(mv).map_err(|e| e.to_string())?;
-        self.auto.push(false);
-        self.redo_auto.clear();
-        self.ever_moved = true;
-        self.score.after_play(&before, &played, &self.rules);
-        if let Move::FoundationToTableau { suit, .. } = mv {
-            if let Some(card) = before.foundation_top(suit) {
-                self.kept_down.push(card);
-            }
-        }
-        let mut said = vec![self.announce(&before, &played)];
-        if self.view.autoplay {
-            let (start, done) = self.auto_moves(false);
-            // Said as autoplay's, not as the player's own.
-            if !done.is_empty() {
-                said.push(format!("Then automatically {}.", self.foundation_run(&start, &done)));
-            }
-        }
-        Ok(said)
-    }
-
-    fn announce(&self, before: &klondike::game::Position, played: &Played) -> String {
-        announce_move(before, played, &self.game, &self.view.style)
+        klondike::render::announce::announce_win(self.game().moves_made(), score, seconds)
     }
 
     /// Plays the safe foundation moves there are now (each its own move):
-    /// for `--autoplay` at the start of a game. The table shows them; in
+    /// for `--autoplay` at the start of a session. The table shows them; in
     /// screen-reader mode the opening says them.
     pub fn autoplay_now(&mut self) {
-        let (start, done) = self.auto_moves(false);
-        if !done.is_empty() {
-            self.opening_note = Some(format!("Automatically {}.", self.foundation_run(&start, &done)));
+        if let Ok(Outcome { event: Event::ToFoundations { start, moves }, .. }) =
+            self.play.apply(Action::Autoplay, self.played_for())
+        {
+            self.opening_note = announce_autoplay(&start, &moves, self.game(), &self.view.style);
         }
         self.note_win();
     }
 
-    /// Plays safe foundation moves, and finishes the game when every card
-    /// is face up, each as its own move; returns the position before them
-    /// and what each did.
-    /// `asked`: the player asked for them (`auto`): the first is the
-    /// player's move (one undo takes them all back), and cards the player
-    /// took down may go up too.
-    fn auto_moves(&mut self, asked: bool) -> (klondike::game::Position, Vec<Played>) {
-        self.auto_flags_in_step();
-        if asked {
-            self.kept_down.clear();
-        }
-        // A card taken down stays kept until it is on its foundation again.
-        let start = self.game.position().clone();
-        self.kept_down.retain(|&c| start.foundation(c.suit()) < c.rank().value());
-        let mut done = Vec::new();
-        for _ in 0..52 {
-            let pos = self.game.position();
-            let keep = &self.kept_down;
-            let finish = || (keep.is_empty() && can_auto_finish(pos)).then(|| next_finishing_move(pos)).flatten();
-            let next = next_safe_foundation_move_but(pos, keep).or_else(finish);
-            let Some(mv) = next else { break };
-            let before = pos.clone();
-            match self.game.play(mv) {
-                Ok(played) => {
-                    self.auto.push(!(asked && done.is_empty()));
-                    self.redo_auto.clear();
-                    self.score.after_play(&before, &played, &self.rules);
-                    done.push(played);
-                }
-                Err(_) => break,
-            }
-        }
-        (start, done)
-    }
-
-    /// Foundation moves made one after another, in one sentence without
-    /// its capital or full stop (one move as [`Session::announce`] says it).
-    fn foundation_run(&self, start: &klondike::game::Position, done: &[Played]) -> String {
-        let after = self.game.position();
-        match done {
-            [one] => {
-                let text = announce_move(start, one, &self.game, &self.view.style);
-                lower_first(text.trim_end_matches('.'))
-            }
-            _ => klondike::render::announce::announce_to_foundations(start, done, after, &self.view.style),
-        }
-    }
-
-    /// Carries out a parsed command; in screen-reader mode a change of the
-    /// score is said after the move.
-    fn command(&mut self, cmd: Command) -> Result<Reply, String> {
-        let before = self.score.current();
-        let mut reply = self.run(cmd)?;
-        let change = self.score.current() - before;
-        if self.scoring != Scoring::None && change != 0 {
-            // The change only: the total is a `score` away.
-            let said = format!("{} {}.", if change > 0 { "Plus" } else { "Minus" }, change.abs());
-            match &mut reply {
-                Reply::Moved(sentences) => sentences.push(said),
-                Reply::Stepped(sentence) => {
-                    sentence.push(' ');
-                    sentence.push_str(&said);
-                }
-                _ => {}
-            }
-        }
-        Ok(reply)
+    /// Carries out an action on the game; the reply says what it changed.
+    fn change(&mut self, action: Action) -> Result<Reply, String> {
+        let outcome = self.play.apply(action, self.played_for()).map_err(|e| e.to_string())?;
+        self.note_win();
+        let said = announce_outcome(&outcome, self.game(), self.play.scoring(), &self.view.style).unwrap_or_default();
+        Ok(Reply::Changed { said, stuck_news: outcome.became_stuck() })
     }
 
     /// Whether a command that starts another game would throw this one
     /// away: moves made, not won, not yet counted.
     fn in_progress(&self) -> bool {
-        self.player_moved() && self.game.status() != Status::Won && !self.counted && !self.unowned_saved
+        self.play.player_moved() && self.play.status() != Status::Won && !self.counted && !self.unowned_saved
     }
 
     /// A command that would abandon the game, asked about first at an
@@ -1081,7 +866,8 @@ impl Session {
         (self.in_progress() && self.persistence.stats).then(|| format!("{} counts as lost.", self.title()))
     }
 
-    fn run(&mut self, cmd: Command) -> Result<Reply, String> {
+    /// Carries out a parsed command.
+    fn command(&mut self, cmd: Command) -> Result<Reply, String> {
         let style = self.view.style;
         match cmd {
             Command::New(_) | Command::Restart | Command::Load(_) if self.view.confirm && self.in_progress() => {
@@ -1103,92 +889,21 @@ impl Session {
             Command::Help(Some("all")) => Ok(Reply::Answer(help_list())),
             Command::Help(Some(word)) => help_on(word).map(Reply::Answer).ok_or_else(|| format!("no help on {word}")),
             Command::Again | Command::Repeat => Err("say it on its own line".into()),
-            Command::Tops => Ok(Reply::Answer(klondike::query::describe_tops(&self.game, &style))),
-            Command::Find(card) => Ok(Reply::Answer(klondike::query::find_card(&self.game, card, &style))),
+            Command::Tops => Ok(Reply::Answer(klondike::query::describe_tops(self.game(), &style))),
+            Command::Find(card) => Ok(Reply::Answer(klondike::query::find_card(self.game(), card, &style))),
             Command::LookAll(place) => {
-                Ok(Reply::Answer(klondike::query::describe_pile_full(&self.game, place, &style)))
+                Ok(Reply::Answer(klondike::query::describe_pile_full(self.game(), place, &style)))
             }
             Command::Restart => {
                 let lost = self.left_behind();
-                let deal = self.deal.clone();
-                let origin = self.origin;
-                self.replace_game(GameStart {
-                    game: Game::new(&deal, self.rules),
-                    deal,
-                    origin,
-                    score: ScoreSheet::new(self.scoring),
-                    elapsed: 0,
-                    id: GameId::random(),
-                    auto: Vec::new(),
-                    redo_auto: Vec::new(),
-                });
-                if self.view.autoplay {
-                    self.autoplay_now();
-                }
+                self.deal(Action::Restart);
                 // The title follows in the opening: said once.
                 let lost = if lost.is_some() { "The game so far counts as lost. " } else { "" };
                 Ok(Reply::Opening(Some(format!("{lost}Dealt again from the start."))))
             }
-            Command::Move(_) if self.game.status() == Status::Won => {
-                Err("the game is won: type new for another game, or u to take moves back".into())
-            }
-            Command::Move(m) => {
-                let mv = m.resolve(self.game.position(), self.game.rules()).map_err(|e| e.to_string())?;
-                let said = self.play(mv)?;
-                self.note_win();
-                Ok(Reply::Moved(said))
-            }
-            Command::Undo => {
-                // The player's last move, with the automatic moves after it;
-                // autoplay's moves at the deal stay.
-                self.auto_flags_in_step();
-                let Some(player) = self.auto.iter().rposition(|&a| !a) else {
-                    return Err(if self.game.moves_made() == 0 {
-                        klondike::game::HistoryError::NothingToUndo.to_string()
-                    } else {
-                        "nothing to undo: the cards autoplay put up at the deal stay there".to_string()
-                    });
-                };
-                let automatic = self.auto.len() - player - 1;
-                let mut cards = Vec::new();
-                for _ in 0..automatic {
-                    let undone = self.game.undo().map_err(|e| e.to_string())?;
-                    cards.extend(undone.foundation_card);
-                    self.score.after_undo();
-                    self.redo_auto.push(self.auto.pop().unwrap_or(true));
-                }
-                // The first undone last: in the order they were played.
-                cards.reverse();
-                let before = self.game.position().clone();
-                let undone = self.game.undo().map_err(|e| e.to_string())?;
-                self.score.after_undo();
-                self.redo_auto.push(self.auto.pop().unwrap_or(false));
-                self.time_bonus = None;
-                let text = announce_undo(&before, &undone, &self.game, &style);
-                Ok(Reply::Stepped(with_automatic(text, automatic, &cards, &style, true)))
-            }
-            Command::Redo => {
-                self.auto_flags_in_step();
-                let before = self.game.position().clone();
-                let redone = self.game.redo().map_err(|e| e.to_string())?;
-                self.score.after_redo(&before, &redone, &self.rules);
-                self.auto.push(self.redo_auto.pop().unwrap_or(false));
-                // Said of the position this move made, before the automatic
-                // moves after it change it again.
-                let text = announce_redo(&before, &redone, &self.game, &style);
-                let mut automatic = 0;
-                let mut cards = Vec::new();
-                while self.redo_auto.last() == Some(&true) {
-                    let at = self.game.position().clone();
-                    let Ok(again) = self.game.redo() else { break };
-                    cards.extend(again.foundation_card);
-                    self.score.after_redo(&at, &again, &self.rules);
-                    self.auto.push(self.redo_auto.pop().unwrap_or(true));
-                    automatic += 1;
-                }
-                self.note_win();
-                Ok(Reply::Stepped(with_automatic(text, automatic, &cards, &style, false)))
-            }
+            Command::Move(m) => self.change(Action::Move(m)),
+            Command::Undo => self.change(Action::Undo),
+            Command::Redo => self.change(Action::Redo),
             Command::Save(file) if is_our_file(&store::expand_home(&file)) => {
                 Err("that is one of klondike's own files (the saved game or the statistics); name another file".into())
             }
@@ -1204,20 +919,11 @@ impl Session {
                 };
                 let r = record.replay().map_err(|e| format!("{file}: {e}"))?;
                 let lost = self.left_behind().map(|l| format!("{l} ")).unwrap_or_default();
-                let origin = r.number.map_or(Origin::Custom, Origin::Number);
                 let moves = r.game.moves_made();
-                self.replace_game(GameStart {
-                    game: r.game,
-                    deal: r.deal,
-                    origin,
-                    score: r.score,
-                    elapsed: r.elapsed_seconds,
-                    auto: r.auto,
-                    redo_auto: r.redo_auto,
-                    // A saved game loaded is a new game from that position
-                    // (it may be loaded again): an id of its own.
-                    id: GameId::random(),
-                });
+                // A saved game loaded is a new game from that position (it
+                // may be loaded again): an id of its own.
+                self.leave_game(r.elapsed_seconds, GameId::random());
+                self.play = Play::from_replayed(r, self.play.autoplay());
                 Ok(Reply::Opening(Some(format!(
                     "{lost}Loaded {}: {}, {moves} move{} made.",
                     klondike::render::words::readable(&file, 200),
@@ -1234,30 +940,21 @@ impl Session {
                     Err(e) => Err(e.to_string()),
                 }
             }
-            Command::Auto => {
-                let (start, done) = self.auto_moves(true);
-                self.note_win();
-                if done.is_empty() {
-                    Err("no card is safe to put on its foundation now".into())
-                } else {
-                    let text = klondike::render::words::capitalise(&self.foundation_run(&start, &done));
-                    Ok(Reply::Moved(vec![format!("{text}.")]))
-                }
-            }
+            Command::Auto => self.change(Action::Finish),
             Command::Hint => Ok(Reply::Answer(self.hint().said(self.view.screen_reader))),
             Command::Solve => Ok(Reply::Answer(self.solve_here())),
             Command::Table => Ok(Reply::Table),
-            Command::Look(place) => Ok(Reply::Answer(describe_pile(&self.game, place, &style))),
+            Command::Look(place) => Ok(Reply::Answer(describe_pile(self.game(), place, &style))),
             Command::Moves | Command::AllMoves => {
                 let moves = if cmd == Command::Moves {
-                    klondike::query::ranked_legal_moves(&self.game, &style)
+                    klondike::query::ranked_legal_moves(self.game(), &style)
                 } else {
-                    describe_legal_moves(&self.game, &style)
+                    describe_legal_moves(self.game(), &style)
                 };
                 let kind = if cmd == Command::Moves { "useful" } else { "legal" };
                 let n = moves.len();
                 let mut text = format!("{n} {kind} move{}:", if n == 1 { "" } else { "s" });
-                if cmd == Command::Moves && n < describe_legal_moves(&self.game, &style).len() {
+                if cmd == Command::Moves && n < describe_legal_moves(self.game(), &style).len() {
                     text = match n {
                         0 => "No useful move; moves all lists every legal move.".to_string(),
                         n => format!(
@@ -1278,49 +975,34 @@ impl Session {
                 Ok(Reply::Answer(text))
             }
             Command::Score => {
-                let n = self.game.moves_made();
-                let score = match self.scoring {
+                let n = self.game().moves_made();
+                let score = match self.play.scoring() {
                     Scoring::None => "No scoring is kept.".to_string(),
                     Scoring::Standard => format!("Score {} (standard scoring).", self.score_words()),
-                    Scoring::Vegas => format!("Score {} (Vegas scoring).", self.score.current()),
+                    Scoring::Vegas => format!("Score {} (Vegas scoring).", self.play.score()),
                 };
                 // Stuck is said once when it happens, and here on request.
-                let status = match self.game.status() {
-                    Status::Stuck => announce_status(&self.game).map(|s| format!(" {s}")).unwrap_or_default(),
+                let status = match self.play.status() {
+                    Status::Stuck => announce_status(self.game()).map(|s| format!(" {s}")).unwrap_or_default(),
                     _ => String::new(),
                 };
                 Ok(Reply::Answer(format!(
                     "{n} move{} made; {} on the foundations. {score}{status}",
                     if n == 1 { "" } else { "s" },
-                    klondike::render::words::count(self.game.position().foundation_count(), "card")
+                    klondike::render::words::count(self.game().position().foundation_count(), "card")
                 )))
             }
-            Command::Rules => Ok(Reply::Answer(describe_rules(&self.rules))),
+            Command::Rules => Ok(Reply::Answer(describe_rules(self.play.rules()))),
             Command::New(n) => {
                 let lost = self.left_behind();
                 let first = n.map_or_else(|| (self.random_game)(), klondike::deal::GameNumber::get);
                 let (number, deal, preface) = if self.winnable {
-                    let (number, deal, skipped) = first_winnable(first, &self.rules)?;
+                    let (number, deal, skipped) = first_winnable(first, self.play.rules())?;
                     (number, deal, Some(winnable_message(number, first, skipped)))
                 } else {
                     (first, Deal::for_game(first).map_err(|e| e.to_string())?, None)
                 };
-                let game = Game::new(&deal, self.rules);
-                let score = ScoreSheet::new(self.scoring);
-                let id = GameId::random();
-                self.replace_game(GameStart {
-                    game,
-                    deal,
-                    origin: Origin::Number(number),
-                    score,
-                    elapsed: 0,
-                    id,
-                    auto: Vec::new(),
-                    redo_auto: Vec::new(),
-                });
-                if self.view.autoplay {
-                    self.autoplay_now();
-                }
+                self.deal(Action::Deal { deal, origin: Origin::Number(number) });
                 let preface = match (lost, preface) {
                     (Some(l), Some(p)) => Some(format!("{l} {p}")),
                     (l, p) => l.or(p),
@@ -1361,15 +1043,15 @@ impl Session {
     /// never a move after which the solver proves the game lost.
     fn hint(&self) -> HintText {
         let style = &self.view.style;
-        if can_auto_finish(self.game.position()) {
+        if can_auto_finish(self.game().position()) {
             return HintText::Suggest {
                 command: Some("auto".into()),
                 words: "every card is face up, and auto plays them all to the foundations".into(),
                 after: String::new(),
             };
         }
-        let (position, rules) = (self.game.position(), self.game.rules());
-        if self.game.status() == Status::Playing {
+        let (position, rules) = (self.game().position(), self.game().rules());
+        if self.play.status() == Status::Playing {
             // A budget of states, not seconds, so that a hint is the same on
             // every machine (and in every transcript).
             let verdict = self.think(Budget::states(HINT_STATES), |b| solver::solve(position, rules, b)).verdict;
@@ -1384,7 +1066,7 @@ impl Session {
                     let news = if self.winnable_said.replace(true) { "" } else { " The game can still be won." };
                     return HintText::Suggest { command: Some(moves[0].to_string()), words, after: news.into() };
                 }
-                Verdict::Unwinnable if self.game.moves_made() == 0 => {
+                Verdict::Unwinnable if self.game().moves_made() == 0 => {
                     return HintText::Plain(
                         "This deal cannot be won, though moves remain: the solver tried every line; type new for a new game."
                             .into(),
@@ -1398,7 +1080,7 @@ impl Session {
         }
         // The solver did not decide: the heuristic, leaving out any move
         // after which the solver proves the game lost within a small budget.
-        let h = hint_where(&self.game, |mv| {
+        let h = hint_where(self.game(), |mv| {
             let mut after = position.clone();
             after.play(mv, rules).is_ok()
                 && solver::solve_with(&after, rules, &Budget::states(HINT_CHECK_STATES), LineEffort::Quick).verdict
@@ -1410,7 +1092,7 @@ impl Session {
     /// `solve` at the prompt: can the game still be won from here?
     fn solve_here(&self) -> String {
         let budget = Budget::until(200_000_000, Instant::now() + SOLVE_BUDGET);
-        match self.think(budget, |b| solver::solve(self.game.position(), self.game.rules(), b)).verdict {
+        match self.think(budget, |b| solver::solve(self.game().position(), self.game().rules(), b)).verdict {
             Verdict::Winnable(moves) if moves.is_empty() => "The game is won.".to_string(),
             Verdict::Winnable(moves) => {
                 let first: Vec<String> = moves.iter().take(5).map(ToString::to_string).collect();

@@ -45,7 +45,20 @@ use crate::rules::{PassLimit, Rules};
 /// assert!(line.ends_with(" 23 in the stock."));
 /// ```
 pub fn announce_move(before: &Position, played: &Played, after: &Game, style: &CardStyle) -> String {
-    sentence(&forward(before, played, after.position(), after.rules(), style))
+    announce_move_to(before, played, after.position(), after.rules(), style)
+}
+
+/// [`announce_move`] where the position after the move is not the game's
+/// (autoplay moved on since): `after` is the position the move made, under
+/// `rules`.
+pub fn announce_move_to(
+    before: &Position,
+    played: &Played,
+    after: &Position,
+    rules: &Rules,
+    style: &CardStyle,
+) -> String {
+    sentence(&forward(before, played, after, rules, style))
 }
 
 /// What an undo put back, in one line starting `Undid:`: `before_undo` is
@@ -117,7 +130,20 @@ pub fn announce_undo(before_undo: &Position, undone: &Played, after: &Game, styl
 /// returned, `after` the game after it. The rest reads as
 /// [`announce_move`] does.
 pub fn announce_redo(before_redo: &Position, redone: &Played, after: &Game, style: &CardStyle) -> String {
-    let text = forward(before_redo, redone, after.position(), after.rules(), style);
+    announce_redo_to(before_redo, redone, after.position(), after.rules(), style)
+}
+
+/// [`announce_redo`] where the position after the redo is not the game's
+/// (the automatic moves after it were replayed too): `after` is the
+/// position the redone move made, under `rules`.
+pub fn announce_redo_to(
+    before_redo: &Position,
+    redone: &Played,
+    after: &Position,
+    rules: &Rules,
+    style: &CardStyle,
+) -> String {
+    let text = forward(before_redo, redone, after, rules, style);
     format!("Redid: {text}.")
 }
 

@@ -4,6 +4,9 @@
 //! - [`columns`]: the classic picture for the eye, each pile in a column;
 //! - [`list`]: the same state in words, one pile per line, for screen readers;
 //! - [`announce`]: one line saying what a move, undo or redo changed;
+//! - [`outcome`]: what a game in progress says when it changes (a move
+//!   with the automatic moves it caused, the score's change), and why an
+//!   action was refused;
 //! - [`words`]: how a card is written ([`words::CardStyle`]);
 //! - [`json`]: the JSON state for programs;
 //! - [`help`]: the list of commands, and one command explained.
@@ -13,5 +16,6 @@ pub mod columns;
 pub mod help;
 pub mod json;
 pub mod list;
+pub mod outcome;
 pub mod table;
 pub mod words;

@@ -1,0 +1,111 @@
+//! What a game in progress says when it changes: the sentence for a
+//! [`play::Outcome`](crate::play::Outcome) (the move with the automatic
+//! moves it caused, an undo or redo with theirs, the change of the score),
+//! and the message of each [`PlayError`]. The moves' own sentences are
+//! [`announce`](crate::render::announce)'s.
+
+use std::fmt;
+
+use crate::card::Card;
+use crate::game::{Game, Played, Position};
+use crate::play::{Event, Outcome, PlayError};
+use crate::render::announce::{
+    announce_move, announce_move_to, announce_redo_to, announce_to_foundations, announce_undo, NAMED_FOUNDATION_CARDS,
+};
+use crate::render::words::{capitalise, count, CardStyle};
+use crate::scoring::Scoring;
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Move(e) => e.fmt(f),
+            PlayError::History(e) => e.fmt(f),
+            PlayError::GameWon => f.write_str("the game is won: type new for another game, or u to take moves back"),
+            PlayError::DealMovesStay => {
+                f.write_str("nothing to undo: the cards autoplay put up at the deal stay there")
+            }
+            PlayError::NothingSafe => f.write_str("no card is safe to put on its foundation now"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// What `outcome` did to `game` (the game after it), in sentences on one
+/// line: the player's move, then what autoplay did after it ("Then
+/// automatically ..."); an undo or redo with the automatic moves taken back
+/// or played again with it; the cards `auto` put up; then the change of the
+/// score under `scoring` ("Plus 15."; the total is a `score` away). `None`
+/// for a new deal, which its opening says.
+pub fn announce_outcome(outcome: &Outcome, game: &Game, scoring: Scoring, style: &CardStyle) -> Option<String> {
+    let mut text = match &outcome.event {
+        Event::Moved { before, played, after, automatic } => {
+            let mut text = announce_move_to(before, played, after, game.rules(), style);
+            // Said as autoplay's, not as the player's own.
+            if !automatic.is_empty() {
+                text.push_str(&format!(" Then automatically {}.", foundation_run(after, automatic, game, style)));
+            }
+            text
+        }
+        Event::Undone { before, undone, automatic } => {
+            let text = announce_undo(before, undone, game, style);
+            with_automatic(text, automatic, style, true)
+        }
+        Event::Redone { before, redone, after, automatic } => {
+            // Said of the position this move made, before the automatic
+            // moves after it change it again.
+            let text = announce_redo_to(before, redone, after, game.rules(), style);
+            with_automatic(text, automatic, style, false)
+        }
+        Event::ToFoundations { start, moves } => format!("{}.", capitalise(&foundation_run(start, moves, game, style))),
+        Event::Dealt { .. } => return None,
+    };
+    let change = outcome.score_change;
+    if scoring != Scoring::None && change != 0 {
+        text.push_str(&format!(" {} {}.", if change > 0 { "Plus" } else { "Minus" }, change.abs()));
+    }
+    Some(text)
+}
+
+/// What autoplay did at a deal or at the start of a session: "Automatically
+/// ace of spades and ace of hearts to their foundations."; `None` when it
+/// did nothing. `start` is the position before the moves, `game` the game
+/// after them.
+pub fn announce_autoplay(start: &Position, moves: &[Played], game: &Game, style: &CardStyle) -> Option<String> {
+    (!moves.is_empty()).then(|| format!("Automatically {}.", foundation_run(start, moves, game, style)))
+}
+
+/// Foundation moves made one after another, in one sentence without its
+/// capital or full stop (one move as [`announce_move`] says it).
+fn foundation_run(start: &Position, moves: &[Played], game: &Game, style: &CardStyle) -> String {
+    match moves {
+        [one] => lower_first(announce_move(start, one, game, style).trim_end_matches('.')),
+        _ => announce_to_foundations(start, moves, game.position(), style),
+    }
+}
+
+/// `text` with its first letter in lower case (no announcement starts
+/// with a name that keeps its capital).
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
+}
+
+/// An undo or redo sentence, with the automatic moves taken back or played
+/// again with it (none: the sentence as it is): their cards by name where
+/// they are all foundation moves and a few, otherwise counted.
+fn with_automatic(mut text: String, automatic: &[Played], style: &CardStyle, undo: bool) -> String {
+    let n = automatic.len();
+    if n == 0 {
+        return text;
+    }
+    let cards: Vec<Card> = automatic.iter().filter_map(|p| p.foundation_card).collect();
+    let named = cards.len() == n && n <= NAMED_FOUNDATION_CARDS;
+    let home = if n == 1 { "its foundation" } else { "their foundations" };
+    text.push_str(&match (named, undo) {
+        (true, true) => format!(" With it, {} back from {home}.", style.cards(&cards)),
+        (true, false) => format!(" Then automatically {} to {home}.", style.cards(&cards)),
+        (false, _) => format!(" With it, {}.", count(n, "automatic move")),
+    });
+    text
+}
