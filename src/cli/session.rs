@@ -11,17 +11,13 @@ use klondike::command::Command;
 use klondike::deal::Deal;
 use klondike::game::{Game, Status};
 use klondike::hint::hint_where;
-use klondike::moves::Move;
 use klondike::play::{Action, Event, Origin, Outcome, Play};
-use klondike::query::{describe_legal_moves, describe_pile, describe_rules};
+use klondike::query::{describe_pile, describe_rules};
 use klondike::record::{GameId, GameRecord};
-use klondike::render::announce::announce_status;
-use klondike::render::columns::{columns, ColumnsView};
 use klondike::render::help::{help_list, help_on, SPOKEN_HELP};
 use klondike::render::json::State;
-use klondike::render::list::list;
 use klondike::render::outcome::{announce_autoplay, announce_outcome};
-use klondike::render::table::table_with_status;
+use klondike::render::screen::{self, Look};
 use klondike::render::words::CardStyle;
 use klondike::rules::Rules;
 use klondike::scoring::{standard_time_bonus, ScoreSheet, Scoring};
@@ -386,106 +382,30 @@ impl Session {
     }
 
     fn title(&self) -> String {
-        match self.play.origin() {
-            Origin::Number(n) => format!("Game {n}"),
-            Origin::Custom => "Custom deal".to_string(),
+        screen::title(self.play.origin())
+    }
+
+    /// How the game is shown now.
+    fn look(&self) -> Look<'_> {
+        let layout = match self.view.layout {
+            Layout::Rows => screen::Layout::Rows,
+            // Too narrow for seven columns: the rows, which wrap cleanly.
+            Layout::Columns if self.view.wrap && textwrap::termwidth() < COLUMNS_WIDTH => screen::Layout::Rows,
+            Layout::Columns => screen::Layout::Columns,
+            Layout::List => screen::Layout::List,
+        };
+        Look {
+            layout,
+            style: &self.view.style,
+            clock: self.persistence.timed.then(|| self.elapsed()),
+            // At a terminal, or with colour (scripts' pictures stay unmarked).
+            mark: self.view.style.colour || self.view.wrap,
+            screen_reader: self.view.screen_reader,
         }
     }
 
     fn whole_table(&self) -> String {
-        let mut text = match self.view.layout {
-            Layout::Rows => self.rows(),
-            // Too narrow for seven columns: the rows, which wrap cleanly.
-            Layout::Columns if self.view.wrap && textwrap::termwidth() < COLUMNS_WIDTH => self.rows(),
-            Layout::Columns => {
-                let status = self.status_words();
-                let marked = self.marked();
-                let view = ColumnsView {
-                    title: &self.title(),
-                    status: &status,
-                    style: &self.view.style,
-                    scoring: self.play.scoring(),
-                    marked: &marked,
-                };
-                // The score is on the status line.
-                return columns(self.game(), &view);
-            }
-            Layout::List => list(self.game(), &self.title(), &self.view.style),
-        };
-        if let Some(line) = self.score_line() {
-            text.push_str(&line);
-            text.push('\n');
-        }
-        text
-    }
-
-    /// The row table, with the clock on its second line when time is kept.
-    fn rows(&self) -> String {
-        let clock = self.clock().map(|c| format!("   {c}")).unwrap_or_default();
-        table_with_status(self.game(), &self.title(), &self.view.style, self.play.scoring(), &clock)
-    }
-
-    /// "Time 3:12", the play time so far, where time is kept.
-    fn clock(&self) -> Option<String> {
-        self.persistence.timed.then(|| {
-            let t = self.elapsed();
-            format!("Time {}:{:02}", t / 60, t % 60)
-        })
-    }
-
-    /// The status line's end in the column layout: the score, and the
-    /// play time at an interactive terminal ("Score 30   Time 3:12").
-    fn status_words(&self) -> String {
-        let mut parts = Vec::new();
-        match self.play.scoring() {
-            Scoring::None => {}
-            Scoring::Standard => parts.push(format!("Score {}", self.score_words())),
-            Scoring::Vegas => parts.push(format!("Score {} Vegas", self.play.score())),
-        }
-        parts.extend(self.clock());
-        parts.join("   ")
-    }
-
-    /// The cards the last move changed (moved, drawn, turned up), to mark
-    /// them in the column layout (`*`, and bold with colour).
-    fn marked(&self) -> Vec<klondike::card::Card> {
-        // At a terminal, or with colour (scripts' pictures stay unmarked).
-        if !self.view.style.colour && !self.view.wrap {
-            return Vec::new();
-        }
-        let Some(last) = self.game().last_move() else { return Vec::new() };
-        let pos = self.game().position();
-        let mut cards: Vec<klondike::card::Card> = last.turned_up.into_iter().collect();
-        let top_of = |cards: &[klondike::card::Card], n: usize| cards[cards.len().saturating_sub(n)..].to_vec();
-        match last.mv {
-            Move::Draw => cards.extend(top_of(pos.waste(), last.drawn)),
-            Move::WasteToTableau { to } | Move::FoundationToTableau { to, .. } => {
-                cards.extend(top_of(pos.pile(to).face_up(), 1))
-            }
-            Move::TableauToTableau { to, count, .. } => cards.extend(top_of(pos.pile(to).face_up(), count)),
-            Move::WasteToFoundation | Move::TableauToFoundation { .. } => cards.extend(last.foundation_card),
-            Move::Redeal => {}
-        }
-        cards
-    }
-
-    fn score_line(&self) -> Option<String> {
-        match self.play.scoring() {
-            Scoring::None => None,
-            Scoring::Standard => Some(format!("Score: {}", self.score_words())),
-            Scoring::Vegas => Some(format!("Score: {} (Vegas)", self.play.score())),
-        }
-    }
-
-    /// The standard score, with the time bonus of a timed win spelled out.
-    fn score_words(&self) -> String {
-        let score = self.play.score();
-        match self.play.time_bonus() {
-            Some(bonus) if bonus > 0 => {
-                format!("{score}, and a time bonus of {bonus} makes {}", score + bonus)
-            }
-            _ => score.to_string(),
-        }
+        screen::whole_table(&self.play, &self.look())
     }
 
     /// Play time of this game so far, in seconds (0 when not timed).
@@ -644,34 +564,11 @@ impl Session {
         }
     }
 
-    /// A game's opening: the whole table; in screen-reader mode, the title
-    /// line, the stock and the top card of every pile (`table` reads all
-    /// of it), and what autoplay did at the deal.
+    /// A game's opening (see [`screen::opening`]), with what autoplay did
+    /// at the deal, said once.
     pub fn opening(&mut self) -> String {
         let note = self.opening_note.take();
-        if !self.view.screen_reader {
-            return self.whole_table();
-        }
-        let list = self.whole_table();
-        let title = list.lines().next().unwrap_or_default();
-        // What autoplay did comes before the tops it made.
-        let note = note.map(|n| format!(" {n}")).unwrap_or_default();
-        let mut text = format!(
-            "{title}{note} {} {}",
-            klondike::query::describe_pile(self.game(), klondike::query::PileRef::Stock, &self.view.style)
-                .split(". ")
-                .next()
-                .unwrap_or_default()
-                .trim_end_matches('.')
-                .to_string()
-                + ".",
-            klondike::query::describe_tops(self.game(), &self.view.style)
-        );
-        if let Some(status) = (self.play.status() != Status::Playing).then(|| announce_status(self.game())).flatten() {
-            text = format!("{text} {status}");
-        }
-        text.push('\n');
-        text
+        screen::opening(&self.play, &self.look(), note.as_deref())
     }
 
     /// Runs one input line and prints what it does.
@@ -779,42 +676,7 @@ impl Session {
         let can_finish = can_auto_finish(self.game().position()) && !self.play.autoplay();
         let finish = can_finish && !self.finish_noted;
         self.finish_noted = can_finish;
-        let won = self.play.status() == Status::Won;
-        if self.view.screen_reader {
-            let mut line = sentence.to_string();
-            if won {
-                line = format!("{line} {}", self.win_sentence());
-            } else if stuck_news {
-                if let Some(status) = announce_status(self.game()) {
-                    line = format!("{line} {status}");
-                }
-            }
-            if finish {
-                line.push_str(" Every card is face up: type auto to finish.");
-            }
-            line.push('\n');
-            line
-        } else {
-            let mut text = self.whole_table();
-            if finish {
-                text.push_str("Every card is face up: type auto to finish.\n");
-            }
-            if won && self.view.confirm {
-                text.push_str("Play again? Type new for another game, restart for this deal again, or q to quit.\n");
-            }
-            text
-        }
-    }
-
-    /// The win, with the score and time where they are kept.
-    fn win_sentence(&self) -> String {
-        let score = match self.play.scoring() {
-            Scoring::None => None,
-            Scoring::Standard => Some(self.play.score() + self.play.time_bonus().unwrap_or(0)),
-            Scoring::Vegas => Some(self.play.score()),
-        };
-        let seconds = self.persistence.timed.then(|| self.elapsed());
-        klondike::render::announce::announce_win(self.game().moves_made(), score, seconds)
+        screen::after_change(&self.play, &self.look(), sentence, stuck_news, finish, self.view.confirm)
     }
 
     /// Plays the safe foundation moves there are now (each its own move):
@@ -946,52 +808,10 @@ impl Session {
             Command::Table => Ok(Reply::Table),
             Command::Look(place) => Ok(Reply::Answer(describe_pile(self.game(), place, &style))),
             Command::Moves | Command::AllMoves => {
-                let moves = if cmd == Command::Moves {
-                    klondike::query::ranked_legal_moves(self.game(), &style)
-                } else {
-                    describe_legal_moves(self.game(), &style)
-                };
-                let kind = if cmd == Command::Moves { "useful" } else { "legal" };
-                let n = moves.len();
-                let mut text = format!("{n} {kind} move{}:", if n == 1 { "" } else { "s" });
-                if cmd == Command::Moves && n < describe_legal_moves(self.game(), &style).len() {
-                    text = match n {
-                        0 => "No useful move; moves all lists every legal move.".to_string(),
-                        n => format!(
-                            "{n} useful move{}; moves all lists every legal move:",
-                            if n == 1 { "" } else { "s" }
-                        ),
-                    };
-                }
-                for (command, words) in moves {
-                    if self.view.screen_reader {
-                        // A sentence that starts with its words, not a code.
-                        let words = klondike::render::words::capitalise(&words);
-                        text.push_str(&format!("\n{words}; type {command}."));
-                    } else {
-                        text.push_str(&format!("\n  {command}: {words}"));
-                    }
-                }
-                Ok(Reply::Answer(text))
+                let all = cmd == Command::AllMoves;
+                Ok(Reply::Answer(screen::moves_answer(self.game(), &style, all, self.view.screen_reader)))
             }
-            Command::Score => {
-                let n = self.game().moves_made();
-                let score = match self.play.scoring() {
-                    Scoring::None => "No scoring is kept.".to_string(),
-                    Scoring::Standard => format!("Score {} (standard scoring).", self.score_words()),
-                    Scoring::Vegas => format!("Score {} (Vegas scoring).", self.play.score()),
-                };
-                // Stuck is said once when it happens, and here on request.
-                let status = match self.play.status() {
-                    Status::Stuck => announce_status(self.game()).map(|s| format!(" {s}")).unwrap_or_default(),
-                    _ => String::new(),
-                };
-                Ok(Reply::Answer(format!(
-                    "{n} move{} made; {} on the foundations. {score}{status}",
-                    if n == 1 { "" } else { "s" },
-                    klondike::render::words::count(self.game().position().foundation_count(), "card")
-                )))
-            }
+            Command::Score => Ok(Reply::Answer(screen::score_answer(&self.play))),
             Command::Rules => Ok(Reply::Answer(describe_rules(self.play.rules()))),
             Command::New(n) => {
                 let lost = self.left_behind();

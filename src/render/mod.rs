@@ -7,6 +7,9 @@
 //! - [`outcome`]: what a game in progress says when it changes (a move
 //!   with the automatic moves it caused, the score's change), and why an
 //!   action was refused;
+//! - [`screen`]: a game in progress shown whole: the table in the layout
+//!   chosen with score and clock, the opening, the answers to `score` and
+//!   `moves`, the win;
 //! - [`words`]: how a card is written ([`words::CardStyle`]);
 //! - [`json`]: the JSON state for programs;
 //! - [`help`]: the list of commands, and one command explained.
@@ -17,5 +20,6 @@ pub mod help;
 pub mod json;
 pub mod list;
 pub mod outcome;
+pub mod screen;
 pub mod table;
 pub mod words;
