@@ -3,7 +3,10 @@
 //! The engine does no I/O: a [`deal::Deal`] (from a game number or the deal
 //! format) and [`rules::Rules`] make a [`game::Game`]; text commands parse
 //! into [`command::Command`] values and resolve into [`moves::Move`] values
-//! that the game plays, undoes and redoes; [`render`] turns a game into text
+//! that the game plays, undoes and redoes; [`play::Play`] owns a game in
+//! progress as a player meets it (scoring, autoplay, undo of a command with
+//! the automatic moves it caused) and applies each action through one entry
+//! point, [`play::Play::apply`]; [`render`] turns a game into text
 //! or JSON; [`solver`] decides whether a position can still be won;
 //! [`scoring`], [`record`] and [`stats`] keep score, saved games and
 //! statistics as values. The one exception to "no I/O" is [`store`], which
