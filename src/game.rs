@@ -521,36 +521,27 @@ impl Position {
 }
 
 /// Why [`Position::from_parts`] refused its parts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// A card appears twice.
+    #[error("the {} appears twice", .0.name())]
     Duplicate(Card),
     /// A card appears nowhere.
+    #[error("the {} is missing", .0.name())]
     Missing(Card),
     /// A foundation holds more than 13 cards.
+    #[error("the {} foundation has more than 13 cards", .0.name())]
     FoundationOver13(Suit),
     /// Pile `pile` (0-based) has face-down cards but no face-up card.
+    #[error("pile {} has face-down cards but none face up", .pile + 1)]
     FaceDownOnTop { pile: usize },
     /// Pile `pile`'s face-up cards do not go down in alternating colours.
+    #[error("the face-up cards of pile {} are not one build", .pile + 1)]
     NotABuild { pile: usize },
     /// Passes count from 1.
+    #[error("passes count from 1")]
     PassZero,
 }
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::Duplicate(c) => write!(f, "the {} appears twice", c.name()),
-            SetupError::Missing(c) => write!(f, "the {} is missing", c.name()),
-            SetupError::FoundationOver13(s) => write!(f, "the {} foundation has more than 13 cards", s.name()),
-            SetupError::FaceDownOnTop { pile } => write!(f, "pile {} has face-down cards but none face up", pile + 1),
-            SetupError::NotABuild { pile } => write!(f, "the face-up cards of pile {} are not one build", pile + 1),
-            SetupError::PassZero => f.write_str("passes count from 1"),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
 
 /// Whether the game can go on (SPEC.md, "Stuck").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -577,24 +568,15 @@ impl Status {
 }
 
 /// Why undo or redo was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HistoryError {
     /// No move has been played (or all have been undone).
+    #[error("nothing to undo: this is the start of the game")]
     NothingToUndo,
     /// No undone move is waiting to be replayed.
+    #[error("nothing to redo: no undone move is waiting to be played again")]
     NothingToRedo,
 }
-
-impl std::fmt::Display for HistoryError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            HistoryError::NothingToUndo => "nothing to undo: this is the start of the game",
-            HistoryError::NothingToRedo => "nothing to redo: no undone move is waiting to be played again",
-        })
-    }
-}
-
-impl std::error::Error for HistoryError {}
 
 /// A game: a position, the rules in force, and the history for undo and redo.
 #[derive(Clone, Debug)]

@@ -109,20 +109,12 @@ impl fmt::Display for Scoring {
 }
 
 /// Why a scoring name could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a scoring: give standard, vegas or none", crate::render::words::readable(.text, 30))]
 pub struct ScoringParseError {
     /// The text that is not a scoring (at most its first 30 characters).
     pub text: String,
 }
-
-impl fmt::Display for ScoringParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let shown = crate::render::words::readable(&self.text, 30);
-        write!(f, "'{shown}' is not a scoring: give standard, vegas or none")
-    }
-}
-
-impl std::error::Error for ScoringParseError {}
 
 impl TryFrom<String> for Scoring {
     type Error = ScoringParseError;
