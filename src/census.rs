@@ -21,12 +21,15 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::rules::{DrawCount, PassLimit, Rules};
 
-/// A solver's verdict on one deal, as a batch line gives it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+/// A solver's verdict on one deal, as a batch line gives it: `winnable`,
+/// `unwinnable` or `unknown` in JSON. `klondike solve --json` writes its
+/// `verdict` field with this same type, so what the census reads is what
+/// the solver wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BatchVerdict {
     /// A winning line was found.
