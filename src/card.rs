@@ -160,6 +160,13 @@ impl Card {
     }
 }
 
+/// A card is its code in JSON (`"TH"`), as in the `--json` state.
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 impl fmt::Display for Card {
     /// The two-character code, e.g. `TH`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

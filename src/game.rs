@@ -543,8 +543,10 @@ pub enum SetupError {
     PassZero,
 }
 
-/// Whether the game can go on (SPEC.md, "Stuck").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Whether the game can go on (SPEC.md, "Stuck"). In JSON, `playing`,
+/// `won` or `stuck` (the same words as [`Status::as_str`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Moves that make progress are still possible (or every card is face up
     /// on the table and the game can be finished).
