@@ -160,6 +160,13 @@ impl Card {
     }
 }
 
+/// A card is its code in JSON (`"TH"`), as in the `--json` state.
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 impl fmt::Display for Card {
     /// The two-character code, e.g. `TH`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -168,19 +175,12 @@ impl fmt::Display for Card {
 }
 
 /// Why a card code could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a card code (a rank A 2-9 T J Q K, then a suit C D H S, e.g. TH)")]
 pub struct CardParseError {
     /// The text that was not a card code.
     pub text: String,
 }
-
-impl fmt::Display for CardParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a card code (a rank A 2-9 T J Q K, then a suit C D H S, e.g. TH)", self.text)
-    }
-}
-
-impl std::error::Error for CardParseError {}
 
 impl FromStr for Card {
     type Err = CardParseError;

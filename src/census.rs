@@ -20,14 +20,16 @@
 //! ```
 
 use std::collections::{BTreeMap, HashMap};
-use std::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::rules::{DrawCount, PassLimit, Rules};
 
-/// A solver's verdict on one deal, as a batch line gives it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+/// A solver's verdict on one deal, as a batch line gives it: `winnable`,
+/// `unwinnable` or `unknown` in JSON. `klondike solve --json` writes its
+/// `verdict` field with this same type, so what the census reads is what
+/// the solver wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BatchVerdict {
     /// A winning line was found.
@@ -54,27 +56,18 @@ struct BatchLine {
 }
 
 /// Why a line is not a batch result a census can count.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum LineError {
     /// Not JSON, or not a result line (a torn last line, another file).
+    #[error("not a batch result line ({0})")]
     NotAResult(String),
     /// A result without a game number (a custom deal), or with a bad one.
+    #[error("a result without a game number")]
     NoGameNumber,
     /// A draw count other than 1 or 3.
+    #[error("a result with draw {0} (only 1 and 3 exist)")]
     BadDraw(usize),
 }
-
-impl fmt::Display for LineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LineError::NotAResult(why) => write!(f, "not a batch result line ({why})"),
-            LineError::NoGameNumber => f.write_str("a result without a game number"),
-            LineError::BadDraw(n) => write!(f, "a result with draw {n} (only 1 and 3 exist)"),
-        }
-    }
-}
-
-impl std::error::Error for LineError {}
 
 /// What is known of one game under one rules setting.
 #[derive(Clone, Copy, Debug)]

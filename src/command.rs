@@ -127,35 +127,55 @@ pub enum Command {
 }
 
 /// Why a line is not a command. Messages are one line and say what to type.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CommandError {
     /// The line has no words.
+    #[error("empty command (type help for the list)")]
     Empty,
     /// The first word is no command.
+    #[error("unknown command '{}' (type help for the list)", shown(.word))]
     Unknown { word: String },
     /// A command lacks an argument.
+    #[error("'{command}' needs more: {usage}")]
     Missing { command: &'static str, usage: &'static str },
     /// A command has more arguments than it takes.
+    #[error("too many words for '{command}': {usage}")]
     TooMany { command: &'static str, usage: &'static str },
     /// A pile number is not 1..=7.
+    #[error("'{}' is not a pile: piles are 1 to 7", shown(.text))]
     BadPile { text: String },
     /// A destination is neither a pile number nor `f`.
+    #[error("'{}' is not a destination: give a pile 1 to 7, or f for the foundation", shown(.text))]
     BadDestination { text: String },
     /// A count of cards is not 1..=13.
+    #[error("'{}' is not a number of cards: give 1 to 13", shown(.text))]
     BadCount { text: String },
     /// A suit is not one of `c d h s`.
+    #[error("'{}' is not a suit: give c, d, h or s", shown(.text))]
     BadSuit { text: String },
     /// A game number is not 1..=2^128-1.
+    #[error("'{}' is not a game number: give a whole number from 1 to 2^128-1", shown(.text))]
     BadGameNumber { text: String },
     /// What `l` should describe is not a pile, `w`, `f`, `s` or `t`.
+    #[error(
+        "'{}' is not a place to look at: give a pile 1 to 7, or w for the waste, f the foundations, s the stock, t the top cards",
+        shown(.text)
+    )]
     BadPlace { text: String },
     /// `find` was not given a card code.
+    #[error(
+        "'{}' is not a card: give a rank (a, 2 to 10, j, q, k) and a suit (c, d, h, s), for example 9h or qs",
+        shown(.text)
+    )]
     BadCard { text: String },
     /// `help` was given a word that is no command.
+    #[error("'{}' is not a command (type help for the list)", shown(.text))]
     NoHelp { text: String },
     /// `save` or `load` without a file name.
+    #[error("'{command}' needs a file name, for example {command} game.json")]
     MissingFile { command: &'static str },
     /// A file name with a control or invisible character in it.
+    #[error("'{}' has a control or invisible character in it: name the file in plain characters", shown(.text))]
     BadFileName { text: String },
 }
 
@@ -325,57 +345,6 @@ pub use crate::render::words::is_unprintable;
 fn shown(text: &str) -> String {
     crate::render::words::readable(text, 20)
 }
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CommandError::Empty => f.write_str("empty command (type help for the list)"),
-            CommandError::Unknown { word } => {
-                write!(f, "unknown command '{}' (type help for the list)", shown(word))
-            }
-            CommandError::Missing { command, usage } => {
-                write!(f, "'{command}' needs more: {usage}")
-            }
-            CommandError::TooMany { command, usage } => {
-                write!(f, "too many words for '{command}': {usage}")
-            }
-            CommandError::BadPile { text } => {
-                write!(f, "'{}' is not a pile: piles are 1 to 7", shown(text))
-            }
-            CommandError::BadDestination { text } => {
-                write!(f, "'{}' is not a destination: give a pile 1 to 7, or f for the foundation", shown(text))
-            }
-            CommandError::BadCount { text } => {
-                write!(f, "'{}' is not a number of cards: give 1 to 13", shown(text))
-            }
-            CommandError::BadSuit { text } => {
-                write!(f, "'{}' is not a suit: give c, d, h or s", shown(text))
-            }
-            CommandError::BadPlace { text } => write!(
-                f,
-                "'{}' is not a place to look at: give a pile 1 to 7, or w for the waste, f the foundations, s the stock, t the top cards",
-                shown(text)
-            ),
-            CommandError::BadCard { text } => {
-                write!(f, "'{}' is not a card: give a rank (a, 2 to 10, j, q, k) and a suit (c, d, h, s), for example 9h or qs", shown(text))
-            }
-            CommandError::NoHelp { text } => {
-                write!(f, "'{}' is not a command (type help for the list)", shown(text))
-            }
-            CommandError::BadFileName { text } => {
-                write!(f, "'{}' has a control or invisible character in it: name the file in plain characters", shown(text))
-            }
-            CommandError::MissingFile { command } => {
-                write!(f, "'{command}' needs a file name, for example {command} game.json")
-            }
-            CommandError::BadGameNumber { text } => {
-                write!(f, "'{}' is not a game number: give a whole number from 1 to 2^128-1", shown(text))
-            }
-        }
-    }
-}
-
-impl std::error::Error for CommandError {}
 
 const USAGE_L: &str =
     "l N describes pile N (1 to 7), l N all card by card; l w the waste, l f the foundations, l s the stock, l t the top cards";

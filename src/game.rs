@@ -9,6 +9,9 @@ use crate::moves::{Move, MoveError};
 use crate::rules::{PassLimit, Rules};
 use crate::status::{self, StuckMemory};
 
+mod line;
+pub use line::PositionParseError;
+
 /// One tableau pile: face-down cards under face-up cards, both bottom first.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Pile {
@@ -75,6 +78,48 @@ impl Pile {
 /// The cards on the table: seven tableau piles, stock, waste, foundations,
 /// and the pass through the stock now under way. Compares equal exactly
 /// when every card is in the same place.
+///
+/// # The line form
+///
+/// `Display` and `FromStr` give a position a one-line text form that shows
+/// every card, face down or not (for tests and bug reports, not for the
+/// player's eyes). Five parts separated by `;`, each starting with its name:
+///
+/// ```text
+/// tableau 5C 2D | KS QH / | AH / - / - / - / - / 3S | 8D ; stock 4D JC * ; waste 9S 3H ; foundations 2C - - - ; pass 2
+/// ```
+///
+/// - `tableau`: the seven piles, pile 1 first, separated by `/`. A pile is
+///   its face-down cards, `|`, then its face-up cards, each bottom first
+///   (`5C 2D | KS QH`: the queen of hearts is the top card); `| AH` has no
+///   face-down card; `-` is an empty pile.
+/// - `stock`: the stock, the next card drawn FIRST (as in the deal format),
+///   or `-` when empty. When read, a last `*` stands for every card named
+///   nowhere else, in [`Card::deck`] order (a short way to write a position
+///   where only a few cards matter, as [`Position::with_rest_in_stock`]);
+///   it is never written.
+/// - `waste`: the waste, bottom first, the playable top card LAST, or `-`.
+///   (A draw moves cards from the front of `stock` to the end of `waste`.)
+/// - `foundations`: the top cards of the clubs, diamonds, hearts and
+///   spades foundations, in that order, `-` for an empty one.
+/// - `pass`: the pass through the stock, from 1.
+///
+/// Card codes are read as [`Card`]'s `FromStr` reads them (`TH`, `th` and
+/// `10h` alike; `TH` is written), names of parts in any case, and any
+/// whitespace may surround words and separators. Writing and reading are
+/// inverse: every position reads back equal to itself. Reading never
+/// panics; what is wrong is a [`PositionParseError`].
+///
+/// ```
+/// use klondike::game::Position;
+///
+/// let line = "tableau | KS / - / - / - / - / - / - ; stock - ; waste - ; foundations KC KD KH QS ; pass 1";
+/// let position: Position = line.parse().unwrap();
+/// assert_eq!(position.foundation_count(), 51);
+/// assert_eq!(position.to_string(), line);
+/// let wrong = "tableau | KS / - / - / - / - / - / - ; stock - ; waste - ; foundations KC KD KH JS ; pass 1";
+/// assert_eq!(wrong.parse::<Position>().unwrap_err().to_string(), "the queen of spades is missing");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     tableau: [Pile; 7],
@@ -521,39 +566,32 @@ impl Position {
 }
 
 /// Why [`Position::from_parts`] refused its parts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// A card appears twice.
+    #[error("the {} appears twice", .0.name())]
     Duplicate(Card),
     /// A card appears nowhere.
+    #[error("the {} is missing", .0.name())]
     Missing(Card),
     /// A foundation holds more than 13 cards.
+    #[error("the {} foundation has more than 13 cards", .0.name())]
     FoundationOver13(Suit),
     /// Pile `pile` (0-based) has face-down cards but no face-up card.
+    #[error("pile {} has face-down cards but none face up", .pile + 1)]
     FaceDownOnTop { pile: usize },
     /// Pile `pile`'s face-up cards do not go down in alternating colours.
+    #[error("the face-up cards of pile {} are not one build", .pile + 1)]
     NotABuild { pile: usize },
     /// Passes count from 1.
+    #[error("passes count from 1")]
     PassZero,
 }
 
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::Duplicate(c) => write!(f, "the {} appears twice", c.name()),
-            SetupError::Missing(c) => write!(f, "the {} is missing", c.name()),
-            SetupError::FoundationOver13(s) => write!(f, "the {} foundation has more than 13 cards", s.name()),
-            SetupError::FaceDownOnTop { pile } => write!(f, "pile {} has face-down cards but none face up", pile + 1),
-            SetupError::NotABuild { pile } => write!(f, "the face-up cards of pile {} are not one build", pile + 1),
-            SetupError::PassZero => f.write_str("passes count from 1"),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-/// Whether the game can go on (SPEC.md, "Stuck").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Whether the game can go on (SPEC.md, "Stuck"). In JSON, `playing`,
+/// `won` or `stuck` (the same words as [`Status::as_str`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Moves that make progress are still possible (or every card is face up
     /// on the table and the game can be finished).
@@ -577,24 +615,15 @@ impl Status {
 }
 
 /// Why undo or redo was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HistoryError {
     /// No move has been played (or all have been undone).
+    #[error("nothing to undo: this is the start of the game")]
     NothingToUndo,
     /// No undone move is waiting to be replayed.
+    #[error("nothing to redo: no undone move is waiting to be played again")]
     NothingToRedo,
 }
-
-impl std::fmt::Display for HistoryError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            HistoryError::NothingToUndo => "nothing to undo: this is the start of the game",
-            HistoryError::NothingToRedo => "nothing to redo: no undone move is waiting to be played again",
-        })
-    }
-}
-
-impl std::error::Error for HistoryError {}
 
 /// A game: a position, the rules in force, and the history for undo and redo.
 #[derive(Clone, Debug)]

@@ -88,53 +88,89 @@ impl fmt::Display for Move {
 /// Why the rules forbid a move in the current position. Each message is one
 /// line naming the card, where it is and which rule stops it. Pile numbers
 /// held here are 0-based; messages print them 1-based.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// A draw with nothing in the stock or the waste.
+    #[error("cannot draw: the stock and the waste are both empty")]
     StockAndWasteEmpty,
     /// A draw (not a redeal) with an empty stock.
+    #[error("the stock is empty: the next draw turns the waste over (a redeal)")]
     StockEmpty,
     /// A draw with an empty stock when the pass limit allows no redeal.
+    #[error("cannot draw: the stock is empty and the pass limit of {passes} allows no redeal")]
     NoRedealLeft { passes: u32 },
     /// A redeal while the stock still has cards.
+    #[error("cannot redeal: the stock still has {cards} cards")]
     StockNotEmpty { cards: usize },
     /// A waste move with an empty waste.
+    #[error("the waste is empty")]
     WasteEmpty,
     /// A tableau move or foundation move from an empty pile.
+    #[error("pile {} is empty", .pile + 1)]
     PileEmpty { pile: usize },
     /// Source and destination are the same pile.
+    #[error("pile {} is both the source and the destination", .pile + 1)]
     SamePile { pile: usize },
     /// The card does not go on its foundation yet.
+    #[error("{}", not_next_on_foundation(.card, .foundation_top))]
     NotNextOnFoundation { card: Card, foundation_top: Option<Card> },
     /// The card is not one lower and of the other colour than the pile's top card.
+    #[error("{}, and pile {} ends with the {}", needs(*.card), .pile + 1, .top.name())]
     DoesNotBuild { card: Card, pile: usize, top: Card },
     /// Only a king (or a build led by a king) may go to an empty pile.
+    #[error("pile {} is empty and only a king may go there, not the {}", .pile + 1, .card.name())]
     OnlyKingOnEmpty { card: Card, pile: usize },
     /// `t A B` where no count of face-up cards of A fits on B.
+    #[error("{}", no_build_fits(*.from, *.to, .bottom, .top, .onto))]
     NoBuildFits { from: usize, to: usize, bottom: Card, top: Card, onto: Option<Card> },
     /// More cards were asked for than pile `pile` has face up.
+    #[error("pile {} has {face_up} face-up card{}, not {count}", .pile + 1, plural(.face_up))]
     NotEnoughFaceUp { pile: usize, count: usize, face_up: usize },
     /// A count of cards that is zero or over 13.
+    #[error("{count} is not a number of cards to move (1 to 13)")]
     BadCount { count: usize },
     /// A pile number outside 0..=6.
+    #[error("there is no pile {} (piles are 1 to 7)", .pile + 1)]
     NoSuchPile { pile: usize },
     /// Foundation-to-tableau moves are off under the rules in force.
+    #[error(
+        "the {} cannot come down from its foundation to pile {}: moves from a foundation to the tableau are off (start with --foundation-to-tableau)",
+        .card.name(),
+        .pile + 1
+    )]
     FoundationToTableauOff { card: Card, pile: usize },
     /// The foundation of the suit has no card.
+    #[error("the {} foundation is empty", .suit.name())]
     FoundationEmpty { suit: Suit },
     /// A card named by its code is face down or in the stock.
+    #[error("the {} is face down or in the stock", .card.name())]
     CardHidden { card: Card },
     /// A card named by its code is in the waste under `above` cards.
+    #[error(
+        "the {} is in the waste under {above} card{}: only the top card can be played",
+        .card.name(),
+        plural(.above)
+    )]
     CardUnderWaste { card: Card, above: usize },
     /// A card named by its code is on its foundation under other cards.
+    #[error("the {} is on its foundation under other cards", .card.name())]
     CardUnderFoundation { card: Card },
     /// A card named for its foundation is on it already.
+    #[error("the {} is on its foundation already", .card.name())]
     CardOnFoundation { card: Card },
     /// A card named for its foundation has `above` cards on it on pile `pile`.
+    #[error(
+        "the {} has {above} card{} on it on pile {}: only a top card can go to a foundation",
+        .card.name(),
+        plural(.above),
+        .pile + 1
+    )]
     CardNotOnTop { card: Card, pile: usize, above: usize },
     /// A card named alone can go nowhere now.
+    #[error("the {} can go nowhere now", .card.name())]
     CardGoesNowhere { card: Card },
     /// A card named alone fits on several piles (0-based, at least two).
+    #[error("{}", fits_several(.card, .piles))]
     CardFitsSeveral { card: Card, piles: Vec<usize> },
 }
 
@@ -150,148 +186,78 @@ fn needs(card: Card) -> String {
     format!("the {} needs a {colour} {above}", card.name())
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::StockAndWasteEmpty => {
-                f.write_str("cannot draw: the stock and the waste are both empty")
-            }
-            MoveError::StockEmpty => {
-                f.write_str("the stock is empty: the next draw turns the waste over (a redeal)")
-            }
-            MoveError::NoRedealLeft { passes } => write!(
-                f,
-                "cannot draw: the stock is empty and the pass limit of {passes} allows no redeal"
-            ),
-            MoveError::StockNotEmpty { cards } => {
-                write!(f, "cannot redeal: the stock still has {cards} cards")
-            }
-            MoveError::WasteEmpty => f.write_str("the waste is empty"),
-            MoveError::PileEmpty { pile } => write!(f, "pile {} is empty", pile + 1),
-            MoveError::SamePile { pile } => {
-                write!(f, "pile {} is both the source and the destination", pile + 1)
-            }
-            MoveError::NotNextOnFoundation { card, foundation_top } => match foundation_top {
-                None => write!(
-                    f,
-                    "the {} cannot go to the foundation: the {} foundation is empty and starts with the ace",
-                    card.name(),
-                    card.suit().name()
-                ),
-                Some(top) => write!(
-                    f,
-                    "the {} cannot go to the foundation: the {} foundation is up to the {}",
-                    card.name(),
-                    card.suit().name(),
-                    top.name()
-                ),
+/// "the ace of hearts cannot go to the foundation: ...": why `card` does not
+/// go on its foundation, whose top card is `foundation_top`.
+fn not_next_on_foundation(card: &Card, foundation_top: &Option<Card>) -> String {
+    match foundation_top {
+        None => format!(
+            "the {} cannot go to the foundation: the {} foundation is empty and starts with the ace",
+            card.name(),
+            card.suit().name()
+        ),
+        Some(top) => format!(
+            "the {} cannot go to the foundation: the {} foundation is up to the {}",
+            card.name(),
+            card.suit().name(),
+            top.name()
+        ),
+    }
+}
+
+/// Why no count of the face-up cards `bottom` (deepest) to `top` of pile
+/// `from` fits on pile `to`, whose top card is `onto` (0-based piles).
+fn no_build_fits(from: usize, to: usize, bottom: &Card, top: &Card, onto: &Option<Card>) -> String {
+    let (what, verb) = if bottom == top {
+        (format!("the {}", top.name()), "cannot go")
+    } else {
+        (format!("no card from the {} up to the {}", bottom.name(), top.name()), "can go")
+    };
+    match onto {
+        Some(onto) if onto.rank().value() == 1 => format!(
+            "{what} on pile {} {verb} onto the {} on pile {}: nothing is built on an ace",
+            from + 1,
+            onto.name(),
+            to + 1
+        ),
+        Some(onto) => format!(
+            "{what} on pile {} {verb} onto the {} on pile {}, which takes only a {} {}",
+            from + 1,
+            onto.name(),
+            to + 1,
+            match onto.colour() {
+                crate::card::Colour::Red => "black",
+                crate::card::Colour::Black => "red",
             },
-            MoveError::DoesNotBuild { card, pile, top } => write!(
-                f,
-                "{}, and pile {} ends with the {}",
-                needs(*card),
-                pile + 1,
-                top.name()
-            ),
-            MoveError::OnlyKingOnEmpty { card, pile } => write!(
-                f,
-                "pile {} is empty and only a king may go there, not the {}",
-                pile + 1,
-                card.name()
-            ),
-            MoveError::NoBuildFits { from, to, bottom, top, onto } => {
-                let (what, verb) = if bottom == top {
-                    (format!("the {}", top.name()), "cannot go")
-                } else {
-                    (format!("no card from the {} up to the {}", bottom.name(), top.name()), "can go")
-                };
-                match onto {
-                    Some(onto) if onto.rank().value() == 1 => write!(
-                        f,
-                        "{what} on pile {} {verb} onto the {} on pile {}: nothing is built on an ace",
-                        from + 1,
-                        onto.name(),
-                        to + 1
-                    ),
-                    Some(onto) => write!(
-                        f,
-                        "{what} on pile {} {verb} onto the {} on pile {}, which takes only a {} {}",
-                        from + 1,
-                        onto.name(),
-                        to + 1,
-                        match onto.colour() {
-                            crate::card::Colour::Red => "black",
-                            crate::card::Colour::Black => "red",
-                        },
-                        crate::card::Rank::new(onto.rank().value().wrapping_sub(1))
-                            .map_or("card", |r| r.name())
-                    ),
-                    None => write!(
-                        f,
-                        "{what} on pile {} {verb} to pile {}: it is empty and only a king may go there",
-                        from + 1,
-                        to + 1
-                    ),
-                }
-            }
-            MoveError::NotEnoughFaceUp { pile, count, face_up } => write!(
-                f,
-                "pile {} has {face_up} face-up card{}, not {count}",
-                pile + 1,
-                if *face_up == 1 { "" } else { "s" }
-            ),
-            MoveError::BadCount { count } => {
-                write!(f, "{count} is not a number of cards to move (1 to 13)")
-            }
-            MoveError::NoSuchPile { pile } => {
-                write!(f, "there is no pile {} (piles are 1 to 7)", pile + 1)
-            }
-            MoveError::FoundationToTableauOff { card, pile } => write!(
-                f,
-                "the {} cannot come down from its foundation to pile {}: moves from a foundation to the tableau are off (start with --foundation-to-tableau)",
-                card.name(),
-                pile + 1
-            ),
-            MoveError::FoundationEmpty { suit } => {
-                write!(f, "the {} foundation is empty", suit.name())
-            }
-            MoveError::CardHidden { card } => {
-                write!(f, "the {} is face down or in the stock", card.name())
-            }
-            MoveError::CardUnderWaste { card, above } => write!(
-                f,
-                "the {} is in the waste under {above} card{}: only the top card can be played",
-                card.name(),
-                if *above == 1 { "" } else { "s" }
-            ),
-            MoveError::CardUnderFoundation { card } => {
-                write!(f, "the {} is on its foundation under other cards", card.name())
-            }
-            MoveError::CardOnFoundation { card } => write!(f, "the {} is on its foundation already", card.name()),
-            MoveError::CardNotOnTop { card, pile, above } => write!(
-                f,
-                "the {} has {above} card{} on it on pile {}: only a top card can go to a foundation",
-                card.name(),
-                if *above == 1 { "" } else { "s" },
-                pile + 1
-            ),
-            MoveError::CardGoesNowhere { card } => write!(f, "the {} can go nowhere now", card.name()),
-            MoveError::CardFitsSeveral { card, piles } => {
-                let names: Vec<String> = piles.iter().map(|p| (p + 1).to_string()).collect();
-                write!(
-                    f,
-                    "the {} fits on piles {}: add the pile, for example {} {}",
-                    card.name(),
-                    crate::render::words::join_and(&names),
-                    card.to_string().to_lowercase(),
-                    piles[0] + 1
-                )
-            }
+            crate::card::Rank::new(onto.rank().value().wrapping_sub(1)).map_or("card", |r| r.name())
+        ),
+        None => {
+            format!("{what} on pile {} {verb} to pile {}: it is empty and only a king may go there", from + 1, to + 1)
         }
     }
 }
 
-impl std::error::Error for MoveError {}
+/// "the 9 of hearts fits on piles 2 and 5: add the pile, for example 9h 2"
+/// (0-based `piles`; with none, the example names no pile rather than
+/// failing).
+fn fits_several(card: &Card, piles: &[usize]) -> String {
+    let names: Vec<String> = piles.iter().map(|p| (p + 1).to_string()).collect();
+    let example = piles.first().map_or(String::new(), |p| format!(" {}", p + 1));
+    format!(
+        "the {} fits on piles {}: add the pile, for example {}{example}",
+        card.name(),
+        crate::render::words::join_and(&names),
+        card.to_string().to_lowercase(),
+    )
+}
+
+/// "" for one, "s" for any other count.
+fn plural(count: &usize) -> &'static str {
+    if *count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -312,5 +278,29 @@ mod tests {
         assert_eq!(e.to_string(), "the 9 of spades needs a red 10, and pile 5 ends with the 10 of clubs");
         let e = MoveError::OnlyKingOnEmpty { card: c("QH"), pile: 0 };
         assert_eq!(e.to_string(), "pile 1 is empty and only a king may go there, not the queen of hearts");
+    }
+
+    #[test]
+    fn computed_messages() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let e = MoveError::CardFitsSeveral { card: c("9H"), piles: vec![1, 4] };
+        assert_eq!(e.to_string(), "the 9 of hearts fits on piles 2 and 5: add the pile, for example 9h 2");
+        // Not made by the engine, but a message is no reason to panic.
+        let e = MoveError::CardFitsSeveral { card: c("9H"), piles: vec![] };
+        assert!(e.to_string().starts_with("the 9 of hearts fits on piles"), "{e}");
+        let e = MoveError::NotEnoughFaceUp { pile: 2, count: 3, face_up: 1 };
+        assert_eq!(e.to_string(), "pile 3 has 1 face-up card, not 3");
+        let e = MoveError::CardUnderWaste { card: c("2C"), above: 2 };
+        assert_eq!(e.to_string(), "the 2 of clubs is in the waste under 2 cards: only the top card can be played");
+        let e = MoveError::NotNextOnFoundation { card: c("3D"), foundation_top: Some(c("AD")) };
+        assert_eq!(
+            e.to_string(),
+            "the 3 of diamonds cannot go to the foundation: the diamonds foundation is up to the ace of diamonds"
+        );
+        let e = MoveError::NoBuildFits { from: 0, to: 1, bottom: c("5S"), top: c("5S"), onto: Some(c("AH")) };
+        assert_eq!(
+            e.to_string(),
+            "the 5 of spades on pile 1 cannot go onto the ace of hearts on pile 2: nothing is built on an ace"
+        );
     }
 }

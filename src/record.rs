@@ -127,15 +127,19 @@ pub struct Replayed {
 }
 
 /// Why a record could not be read or replayed. Each message is one line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// The text is not JSON, or not an object with the fields of a record;
     /// `why` is serde's message, with the line and column.
+    #[error("not a game record: {why}")]
     NotJson {
         /// What was wrong, as the JSON reader says it.
         why: String,
     },
     /// The record was written by a newer version of the format.
+    #[error(
+        "the game record is format version {found}, newer than this klondike reads (up to {supported}): a newer klondike wrote it"
+    )]
     NewerVersion {
         /// The record's `format_version`.
         found: u64,
@@ -143,6 +147,7 @@ pub enum RecordError {
         supported: u32,
     },
     /// A field has a value outside what it may hold.
+    #[error("the game record's field '{field}' is wrong: {why}")]
     BadField {
         /// The field's name in JSON.
         field: &'static str,
@@ -150,6 +155,7 @@ pub enum RecordError {
         why: String,
     },
     /// A move of `moves` cannot be played.
+    #[error("move {index} of the game record ('{command}') cannot be played: {why}")]
     IllegalMove {
         /// 1-based position in `moves`.
         index: usize,
@@ -159,6 +165,7 @@ pub enum RecordError {
         why: String,
     },
     /// A move of `undone` cannot be played again.
+    #[error("undone move {index} of the game record ('{command}') cannot be played again: {why}")]
     IllegalRedo {
         /// 1-based position in `undone` (the last is the next redo).
         index: usize,
@@ -168,30 +175,6 @@ pub enum RecordError {
         why: String,
     },
 }
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::NotJson { why } => write!(f, "not a game record: {why}"),
-            RecordError::NewerVersion { found, supported } => write!(
-                f,
-                "the game record is format version {found}, newer than this klondike reads (up to {supported}): a newer klondike wrote it"
-            ),
-            RecordError::BadField { field, why } => {
-                write!(f, "the game record's field '{field}' is wrong: {why}")
-            }
-            RecordError::IllegalMove { index, command, why } => {
-                write!(f, "move {index} of the game record ('{command}') cannot be played: {why}")
-            }
-            RecordError::IllegalRedo { index, command, why } => write!(
-                f,
-                "undone move {index} of the game record ('{command}') cannot be played again: {why}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 /// At most 30 characters of `text`, unprintable ones named.
 fn shown(text: &str) -> String {

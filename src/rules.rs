@@ -45,16 +45,9 @@ impl PassLimit {
 }
 
 /// Why a pass limit could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a pass limit: give a whole number from 1 to 4294967295, or 'unlimited'")]
 pub struct PassLimitParseError(pub String);
-
-impl fmt::Display for PassLimitParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a pass limit: give a whole number from 1 to 4294967295, or 'unlimited'", self.0)
-    }
-}
-
-impl std::error::Error for PassLimitParseError {}
 
 impl FromStr for PassLimit {
     type Err = PassLimitParseError;

@@ -109,20 +109,12 @@ impl fmt::Display for Scoring {
 }
 
 /// Why a scoring name could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a scoring: give standard, vegas or none", crate::render::words::readable(.text, 30))]
 pub struct ScoringParseError {
     /// The text that is not a scoring (at most its first 30 characters).
     pub text: String,
 }
-
-impl fmt::Display for ScoringParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let shown = crate::render::words::readable(&self.text, 30);
-        write!(f, "'{shown}' is not a scoring: give standard, vegas or none")
-    }
-}
-
-impl std::error::Error for ScoringParseError {}
 
 impl TryFrom<String> for Scoring {
     type Error = ScoringParseError;
@@ -294,11 +286,7 @@ impl ScoreSheet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{Card, Suit};
-
-    fn c(code: &str) -> Card {
-        code.parse().unwrap()
-    }
+    use crate::card::Suit;
 
     fn rules(draw: DrawCount, f2t: bool) -> Rules {
         Rules { draw, passes: PassLimit::Unlimited, foundation_to_tableau: f2t }
@@ -308,15 +296,9 @@ mod tests {
     /// pile 3 = [hidden 2C | up AH], the spades foundation up to the 2, the
     /// waste 3S then QC (top); the other 42 cards in the stock.
     fn position() -> Position {
-        let all: Vec<Card> = Card::deck().collect();
-        let mut piles: [(Vec<Card>, Vec<Card>); 7] = Default::default();
-        piles[0] = (vec![c("5C")], vec![c("KH")]);
-        piles[1] = (vec![], vec![c("QS"), c("JH")]);
-        piles[2] = (vec![c("2C")], vec![c("AH")]);
-        let used = ["5C", "KH", "QS", "JH", "2C", "AH", "AS", "2S", "3S", "QC"];
-        let waste = vec![c("3S"), c("QC")];
-        let stock: Vec<Card> = all.into_iter().filter(|k| !used.contains(&k.to_string().as_str())).collect();
-        Position::from_parts(piles, stock, waste, [0, 0, 0, 2], 1).unwrap()
+        "tableau 5C | KH / | QS JH / 2C | AH / - / - / - / - ; stock * ; waste 3S QC ; foundations - - - 2S ; pass 1"
+            .parse()
+            .unwrap()
     }
 
     fn play(sheet: &mut ScoreSheet, pos: &mut Position, mv: Move, r: &Rules) -> i64 {

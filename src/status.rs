@@ -24,6 +24,7 @@ use std::collections::HashSet;
 
 use crate::card::{Card, Rank, Suit};
 use crate::game::{Position, Status};
+use crate::moves::Move;
 use crate::rules::{PassLimit, Rules};
 
 /// Stuck sets already found in one game, so that a stuck position reached
@@ -223,6 +224,72 @@ impl TableauState {
     }
 }
 
+/// Where a tableau or foundation move leads, for the search.
+enum Step {
+    /// It turns up a face-down card: progress.
+    TurnsUp,
+    /// The state after it.
+    To(TableauState),
+}
+
+impl TableauState {
+    /// Every tableau-and-foundation move of this state (tableau to
+    /// foundation, tableau to tableau with its one fitting count, and
+    /// foundation to tableau when the rules allow it), as the engine's
+    /// move, with where it leads. `tests/rules_agree.rs` holds this list
+    /// to the engine's legal moves, move for move.
+    fn steps(&self, rules: &Rules) -> Vec<(Move, Step)> {
+        let mut out = Vec::new();
+        for from in 0..7 {
+            let Some(&top) = self.piles[from].last() else { continue };
+            let len = self.piles[from].len();
+            if self.fits_foundation(top) {
+                let step = if len == 1 && self.closed[from] {
+                    Step::TurnsUp
+                } else {
+                    let mut s = self.clone();
+                    s.piles[from].pop();
+                    s.foundations[top.suit().index()] += 1;
+                    Step::To(s)
+                };
+                out.push((Move::TableauToFoundation { from }, step));
+            }
+            for to in 0..7 {
+                if to == from {
+                    continue;
+                }
+                let Some(k) = (1..=len).find(|&k| self.accepts(to, self.piles[from][len - k])) else {
+                    continue;
+                };
+                let step = if k == len && self.closed[from] {
+                    Step::TurnsUp
+                } else {
+                    let mut s = self.clone();
+                    let moved = s.piles[from].split_off(len - k);
+                    s.piles[to].extend(moved);
+                    Step::To(s)
+                };
+                out.push((Move::TableauToTableau { from, to, count: k }, step));
+            }
+        }
+        if rules.foundation_to_tableau {
+            for suit in Suit::ALL {
+                let Some(rank) = Rank::new(self.foundations[suit.index()]) else { continue };
+                let card = Card::new(rank, suit);
+                for to in 0..7 {
+                    if self.accepts(to, card) {
+                        let mut s = self.clone();
+                        s.foundations[suit.index()] -= 1;
+                        s.piles[to].push(card);
+                        out.push((Move::FoundationToTableau { suit, to }, Step::To(s)));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 enum Search {
     Progress,
     Stuck(HashSet<Vec<u8>>),
@@ -240,46 +307,10 @@ fn search(start: TableauState, start_key: Vec<u8>, playable: u64, rules: &Rules)
     let mut queue = std::collections::VecDeque::from([start]);
     while let Some(state) = queue.pop_front() {
         let mut next = Vec::new();
-        for from in 0..7 {
-            let Some(&top) = state.piles[from].last() else { continue };
-            let len = state.piles[from].len();
-            if state.fits_foundation(top) {
-                if len == 1 && state.closed[from] {
-                    return Search::Progress;
-                }
-                let mut s = state.clone();
-                s.piles[from].pop();
-                s.foundations[top.suit().index()] += 1;
-                next.push(s);
-            }
-            for to in 0..7 {
-                if to == from {
-                    continue;
-                }
-                let Some(k) = (1..=len).find(|&k| state.accepts(to, state.piles[from][len - k])) else {
-                    continue;
-                };
-                if k == len && state.closed[from] {
-                    return Search::Progress;
-                }
-                let mut s = state.clone();
-                let moved = s.piles[from].split_off(len - k);
-                s.piles[to].extend(moved);
-                next.push(s);
-            }
-        }
-        if rules.foundation_to_tableau {
-            for suit in Suit::ALL {
-                let Some(rank) = Rank::new(state.foundations[suit.index()]) else { continue };
-                let card = Card::new(rank, suit);
-                for to in 0..7 {
-                    if state.accepts(to, card) {
-                        let mut s = state.clone();
-                        s.foundations[suit.index()] -= 1;
-                        s.piles[to].push(card);
-                        next.push(s);
-                    }
-                }
+        for (_, step) in state.steps(rules) {
+            match step {
+                Step::TurnsUp => return Search::Progress,
+                Step::To(s) => next.push(s),
             }
         }
         for s in next {
@@ -292,6 +323,46 @@ fn search(start: TableauState, start_key: Vec<u8>, playable: u64, rules: &Rules)
         }
     }
     Search::Stuck(seen)
+}
+
+/// The stuck check's own view of the rules, for `tests/rules_agree.rs`,
+/// which holds it to the engine's (`legal_moves`, `Position::check`,
+/// `Position::play`) on many positions. Not a stable API.
+#[doc(hidden)]
+pub mod internals {
+    use super::*;
+
+    /// The tableau-and-foundation moves the stuck check makes from
+    /// `position`, each with the key of the state it leads to ([`tableau_key`]
+    /// of the position after it), or `None` when it turns up a card.
+    pub fn tableau_moves(position: &Position, rules: &Rules) -> Vec<(Move, Option<Vec<u8>>)> {
+        let steps = TableauState::of(position).steps(rules);
+        steps
+            .into_iter()
+            .map(|(mv, step)| match step {
+                Step::TurnsUp => (mv, None),
+                Step::To(s) => (mv, Some(s.key())),
+            })
+            .collect()
+    }
+
+    /// The stuck check's key of the tableau and foundations of `position`
+    /// (face-down cards reduced to "some", piles in any order).
+    pub fn tableau_key(position: &Position) -> Vec<u8> {
+        TableauState::of(position).key()
+    }
+
+    /// The cards that some move could place somewhere (a pile or a
+    /// foundation) in `position`, as bits over [`Card::index`].
+    pub fn placeable_cards(position: &Position) -> u64 {
+        TableauState::of(position).accepted_cards()
+    }
+
+    /// The cards that draws and redeals can bring to the top of the waste
+    /// from `position` (its top now included), as bits over [`Card::index`].
+    pub fn waste_tops(position: &Position, rules: &Rules) -> u64 {
+        reachable_waste_tops(&talon_sequence(position), position.waste().len(), position.pass(), rules).0
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,6 @@
 //!   process dies. The lock file is left in place: deleting it would race.
 
 use std::ffi::OsString;
-use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -111,19 +110,24 @@ impl Versioned for crate::record::GameRecord {
 
 /// Why a stored file could not be used. Each message is one line that names
 /// the file (and, for a corrupt one, where it was moved).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file could not be read, written or locked, and was left as it was.
+    #[error("could not {action} {}: {}", .path.display(), io_words(.error))]
     Io {
         /// The file.
         path: PathBuf,
         /// What was being done: `read`, `write`, `lock`, `move aside`.
         action: &'static str,
-        /// The operating system's error.
-        source: io::Error,
+        /// The operating system's error. Its words are part of the message
+        /// already, so it is not also the error's source (error reporters
+        /// would print it twice); that is why the field is not named
+        /// `source`, which thiserror would take for one.
+        error: io::Error,
     },
     /// The file could not be read or is not valid JSON of the expected
     /// form; it was moved to `moved_to` and a fresh one is used.
+    #[error("{} is unreadable ({why}); it was moved aside to {}", .path.display(), .moved_to.display())]
     Corrupt {
         /// The file as it was named.
         path: PathBuf,
@@ -134,6 +138,7 @@ pub enum StoreError {
     },
     /// A file the user named (a saved game) cannot be used; it is left
     /// exactly where and as it is.
+    #[error("cannot use {}: {why}", .path.display())]
     NotUsable {
         /// The file.
         path: PathBuf,
@@ -142,6 +147,10 @@ pub enum StoreError {
     },
     /// The file was written by a newer version of its format; it is left
     /// untouched and nothing is written over it.
+    #[error(
+        "{} was written by a newer klondike (format version {found}; this one reads up to {supported}); it is left as it is and not updated",
+        .path.display()
+    )]
     NewerVersion {
         /// The file.
         path: PathBuf,
@@ -151,32 +160,6 @@ pub enum StoreError {
         supported: u32,
     },
 }
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StoreError::Io { path, action, source } => {
-                write!(f, "could not {action} {}: {}", path.display(), io_words(source))
-            }
-            StoreError::Corrupt { path, moved_to, why } => write!(
-                f,
-                "{} is unreadable ({why}); it was moved aside to {}",
-                path.display(),
-                moved_to.display()
-            ),
-            StoreError::NotUsable { path, why } => write!(f, "cannot use {}: {why}", path.display()),
-            StoreError::NewerVersion { path, found, supported } => write!(
-                f,
-                "{} was written by a newer klondike (format version {found}; this one reads up to {supported}); it is left as it is and not updated",
-                path.display()
-            ),
-        }
-    }
-}
-
-// The operating system's error is part of each message already, so it is
-// not also given as the source (error reporters would print it twice).
-impl std::error::Error for StoreError {}
 
 /// The directory for klondike's data (statistics, autosave): the value of
 /// [`DATA_DIR_ENV`] when set and not empty, otherwise the platform's data
@@ -258,7 +241,7 @@ pub fn remove_stray_temp_files(dir: &Path, older_than: Duration) -> usize {
 /// file name appears in it: those are gone when this is said.
 pub fn folder_problem(path: &Path, error: &StoreError) -> String {
     let dir = parent_of(path);
-    let StoreError::Io { source, path: target, .. } = error else { return error.to_string() };
+    let StoreError::Io { error: source, path: target, .. } = error else { return error.to_string() };
     // A file where a folder should be, the data folder or one above it.
     if let Some(file) = dir.ancestors().find(|a| fs::metadata(a).is_ok_and(|m| !m.is_dir())) {
         return if file == dir {
@@ -403,14 +386,14 @@ fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, Sto
             return Err(StoreError::Io {
                 path: path.to_path_buf(),
                 action: "read",
-                source: io::Error::new(io::ErrorKind::InvalidInput, "not a regular file"),
+                error: io::Error::new(io::ErrorKind::InvalidInput, "not a regular file"),
             })
         }
         Ok(_) => {}
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
         // The path itself cannot be reached (a folder on it is a file, say):
         // nothing there to move aside.
-        Err(source) => return Err(StoreError::Io { path: path.to_path_buf(), action: "read", source }),
+        Err(error) => return Err(StoreError::Io { path: path.to_path_buf(), action: "read", error }),
     }
     let mut bytes = Vec::new();
     let read = File::open(path).and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_STORED + 1), &mut bytes));
@@ -450,7 +433,7 @@ fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, Sto
 fn corrupt(path: &Path, why: String) -> StoreError {
     match move_aside(path) {
         Ok(moved_to) => StoreError::Corrupt { path: path.to_path_buf(), moved_to, why },
-        Err(source) => StoreError::Io { path: path.to_path_buf(), action: "move aside", source },
+        Err(error) => StoreError::Io { path: path.to_path_buf(), action: "move aside", error },
     }
 }
 
@@ -497,7 +480,7 @@ pub fn read_user_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Op
         Ok(Read::Missing) => Ok(None),
         Ok(Read::Value(v)) => Ok(Some(v)),
         Ok(Read::Corrupt(why)) => Err(not_usable(format!("it is not a saved game ({why})"))),
-        Err(StoreError::Io { source, .. }) => Err(not_usable(source.to_string())),
+        Err(StoreError::Io { error, .. }) => Err(not_usable(error.to_string())),
         Err(e) => Err(e),
     }
 }
@@ -562,7 +545,7 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
             None
         }
     };
-    let io_err = |source| StoreError::Io { path: target.clone(), action: "write", source };
+    let io_err = |error| StoreError::Io { path: target.clone(), action: "write", error };
     let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
     text.push('\n');
     write_atomically_with(&target, text.as_bytes(), permissions).map_err(io_err)
@@ -573,7 +556,7 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
 /// # Errors
 /// [`StoreError::Io`] when it could not be written; `path` is then unchanged.
 pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
-    let io_err = |source| StoreError::Io { path: path.to_path_buf(), action: "write", source };
+    let io_err = |error| StoreError::Io { path: path.to_path_buf(), action: "write", error };
     let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
     text.push('\n');
     write_atomically(path, text.as_bytes()).map_err(io_err)
@@ -630,7 +613,7 @@ where
     F: FnOnce(&mut T),
 {
     let lock_path = with_suffix(path, ".lock");
-    let lock_err = |source| StoreError::Io { path: lock_path.clone(), action: "lock", source };
+    let lock_err = |error| StoreError::Io { path: lock_path.clone(), action: "lock", error };
     fs::create_dir_all(parent_of(path)).map_err(lock_err)?;
     let lock_file =
         OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock_path).map_err(lock_err)?;

@@ -322,7 +322,7 @@ impl LineSource for Terminal {
                     Ok(source) => source,
                     Err(e) => io::Error::other(e.to_string()),
                 };
-                let e = klondike::store::StoreError::Io { path: path.clone(), action: "write", source };
+                let e = klondike::store::StoreError::Io { path: path.clone(), action: "write", error: source };
                 super::session::say_folder_problem(&path, &e);
             }
         }

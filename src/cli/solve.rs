@@ -14,6 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use klondike::census::BatchVerdict;
 use klondike::command::Command;
 use klondike::deal::Deal;
 use klondike::game::{Game, Position};
@@ -147,7 +148,10 @@ struct SolveRecord {
     draw: usize,
     passes: Option<u32>,
     foundation_to_tableau: bool,
-    verdict: String,
+    verdict: BatchVerdict,
+    /// Why the solver gave up, for an `unknown` verdict (`state limit`, `time
+    /// limit`, `memory`, `cancelled`): the solver's own words, as
+    /// [`Verdict::Unknown`] carries them.
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
     moves: Vec<String>,
@@ -175,16 +179,16 @@ impl SolveRecord {
 
 fn record(game: Option<u128>, rules: &Rules, solution: &Solution, seconds: f64) -> SolveRecord {
     let (verdict, reason, moves) = match &solution.verdict {
-        Verdict::Winnable(moves) => ("winnable", None, moves.iter().map(ToString::to_string).collect()),
-        Verdict::Unwinnable => ("unwinnable", None, Vec::new()),
-        Verdict::Unknown(why) => ("unknown", Some(why.clone()), Vec::new()),
+        Verdict::Winnable(moves) => (BatchVerdict::Winnable, None, moves.iter().map(ToString::to_string).collect()),
+        Verdict::Unwinnable => (BatchVerdict::Unwinnable, None, Vec::new()),
+        Verdict::Unknown(why) => (BatchVerdict::Unknown, Some(why.clone()), Vec::new()),
     };
     SolveRecord {
         game: game.map(|n| n.to_string()),
         draw: rules.draw.cards(),
         passes: passes_field(rules),
         foundation_to_tableau: rules.foundation_to_tableau,
-        verdict: verdict.to_string(),
+        verdict,
         reason,
         moves,
         nodes: solution.states,
@@ -633,6 +637,27 @@ mod tests {
         };
         assert!(line(vec![Move::Draw]).starts_with("# winnable in 1 move (game 9;"));
         assert!(line(vec![Move::Draw, Move::Draw]).starts_with("# winnable in 2 moves (game 9;"));
+    }
+
+    #[test]
+    fn result_lines_spell_the_verdict_and_reason_as_before() {
+        let rules = Rules::default();
+        let line = |verdict: Verdict| {
+            let solution = Solution { verdict, states: 3, peak_memory_bytes: 7 };
+            serde_json::to_string(&record(Some(9), &rules, &solution, 0.5)).unwrap()
+        };
+        let head = r#"{"game":"9","draw":1,"passes":null,"foundation_to_tableau":false,"#;
+        let tail = r#""nodes":3,"seconds":0.5,"peak_memory_bytes":7}"#;
+        assert_eq!(
+            line(Verdict::Winnable(vec![Move::Draw])),
+            format!(r#"{head}"verdict":"winnable","moves":["d"],{tail}"#)
+        );
+        assert_eq!(line(Verdict::Unwinnable), format!(r#"{head}"verdict":"unwinnable","moves":[],{tail}"#));
+        let unknown = line(Verdict::Unknown("state limit".to_string()));
+        assert_eq!(unknown, format!(r#"{head}"verdict":"unknown","reason":"state limit","moves":[],{tail}"#));
+        // And they read back (a batch resumes from them).
+        let back: SolveRecord = serde_json::from_str(&unknown).unwrap();
+        assert_eq!((back.verdict, back.reason.as_deref()), (BatchVerdict::Unknown, Some("state limit")));
     }
 
     #[test]

@@ -361,22 +361,10 @@ QH   ##   ##   ##   ##   ##   ##
 
     #[test]
     fn an_empty_pile_shows_dashes_in_its_first_row() {
-        let pos = Position::with_rest_in_stock(
-            [
-                (vec![], vec![]),
-                (vec![c("2C")], vec![c("KH"), c("QS")]),
-                (vec![], vec![c("9D")]),
-                (vec![], vec![]),
-                (vec![], vec![]),
-                (vec![], vec![]),
-                (vec![], vec![c("AC")]),
-            ],
-            vec![],
-            vec![c("4H")],
-            [0, 1, 0, 0],
-            2,
-        )
-        .unwrap();
+        let pos: Position =
+            "tableau - / 2C | KH QS / | 9D / - / - / - / | AC ; stock * ; waste 4H ; foundations - AD - - ; pass 2"
+                .parse()
+                .unwrap();
         let game = Game::from_position(pos, Rules::default());
         let picture = columns(&game, &ColumnsView { title: "Custom deal", ..view(&CardStyle::PLAIN, &[]) });
         let expected = "\
@@ -437,14 +425,10 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
         assert_eq!(note(&game, Scoring::Standard), "(no redeal left)");
 
         // Stock and waste both empty: every card is on the table or up.
-        let pos = Position::from_parts(
-            std::array::from_fn(|i| if i == 0 { (vec![], vec![c("KS")]) } else { (vec![], vec![]) }),
-            vec![],
-            vec![],
-            [13, 13, 13, 12],
-            1,
-        )
-        .unwrap();
+        let pos: Position =
+            "tableau | KS / - / - / - / - / - / - ; stock - ; waste - ; foundations KC KD KH QS ; pass 1"
+                .parse()
+                .unwrap();
         let game = Game::from_position(pos, one);
         assert_eq!(note(&game, Scoring::Standard), "(nothing left to draw)");
         let picture = columns(&game, &view(&CardStyle::PLAIN, &[]));
@@ -539,7 +523,8 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
 
     #[test]
     fn a_won_game_says_so_and_words_fall_back_to_codes() {
-        let pos = Position::from_parts(std::array::from_fn(|_| (vec![], vec![])), vec![], vec![], [13; 4], 1).unwrap();
+        let pos: Position =
+            "tableau - / - / - / - / - / - / - ; stock - ; waste - ; foundations KC KD KH KS ; pass 1".parse().unwrap();
         let game = Game::from_position(pos, Rules::default());
         let picture = columns(&game, &view(&CardStyle::WORDS, &[]));
         let expected = "\

@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::card::Suit;
-use crate::game::Game;
+use crate::card::{Card, Suit};
+use crate::game::{Game, Status};
 use crate::rules::PassLimit;
 
 /// Cards on each foundation, 0..=13.
@@ -24,7 +24,7 @@ pub struct FoundationCounts {
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct PileState {
     pub hidden: usize,
-    pub up: Vec<String>,
+    pub up: Vec<Card>,
 }
 
 /// One JSON state line (SPEC.md, "--json"). Face-down cards and the order
@@ -38,15 +38,15 @@ pub struct State {
     /// Why it was rejected.
     pub error: Option<String>,
     /// `playing`, `won` or `stuck`.
-    pub status: &'static str,
+    pub status: Status,
     /// Moves made so far (undo takes one back).
     pub moves: usize,
     /// The score under the scoring in force (no scoring yet: always 0).
     pub score: i64,
     /// Cards in the stock.
     pub stock: usize,
-    /// The whole waste, bottom first.
-    pub waste: Vec<String>,
+    /// The whole waste, bottom first, as card codes.
+    pub waste: Vec<Card>,
     /// The pass through the stock now under way, from 1.
     pub pass: u32,
     /// Cards on each foundation.
@@ -78,11 +78,11 @@ impl State {
             command: command.map(str::to_string),
             ok: true,
             error: None,
-            status: game.status().as_str(),
+            status: game.status(),
             moves: game.moves_made(),
             score: 0,
             stock: pos.stock_len(),
-            waste: pos.waste().iter().map(ToString::to_string).collect(),
+            waste: pos.waste().to_vec(),
             pass: pos.pass(),
             foundations: FoundationCounts {
                 clubs: f(Suit::Clubs),
@@ -93,10 +93,7 @@ impl State {
             tableau: pos
                 .tableau()
                 .iter()
-                .map(|p| PileState {
-                    hidden: p.hidden().len(),
-                    up: p.face_up().iter().map(ToString::to_string).collect(),
-                })
+                .map(|p| PileState { hidden: p.hidden().len(), up: p.face_up().to_vec() })
                 .collect(),
             game: game_number.map(|n| n.to_string()),
             draw: rules.draw.cards(),

@@ -149,10 +149,6 @@ mod tests {
     use crate::deal::Deal;
     use crate::moves::Move;
 
-    fn c(code: &str) -> Card {
-        code.parse().unwrap()
-    }
-
     #[test]
     fn opening_of_game_1() {
         let game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
@@ -172,23 +168,9 @@ mod tests {
     }
 
     fn custom() -> Position {
-        // Clubs up to 2, diamonds empty, hearts up to ace, spades empty.
-        let mut rest: Vec<Card> = Card::deck()
-            .filter(|&k| {
-                !["AC", "2C", "AH", "5C", "4H", "9S", "JC", "4D", "QS", "7D"].contains(&k.to_string().as_str())
-            })
-            .collect();
-        let hidden = vec![rest.pop().unwrap(), rest.pop().unwrap()];
-        let piles = [
-            (vec![], vec![c("QS")]),
-            (vec![], vec![]),
-            (hidden, vec![c("5C"), c("4H")]),
-            (vec![], vec![]),
-            (vec![], vec![]),
-            (vec![], vec![]),
-            (vec![], vec![c("7D")]),
-        ];
-        Position::from_parts(piles, rest, vec![c("4D"), c("JC"), c("9S")], [2, 0, 1, 0], 2).unwrap()
+        "tableau | QS / - / KS JS | 5C 4H / - / - / - / | 7D ; stock * ; waste 4D JC 9S ; foundations 2C - AH - ; pass 2"
+            .parse()
+            .unwrap()
     }
 
     #[test]
@@ -216,11 +198,10 @@ mod tests {
 
     #[test]
     fn a_long_build_is_summarised_in_words_only() {
-        let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
-        let mut piles: [(Vec<Card>, Vec<Card>); 7] = Default::default();
-        piles[2] = (cards(&["2S", "3S"]), cards(&["TH", "9S", "8D", "7C", "6H", "5S", "4D"]));
-        piles[4] = (vec![], cards(&["KS", "QH"]));
-        let pos = Position::with_rest_in_stock(piles, vec![], vec![], [0; 4], 1).unwrap();
+        let pos: Position = "tableau - / - / 2S 3S | TH 9S 8D 7C 6H 5S 4D / - / | KS QH / - / - \
+                             ; stock * ; waste - ; foundations - - - - ; pass 1"
+            .parse()
+            .unwrap();
         let w = CardStyle::WORDS;
         assert_eq!(pile_line(&pos, 2, &w), "Pile 3: 2 face down, then 10 of hearts down to 4 of diamonds, 7 cards.");
         assert_eq!(pile_line(&pos, 4, &w), "Pile 5: king of spades, queen of hearts.");
@@ -246,9 +227,8 @@ mod tests {
         }
         let text = list(&game, "Game 1", &CardStyle::WORDS);
         assert!(text.contains("Stock: empty. Pass 1.\n"), "{text}");
-        let piles: [(Vec<Card>, Vec<Card>); 7] = Default::default();
-        let won =
-            Game::from_position(Position::from_parts(piles, vec![], vec![], [13; 4], 1).unwrap(), Rules::default());
+        let won = "tableau - / - / - / - / - / - / - ; stock - ; waste - ; foundations KC KD KH KS ; pass 1";
+        let won = Game::from_position(won.parse().unwrap(), Rules::default());
         let text = list(&won, "Custom deal", &CardStyle::WORDS);
         assert!(
             text.contains("Foundations: clubs up to king, diamonds up to king, hearts up to king, spades up to king.")

@@ -256,3 +256,102 @@ const RETRY_FEWEST_REDEALS: u8 = 1;
 const RETRY_STATES: u64 = 10_000;
 /// A line this short is not worth looking again for.
 const RETRY_BELOW: usize = 100;
+
+/// The solver's own view of the rules, for `tests/rules_agree.rs`, which
+/// holds its compact move generator (`state.rs`) to the engine's rules on
+/// many positions. Not a stable API.
+#[doc(hidden)]
+pub mod internals {
+    use super::state::{Ctx, Need, State};
+    use crate::card::Card;
+    use crate::game::Position;
+    use crate::moves::Move;
+    use crate::rules::{PassLimit, Rules};
+
+    /// One move of the solver, as the engine moves that play it (a talon
+    /// move is the draws, maybe a redeal, and the waste move), and the
+    /// position the solver's state says it leads to.
+    #[derive(Clone, Debug)]
+    pub struct Successor {
+        /// The engine moves, in order.
+        pub moves: Vec<Move>,
+        /// The position after them, rebuilt from the solver's state.
+        pub position: Position,
+    }
+
+    /// The position the solver's `st` stands for. The pass is the one its
+    /// redeals left give under a pass limit; with none the solver does not
+    /// count passes, so it is `pass` as given.
+    fn position_of(st: &State, ctx: &Ctx, rules: &Rules, pass: u32) -> Result<Position, String> {
+        let card = |c: u8| Card::from_index(usize::from(c)).ok_or_else(|| format!("no card {c}"));
+        let mut piles: [(Vec<Card>, Vec<Card>); 7] = Default::default();
+        for (i, pile) in piles.iter_mut().enumerate() {
+            let (h, n) = (usize::from(st.hidden[i]), usize::from(st.len[i]));
+            pile.0 = st.piles[i][..h].iter().map(|&c| card(c)).collect::<Result<_, _>>()?;
+            pile.1 = st.piles[i][h..n].iter().map(|&c| card(c)).collect::<Result<_, _>>()?;
+        }
+        let talon: Vec<Card> = st.talon[..usize::from(st.tlen)]
+            .iter()
+            .map(|&t| card(ctx.talon0[usize::from(t)]))
+            .collect::<Result<_, _>>()?;
+        let (waste, stock) = talon.split_at(usize::from(st.cursor).min(talon.len()));
+        let pass = match rules.passes {
+            PassLimit::Limited(n) => n.saturating_sub(u32::from(st.redeals)),
+            PassLimit::Unlimited => pass,
+        };
+        Position::from_parts(piles, stock.to_vec(), waste.to_vec(), st.found, pass).map_err(|e| e.to_string())
+    }
+
+    /// Every move of the solver's reduced move set from `position` (as the
+    /// search expands an ordinary node, before its safe moves), without
+    /// the safe foundation moves the search makes after each.
+    ///
+    /// # Errors
+    /// The solver's reason when it cannot hold the position.
+    pub fn successors(position: &Position, rules: &Rules) -> Result<Vec<Successor>, String> {
+        let (st, ctx) = State::from_position(position, rules)?;
+        let mut generated = Vec::new();
+        st.gen_moves(&ctx, Need::Any, &mut generated);
+        let mut out = Vec::new();
+        for (_, mv) in generated {
+            let mut moves = Vec::new();
+            st.engine_moves(&ctx, mv, &mut moves);
+            let mut after = st;
+            after.apply(&ctx, mv);
+            let redeals = moves.iter().filter(|m| **m == Move::Redeal).count() as u32;
+            out.push(Successor { position: position_of(&after, &ctx, rules, position.pass() + redeals)?, moves });
+        }
+        Ok(out)
+    }
+
+    /// The safe foundation moves the solver makes at once from `position`
+    /// (see "Safe automatic foundation moves" in `state.rs`), and where
+    /// they lead (no moves: the position itself).
+    ///
+    /// # Errors
+    /// The solver's reason when it cannot hold the position.
+    pub fn safe_moves(position: &Position, rules: &Rules) -> Result<Successor, String> {
+        let (mut st, ctx) = State::from_position(position, rules)?;
+        let mut made = Vec::new();
+        st.clone().auto_moves(&ctx, |m| made.push(m));
+        let mut moves = Vec::new();
+        for m in made {
+            st.engine_moves(&ctx, m, &mut moves);
+            st.apply(&ctx, m);
+        }
+        let redeals = moves.iter().filter(|m| **m == Move::Redeal).count() as u32;
+        Ok(Successor { position: position_of(&st, &ctx, rules, position.pass() + redeals)?, moves })
+    }
+
+    /// The cards the solver's talon moves can bring to the top of the waste
+    /// from `position`, as bits over [`Card::index`].
+    ///
+    /// # Errors
+    /// The solver's reason when it cannot hold the position.
+    pub fn talon_reach(position: &Position, rules: &Rules) -> Result<u64, String> {
+        let (st, ctx) = State::from_position(position, rules)?;
+        let mut reach = 0u64;
+        st.talon_targets(&ctx, |q, _| reach |= 1 << st.talon_card(&ctx, q));
+        Ok(reach)
+    }
+}
