@@ -130,9 +130,16 @@ pub fn join_and(items: &[String]) -> String {
     }
 }
 
-/// `n` and a noun, plural unless `n` is 1: "1 card", "21 cards".
+/// `n` and a noun, plural unless `n` is 1: "1 card", "21 cards" (the
+/// plural with an `s`; [`plural`] for any other).
 pub fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+    plural(n as u64, noun, &format!("{noun}s"))
+}
+
+/// `n` and the noun's form for it: `one` when `n` is 1, `many` otherwise
+/// (0 included): "1 loss", "2 losses". The one rule for plurals.
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// `text` with its first letter in upper case ("jack of spades ..." ->
