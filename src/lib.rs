@@ -29,6 +29,7 @@ pub mod card;
 pub mod census;
 pub mod command;
 pub mod deal;
+pub mod flow;
 pub mod game;
 pub mod hint;
 pub mod moves;
