@@ -331,6 +331,33 @@ pub fn readable(text: &str, max_chars: usize) -> String {
     out
 }
 
+/// `text` with lines longer than `width` columns broken between words (a
+/// width under 20 leaves it as it is); a line that starts with spaces (a
+/// list entry, "  w N   what it does") goes on under its text.
+pub fn wrap_lines(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, newline) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        if textwrap::core::display_width(body) <= width || width < 20 {
+            out.push_str(line);
+            continue;
+        }
+        // "  w N          what it does": the text after the command's column.
+        let indent = match body.strip_prefix("  ") {
+            Some(rest) => {
+                let command = rest.find("  ").unwrap_or(0);
+                let gap = rest[command..].len() - rest[command..].trim_start().len();
+                " ".repeat(2 + command + gap)
+            }
+            None => String::new(),
+        };
+        let options = textwrap::Options::new(width).subsequent_indent(&indent);
+        out.push_str(&textwrap::fill(body, options));
+        out.push_str(newline);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
