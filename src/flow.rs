@@ -17,11 +17,14 @@
 //! ```
 
 use crate::autoplay::can_auto_finish;
+use crate::census::{BatchVerdict, Verdicts};
 use crate::command::{Command, CommandError};
-use crate::game::Status;
+use crate::deal::{Deal, DealError};
+use crate::game::{Position, Status};
 use crate::hint::{hint_where, Hint};
 use crate::moves::Move;
 use crate::play::Play;
+use crate::rules::Rules;
 use crate::solver::{self, Budget, LineEffort, Verdict};
 
 /// A command waiting for the player's yes, because it would throw away the
@@ -249,6 +252,73 @@ impl Flow {
     }
 }
 
+/// What `--winnable` dealt: the first game number from the one asked for
+/// that is proved winnable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Winnable {
+    /// The game number (1 to 2^128−1).
+    pub number: u128,
+    /// Its deal.
+    pub deal: Deal,
+    /// How many numbers before it were skipped (0 to 999).
+    pub skipped: u128,
+}
+
+/// Why [`first_winnable`] found no game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WinnableError {
+    /// A game number has no deal.
+    Deal(DealError),
+    /// None of the [`WINNABLE_TRIES`] numbers from `first` was proved winnable.
+    NoneFound {
+        /// The number asked for.
+        first: u128,
+    },
+}
+
+/// How many game numbers [`first_winnable`] tries.
+pub const WINNABLE_TRIES: u128 = 1000;
+
+/// `--winnable` and `new` under it: from `first`, the first game number
+/// proved winnable under `rules`, by the committed census verdicts where
+/// they reach (no search), otherwise by the solver under a fresh `budget()`
+/// per number (the front end sets its deadline). After 2^128−1 comes 1.
+///
+/// # Errors
+/// [`WinnableError::NoneFound`] when none of [`WINNABLE_TRIES`] numbers is
+/// proved winnable; [`WinnableError::Deal`] for a number with no deal (0).
+pub fn first_winnable(
+    first: u128,
+    rules: &Rules,
+    mut budget: impl FnMut() -> Budget,
+) -> Result<Winnable, WinnableError> {
+    let mut number = first;
+    for skipped in 0..WINNABLE_TRIES {
+        let deal = Deal::for_game(number).map_err(WinnableError::Deal)?;
+        let proved = match known_verdicts().verdict(number, rules) {
+            Some(BatchVerdict::Winnable) => true,
+            Some(BatchVerdict::Unwinnable) => false,
+            // Only the verdict matters here, not how short the line is.
+            _ => matches!(
+                solver::solve_with(&Position::new(&deal), rules, &budget(), LineEffort::Quick).verdict,
+                Verdict::Winnable(_)
+            ),
+        };
+        if proved {
+            return Ok(Winnable { number, deal, skipped });
+        }
+        number = number.checked_add(1).unwrap_or(1);
+    }
+    Err(WinnableError::NoneFound { first })
+}
+
+/// The committed census verdicts (`fixtures/verdicts.txt`, written by
+/// `klondike census --verdict-file`), read once.
+fn known_verdicts() -> &'static Verdicts {
+    static VERDICTS: std::sync::OnceLock<Verdicts> = std::sync::OnceLock::new();
+    VERDICTS.get_or_init(|| Verdicts::parse(include_str!("../fixtures/verdicts.txt")).unwrap_or_default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,6 +406,32 @@ mod tests {
         assert_eq!(flow.advise(&play, winning), Advice::Winning { mv, news: true });
         flow.new_game();
         assert_eq!(flow.advise(&play, winning), Advice::Winning { mv, news: true });
+    }
+
+    #[test]
+    fn winnable_skips_what_the_census_calls_lost_and_asks_the_solver_the_rest() {
+        // Draw 3, one pass: games 1 to 3 are lost by the census.
+        let rules: Rules = Rules {
+            draw: crate::rules::DrawCount::Three,
+            passes: crate::rules::PassLimit::Limited(1),
+            ..Rules::default()
+        };
+        let mut searched = 0;
+        let found = first_winnable(1, &rules, || {
+            searched += 1;
+            Budget::states(0)
+        });
+        let Ok(Winnable { number, skipped, .. }) = found else { panic!("{found:?}") };
+        assert_eq!(skipped, number - 1);
+        assert_eq!(known_verdicts().verdict(number, &rules), Some(BatchVerdict::Winnable));
+        assert!((1..number).all(|n| known_verdicts().verdict(n, &rules) != Some(BatchVerdict::Winnable)));
+        assert!(number > 3 && searched < number as usize, "{number} {searched}");
+        // Past the census, a budget that decides nothing finds nothing.
+        assert_eq!(
+            first_winnable(10_000, &rules, || Budget::states(0)),
+            Err(WinnableError::NoneFound { first: 10_000 })
+        );
+        assert!(matches!(first_winnable(0, &rules, || Budget::states(0)), Err(WinnableError::Deal(_))));
     }
 
     #[test]

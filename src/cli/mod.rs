@@ -569,8 +569,9 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         None => {
             let (deal, origin) = if args.winnable {
                 let first = args.game.game.map_or_else(random_game_number, klondike::deal::GameNumber::get);
-                let (number, deal, n) = session::first_winnable(first, &rules).map_err(anyhow::Error::msg)?;
-                skipped = Some((first, n));
+                let winnable = session::first_winnable(first, &rules).map_err(anyhow::Error::msg)?;
+                let (number, deal) = (winnable.number, winnable.deal);
+                skipped = Some((first, winnable.skipped));
                 (deal, Origin::Number(number))
             } else {
                 choose_deal(&args.game)?

@@ -6,15 +6,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use klondike::autoplay::can_auto_finish;
-use klondike::census::{BatchVerdict, Verdicts};
 use klondike::command::Command;
 use klondike::deal::Deal;
-use klondike::flow::{Flow, Pending, Refusal, Step};
+use klondike::flow::{Flow, Pending, Refusal, Step, Winnable};
 use klondike::game::{Game, Status};
 use klondike::play::{Action, Event, Origin, Outcome, Play};
-use klondike::query::{describe_pile, describe_rules};
 use klondike::record::{GameId, GameRecord};
-use klondike::render::help::{help_list, help_on, SPOKEN_HELP};
 use klondike::render::json::State;
 use klondike::render::outcome::{announce_autoplay, announce_outcome};
 use klondike::render::screen::{self, Look};
@@ -22,7 +19,7 @@ use klondike::render::session::{self as said, GameLeft};
 use klondike::render::words::{readable, wrap_lines, CardStyle};
 use klondike::rules::Rules;
 use klondike::scoring::{standard_time_bonus, ScoreSheet, Scoring};
-use klondike::solver::{self, Budget, LineEffort, Verdict};
+use klondike::solver::{self, Budget};
 use klondike::stats::{RulesKey, Statistics};
 use klondike::store;
 
@@ -614,22 +611,6 @@ impl Session {
             }
         }
         match cmd {
-            Command::Help(None) if self.view.screen_reader => Ok(Reply::Answer(SPOKEN_HELP.to_string())),
-            Command::Help(None) => Ok(Reply::Answer(help_list())),
-            Command::Help(Some("all")) if self.view.screen_reader => {
-                let all: Vec<String> = klondike::command::COMMANDS.iter().filter_map(|c| help_on(c.word)).collect();
-                Ok(Reply::Answer(all.join("\n")))
-            }
-            Command::Help(Some("all")) => Ok(Reply::Answer(help_list())),
-            Command::Help(Some(word)) => {
-                help_on(word).map(Reply::Answer).ok_or_else(|| Refusal::NoHelp(word.into()).to_string())
-            }
-            Command::Again | Command::Repeat => Err(Refusal::OwnLine.to_string()),
-            Command::Tops => Ok(Reply::Answer(klondike::query::describe_tops(self.game(), &style))),
-            Command::Find(card) => Ok(Reply::Answer(klondike::query::find_card(self.game(), card, &style))),
-            Command::LookAll(place) => {
-                Ok(Reply::Answer(klondike::query::describe_pile_full(self.game(), place, &style)))
-            }
             Command::Restart => {
                 let lost = self.left_behind().is_some();
                 self.deal(Action::Restart);
@@ -683,18 +664,11 @@ impl Session {
                 Ok(Reply::Answer(said::solve_text(&verdict)))
             }
             Command::Table => Ok(Reply::Table),
-            Command::Look(place) => Ok(Reply::Answer(describe_pile(self.game(), place, &style))),
-            Command::Moves | Command::AllMoves => {
-                let all = cmd == Command::AllMoves;
-                Ok(Reply::Answer(screen::moves_answer(self.game(), &style, all, self.view.screen_reader)))
-            }
-            Command::Score => Ok(Reply::Answer(screen::score_answer(&self.play))),
-            Command::Rules => Ok(Reply::Answer(describe_rules(self.play.rules()))),
             Command::New(n) => {
                 let lost = self.left_behind();
                 let first = n.map_or_else(|| (self.random_game)(), klondike::deal::GameNumber::get);
                 let (number, deal, preface) = if self.winnable {
-                    let (number, deal, skipped) = first_winnable(first, self.play.rules())?;
+                    let Winnable { number, deal, skipped } = first_winnable(first, self.play.rules())?;
                     (number, deal, Some(said::winnable_message(number, first, skipped)))
                 } else {
                     (first, Deal::for_game(first).map_err(|e| e.to_string())?, None)
@@ -707,6 +681,13 @@ impl Session {
                 Ok(Reply::Opening(preface))
             }
             Command::Quit => Ok(Reply::Quit(self.goodbye().map(|g| g.to_string()))),
+            // The rest ask about the game and change nothing: their answers
+            // are the library's (every command that does more has its arm
+            // above, so `None` does not happen; the table is a harmless answer).
+            query => match said::answer(&query, &self.play, &style, self.view.screen_reader) {
+                Some(answer) => answer.map(Reply::Answer).map_err(|e| e.to_string()),
+                None => Ok(Reply::Table),
+            },
         }
     }
 
@@ -819,36 +800,11 @@ pub fn catch_interrupts() -> bool {
 const WINNABLE_BUDGET: Duration = Duration::from_secs(3);
 
 /// `--winnable`: from `first`, the first game number the solver proves
-/// winnable under `rules`; also how many numbers were skipped.
-pub fn first_winnable(first: u128, rules: &Rules) -> Result<(u128, Deal, u128), String> {
-    let mut number = first;
-    for skipped in 0..1000u128 {
-        let deal = Deal::for_game(number).map_err(|e| e.to_string())?;
-        // The census's verdicts, where they reach: no search needed.
-        match known_verdicts().verdict(number, rules) {
-            Some(BatchVerdict::Winnable) => return Ok((number, deal, skipped)),
-            Some(BatchVerdict::Unwinnable) => {
-                number = number.checked_add(1).unwrap_or(1);
-                continue;
-            }
-            _ => {}
-        }
-        let budget = Budget::until(50_000_000, Instant::now() + WINNABLE_BUDGET);
-        // Only the verdict matters here, not how short the line is.
-        let position = klondike::game::Position::new(&deal);
-        if let Verdict::Winnable(_) = solver::solve_with(&position, rules, &budget, LineEffort::Quick).verdict {
-            return Ok((number, deal, skipped));
-        }
-        number = number.checked_add(1).unwrap_or(1);
-    }
-    Err(format!("no winnable game found in the 1000 game numbers from {first}"))
-}
-
-/// The committed census verdicts (`fixtures/verdicts.txt`, written by
-/// `klondike census --verdict-file`), read once.
-fn known_verdicts() -> &'static Verdicts {
-    static VERDICTS: std::sync::OnceLock<Verdicts> = std::sync::OnceLock::new();
-    VERDICTS.get_or_init(|| Verdicts::parse(include_str!("../../fixtures/verdicts.txt")).unwrap_or_default())
+/// winnable under `rules` (see [`klondike::flow::first_winnable`]), each
+/// number searched for at most [`WINNABLE_BUDGET`].
+pub fn first_winnable(first: u128, rules: &Rules) -> Result<Winnable, String> {
+    let budget = || Budget::until(50_000_000, Instant::now() + WINNABLE_BUDGET);
+    klondike::flow::first_winnable(first, rules, budget).map_err(|e| e.to_string())
 }
 
 /// A line made safe to echo: control characters escaped, cut at 200 characters.

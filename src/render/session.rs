@@ -9,11 +9,13 @@
 use std::fmt;
 
 use crate::command::Command;
-use crate::flow::{Advice, Pending, Refusal};
+use crate::flow::{Advice, Pending, Refusal, WinnableError, WINNABLE_TRIES};
 use crate::game::Game;
-use crate::play::Origin;
-use crate::query::move_in_words;
+use crate::play::{Origin, Play};
+use crate::query::{describe_pile, describe_pile_full, describe_rules, describe_tops, find_card, move_in_words};
+use crate::render::help::{help_list, help_on, SPOKEN_HELP};
 use crate::render::screen::title;
+use crate::render::screen::{moves_answer, score_answer};
 use crate::render::words::{capitalise, count, readable, CardStyle};
 use crate::rules::Rules;
 use crate::solver::Verdict;
@@ -66,6 +68,52 @@ pub fn solve_text(verdict: &Verdict) -> String {
         Verdict::Unwinnable => "The game can no longer be won from here: the solver tried every line.".into(),
         Verdict::Unknown(why) if why == "cancelled" => "Stopped: the solver did not finish, the game goes on.".into(),
         Verdict::Unknown(why) => format!("Unknown: the solver gave up ({why})."),
+    }
+}
+
+/// The answer to a command that asks about the game and changes nothing
+/// (`help`, `tops`, `find`, `l`, `l t`, `moves`, `moves all`, `score`,
+/// `rules`), in `style`, for a screen reader or the eye; `None` for any
+/// other command (the front end carries it out).
+///
+/// # Errors
+/// [`Refusal::NoHelp`] for `help` on a word with none.
+pub fn answer(
+    command: &Command,
+    play: &Play,
+    style: &CardStyle,
+    screen_reader: bool,
+) -> Option<Result<String, Refusal>> {
+    let game = play.game();
+    let text = match command {
+        Command::Help(None) if screen_reader => SPOKEN_HELP.to_string(),
+        Command::Help(Some("all")) if screen_reader => {
+            let all: Vec<String> = crate::command::COMMANDS.iter().filter_map(|c| help_on(c.word)).collect();
+            all.join("\n")
+        }
+        Command::Help(None | Some("all")) => help_list(),
+        Command::Help(Some(word)) => return Some(help_on(word).ok_or_else(|| Refusal::NoHelp(word.to_string()))),
+        Command::Tops => describe_tops(game, style),
+        Command::Find(card) => find_card(game, *card, style),
+        Command::LookAll(place) => describe_pile_full(game, *place, style),
+        Command::Look(place) => describe_pile(game, *place, style),
+        Command::Moves => moves_answer(game, style, false, screen_reader),
+        Command::AllMoves => moves_answer(game, style, true, screen_reader),
+        Command::Score => score_answer(play),
+        Command::Rules => describe_rules(play.rules()),
+        _ => return None,
+    };
+    Some(Ok(text))
+}
+
+impl fmt::Display for WinnableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WinnableError::Deal(e) => e.fmt(f),
+            WinnableError::NoneFound { first } => {
+                write!(f, "no winnable game found in the {WINNABLE_TRIES} game numbers from {first}")
+            }
+        }
     }
 }
 
@@ -300,6 +348,19 @@ mod tests {
             "This game would be given up. Load a<line separator>b? Type yes, or no to keep playing."
         );
         assert!(Refusal::QuestionWaits(load).to_string().starts_with("a question waits for yes or no. This game"));
+    }
+
+    #[test]
+    fn queries_are_answered_here_and_the_rest_left_to_the_front_end() {
+        let play =
+            Play::new(Deal::for_game(1).unwrap(), Origin::Number(1), Rules::default(), Default::default(), false);
+        let ask = |line: &str| answer(&line.parse().unwrap(), &play, &CardStyle::PLAIN, false);
+        assert_eq!(ask("score"), Some(Ok(score_answer(&play))));
+        assert_eq!(ask("rules"), Some(Ok(describe_rules(play.rules()))));
+        assert!(ask("moves all").is_some_and(|a| a.is_ok_and(|t| t.contains("legal move"))));
+        for line in ["d", "u", "new", "restart", "save x", "load x", "stats", "hint", "solve", "q", "table"] {
+            assert_eq!(ask(line), None, "{line}");
+        }
     }
 
     #[test]
