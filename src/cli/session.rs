@@ -1,5 +1,6 @@
-//! A session: the game being played ([`Play`]), and what each command line
-//! prints; the files, the clock and the confirmations around it.
+//! A session: the game being played ([`Play`]) and its [`Flow`], carried
+//! out in the world: the files, the clock, the solver at the prompt, and
+//! printing the text the library gives for each command line.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
