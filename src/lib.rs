@@ -6,11 +6,14 @@
 //! that the game plays, undoes and redoes; [`play::Play`] owns a game in
 //! progress as a player meets it (scoring, autoplay, undo of a command with
 //! the automatic moves it caused) and applies each action through one entry
-//! point, [`play::Play::apply`]; [`render`] turns a game into text
-//! or JSON; [`solver`] decides whether a position can still be won;
-//! [`scoring`], [`record`] and [`stats`] keep score, saved games and
-//! statistics as values. The one exception to "no I/O" is [`store`], which
-//! reads and writes klondike's data files (atomically, under a lock).
+//! point, [`play::Play::apply`]; [`flow::Flow`] is a session's flow around
+//! it without the world (questions waiting for a yes, `repeat` and `.`,
+//! notes said once, the hint's choice); [`render`] turns a game and
+//! everything said about it into text or JSON; [`solver`] decides whether
+//! a position can still be won; [`scoring`], [`record`] and [`stats`] keep
+//! score, saved games and statistics as values. The one exception to "no
+//! I/O" is [`store`], which reads and writes klondike's data files
+//! (atomically, under a lock).
 //!
 //! ```
 //! use klondike::{command::{Command, MoveCommand}, deal::Deal, game::Game, rules::Rules};
@@ -29,6 +32,7 @@ pub mod card;
 pub mod census;
 pub mod command;
 pub mod deal;
+pub mod flow;
 pub mod game;
 pub mod hint;
 pub mod moves;

@@ -15,6 +15,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::record::GameId;
+use crate::render::words::plural;
 use crate::rules::{PassLimit, Rules};
 use crate::scoring::Scoring;
 
@@ -229,10 +230,6 @@ impl Statistics {
         }
         out
     }
-}
-
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A duration in words: "45 seconds", "3 minutes 5 seconds", "1 hour 2 minutes".

@@ -42,6 +42,7 @@ use rand::Rng;
 
 use klondike::deal::Deal;
 use klondike::play::{Origin, Play};
+use klondike::render::session::{self as said, Instead};
 use klondike::render::words::{CardNames, CardStyle, SuitStyle};
 
 use args::{CardsOption, Cli, ColorOption, GameArgs, PlayArgs, Subcommands, SuitsOption};
@@ -299,29 +300,15 @@ fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
 /// (an empty answer is yes).
 fn ask_resume(
     record: &GameRecord,
-    instead: &str,
+    instead: Instead,
     asked: &klondike::rules::Rules,
     screen_reader: bool,
 ) -> Result<Resume> {
-    let mut what = match &record.game {
-        Some(n) => format!("game {n}"),
-        None => "a custom deal".to_string(),
-    };
     // Its rules, where they are not the ones asked for: resuming plays it
-    // under its own.
-    if let Ok(rules) = record.rules() {
-        if rules != *asked {
-            what = format!("{what} ({rules})");
-        }
-    }
-    let n = record.moves.len();
-    // What each answer does, said before it is given: "no" counts the
-    // saved game as lost.
-    let mut question = format!(
-        "A game you left is saved, {what} with {}. Resume it? No starts {instead}, and the saved one counts as lost. {}",
-        klondike::render::words::count(n, "move"),
-        if screen_reader { "Type yes or no. " } else { "[Y/n] " }
-    );
+    // under its own. What each answer does is said before it is given.
+    let rules = record.rules().ok().filter(|r| r != asked);
+    let mut question =
+        said::resume_offer(record.game.as_deref(), rules.as_ref(), record.moves.len(), instead, screen_reader);
     loop {
         let mut out = io::stdout().lock();
         // Broken between words at a terminal (the answer is typed after it).
@@ -341,17 +328,10 @@ fn ask_resume(
             "" | "y" | "yes" => return Ok(Resume::Yes),
             "n" | "no" => return Ok(Resume::No),
             "q" | "quit" => {
-                writeln!(out, "The saved game is kept.")?;
+                writeln!(out, "{}", said::SAVED_GAME_KEPT)?;
                 return Ok(Resume::Quit);
             }
-            _ if screen_reader => {
-                question = format!("Type yes to resume the saved game, no for {instead}, or q to quit. ")
-            }
-            _ => {
-                question = format!(
-                "Please answer y (resume the saved game), n ({instead}; the saved one counts as lost) or q (quit): "
-            )
-            }
+            _ => question = said::resume_again(instead, screen_reader),
         }
     }
 }
@@ -427,15 +407,15 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
         return Ok(None);
     };
     let instead = match (args.game.game, &args.game.deal) {
-        (Some(n), _) if args.winnable => format!("the first game from {n} the solver proves winnable"),
-        (Some(n), _) => format!("game {n}"),
-        (None, Some(_)) => "the deal you gave".to_string(),
-        (None, None) => "a new game".to_string(),
+        (Some(n), _) if args.winnable => Instead::FirstWinnableFrom(n.get()),
+        (Some(n), _) => Instead::Game(n.get()),
+        (None, Some(_)) => Instead::GivenDeal,
+        (None, None) => Instead::NewGame,
     };
     let answer = if args.resume {
         Resume::Yes
     } else {
-        ask_resume(&record, &instead, &rules_for(args), screen_reader_wanted(args.screen_reader))?
+        ask_resume(&record, instead, &rules_for(args), screen_reader_wanted(args.screen_reader))?
     };
     if let Resume::Quit = answer {
         return Err(Offer::QuitAtOffer.into());
@@ -589,8 +569,9 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         None => {
             let (deal, origin) = if args.winnable {
                 let first = args.game.game.map_or_else(random_game_number, klondike::deal::GameNumber::get);
-                let (number, deal, n) = session::first_winnable(first, &rules).map_err(anyhow::Error::msg)?;
-                skipped = Some((first, n));
+                let winnable = session::first_winnable(first, &rules).map_err(anyhow::Error::msg)?;
+                let (number, deal) = (winnable.number, winnable.deal);
+                skipped = Some((first, winnable.skipped));
                 (deal, Origin::Number(number))
             } else {
                 choose_deal(&args.game)?
@@ -616,7 +597,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let mut out = io::BufWriter::new(stdout.lock());
     if let (Some((first, skipped)), false) = (skipped, args.json) {
         if let Some(n) = session.number() {
-            writeln!(out, "{}", session::winnable_message(n, first, skipped))?;
+            writeln!(out, "{}", said::winnable_message(n, first, skipped))?;
         }
     }
     if args.autoplay {
@@ -625,12 +606,12 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     session.start(&mut out)?;
     if interactive && !args.json {
-        writeln!(out, "Type help for the commands, q to quit.")?;
+        writeln!(out, "{}", said::WELCOME)?;
     }
     loop {
         out.flush()?;
         let (line, fault) = match source.next_line().context("cannot read the commands from standard input")? {
-            Line::Interrupted if session.pending.is_some() => ("no".to_string(), None),
+            Line::Interrupted if session.flow.pending().is_some() => ("no".to_string(), None),
             Line::End | Line::Interrupted => {
                 // What becomes of the game, as `q` says it.
                 if interactive && !args.json {

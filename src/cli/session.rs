@@ -1,27 +1,26 @@
-//! A session: the game being played ([`Play`]), and what each command line
-//! prints; the files, the clock and the confirmations around it.
+//! A session: the game being played ([`Play`]) and its [`Flow`], carried
+//! out in the world: the files, the clock, the solver at the prompt, and
+//! printing the text the library gives for each command line.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use klondike::autoplay::can_auto_finish;
-use klondike::census::{BatchVerdict, Verdicts};
 use klondike::command::Command;
 use klondike::deal::Deal;
+use klondike::flow::{Flow, Pending, Refusal, Step, Winnable};
 use klondike::game::{Game, Status};
-use klondike::hint::hint_where;
 use klondike::play::{Action, Event, Origin, Outcome, Play};
-use klondike::query::{describe_pile, describe_rules};
 use klondike::record::{GameId, GameRecord};
-use klondike::render::help::{help_list, help_on, SPOKEN_HELP};
 use klondike::render::json::State;
 use klondike::render::outcome::{announce_autoplay, announce_outcome};
 use klondike::render::screen::{self, Look};
-use klondike::render::words::CardStyle;
+use klondike::render::session::{self as said, GameLeft};
+use klondike::render::words::{readable, wrap_lines, CardStyle};
 use klondike::rules::Rules;
 use klondike::scoring::{standard_time_bonus, ScoreSheet, Scoring};
-use klondike::solver::{self, Budget, LineEffort, Verdict};
+use klondike::solver::{self, Budget};
 use klondike::stats::{RulesKey, Statistics};
 use klondike::store;
 
@@ -88,9 +87,6 @@ enum Reply {
     Quit(Option<String>),
 }
 
-/// How many states the solver may search for `hint` before the heuristic
-/// answers (a fraction of a second).
-const HINT_STATES: u64 = 300_000;
 /// How long the solver may think for `solve` at the prompt.
 const SOLVE_BUDGET: Duration = Duration::from_secs(10);
 
@@ -119,9 +115,6 @@ pub struct Session {
     pub counted: bool,
     /// This game's outcome is in the statistics file.
     pub recorded: bool,
-    /// "Every card is face up" has been said for the present stretch of
-    /// such positions (it is said once, not after every move).
-    pub finish_noted: bool,
     /// `new` deals only games the solver proves winnable (`--winnable`).
     pub winnable: bool,
     /// This session has written the autosave file (so it is this session's
@@ -135,19 +128,11 @@ pub struct Session {
     /// The game's identity for the statistics.
     pub id: GameId,
     pub random_game: Box<dyn FnMut() -> u128>,
-    /// A command waiting for the player's yes (it would abandon the game),
-    /// with the question asked.
-    pub pending: Option<(Command, String)>,
-    /// The last command run, for `.` (`again`).
-    pub last_command: Option<Command>,
-    /// The last response printed, for `repeat`.
-    pub last_response: String,
+    /// The question waiting, `repeat` and `.`, the notes said once.
+    pub flow: Flow,
     /// What autoplay did at the deal, said once with the opening (screen
     /// reader).
     pub opening_note: Option<String>,
-    /// A hint has said that the game can still be won (it is said again
-    /// only once it has been lost and regained, or in a new game).
-    pub winnable_said: std::cell::Cell<bool>,
 }
 
 impl Session {
@@ -172,17 +157,13 @@ impl Session {
             since: Instant::now(),
             counted: false,
             recorded: false,
-            finish_noted: false,
             winnable,
             autosaved: false,
             unowned_saved: false,
             id,
             random_game,
-            pending: None,
-            last_command: None,
-            last_response: String::new(),
+            flow: Flow::default(),
             opening_note: None,
-            winnable_said: Default::default(),
         }
     }
 }
@@ -262,58 +243,6 @@ pub fn say_folder_problem(path: &std::path::Path, error: &store::StoreError) {
 /// waste and foundations.
 const COLUMNS_WIDTH: usize = 56;
 
-/// Lines longer than `width` broken between words; a line that starts with
-/// spaces (a list entry) goes on under its text.
-fn wrap_lines(text: &str, width: usize) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.split_inclusive('\n') {
-        let (body, newline) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
-        if textwrap::core::display_width(body) <= width || width < 20 {
-            out.push_str(line);
-            continue;
-        }
-        // "  w N          what it does": the text after the command's column.
-        let indent = match body.strip_prefix("  ") {
-            Some(rest) => {
-                let command = rest.find("  ").unwrap_or(0);
-                let gap = rest[command..].len() - rest[command..].trim_start().len();
-                " ".repeat(2 + command + gap)
-            }
-            None => String::new(),
-        };
-        let options = textwrap::Options::new(width).subsequent_indent(&indent);
-        out.push_str(&textwrap::fill(body, options));
-        out.push_str(newline);
-    }
-    out
-}
-
-/// What `hint` answers: a suggestion (a move's command, if any, and why),
-/// or a sentence of its own (the game is lost).
-enum HintText {
-    Suggest { command: Option<String>, words: String, after: String },
-    Plain(String),
-}
-
-impl HintText {
-    /// The hint as shown, "hint: t 7 1: move the jack ... The game can
-    /// still be won."; or as a screen reader says it, with no label and no
-    /// stacked colons: "Move the jack ..., type t 7 1. The game can still
-    /// be won."
-    fn said(self, screen_reader: bool) -> String {
-        let capitalise = klondike::render::words::capitalise;
-        match (self, screen_reader) {
-            (HintText::Plain(text), _) => text,
-            (HintText::Suggest { command: Some(c), words, after }, false) => format!("hint: {c}: {words}.{after}"),
-            (HintText::Suggest { command: None, words, after }, false) => format!("hint: {words}.{after}"),
-            (HintText::Suggest { command: Some(c), words, after }, true) => {
-                format!("{}, type {c}.{after}", capitalise(&words))
-            }
-            (HintText::Suggest { command: None, words, after }, true) => format!("{}.{after}", capitalise(&words)),
-        }
-    }
-}
-
 /// Removes the autosave when the statistics hold its game as counted (a
 /// session was killed between the two steps). `locked`: this session holds
 /// the autosave's lock; otherwise it is taken for the moment, and nothing is
@@ -367,8 +296,7 @@ pub fn count_record_as_lost(record: &GameRecord, stats: bool) -> Option<(String,
     }
     let id = record.identity();
     let recorded = stats && count_game(&id, r.game.rules(), &r.score, moves, false, Some(r.elapsed_seconds));
-    let what = r.number.map_or("a custom deal".to_string(), |n| format!("game {n}"));
-    Some((format!("{what} with {}", klondike::render::words::count(moves, "move")), recorded))
+    Some((said::saved_game(r.number, moves), recorded))
 }
 
 impl Session {
@@ -379,10 +307,6 @@ impl Session {
     /// The game in progress.
     fn game(&self) -> &Game {
         self.play.game()
-    }
-
-    fn title(&self) -> String {
-        screen::title(self.play.origin())
     }
 
     /// How the game is shown now.
@@ -443,8 +367,7 @@ impl Session {
         self.id = id;
         self.counted = false;
         self.recorded = false;
-        self.finish_noted = false;
-        self.winnable_said.set(false);
+        self.flow.new_game();
     }
 
     /// Deals again (`restart`) or another deal (`new`), in place of the game
@@ -573,42 +496,12 @@ impl Session {
 
     /// Runs one input line and prints what it does.
     pub fn line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Next> {
-        if let Some((cmd, question)) = self.pending.take() {
-            match line.trim().to_lowercase().as_str() {
-                "y" | "yes" => {
-                    let reply = self.confirmed(cmd);
-                    return self.report(line, reply, out);
-                }
-                "n" | "no" => {
-                    let reply = Ok(Reply::Answer("Kept playing this game.".into()));
-                    return self.report(line, reply, out);
-                }
-                // Quitting is always possible: the game is kept, as ever.
-                "q" | "quit" | "exit" => {
-                    let reply = Ok(Reply::Quit(self.goodbye()));
-                    return self.report(line, reply, out);
-                }
-                // Anything else is refused (nothing is done), and the
-                // question asked again: it is answered first.
-                _ => {
-                    self.pending = Some((cmd, question.clone()));
-                    let reply = Err(format!("a question waits for yes or no. {question}"));
-                    return self.report(line, reply, out);
-                }
-            }
-        }
-        let reply = match line.parse::<Command>() {
-            Err(e) => Err(e.to_string()),
-            Ok(Command::Repeat) if self.last_response.is_empty() => Err("nothing has been said yet".into()),
-            Ok(Command::Repeat) => Ok(Reply::Again(self.last_response.clone())),
-            Ok(Command::Again) => match self.last_command.clone() {
-                None => Err("no command has been run yet".into()),
-                Some(cmd) => self.command(cmd),
-            },
-            Ok(cmd) => {
-                self.last_command = Some(cmd.clone());
-                self.command(cmd)
-            }
+        let reply = match self.flow.read(line) {
+            Step::Run { command, confirmed } => self.command(command, confirmed),
+            Step::Again(text) => Ok(Reply::Again(text)),
+            Step::Declined => Ok(Reply::Answer(said::KEPT_PLAYING.into())),
+            Step::Quit => Ok(Reply::Quit(self.goodbye().map(|g| g.to_string()))),
+            Step::Refused(why) => Err(why.to_string()),
         };
         self.report(line, reply, out)
     }
@@ -639,7 +532,7 @@ impl Session {
             }
             // What `repeat` says again: the last message or error.
             if let Some(text) = state.message.as_ref().or(state.error.as_ref()) {
-                self.last_response = text.trim_end().to_string();
+                self.flow.said(text.trim_end());
             }
             writeln!(out, "{}", state.to_line())?;
             return Ok(next);
@@ -647,8 +540,7 @@ impl Session {
         let reply = reply.map_err(|e| klondike::render::words::plain_message(&e));
         let mut text = String::new();
         match reply {
-            Err(e) if self.view.screen_reader => text = format!("Not done: {e}.\n"),
-            Err(e) => text = format!("error: {e}\n"),
+            Err(e) => text = said::refused_line(&e, self.view.screen_reader),
             Ok(Reply::Quit(None)) => {}
             Ok(Reply::Quit(Some(t)) | Reply::Answer(t) | Reply::Question(t)) => text = format!("{t}\n"),
             Ok(Reply::Again(t)) => text = t,
@@ -663,9 +555,7 @@ impl Session {
             text = wrap_lines(&text, textwrap::termwidth());
         }
         out.write_all(text.as_bytes())?;
-        if !text.is_empty() {
-            self.last_response = text;
-        }
+        self.flow.said(&text);
         Ok(next)
     }
 
@@ -674,8 +564,7 @@ impl Session {
     /// happens, not after every command).
     fn after_change(&mut self, sentence: &str, stuck_news: bool) -> String {
         let can_finish = can_auto_finish(self.game().position()) && !self.play.autoplay();
-        let finish = can_finish && !self.finish_noted;
-        self.finish_noted = can_finish;
+        let finish = self.flow.finish_news(can_finish);
         screen::after_change(&self.play, &self.look(), sentence, stuck_news, finish, self.view.confirm)
     }
 
@@ -705,97 +594,56 @@ impl Session {
         self.play.player_moved() && self.play.status() != Status::Won && !self.counted && !self.unowned_saved
     }
 
-    /// A command that would abandon the game, asked about first at an
-    /// interactive prompt.
-    fn ask_first(&mut self, cmd: Command, question: &str) -> Result<Reply, String> {
-        let cost =
-            if self.persistence.stats { "This game would count as lost." } else { "This game would be given up." };
-        let question = format!("{cost} {question} Type yes, or no to keep playing.");
-        self.pending = Some((cmd, question.clone()));
-        Ok(Reply::Question(question))
-    }
-
-    /// A command that was asked about, now that the player said yes.
-    fn confirmed(&mut self, cmd: Command) -> Result<Reply, String> {
-        let confirm = std::mem::replace(&mut self.view.confirm, false);
-        let reply = self.command(cmd);
-        self.view.confirm = confirm;
-        reply
-    }
-
     /// What is said of the game left when another replaces it.
-    fn left_behind(&self) -> Option<String> {
-        (self.in_progress() && self.persistence.stats).then(|| format!("{} counts as lost.", self.title()))
+    fn left_behind(&self) -> Option<GameLeft> {
+        (self.in_progress() && self.persistence.stats).then(|| GameLeft::CountsAsLost(self.play.origin()))
     }
 
-    /// Carries out a parsed command.
-    fn command(&mut self, cmd: Command) -> Result<Reply, String> {
+    /// Carries out a parsed command; `confirmed`: the player said yes to it.
+    fn command(&mut self, cmd: Command, confirmed: bool) -> Result<Reply, String> {
         let style = self.view.style;
+        // A command that would throw the game away is asked about first
+        // (at an interactive prompt, or with --confirm).
+        if !confirmed && self.view.confirm && self.in_progress() {
+            if let Some(pending) = Pending::before(&cmd, self.persistence.stats) {
+                let question = said::question_text(&pending);
+                self.flow.ask(pending);
+                return Ok(Reply::Question(question));
+            }
+        }
         match cmd {
-            Command::New(_) | Command::Restart | Command::Load(_) if self.view.confirm && self.in_progress() => {
-                let question = match &cmd {
-                    Command::New(Some(n)) => format!("Start game {n}?"),
-                    Command::New(None) => "Start a new game?".to_string(),
-                    Command::Restart => "Start this deal again from the beginning?".to_string(),
-                    Command::Load(file) => format!("Load {}?", klondike::render::words::readable(file, 60)),
-                    _ => String::new(),
-                };
-                self.ask_first(cmd, &question)
-            }
-            Command::Help(None) if self.view.screen_reader => Ok(Reply::Answer(SPOKEN_HELP.to_string())),
-            Command::Help(None) => Ok(Reply::Answer(help_list())),
-            Command::Help(Some("all")) if self.view.screen_reader => {
-                let all: Vec<String> = klondike::command::COMMANDS.iter().filter_map(|c| help_on(c.word)).collect();
-                Ok(Reply::Answer(all.join("\n")))
-            }
-            Command::Help(Some("all")) => Ok(Reply::Answer(help_list())),
-            Command::Help(Some(word)) => help_on(word).map(Reply::Answer).ok_or_else(|| format!("no help on {word}")),
-            Command::Again | Command::Repeat => Err("say it on its own line".into()),
-            Command::Tops => Ok(Reply::Answer(klondike::query::describe_tops(self.game(), &style))),
-            Command::Find(card) => Ok(Reply::Answer(klondike::query::find_card(self.game(), card, &style))),
-            Command::LookAll(place) => {
-                Ok(Reply::Answer(klondike::query::describe_pile_full(self.game(), place, &style)))
-            }
             Command::Restart => {
-                let lost = self.left_behind();
+                let lost = self.left_behind().is_some();
                 self.deal(Action::Restart);
                 // The title follows in the opening: said once.
-                let lost = if lost.is_some() { "The game so far counts as lost. " } else { "" };
-                Ok(Reply::Opening(Some(format!("{lost}Dealt again from the start."))))
+                Ok(Reply::Opening(Some(said::restarted(lost))))
             }
             Command::Move(m) => self.change(Action::Move(m)),
             Command::Undo => self.change(Action::Undo),
             Command::Redo => self.change(Action::Redo),
-            Command::Save(file) if is_our_file(&store::expand_home(&file)) => {
-                Err("that is one of klondike's own files (the saved game or the statistics); name another file".into())
-            }
+            Command::Save(file) if is_our_file(&store::expand_home(&file)) => Err(Refusal::OwnFile.to_string()),
             Command::Save(file) => {
                 store::save_user_json(&store::expand_home(&file), &self.record()).map_err(|e| e.to_string())?;
-                Ok(Reply::Answer(format!("Saved the game to {}.", klondike::render::words::readable(&file, 200))))
+                Ok(Reply::Answer(said::saved(&file)))
             }
             Command::Load(file) => {
                 let record = match store::read_user_json::<GameRecord>(&store::expand_home(&file)) {
                     Ok(Some(r)) => r,
-                    Ok(None) => return Err(format!("there is no file {file}")),
+                    Ok(None) => return Err(Refusal::NoSuchFile(file).to_string()),
                     Err(e) => return Err(e.to_string()),
                 };
                 let r = record.replay().map_err(|e| format!("{file}: {e}"))?;
-                let lost = self.left_behind().map(|l| format!("{l} ")).unwrap_or_default();
+                let left = self.left_behind();
                 let moves = r.game.moves_made();
                 // A saved game loaded is a new game from that position (it
                 // may be loaded again): an id of its own.
                 self.leave_game(r.elapsed_seconds, GameId::random());
                 self.play = Play::from_replayed(r, self.play.autoplay());
-                Ok(Reply::Opening(Some(format!(
-                    "{lost}Loaded {}: {}, {moves} move{} made.",
-                    klondike::render::words::readable(&file, 200),
-                    self.title(),
-                    if moves == 1 { "" } else { "s" }
-                ))))
+                Ok(Reply::Opening(Some(said::loaded(left, &file, self.play.origin(), moves))))
             }
             Command::Stats => {
                 let Some(path) = statistics_path() else {
-                    return Err("no data directory: statistics are not kept".into());
+                    return Err(Refusal::NoDataFolder.to_string());
                 };
                 match store::read_json::<Statistics>(&path) {
                     Ok(stats) => Ok(Reply::Answer(stats.unwrap_or_default().describe().trim_end().to_string())),
@@ -803,33 +651,44 @@ impl Session {
                 }
             }
             Command::Auto => self.change(Action::Finish),
-            Command::Hint => Ok(Reply::Answer(self.hint().said(self.view.screen_reader))),
-            Command::Solve => Ok(Reply::Answer(self.solve_here())),
-            Command::Table => Ok(Reply::Table),
-            Command::Look(place) => Ok(Reply::Answer(describe_pile(self.game(), place, &style))),
-            Command::Moves | Command::AllMoves => {
-                let all = cmd == Command::AllMoves;
-                Ok(Reply::Answer(screen::moves_answer(self.game(), &style, all, self.view.screen_reader)))
+            Command::Hint => {
+                let (play, thinking) = (&self.play, self.thinking());
+                let (position, rules) = (play.game().position(), play.rules());
+                let advice =
+                    self.flow.advise(play, |b| thinking.think(b, |b| solver::solve(position, rules, b).verdict));
+                Ok(Reply::Answer(said::advice_text(&advice, self.game(), &style, self.view.screen_reader)))
             }
-            Command::Score => Ok(Reply::Answer(screen::score_answer(&self.play))),
-            Command::Rules => Ok(Reply::Answer(describe_rules(self.play.rules()))),
+            Command::Solve => {
+                let budget = Budget::until(200_000_000, Instant::now() + SOLVE_BUDGET);
+                let (position, rules) = (self.game().position(), self.play.rules());
+                let verdict = self.thinking().think(budget, |b| solver::solve(position, rules, b).verdict);
+                Ok(Reply::Answer(said::solve_text(&verdict)))
+            }
+            Command::Table => Ok(Reply::Table),
             Command::New(n) => {
                 let lost = self.left_behind();
                 let first = n.map_or_else(|| (self.random_game)(), klondike::deal::GameNumber::get);
                 let (number, deal, preface) = if self.winnable {
-                    let (number, deal, skipped) = first_winnable(first, self.play.rules())?;
-                    (number, deal, Some(winnable_message(number, first, skipped)))
+                    let Winnable { number, deal, skipped } = first_winnable(first, self.play.rules())?;
+                    (number, deal, Some(said::winnable_message(number, first, skipped)))
                 } else {
                     (first, Deal::for_game(first).map_err(|e| e.to_string())?, None)
                 };
                 self.deal(Action::Deal { deal, origin: Origin::Number(number) });
-                let preface = match (lost, preface) {
+                let preface = match (lost.map(|l| l.to_string()), preface) {
                     (Some(l), Some(p)) => Some(format!("{l} {p}")),
                     (l, p) => l.or(p),
                 };
                 Ok(Reply::Opening(preface))
             }
-            Command::Quit => Ok(Reply::Quit(self.goodbye())),
+            Command::Quit => Ok(Reply::Quit(self.goodbye().map(|g| g.to_string()))),
+            // The rest ask about the game and change nothing: their answers
+            // are the library's (every command that does more has its arm
+            // above, so `None` does not happen; the table is a harmless answer).
+            query => match said::answer(&query, &self.play, &style, self.view.screen_reader) {
+                Some(answer) => answer.map(Reply::Answer).map_err(|e| e.to_string()),
+                None => Ok(Reply::Table),
+            },
         }
     }
 
@@ -845,108 +704,47 @@ impl Session {
 
     /// What quitting does with the game in progress: kept for next time, or
     /// counted as lost (nothing is said where nothing is kept).
-    fn goodbye(&self) -> Option<String> {
+    fn goodbye(&self) -> Option<GameLeft> {
         if !self.in_progress() {
-            return None;
-        }
-        if self.persistence.autosave {
-            Some("The game is kept: klondike offers it again when it starts.".into())
+            None
+        } else if self.persistence.autosave {
+            Some(GameLeft::Kept)
         } else if self.persistence.stats {
-            Some(format!("{} counts as lost.", self.title()))
+            Some(GameLeft::CountsAsLost(self.play.origin()))
         } else {
             None
         }
     }
 
-    /// The solver's first move when it answers within a short budget, with
-    /// whether the game can still be won; the heuristic hint otherwise,
-    /// never a move after which the solver proves the game lost.
-    fn hint(&self) -> HintText {
-        let style = &self.view.style;
-        if can_auto_finish(self.game().position()) {
-            return HintText::Suggest {
-                command: Some("auto".into()),
-                words: "every card is face up, and auto plays them all to the foundations".into(),
-                after: String::new(),
-            };
-        }
-        let (position, rules) = (self.game().position(), self.game().rules());
-        if self.play.status() == Status::Playing {
-            // A budget of states, not seconds, so that a hint is the same on
-            // every machine (and in every transcript).
-            let verdict = self.think(Budget::states(HINT_STATES), |b| solver::solve(position, rules, b)).verdict;
-            if verdict == Verdict::Unwinnable {
-                // A later "can still be won" (after an undo) is news again.
-                self.winnable_said.set(false);
-            }
-            match verdict {
-                Verdict::Winnable(moves) if !moves.is_empty() => {
-                    let words = klondike::query::move_in_words(position, rules, moves[0], style);
-                    // Said when it is news, not after every hint.
-                    let news = if self.winnable_said.replace(true) { "" } else { " The game can still be won." };
-                    return HintText::Suggest { command: Some(moves[0].to_string()), words, after: news.into() };
-                }
-                Verdict::Unwinnable if self.game().moves_made() == 0 => {
-                    return HintText::Plain(
-                        "This deal cannot be won, though moves remain: the solver tried every line; type new for a new game."
-                            .into(),
-                    )
-                }
-                Verdict::Unwinnable => {
-                    return HintText::Plain(format!("{LOST_NOT_STUCK}; type u to undo, or new for a new game."))
-                }
-                _ => {}
-            }
-        }
-        // The solver did not decide: the heuristic, leaving out any move
-        // after which the solver proves the game lost within a small budget.
-        let h = hint_where(self.game(), |mv| {
-            let mut after = position.clone();
-            after.play(mv, rules).is_ok()
-                && solver::solve_with(&after, rules, &Budget::states(HINT_CHECK_STATES), LineEffort::Quick).verdict
-                    != Verdict::Unwinnable
-        });
-        HintText::Suggest { command: h.mv.map(|mv| mv.to_string()), words: h.reason, after: String::new() }
+    /// How the solver runs for this session (see [`Thinking::think`]).
+    fn thinking(&self) -> Thinking {
+        Thinking { interactive: self.persistence.timed, screen_reader: self.view.screen_reader }
     }
+}
 
-    /// `solve` at the prompt: can the game still be won from here?
-    fn solve_here(&self) -> String {
-        let budget = Budget::until(200_000_000, Instant::now() + SOLVE_BUDGET);
-        match self.think(budget, |b| solver::solve(self.game().position(), self.game().rules(), b)).verdict {
-            Verdict::Winnable(moves) if moves.is_empty() => "The game is won.".to_string(),
-            Verdict::Winnable(moves) => {
-                let first: Vec<String> = moves.iter().take(5).map(ToString::to_string).collect();
-                format!(
-                    "The game can still be won: the solver found a line of {} move{} from here, starting {}. Type hint for one move at a time.",
-                    moves.len(),
-                    if moves.len() == 1 { "" } else { "s" },
-                    first.join(", ")
-                )
-            }
-            Verdict::Unwinnable => "The game can no longer be won from here: the solver tried every line.".into(),
-            Verdict::Unknown(why) if why == "cancelled" => {
-                "Stopped: the solver did not finish, the game goes on.".into()
-            }
-            Verdict::Unknown(why) => format!("Unknown: the solver gave up ({why})."),
-        }
-    }
+/// How the solver runs at the prompt: at an interactive one, cancellable
+/// and saying that it thinks.
+#[derive(Clone, Copy, Debug)]
+struct Thinking {
+    /// An interactive session (the one that keeps time).
+    interactive: bool,
+    /// The note is said for a screen reader.
+    screen_reader: bool,
+}
 
+impl Thinking {
     /// Runs the solver through `run` under `budget`. At an interactive
     /// prompt, a search that takes more than [`THINKING_AFTER`] says that
     /// it is thinking, and Ctrl-C cancels it (the verdict is then
     /// `Unknown("cancelled")`); in scripts it simply runs.
-    fn think<T>(&self, budget: Budget, run: impl FnOnce(&Budget) -> T) -> T {
-        if !self.persistence.timed || !INTERRUPTS_CAUGHT.load(Ordering::Relaxed) {
+    fn think<T>(self, budget: Budget, run: impl FnOnce(&Budget) -> T) -> T {
+        if !self.interactive || !INTERRUPTS_CAUGHT.load(Ordering::Relaxed) {
             return run(&budget);
         }
         CANCEL.store(false, Ordering::Relaxed);
         SOLVING.store(true, Ordering::Relaxed);
         let budget = Budget { cancel: Some(&CANCEL), ..budget };
-        let note = if self.view.screen_reader {
-            "Thinking. Press Control C to stop."
-        } else {
-            "Thinking... (Ctrl-C stops the search)"
-        };
+        let note = said::thinking(self.screen_reader);
         let (done, wait) = std::sync::mpsc::channel::<()>();
         let out = std::thread::scope(|scope| {
             // No thread (a tight memory limit): no note, the search still runs.
@@ -965,13 +763,6 @@ impl Session {
         out
     }
 }
-
-/// What `hint` says where the solver proves the game lost but moves remain.
-const LOST_NOT_STUCK: &str =
-    "The game can no longer be won from here, though moves remain: the solver tried every line";
-
-/// States each heuristic candidate move's position may take to be proved lost.
-const HINT_CHECK_STATES: u64 = 20_000;
 
 /// How long the solver thinks at the prompt before it says so.
 const THINKING_AFTER: Duration = Duration::from_millis(500);
@@ -996,7 +787,7 @@ pub fn catch_interrupts() -> bool {
         } else {
             // Said, so that a player who cannot see the screen knows.
             if GAME_KEPT.load(Ordering::Relaxed) {
-                let _ = writeln!(io::stderr(), "\nStopped. The game is kept: klondike offers it again when it starts.");
+                let _ = writeln!(io::stderr(), "\nStopped. {}", said::GAME_KEPT);
             }
             std::process::exit(130);
         }
@@ -1010,50 +801,14 @@ pub fn catch_interrupts() -> bool {
 const WINNABLE_BUDGET: Duration = Duration::from_secs(3);
 
 /// `--winnable`: from `first`, the first game number the solver proves
-/// winnable under `rules`; also how many numbers were skipped.
-pub fn first_winnable(first: u128, rules: &Rules) -> Result<(u128, Deal, u128), String> {
-    let mut number = first;
-    for skipped in 0..1000u128 {
-        let deal = Deal::for_game(number).map_err(|e| e.to_string())?;
-        // The census's verdicts, where they reach: no search needed.
-        match known_verdicts().verdict(number, rules) {
-            Some(BatchVerdict::Winnable) => return Ok((number, deal, skipped)),
-            Some(BatchVerdict::Unwinnable) => {
-                number = number.checked_add(1).unwrap_or(1);
-                continue;
-            }
-            _ => {}
-        }
-        let budget = Budget::until(50_000_000, Instant::now() + WINNABLE_BUDGET);
-        // Only the verdict matters here, not how short the line is.
-        let position = klondike::game::Position::new(&deal);
-        if let Verdict::Winnable(_) = solver::solve_with(&position, rules, &budget, LineEffort::Quick).verdict {
-            return Ok((number, deal, skipped));
-        }
-        number = number.checked_add(1).unwrap_or(1);
-    }
-    Err(format!("no winnable game found in the 1000 game numbers from {first}"))
-}
-
-/// The committed census verdicts (`fixtures/verdicts.txt`, written by
-/// `klondike census --verdict-file`), read once.
-fn known_verdicts() -> &'static Verdicts {
-    static VERDICTS: std::sync::OnceLock<Verdicts> = std::sync::OnceLock::new();
-    VERDICTS.get_or_init(|| Verdicts::parse(include_str!("../../fixtures/verdicts.txt")).unwrap_or_default())
-}
-
-/// What `--winnable` says about the game it dealt.
-pub fn winnable_message(number: u128, first: u128, skipped: u128) -> String {
-    match skipped {
-        0 => format!("Game {number}: the solver proved it winnable."),
-        1 => format!("Game {number}: the solver proved it winnable; it could not prove game {first} winnable."),
-        n => format!(
-            "Game {number}: the solver proved it winnable; it could not prove the {n} game numbers from {first} winnable."
-        ),
-    }
+/// winnable under `rules` (see [`klondike::flow::first_winnable`]), each
+/// number searched for at most [`WINNABLE_BUDGET`].
+pub fn first_winnable(first: u128, rules: &Rules) -> Result<Winnable, String> {
+    let budget = || Budget::until(50_000_000, Instant::now() + WINNABLE_BUDGET);
+    klondike::flow::first_winnable(first, rules, budget).map_err(|e| e.to_string())
 }
 
 /// A line made safe to echo: control characters escaped, cut at 200 characters.
 pub fn printable(line: &str) -> String {
-    klondike::render::words::readable(line, 200)
+    readable(line, 200)
 }

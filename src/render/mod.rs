@@ -10,7 +10,12 @@
 //! - [`screen`]: a game in progress shown whole: the table in the layout
 //!   chosen with score and clock, the opening, the answers to `score` and
 //!   `moves`, the win;
-//! - [`words`]: how a card is written ([`words::CardStyle`]);
+//! - [`session`]: what a session says around the game: `hint` and
+//!   `solve`, the questions before throwing a game away, the goodbye, the
+//!   sentences of `save` and `load`, the offer to resume;
+//! - [`words`]: the English helpers: card names ([`words::CardStyle`]),
+//!   plurals, quoting of input (one rule for unprintable characters),
+//!   text for a screen reader, wrapping;
 //! - [`json`]: the JSON state for programs;
 //! - [`help`]: the list of commands, and one command explained.
 
@@ -21,5 +26,6 @@ pub mod json;
 pub mod list;
 pub mod outcome;
 pub mod screen;
+pub mod session;
 pub mod table;
 pub mod words;

@@ -206,8 +206,8 @@ pub fn score_answer(play: &Play) -> String {
         _ => String::new(),
     };
     format!(
-        "{n} move{} made; {} on the foundations. {score}{status}",
-        if n == 1 { "" } else { "s" },
+        "{} made; {} on the foundations. {score}{status}",
+        count(n, "move"),
         count(play.game().position().foundation_count(), "card")
     )
 }
@@ -219,11 +219,11 @@ pub fn moves_answer(game: &Game, style: &CardStyle, all: bool, screen_reader: bo
     let moves = if all { describe_legal_moves(game, style) } else { ranked_legal_moves(game, style) };
     let kind = if all { "legal" } else { "useful" };
     let n = moves.len();
-    let mut text = format!("{n} {kind} move{}:", if n == 1 { "" } else { "s" });
+    let mut text = format!("{}:", count(n, &format!("{kind} move")));
     if !all && n < describe_legal_moves(game, style).len() {
         text = match n {
             0 => "No useful move; moves all lists every legal move.".to_string(),
-            n => format!("{n} useful move{}; moves all lists every legal move:", if n == 1 { "" } else { "s" }),
+            n => format!("{}; moves all lists every legal move:", count(n, "useful move")),
         };
     }
     for (command, words) in moves {

@@ -22,7 +22,7 @@ use std::fmt::Write;
 use crate::card::Suit;
 use crate::game::{Game, Position, Status};
 use crate::moves::Move;
-use crate::render::words::CardStyle;
+use crate::render::words::{count, CardStyle};
 use crate::rules::{DrawCount, PassLimit, Rules};
 use crate::scoring::{points, Scoring};
 
@@ -77,7 +77,7 @@ pub fn table_with_status(game: &Game, title: &str, style: &CardStyle, scoring: S
         PassLimit::Limited(n) => format!("Pass {} of {n}", pos.pass()),
     };
     let moves = game.moves_made();
-    let _ = writeln!(out, "{pass}, {moves} move{}{status}", if moves == 1 { "" } else { "s" });
+    let _ = writeln!(out, "{pass}, {}{status}", count(moves, "move"));
     let stock = pos.stock_len();
     let _ = match stock {
         0 => writeln!(out, "Stock: empty ({})", empty_stock_note(pos, rules, scoring)),
@@ -139,10 +139,6 @@ pub const STUCK_MESSAGE: &str = "Stuck: no sequence of moves can turn up a face-
 pub const STUCK_WAY_ON: &str = "Type u to undo, or new for a new game.";
 /// The way on from a game stuck from the deal.
 pub const STUCK_WAY_ON_AT_START: &str = "Type new for a new game.";
-
-fn count(n: usize, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
-}
 
 #[cfg(test)]
 mod tests {

@@ -130,9 +130,16 @@ pub fn join_and(items: &[String]) -> String {
     }
 }
 
-/// `n` and a noun, plural unless `n` is 1: "1 card", "21 cards".
+/// `n` and a noun, plural unless `n` is 1: "1 card", "21 cards" (the
+/// plural with an `s`; [`plural`] for any other).
 pub fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+    plural(n as u64, noun, &format!("{noun}s"))
+}
+
+/// `n` and the noun's form for it: `one` when `n` is 1, `many` otherwise
+/// (0 included): "1 loss", "2 losses". The one rule for plurals.
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// `text` with its first letter in upper case ("jack of spades ..." ->
@@ -320,6 +327,33 @@ pub fn readable(text: &str, max_chars: usize) -> String {
             '\u{2029}' => out.push_str("<paragraph separator>"),
             c => out.push_str(&format!("<U+{:04X}>", u32::from(c))),
         }
+    }
+    out
+}
+
+/// `text` with lines longer than `width` columns broken between words (a
+/// width under 20 leaves it as it is); a line that starts with spaces (a
+/// list entry, "  w N   what it does") goes on under its text.
+pub fn wrap_lines(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, newline) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        if textwrap::core::display_width(body) <= width || width < 20 {
+            out.push_str(line);
+            continue;
+        }
+        // "  w N          what it does": the text after the command's column.
+        let indent = match body.strip_prefix("  ") {
+            Some(rest) => {
+                let command = rest.find("  ").unwrap_or(0);
+                let gap = rest[command..].len() - rest[command..].trim_start().len();
+                " ".repeat(2 + command + gap)
+            }
+            None => String::new(),
+        };
+        let options = textwrap::Options::new(width).subsequent_indent(&indent);
+        out.push_str(&textwrap::fill(body, options));
+        out.push_str(newline);
     }
     out
 }

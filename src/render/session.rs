@@ -1,0 +1,377 @@
+//! What a session says around the game, as pure functions over typed
+//! values: the answers to `hint` ([`Advice`]) and `solve` (a solver
+//! [`Verdict`]), the question before a command that would throw the game
+//! away ([`Pending`]), why a line was refused ([`Refusal`]), what becomes
+//! of the game left (the goodbye, "counts as lost"), the sentences of
+//! `save` and `load`, the offer to resume a saved game, and `--winnable`'s
+//! note. The binary only prints them.
+
+use std::fmt;
+
+use crate::command::Command;
+use crate::flow::{Advice, Pending, Refusal, WinnableError, WINNABLE_TRIES};
+use crate::game::Game;
+use crate::play::{Origin, Play};
+use crate::query::{describe_pile, describe_pile_full, describe_rules, describe_tops, find_card, move_in_words};
+use crate::render::help::{help_list, help_on, SPOKEN_HELP};
+use crate::render::screen::title;
+use crate::render::screen::{moves_answer, score_answer};
+use crate::render::words::{capitalise, count, readable, CardStyle};
+use crate::rules::Rules;
+use crate::solver::Verdict;
+
+/// What `hint` says of `advice` in `game` (the game it was given for): for
+/// the eye "hint: t 7 1: move the jack ... The game can still be won.";
+/// for a screen reader, with no label and no stacked colons, "Move the
+/// jack ..., type t 7 1. The game can still be won."
+pub fn advice_text(advice: &Advice, game: &Game, style: &CardStyle, screen_reader: bool) -> String {
+    let (command, words, after) = match advice {
+        Advice::Finish => {
+            (Some("auto".to_string()), "every card is face up, and auto plays them all to the foundations".into(), "")
+        }
+        Advice::Winning { mv, news } => {
+            let words = move_in_words(game.position(), game.rules(), *mv, style);
+            (Some(mv.to_string()), words, if *news { " The game can still be won." } else { "" })
+        }
+        Advice::Heuristic(hint) => (hint.mv.map(|mv| mv.to_string()), hint.reason.clone(), ""),
+        Advice::LostAtDeal => {
+            return "This deal cannot be won, though moves remain: the solver tried every line; type new for a new game."
+                .into()
+        }
+        Advice::Lost => {
+            return "The game can no longer be won from here, though moves remain: the solver tried every line; type u to undo, or new for a new game."
+                .into()
+        }
+    };
+    match (command, screen_reader) {
+        (Some(c), false) => format!("hint: {c}: {words}.{after}"),
+        (None, false) => format!("hint: {words}.{after}"),
+        (Some(c), true) => format!("{}, type {c}.{after}", capitalise(&words)),
+        (None, true) => format!("{}.{after}", capitalise(&words)),
+    }
+}
+
+/// The answer to `solve` at the prompt, from the solver's `verdict` on
+/// the position: won, winnable with the line's length and its first five
+/// moves, lost, stopped (`Unknown("cancelled")`) or undecided.
+pub fn solve_text(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Winnable(moves) if moves.is_empty() => "The game is won.".to_string(),
+        Verdict::Winnable(moves) => {
+            let first: Vec<String> = moves.iter().take(5).map(ToString::to_string).collect();
+            format!(
+                "The game can still be won: the solver found a line of {} from here, starting {}. Type hint for one move at a time.",
+                count(moves.len(), "move"),
+                first.join(", ")
+            )
+        }
+        Verdict::Unwinnable => "The game can no longer be won from here: the solver tried every line.".into(),
+        Verdict::Unknown(why) if why == "cancelled" => "Stopped: the solver did not finish, the game goes on.".into(),
+        Verdict::Unknown(why) => format!("Unknown: the solver gave up ({why})."),
+    }
+}
+
+/// The answer to a command that asks about the game and changes nothing
+/// (`help`, `tops`, `find`, `l`, `l t`, `moves`, `moves all`, `score`,
+/// `rules`), in `style`, for a screen reader or the eye; `None` for any
+/// other command (the front end carries it out).
+///
+/// # Errors
+/// [`Refusal::NoHelp`] for `help` on a word with none.
+pub fn answer(
+    command: &Command,
+    play: &Play,
+    style: &CardStyle,
+    screen_reader: bool,
+) -> Option<Result<String, Refusal>> {
+    let game = play.game();
+    let text = match command {
+        Command::Help(None) if screen_reader => SPOKEN_HELP.to_string(),
+        Command::Help(Some("all")) if screen_reader => {
+            let all: Vec<String> = crate::command::COMMANDS.iter().filter_map(|c| help_on(c.word)).collect();
+            all.join("\n")
+        }
+        Command::Help(None | Some("all")) => help_list(),
+        Command::Help(Some(word)) => return Some(help_on(word).ok_or_else(|| Refusal::NoHelp(word.to_string()))),
+        Command::Tops => describe_tops(game, style),
+        Command::Find(card) => find_card(game, *card, style),
+        Command::LookAll(place) => describe_pile_full(game, *place, style),
+        Command::Look(place) => describe_pile(game, *place, style),
+        Command::Moves => moves_answer(game, style, false, screen_reader),
+        Command::AllMoves => moves_answer(game, style, true, screen_reader),
+        Command::Score => score_answer(play),
+        Command::Rules => describe_rules(play.rules()),
+        _ => return None,
+    };
+    Some(Ok(text))
+}
+
+impl fmt::Display for WinnableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WinnableError::Deal(e) => e.fmt(f),
+            WinnableError::NoneFound { first } => {
+                write!(f, "no winnable game found in the {WINNABLE_TRIES} game numbers from {first}")
+            }
+        }
+    }
+}
+
+/// The question before a command that would throw the game away: what it
+/// costs, what the command does, how to answer.
+pub fn question_text(pending: &Pending) -> String {
+    let cost = if pending.counts_as_lost { "This game would count as lost." } else { "This game would be given up." };
+    let question = match &pending.command {
+        Command::New(Some(n)) => format!("Start game {n}?"),
+        Command::New(None) => "Start a new game?".to_string(),
+        Command::Restart => "Start this deal again from the beginning?".to_string(),
+        Command::Load(file) => format!("Load {}?", readable(file, 60)),
+        // Only the commands above are asked about (`Pending::before`).
+        _ => String::new(),
+    };
+    format!("{cost} {question} Type yes, or no to keep playing.")
+}
+
+/// What is said when the player answers no to the question.
+pub const KEPT_PLAYING: &str = "Kept playing this game.";
+
+/// What is said of the game when the program ends and it is saved for
+/// next time (`q`, the end of input, Ctrl-C).
+pub const GAME_KEPT: &str = "The game is kept: klondike offers it again when it starts.";
+
+/// Said once at an interactive prompt, after the opening.
+pub const WELCOME: &str = "Type help for the commands, q to quit.";
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Command(e) => e.fmt(f),
+            Refusal::NothingSaid => f.write_str("nothing has been said yet"),
+            Refusal::NoCommandYet => f.write_str("no command has been run yet"),
+            Refusal::OwnLine => f.write_str("say it on its own line"),
+            Refusal::QuestionWaits(pending) => write!(f, "a question waits for yes or no. {}", question_text(pending)),
+            Refusal::NoHelp(word) => write!(f, "no help on {word}"),
+            Refusal::OwnFile => {
+                f.write_str("that is one of klondike's own files (the saved game or the statistics); name another file")
+            }
+            Refusal::NoSuchFile(file) => write!(f, "there is no file {file}"),
+            Refusal::NoDataFolder => f.write_str("no data directory: statistics are not kept"),
+        }
+    }
+}
+
+/// A refused line as shown: "error: ..." for the eye, "Not done: ...."
+/// for a screen reader; one line. `why` is a message made plain already
+/// ([`crate::render::words::plain_message`]).
+pub fn refused_line(why: &str, screen_reader: bool) -> String {
+    if screen_reader {
+        format!("Not done: {why}.\n")
+    } else {
+        format!("error: {why}\n")
+    }
+}
+
+/// What becomes of a game in progress when the session ends or another
+/// game takes its place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameLeft {
+    /// Saved, and offered again at the next start.
+    Kept,
+    /// Counted as lost in the statistics: the game of this origin.
+    CountsAsLost(Origin),
+}
+
+impl fmt::Display for GameLeft {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameLeft::Kept => f.write_str(GAME_KEPT),
+            GameLeft::CountsAsLost(origin) => write!(f, "{} counts as lost.", title(*origin)),
+        }
+    }
+}
+
+/// What `restart` says before the opening; `lost`: the game so far counts
+/// as lost (its title follows in the opening, so it is not named here).
+pub fn restarted(lost: bool) -> String {
+    let lost = if lost { "The game so far counts as lost. " } else { "" };
+    format!("{lost}Dealt again from the start.")
+}
+
+/// What `load` says before the opening: what became of the game left
+/// (`left`), the file as typed, the game loaded and its moves made.
+pub fn loaded(left: Option<GameLeft>, file: &str, origin: Origin, moves: usize) -> String {
+    let left = left.map(|l| format!("{l} ")).unwrap_or_default();
+    format!("{left}Loaded {}: {}, {} made.", readable(file, 200), title(origin), count(moves, "move"))
+}
+
+/// What `save` says: the file as typed.
+pub fn saved(file: &str) -> String {
+    format!("Saved the game to {}.", readable(file, 200))
+}
+
+/// What `--winnable` says of the game `number` it dealt, the first
+/// number the solver proved winnable from `first`, after `skipped` others.
+pub fn winnable_message(number: u128, first: u128, skipped: u128) -> String {
+    match skipped {
+        0 => format!("Game {number}: the solver proved it winnable."),
+        1 => format!("Game {number}: the solver proved it winnable; it could not prove game {first} winnable."),
+        n => format!(
+            "Game {number}: the solver proved it winnable; it could not prove the {n} game numbers from {first} winnable."
+        ),
+    }
+}
+
+/// What is said while the solver thinks at an interactive prompt.
+pub fn thinking(screen_reader: bool) -> &'static str {
+    if screen_reader {
+        "Thinking. Press Control C to stop."
+    } else {
+        "Thinking... (Ctrl-C stops the search)"
+    }
+}
+
+/// A saved game named in a sentence: "game 7 with 50 moves", "a custom
+/// deal with 1 move".
+pub fn saved_game(number: Option<u128>, moves: usize) -> String {
+    let what = number.map_or("a custom deal".to_string(), |n| format!("game {n}"));
+    format!("{what} with {}", count(moves, "move"))
+}
+
+/// What starts instead of a saved game the player declines to resume.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Instead {
+    /// The first game from this number the solver proves winnable.
+    FirstWinnableFrom(u128),
+    /// This game number.
+    Game(u128),
+    /// The deal given on the command line.
+    GivenDeal,
+    /// A random game.
+    NewGame,
+}
+
+impl fmt::Display for Instead {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Instead::FirstWinnableFrom(n) => write!(f, "the first game from {n} the solver proves winnable"),
+            Instead::Game(n) => write!(f, "game {n}"),
+            Instead::GivenDeal => f.write_str("the deal you gave"),
+            Instead::NewGame => f.write_str("a new game"),
+        }
+    }
+}
+
+/// The offer to resume a saved game: game `number` (as the record gives
+/// it; `None` for a custom deal),
+/// its `rules` where they are not the ones asked for, its `moves`, what
+/// "no" starts instead (and that the saved one then counts as lost), and
+/// how to answer; ends with a space, the answer is typed after it.
+pub fn resume_offer(
+    number: Option<&str>,
+    rules: Option<&Rules>,
+    moves: usize,
+    instead: Instead,
+    screen_reader: bool,
+) -> String {
+    let mut what = number.map_or("a custom deal".to_string(), |n| format!("game {n}"));
+    if let Some(rules) = rules {
+        what = format!("{what} ({rules})");
+    }
+    format!(
+        "A game you left is saved, {what} with {}. Resume it? No starts {instead}, and the saved one counts as lost. {}",
+        count(moves, "move"),
+        if screen_reader { "Type yes or no. " } else { "[Y/n] " }
+    )
+}
+
+/// The offer asked again after an answer that is not one.
+pub fn resume_again(instead: Instead, screen_reader: bool) -> String {
+    if screen_reader {
+        format!("Type yes to resume the saved game, no for {instead}, or q to quit. ")
+    } else {
+        format!("Please answer y (resume the saved game), n ({instead}; the saved one counts as lost) or q (quit): ")
+    }
+}
+
+/// What q at the offer to resume says.
+pub const SAVED_GAME_KEPT: &str = "The saved game is kept.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::{Deal, GameNumber};
+    use crate::hint::Hint;
+    use crate::moves::Move;
+
+    fn game_1() -> Game {
+        Game::new(&Deal::for_game(1).unwrap(), Rules::default())
+    }
+
+    #[test]
+    fn a_hint_for_the_eye_and_for_the_ear() {
+        let game = game_1();
+        let draw = Advice::Heuristic(Hint { mv: Some(Move::Draw), reason: "draw a card".into() });
+        assert_eq!(advice_text(&draw, &game, &CardStyle::PLAIN, false), "hint: d: draw a card.");
+        assert_eq!(advice_text(&draw, &game, &CardStyle::WORDS, true), "Draw a card, type d.");
+        let none = Advice::Heuristic(Hint { mv: None, reason: "no move helps".into() });
+        assert_eq!(advice_text(&none, &game, &CardStyle::WORDS, true), "No move helps.");
+        let win = Advice::Winning { mv: Move::Draw, news: true };
+        let said = advice_text(&win, &game, &CardStyle::PLAIN, false);
+        assert!(said.starts_with("hint: d: ") && said.ends_with(". The game can still be won."), "{said}");
+        let again = advice_text(&Advice::Winning { mv: Move::Draw, news: false }, &game, &CardStyle::PLAIN, false);
+        assert!(!again.contains("still be won"), "{again}");
+        assert!(advice_text(&Advice::Lost, &game, &CardStyle::PLAIN, false).contains("type u to undo"));
+        assert!(!advice_text(&Advice::LostAtDeal, &game, &CardStyle::PLAIN, false).contains("undo"));
+    }
+
+    #[test]
+    fn solve_answers_each_verdict() {
+        assert_eq!(solve_text(&Verdict::Winnable(Vec::new())), "The game is won.");
+        let one = solve_text(&Verdict::Winnable(vec![Move::Draw]));
+        assert!(one.contains("a line of 1 move from here, starting d."), "{one}");
+        let seven = solve_text(&Verdict::Winnable(vec![Move::Draw; 7]));
+        assert!(seven.contains("a line of 7 moves from here, starting d, d, d, d, d."), "{seven}");
+        assert!(solve_text(&Verdict::Unknown("cancelled".into())).starts_with("Stopped"));
+        assert_eq!(solve_text(&Verdict::Unknown("time limit".into())), "Unknown: the solver gave up (time limit).");
+    }
+
+    #[test]
+    fn the_question_says_the_cost_and_quotes_the_file_by_the_one_rule() {
+        let new_7 = Pending { command: Command::New(GameNumber::new(7)), counts_as_lost: true };
+        assert_eq!(
+            question_text(&new_7),
+            "This game would count as lost. Start game 7? Type yes, or no to keep playing."
+        );
+        let load = Pending { command: Command::Load("a\u{2028}b".into()), counts_as_lost: false };
+        assert_eq!(
+            question_text(&load),
+            "This game would be given up. Load a<line separator>b? Type yes, or no to keep playing."
+        );
+        assert!(Refusal::QuestionWaits(load).to_string().starts_with("a question waits for yes or no. This game"));
+    }
+
+    #[test]
+    fn queries_are_answered_here_and_the_rest_left_to_the_front_end() {
+        let play =
+            Play::new(Deal::for_game(1).unwrap(), Origin::Number(1), Rules::default(), Default::default(), false);
+        let ask = |line: &str| answer(&line.parse().unwrap(), &play, &CardStyle::PLAIN, false);
+        assert_eq!(ask("score"), Some(Ok(score_answer(&play))));
+        assert_eq!(ask("rules"), Some(Ok(describe_rules(play.rules()))));
+        assert!(ask("moves all").is_some_and(|a| a.is_ok_and(|t| t.contains("legal move"))));
+        for line in ["d", "u", "new", "restart", "save x", "load x", "stats", "hint", "solve", "q", "table"] {
+            assert_eq!(ask(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn what_becomes_of_the_game_left() {
+        assert_eq!(GameLeft::CountsAsLost(Origin::Number(7)).to_string(), "Game 7 counts as lost.");
+        assert_eq!(
+            loaded(Some(GameLeft::CountsAsLost(Origin::Custom)), "x.json", Origin::Number(3), 1),
+            "Custom deal counts as lost. Loaded x.json: Game 3, 1 move made."
+        );
+        assert_eq!(restarted(true), "The game so far counts as lost. Dealt again from the start.");
+        assert_eq!(saved_game(None, 2), "a custom deal with 2 moves");
+        assert!(winnable_message(9, 7, 2).ends_with("the 2 game numbers from 7 winnable."));
+    }
+}
