@@ -42,6 +42,7 @@ pub mod record;
 pub mod render;
 pub mod rules;
 pub mod scoring;
+pub mod session;
 pub mod solver;
 pub mod stats;
 pub mod status;

@@ -108,7 +108,7 @@ pub struct PlayArgs {
     /// face-down cards counted). Default: columns at an interactive
     /// terminal, rows for scripts, list in screen-reader mode.
     #[arg(long, value_name = "LAYOUT")]
-    pub layout: Option<super::session::Layout>,
+    pub layout: Option<Layout>,
     /// Cards in `words` ("queen of hearts") or `short` codes ("QH").
     /// Default: words in the list layout, short in the table.
     #[arg(long, value_name = "STYLE")]
@@ -211,4 +211,16 @@ fn parse_scoring(s: &str) -> Result<Scoring, String> {
 
 fn parse_passes(s: &str) -> Result<PassLimit, String> {
     s.parse::<PassLimit>().map_err(|e| e.to_string())
+}
+
+/// The ways to show the whole table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Layout {
+    /// The classic picture: the seven piles as columns cascading down.
+    Columns,
+    /// Card codes, one pile per line, face-down cards as `##`.
+    #[value(alias = "table")]
+    Rows,
+    /// One pile per line in words, face-down cards as a count.
+    List,
 }

@@ -13,18 +13,8 @@ use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
 /// and the line is rejected as too long.
 pub const MAX_LINE: usize = 4096;
 
-/// One line of input.
-pub enum Line {
-    Text(String),
-    /// A line longer than [`MAX_LINE`]: its first part.
-    TooLong(String),
-    /// A line typed at the prompt that is not UTF-8 text (the line editor
-    /// drops it).
-    NotText,
-    /// Ctrl-C at the prompt: it ends the session, or takes back a question.
-    Interrupted,
-    End,
-}
+/// One line of input: what the library's session takes.
+pub use klondike::session::Input as Line;
 
 /// A source of command lines.
 pub trait LineSource {

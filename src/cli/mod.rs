@@ -38,20 +38,21 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Parser;
-use rand::Rng;
 
 use klondike::deal::Deal;
 use klondike::play::{Origin, Play};
 use klondike::render::session::{self as said, Instead};
 use klondike::render::words::{CardNames, CardStyle, SuitStyle};
 
-use args::{CardsOption, Cli, ColorOption, GameArgs, PlayArgs, Subcommands, SuitsOption};
+use args::{CardsOption, Cli, ColorOption, GameArgs, Layout, PlayArgs, Subcommands, SuitsOption};
 use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
-use klondike::record::{GameId, GameRecord};
+use klondike::record::GameRecord;
+use klondike::render::screen;
 use klondike::scoring::{vegas_pass_limit, Scoring};
+use klondike::session::{count_record_as_lost, first_winnable, Next, Persistence, Session, Start, View};
 use klondike::stats::Statistics;
 use klondike::store;
-use session::{Layout, Next, Persistence, Session, View};
+use session::Files;
 
 /// Runs the program; prints errors and maps them to exit codes.
 pub fn main() -> ExitCode {
@@ -172,10 +173,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-fn random_game_number() -> u128 {
-    rand::thread_rng().gen_range(1..=1_000_000_000)
-}
-
 /// Largest text file read for `--deal @FILE`, `--moves` and `--games-file`.
 const MAX_TEXT_FILE: u64 = 64 << 20;
 
@@ -209,7 +206,7 @@ pub(crate) fn choose_deal(args: &GameArgs) -> Result<(Deal, Origin)> {
         let deal = text.parse::<Deal>().context("bad deal")?;
         return Ok((deal, Origin::Custom));
     }
-    let number = args.game.map_or_else(random_game_number, klondike::deal::GameNumber::get);
+    let number = args.game.map_or_else(session::random_game_number, klondike::deal::GameNumber::get);
     let deal = Deal::for_game(number).context("bad game number")?;
     Ok((deal, Origin::Number(number)))
 }
@@ -279,10 +276,15 @@ fn view(args: &PlayArgs, interactive: bool) -> View {
         json: args.json,
         echo: !interactive,
         screen_reader,
-        layout,
+        layout: match layout {
+            Layout::Columns => screen::Layout::Columns,
+            Layout::Rows => screen::Layout::Rows,
+            Layout::List => screen::Layout::List,
+        },
         style: CardStyle { names, suits, colour: colour_wanted(args.color, screen_reader) },
         confirm: (interactive && !args.json) || args.confirm,
         wrap: at_terminal,
+        farewell: interactive && !args.json,
     }
 }
 
@@ -347,18 +349,16 @@ enum Resume {
 /// A saved game to start from, and where it came from.
 struct Saved {
     replayed: klondike::record::Replayed,
-    /// Its id for the statistics: the autosave's own; a new one for a file
-    /// loaded with `--load` (a new game from that position).
-    id: GameId,
-    /// It is the autosave (which the session then owns).
-    from_autosave: bool,
+    /// How the session starts on it: the autosave resumed with its own id;
+    /// a file loaded with `--load` a new game from that position.
+    start: Start,
 }
 
 /// The saved game to start from, if any: `--load FILE`, `--resume`, or the
 /// interactive offer to resume the autosaved game. An autosave whose game
 /// the statistics already counted (a session was killed between the two
 /// steps) is removed, not offered.
-fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Option<Saved>> {
+fn saved_start(world: &mut Files, args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Option<Saved>> {
     if let Some(path) = &args.load {
         let record = match store::read_user_json::<GameRecord>(path) {
             Ok(Some(r)) => r,
@@ -366,7 +366,8 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
             Err(e) => return Err(e.into()),
         };
         let replayed = record.replay().with_context(|| format!("cannot load {}", path.display()))?;
-        return Ok(Some(Saved { replayed, id: GameId::random(), from_autosave: false }));
+        let start = Start::Loaded { elapsed: replayed.elapsed_seconds };
+        return Ok(Some(Saved { replayed, start }));
     }
     // At a terminal the saved game is offered even when a game is named:
     // starting another would count it as lost, so the player is asked.
@@ -424,7 +425,7 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
         // Declined: the saved game is abandoned, and counts as lost (first,
         // so that a kill in between leaves a counted game, not a lost one).
         // One that cannot be counted stays saved.
-        match session::count_record_as_lost(&record, true) {
+        match count_record_as_lost(world, &record, true) {
             // Kept, and said when the new game starts (`retire_autosave`).
             Some((_, false)) => return Ok(None),
             Some((what, true)) => warn_line!("klondike: the saved game, {what}, counts as lost"),
@@ -436,7 +437,10 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
     match record.replay() {
         // The file stays: a session with autosave keeps it in step with the
         // game (and removes it when the game is over); one without leaves it.
-        Ok(replayed) => Ok(Some(Saved { replayed, id: record.identity(), from_autosave: true })),
+        Ok(replayed) => {
+            let start = Start::Resumed { elapsed: replayed.elapsed_seconds, id: record.identity() };
+            Ok(Some(Saved { replayed, start }))
+        }
         Err(e) => {
             let moved = store::move_aside(&path).map(|p| p.display().to_string()).unwrap_or_default();
             let message =
@@ -455,13 +459,13 @@ fn saved_start(args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Optio
 /// line saying so; one that cannot be read was moved aside (and said so);
 /// one from a newer version is kept, and autosave is turned off for this
 /// session (one line). Returns whether the session may write the autosave.
-fn retire_autosave(stats: bool) -> bool {
+fn retire_autosave(world: &mut Files, stats: bool) -> bool {
     let Some(path) = session::autosave_path() else { return true };
     match store::read_json::<GameRecord>(&path) {
         Ok(None) => true,
         Ok(Some(record)) => {
             if !session::was_counted(&record.identity()) {
-                match session::count_record_as_lost(&record, stats) {
+                match count_record_as_lost(world, &record, stats) {
                     Some((what, true)) => {
                         warn_line!("klondike: the saved game, {what}, counts as lost: a new game takes its place")
                     }
@@ -496,9 +500,6 @@ fn retire_autosave(stats: bool) -> bool {
         }
     }
 }
-
-/// What is said of an input line that is not UTF-8.
-const NOT_TEXT: &str = "that line is not UTF-8 text";
 
 fn play(args: PlayArgs) -> Result<ExitCode> {
     let interactive = io::stdin().is_terminal();
@@ -546,45 +547,34 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     if persistence.stats && !in_use {
         session::remove_counted_autosave(_autosave_lock.is_some());
     }
-    let saved = match saved_start(&args, interactive, in_use) {
+    let mut world = Files::new(interactive, view.screen_reader);
+    let saved = match saved_start(&mut world, &args, interactive, in_use) {
         Err(e) if e.downcast_ref::<Offer>() == Some(&Offer::NewerAutosave) => {
             persistence.autosave = false;
             None
         }
         other => other?,
     };
-    let resumed = saved.as_ref().is_some_and(|s| s.from_autosave);
-    let mut session = match saved {
-        Some(Saved { replayed: r, id, from_autosave }) => {
-            let elapsed = r.elapsed_seconds;
-            let play = Play::from_replayed(r, args.autoplay);
-            let mut session =
-                Session::new(play, elapsed, id, view, persistence, args.winnable, Box::new(random_game_number));
-            // A resumed game owns the autosave file from now on (or, in a
-            // session that does not save, stays saved there as it was).
-            session.autosaved = from_autosave && persistence.autosave;
-            session.unowned_saved = from_autosave && !persistence.autosave;
-            session
-        }
+    let (play, start) = match saved {
+        Some(Saved { replayed, start }) => (Play::from_replayed(replayed, args.autoplay), start),
         None => {
             let (deal, origin) = if args.winnable {
-                let first = args.game.game.map_or_else(random_game_number, klondike::deal::GameNumber::get);
-                let winnable = session::first_winnable(first, &rules).map_err(anyhow::Error::msg)?;
-                let (number, deal) = (winnable.number, winnable.deal);
+                let first = args.game.game.map_or_else(session::random_game_number, klondike::deal::GameNumber::get);
+                let winnable = first_winnable(&world, first, &rules).map_err(|e| anyhow::anyhow!("{e}"))?;
                 skipped = Some((first, winnable.skipped));
-                (deal, Origin::Number(number))
+                (winnable.deal, Origin::Number(winnable.number))
             } else {
                 choose_deal(&args.game)?
             };
-            let play = Play::new(deal, origin, rules, args.scoring, args.autoplay);
-            Session::new(play, 0, GameId::random(), view, persistence, args.winnable, Box::new(random_game_number))
+            (Play::new(deal, origin, rules, args.scoring, args.autoplay), Start::Dealt)
         }
     };
     // Only once the new game is known to be good (a bad deal ends the
     // program before this): the saved game it replaces is settled.
-    if session.persistence.autosave && !resumed {
-        session.persistence.autosave = retire_autosave(session.persistence.stats);
+    if persistence.autosave && !matches!(start, Start::Resumed { .. }) {
+        persistence.autosave = retire_autosave(&mut world, persistence.stats);
     }
+    let mut session = Session::new(play, start, view, persistence, args.winnable, world);
     let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {
         // Screen-reader mode reads plain lines even on a terminal: no redraws.
         (true, true) => Box::new(PromptedLines::new(io::stdin().lock(), args.prompt.clone().unwrap_or_default())),
@@ -610,34 +600,14 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     loop {
         out.flush()?;
-        let (line, fault) = match source.next_line().context("cannot read the commands from standard input")? {
-            Line::Interrupted if session.flow.pending().is_some() => ("no".to_string(), None),
-            Line::End | Line::Interrupted => {
-                // What becomes of the game, as `q` says it.
-                if interactive && !args.json {
-                    session.farewell(&mut out)?;
-                }
-                break;
-            }
-            Line::TooLong(start) => (start, Some("line too long: a command is a few characters")),
-            Line::NotText => (String::new(), Some(NOT_TEXT)),
-            Line::Text(t) => (t, None),
+        let input = source.next_line().context("cannot read the commands from standard input")?;
+        let line = match &input {
+            Line::Text(t) | Line::TooLong(t) => t.clone(),
+            _ => String::new(),
         };
-        let trimmed = line.trim();
-        // A comment is skipped however long it is (a line too long to be
-        // read whole is known to be one by its start).
-        let comment = trimmed.starts_with('#') && !matches!(fault, Some(NOT_TEXT));
-        if comment || (fault.is_none() && trimmed.is_empty()) {
-            continue;
-        }
-        let outcome = match fault {
-            Some(why) => session.reject(&line, why, &mut out)?,
-            None => session.line(&line, &mut out)?,
-        };
-        session.checkpoint();
-        match outcome {
+        match session.feed(input, &mut out)? {
             Next::Continue => {}
-            Next::Quit => break,
+            Next::Quit | Next::Ended => break,
             Next::Rejected if args.strict => {
                 out.flush()?;
                 warn_line!("klondike: --strict: stopped at the rejected command '{}'", session::printable(&line));

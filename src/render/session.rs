@@ -132,6 +132,17 @@ pub fn question_text(pending: &Pending) -> String {
     format!("{cost} {question} Type yes, or no to keep playing.")
 }
 
+/// Said (on standard error) when the game left for another could not be
+/// counted: its saved copy stays, and the session saves no more.
+pub const LEFT_NOT_COUNTED: &str =
+    "the game left could not be counted, so its saved copy is kept; this session does not save its games";
+
+/// Said (on standard error) at the end of a session whose last save
+/// failed: the copy saved before, after `moves` moves, is kept.
+pub fn kept_as_last_saved(moves: usize) -> String {
+    format!("the game is kept as it was last saved ({}), for resuming", count(moves, "move"))
+}
+
 /// What is said when the player answers no to the question.
 pub const KEPT_PLAYING: &str = "Kept playing this game.";
 
