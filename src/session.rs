@@ -34,6 +34,9 @@ use crate::scoring::{standard_time_bonus, ScoreSheet, Scoring};
 use crate::solver::{Budget, Verdict};
 use crate::stats::{self, RulesKey, Statistics};
 
+#[cfg(test)]
+mod tests;
+
 /// Why the world did not do what a command asked (nothing was done).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WorldError {

@@ -1,0 +1,379 @@
+//! Whole sessions in memory: lines in, the text out, and what the world
+//! was asked to save and count.
+
+use std::collections::BTreeMap;
+
+use super::*;
+use crate::deal::Deal;
+use crate::render::session::{GAME_KEPT, KEPT_PLAYING, LEFT_NOT_COUNTED};
+
+/// A file `load` may find in memory.
+#[derive(Clone)]
+enum File {
+    Game(Box<GameRecord>),
+    /// A file that is there but cannot be read as a saved game.
+    Unreadable,
+}
+
+/// The world in memory: every request is kept for the test to look at.
+#[derive(Default)]
+struct Memory {
+    /// What [`World::now`] says.
+    clock: Duration,
+    /// The game numbers `new` gets, first first (then 1).
+    games: Vec<u128>,
+    /// What the solver says (`Unknown` when not set).
+    verdict: Option<Verdict>,
+    /// How many times the solver was asked.
+    solved: usize,
+    /// The saved game offered at the next start.
+    autosave: Option<GameRecord>,
+    /// Writing the autosave fails.
+    autosave_fails: bool,
+    /// Every call to count a game, in order.
+    counts: Vec<(GameId, Tally)>,
+    /// Counting fails (the statistics cannot be written).
+    stats_fail: bool,
+    /// The files `save` and `load` see, by name as typed.
+    files: BTreeMap<String, File>,
+    /// The diagnostics said.
+    warnings: Vec<String>,
+}
+
+impl World for Memory {
+    fn now(&self) -> Duration {
+        self.clock
+    }
+    fn width(&self) -> usize {
+        80
+    }
+    fn random_game(&mut self) -> u128 {
+        if self.games.is_empty() {
+            1
+        } else {
+            self.games.remove(0)
+        }
+    }
+    fn budget(&self, states: u64, _time: Duration) -> Budget {
+        Budget::states(states)
+    }
+    fn solve(&mut self, _position: &Position, _rules: &Rules, _budget: Budget) -> Verdict {
+        self.solved += 1;
+        self.verdict.clone().unwrap_or(Verdict::Unknown("state limit".into()))
+    }
+    fn save_autosave(&mut self, record: &GameRecord) -> bool {
+        if self.autosave_fails {
+            return false;
+        }
+        self.autosave = Some(record.clone());
+        true
+    }
+    fn remove_autosave(&mut self) {
+        self.autosave = None;
+    }
+    fn count_game(&mut self, id: &GameId, tally: &Tally) -> bool {
+        if self.stats_fail {
+            return false;
+        }
+        self.counts.push((id.clone(), *tally));
+        true
+    }
+    fn save_file(&mut self, file: &str, record: &GameRecord) -> Result<(), WorldError> {
+        if file == "autosave.json" {
+            return Err(WorldError::Refused(Refusal::OwnFile));
+        }
+        self.files.insert(file.to_string(), File::Game(Box::new(record.clone())));
+        Ok(())
+    }
+    fn load_file(&mut self, file: &str) -> Result<GameRecord, WorldError> {
+        match self.files.get(file) {
+            Some(File::Game(record)) => Ok((**record).clone()),
+            Some(File::Unreadable) => Err(WorldError::Failed(format!("{file} is not a saved game"))),
+            None => Err(WorldError::Refused(Refusal::NoSuchFile(file.to_string()))),
+        }
+    }
+    fn statistics(&mut self) -> Result<Statistics, WorldError> {
+        let mut stats = Statistics::default();
+        for (id, tally) in &self.counts {
+            stats.record_game_once(id, tally.key, tally.outcome, tally.vegas);
+        }
+        Ok(stats)
+    }
+    fn warn(&mut self, text: &str) {
+        self.warnings.push(text.to_string());
+    }
+}
+
+/// A deal won by [`EASY_WIN`] without autoplay (as in `play.rs`'s tests).
+const EASY: &str = "KD  QD KS  QS JS TS  9S 8S 7S 6S  5S 4S 3S 2S AS  KH QH JH TH 9H 8H  7H 6H 5H 4H 3H 2H AH \
+                    AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD";
+
+/// The commands that win [`EASY`].
+fn easy_win() -> Vec<&'static str> {
+    let mut lines = Vec::new();
+    for (pile, n) in [("t 7 f", 7), ("t 6 f", 6), ("t 5 f", 5), ("t 4 f", 4), ("t 3 f", 3), ("t 2 f", 1)] {
+        lines.extend(std::iter::repeat_n(pile, n));
+    }
+    for _ in 0..24 {
+        lines.extend(["d", "w f"]);
+    }
+    lines.extend(["t 2 f", "t 1 f"]);
+    lines
+}
+
+/// A script's view: rows, echoed commands, no questions.
+fn script() -> View {
+    View {
+        json: false,
+        echo: true,
+        screen_reader: false,
+        layout: Layout::Rows,
+        style: CardStyle::default(),
+        confirm: false,
+        wrap: false,
+        farewell: false,
+    }
+}
+
+/// Statistics and autosave on, untimed.
+const KEEPS_ALL: Persistence = Persistence { stats: true, autosave: true, timed: false };
+
+fn game(number: u128) -> Play {
+    Play::new(Deal::for_game(number).unwrap(), Origin::Number(number), Rules::default(), Scoring::Standard, false)
+}
+
+fn easy() -> Play {
+    Play::new(EASY.parse().unwrap(), Origin::Custom, Rules::default(), Scoring::Standard, false)
+}
+
+fn session(play: Play, view: View, persistence: Persistence, world: Memory) -> Session<Memory> {
+    Session::new(play, Start::Dealt, view, persistence, false, world)
+}
+
+/// Feeds `lines` one by one; the text printed, and what the last line did.
+fn feed(session: &mut Session<Memory>, lines: &[&str]) -> (String, Next) {
+    let mut out = Vec::new();
+    let mut next = Next::Continue;
+    for line in lines {
+        next = session.feed(Input::Text(line.to_string()), &mut out).unwrap();
+    }
+    (String::from_utf8(out).unwrap(), next)
+}
+
+#[test]
+fn a_won_game_is_counted_once_and_its_saved_copy_removed() {
+    let mut s = session(easy(), script(), KEEPS_ALL, Memory::default());
+    let (_, next) = feed(&mut s, &easy_win()[..1]);
+    assert_eq!(next, Next::Continue);
+    assert!(s.world().autosave.is_some(), "an unfinished game with a move is saved after the line");
+    let (text, _) = feed(&mut s, &easy_win()[1..]);
+    assert_eq!(s.play().status(), Status::Won);
+    assert!(text.contains("won"), "{text}");
+    assert_eq!(s.world().counts.len(), 1);
+    assert!(s.world().counts[0].1.outcome.won);
+    assert_eq!(s.world().counts[0].1.outcome.moves, 76);
+    assert!(s.world().autosave.is_none(), "a won and counted game's copy goes");
+    // Taken back and won again: still the one game, counted once.
+    feed(&mut s, &["u"]);
+    assert!(s.world().autosave.is_some());
+    feed(&mut s, &["redo", "stats"]);
+    s.end();
+    assert_eq!(s.world().counts.len(), 1, "{:?}", s.world().counts);
+    assert!(s.world().autosave.is_none());
+}
+
+#[test]
+fn a_win_that_cannot_be_counted_keeps_its_saved_copy() {
+    let world = Memory { stats_fail: true, ..Memory::default() };
+    let mut s = session(easy(), script(), KEEPS_ALL, world);
+    feed(&mut s, &easy_win());
+    assert_eq!(s.play().status(), Status::Won);
+    assert!(s.world().autosave.is_some(), "kept, so that it can be won and counted again");
+}
+
+#[test]
+fn quitting_mid_game_keeps_it_saved_and_counts_nothing() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory { clock: Duration::from_secs(100), ..Memory::default() });
+    let (text, next) = feed(&mut s, &["d", "d", "q"]);
+    assert_eq!(next, Next::Quit);
+    assert!(text.ends_with(&format!("> q\n{GAME_KEPT}\n")), "{text}");
+    s.end();
+    let saved = s.world().autosave.clone().expect("saved");
+    assert_eq!(saved.moves, ["d", "d"]);
+    assert_eq!(saved.id, Some(s.record().id.unwrap()));
+    assert!(s.world().counts.is_empty());
+}
+
+#[test]
+fn quitting_without_autosave_counts_the_game_lost_with_its_time() {
+    let persistence = Persistence { stats: true, autosave: false, timed: true };
+    let mut s = session(game(1), script(), persistence, Memory::default());
+    feed(&mut s, &["d"]);
+    s.world_mut().clock = Duration::from_secs(65);
+    let (text, _) = feed(&mut s, &["q"]);
+    assert!(text.contains("Game 1 counts as lost."), "{text}");
+    s.end();
+    let [(_, tally)] = s.world().counts.as_slice() else { panic!("{:?}", s.world().counts) };
+    assert!(!tally.outcome.won);
+    assert_eq!((tally.outcome.moves, tally.outcome.seconds), (1, Some(65)));
+    assert!(s.world().autosave.is_none());
+}
+
+#[test]
+fn new_after_moves_counts_the_old_game_lost_and_removes_its_copy() {
+    let world = Memory { games: vec![7], ..Memory::default() };
+    let mut s = session(game(1), script(), KEEPS_ALL, world);
+    let (_, _) = feed(&mut s, &["d"]);
+    let old = s.record().id.unwrap();
+    assert!(s.world().autosave.is_some());
+    let (text, _) = feed(&mut s, &["new"]);
+    assert!(text.contains("Game 1 counts as lost.\nGame 7"), "{text}");
+    assert_eq!(s.play().origin(), Origin::Number(7));
+    let [(id, tally)] = s.world().counts.as_slice() else { panic!("{:?}", s.world().counts) };
+    assert_eq!((id, tally.outcome.won, tally.outcome.moves), (&old, false, 1));
+    assert!(s.world().autosave.is_none(), "the game left is over: its copy goes");
+    // The new game has no move: ending now counts nothing more.
+    s.end();
+    assert_eq!(s.world().counts.len(), 1);
+    assert_ne!(s.record().id.unwrap(), old, "the new game has an id of its own");
+}
+
+#[test]
+fn a_game_left_that_cannot_be_counted_keeps_its_copy_and_saving_stops() {
+    let world = Memory { stats_fail: true, games: vec![7], ..Memory::default() };
+    let mut s = session(game(1), script(), KEEPS_ALL, world);
+    feed(&mut s, &["d", "new", "d", "d"]);
+    assert_eq!(s.world().warnings, [LEFT_NOT_COUNTED]);
+    let saved = s.world().autosave.clone().expect("the old game's copy stays");
+    assert_eq!((saved.game.as_deref(), saved.moves.len()), (Some("1"), 1), "and the new game is not saved over it");
+}
+
+#[test]
+fn a_resumed_game_in_a_session_that_does_not_save_is_never_counted_here() {
+    let persistence = Persistence { stats: true, autosave: false, timed: false };
+    let start = Start::Resumed { elapsed: 30, id: GameId("saved".into()) };
+    let mut s = Session::new(game(1), start, script(), persistence, false, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "new"]);
+    assert!(!text.contains("counts as lost"), "{text}");
+    feed(&mut s, &["d"]);
+    s.end();
+    // The new game is this session's: it is counted; the resumed one is not.
+    let ids: Vec<&str> = s.world().counts.iter().map(|(id, _)| id.0.as_str()).collect();
+    assert_eq!(ids.len(), 1);
+    assert_ne!(ids[0], "saved");
+}
+
+#[test]
+fn when_the_last_save_fails_the_earlier_copy_is_kept_and_nothing_counted() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &["d"]);
+    s.world_mut().autosave_fails = true;
+    feed(&mut s, &["d", "d"]);
+    s.end();
+    assert_eq!(s.world().warnings, ["the game is kept as it was last saved (1 move), for resuming"]);
+    assert_eq!(s.world().autosave.as_ref().unwrap().moves, ["d"]);
+    assert!(s.world().counts.is_empty());
+}
+
+#[test]
+fn a_load_that_fails_is_reported_and_the_game_goes_on() {
+    let mut world = Memory::default();
+    world.files.insert("bad.json".into(), File::Unreadable);
+    let mut s = session(game(1), script(), KEEPS_ALL, world);
+    let (text, next) = feed(&mut s, &["d", "load bad.json"]);
+    assert_eq!(next, Next::Rejected);
+    assert!(text.ends_with("> load bad.json\nerror: bad.json is not a saved game\n"), "{text}");
+    let (text, next) = feed(&mut s, &["load nope.json"]);
+    assert_eq!((text.as_str(), next), ("> load nope.json\nerror: there is no file nope.json\n", Next::Rejected));
+    assert_eq!(s.play().game().moves_made(), 1, "the game in progress is untouched");
+    assert!(s.world().counts.is_empty());
+    assert!(matches!(s.world().files.get("bad.json"), Some(File::Unreadable)), "the file is kept");
+}
+
+#[test]
+fn save_then_load_is_a_new_game_from_that_position() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "save mine.json", "d", "d"]);
+    assert!(text.contains("Saved the game to mine.json."), "{text}");
+    let (text, next) = feed(&mut s, &["save autosave.json"]);
+    assert_eq!(next, Next::Rejected, "{text}");
+    let (text, _) = feed(&mut s, &["load mine.json"]);
+    assert!(text.contains("Game 1 counts as lost. Loaded mine.json: Game 1, 1 move made."), "{text}");
+    assert_eq!(s.play().game().moves_made(), 1);
+    assert_eq!(s.world().counts.len(), 1, "the game left counts as lost");
+}
+
+#[test]
+fn a_question_waits_and_ctrl_c_takes_it_back() {
+    let view = View { confirm: true, farewell: true, ..script() };
+    let persistence = Persistence { stats: true, autosave: false, timed: false };
+    let mut s = session(game(1), view, persistence, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "new"]);
+    assert!(text.contains("?"), "a question: {text}");
+    let mut out = Vec::new();
+    assert_eq!(s.feed(Input::Interrupted, &mut out).unwrap(), Next::Continue);
+    assert_eq!(String::from_utf8(out).unwrap(), format!("> no\n{KEPT_PLAYING}\n"));
+    assert!(s.world().counts.is_empty());
+    assert_eq!(s.play().origin(), Origin::Number(1));
+    // Ctrl-C with nothing asked ends the session, saying what becomes of the game.
+    let mut out = Vec::new();
+    assert_eq!(s.feed(Input::Interrupted, &mut out).unwrap(), Next::Ended);
+    assert_eq!(String::from_utf8(out).unwrap(), "\nGame 1 counts as lost.\n");
+}
+
+#[test]
+fn comments_blank_lines_and_faults() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    let mut out = Vec::new();
+    for input in [Input::Text("  # a comment".into()), Input::Text("   ".into()), Input::TooLong("# long".into())] {
+        assert_eq!(s.feed(input, &mut out).unwrap(), Next::Continue);
+    }
+    assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+    assert_eq!(s.feed(Input::NotText, &mut out).unwrap(), Next::Rejected);
+    assert_eq!(s.feed(Input::TooLong("dddd".into()), &mut out).unwrap(), Next::Rejected);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "> \nerror: that line is not UTF-8 text\n> dddd\nerror: line too long: a command is a few characters\n"
+    );
+}
+
+#[test]
+fn json_says_one_state_a_line_and_repeat_says_it_again() {
+    let view = View { json: true, ..script() };
+    let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "xyzzy", "repeat"]);
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!((lines[0]["command"].as_str(), lines[0]["ok"].as_bool()), (Some("d"), Some(true)));
+    assert_eq!(lines[1]["ok"].as_bool(), Some(false));
+    let error = lines[1]["error"].as_str().unwrap();
+    assert_eq!(lines[2]["message"].as_str(), Some(error), "{text}");
+}
+
+#[test]
+fn hint_and_solve_ask_the_worlds_solver() {
+    let world = Memory { verdict: Some(Verdict::Unwinnable), ..Memory::default() };
+    let mut s = session(game(1), script(), KEEPS_ALL, world);
+    let (text, _) = feed(&mut s, &["solve"]);
+    assert_eq!(s.world().solved, 1);
+    assert_eq!(text, format!("> solve\n{}\n", said::solve_text(&Verdict::Unwinnable)));
+    let (text, _) = feed(&mut s, &["hint"]);
+    assert_eq!(s.world().solved, 2);
+    let lost = said::advice_text(&crate::flow::Advice::LostAtDeal, s.play().game(), &CardStyle::default(), false);
+    assert_eq!(text, format!("> hint\n{lost}\n"));
+}
+
+#[test]
+fn count_record_as_lost_counts_an_unfinished_record_once() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &["d", "d"]);
+    let record = s.record();
+    let mut world = Memory::default();
+    assert_eq!(count_record_as_lost(&mut world, &record, true), Some(("game 1 with 2 moves".into(), true)));
+    assert_eq!(world.counts.len(), 1);
+    assert_eq!(world.counts[0].0, record.identity());
+    assert_eq!(count_record_as_lost(&mut world, &record, false), Some(("game 1 with 2 moves".into(), false)));
+    assert_eq!(world.counts.len(), 1, "statistics off: nothing counted");
+    let fresh = session(game(1), script(), KEEPS_ALL, Memory::default()).record();
+    assert_eq!(count_record_as_lost(&mut world, &fresh, true), None, "no move: nothing to count");
+}
