@@ -8,8 +8,10 @@
 //! the automatic moves it caused) and applies each action through one entry
 //! point, [`play::Play::apply`]; [`flow::Flow`] is a session's flow around
 //! it without the world (questions waiting for a yes, `repeat` and `.`,
-//! notes said once, the hint's choice); [`render`] turns a game and
-//! everything said about it into text or JSON; [`solver`] decides whether
+//! notes said once, the hint's choice); [`session::Session`] runs a
+//! whole session on them, line by line, deciding what is saved and counted,
+//! with the world (clock, files, solver threads) behind [`session::World`];
+//! [`render`] turns a game and everything said about it into text or JSON; [`solver`] decides whether
 //! a position can still be won; [`scoring`], [`record`] and [`stats`] keep
 //! score, saved games and statistics as values. The one exception to "no
 //! I/O" is [`store`], which reads and writes klondike's data files
