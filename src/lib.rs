@@ -25,6 +25,7 @@
 //! ```
 
 pub mod autoplay;
+pub mod batch;
 pub mod card;
 pub mod census;
 pub mod command;

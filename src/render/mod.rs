@@ -12,7 +12,8 @@
 //!   `moves`, the win;
 //! - [`words`]: how a card is written ([`words::CardStyle`]);
 //! - [`json`]: the JSON state for programs;
-//! - [`help`]: the list of commands, and one command explained.
+//! - [`help`]: the list of commands, and one command explained;
+//! - [`solve`]: `klondike solve`'s verdict line and winning line.
 
 pub mod announce;
 pub mod columns;
@@ -21,5 +22,6 @@ pub mod json;
 pub mod list;
 pub mod outcome;
 pub mod screen;
+pub mod solve;
 pub mod table;
 pub mod words;
