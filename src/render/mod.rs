@@ -13,9 +13,11 @@
 //! - [`words`]: how a card is written ([`words::CardStyle`]);
 //! - [`json`]: the JSON state for programs;
 //! - [`help`]: the list of commands, and one command explained;
-//! - [`solve`]: `klondike solve`'s verdict line and winning line.
+//! - [`solve`]: `klondike solve`'s verdict line and winning line;
+//! - [`census`]: `klondike census`'s heading and table of win rates.
 
 pub mod announce;
+pub mod census;
 pub mod columns;
 pub mod help;
 pub mod json;
