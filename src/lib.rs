@@ -7,7 +7,9 @@
 //! progress as a player meets it (scoring, autoplay, undo of a command with
 //! the automatic moves it caused) and applies each action through one entry
 //! point, [`play::Play::apply`]; [`render`] turns a game into text
-//! or JSON; [`solver`] decides whether a position can still be won;
+//! or JSON; [`solver`] decides whether a position can still be won,
+//! [`batch`] plans and runs it over many deals, and [`census`] counts the
+//! verdicts;
 //! [`scoring`], [`record`] and [`stats`] keep score, saved games and
 //! statistics as values. The one exception to "no I/O" is [`store`], which
 //! reads and writes klondike's data files (atomically, under a lock).
