@@ -143,7 +143,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
                         "{} line {}: '{}' is not a game number",
                         path.display(),
                         e.line,
-                        super::session::printable(&e.text)
+                        render::words::readable(&e.text, 200)
                     )
                 })?;
                 Plan::listed(games, shard)
@@ -183,7 +183,7 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
                             "{} line {}: '{}': {}",
                             path.display(),
                             e.line,
-                            super::session::printable(&e.text),
+                            render::words::readable(&e.text, 200),
                             e.why
                         )
                     })?
