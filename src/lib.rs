@@ -10,7 +10,8 @@
 //! it without the world (questions waiting for a yes, `repeat` and `.`,
 //! notes said once, the hint's choice); [`render`] turns a game and
 //! everything said about it into text or JSON; [`solver`] decides whether
-//! a position can still be won; [`scoring`], [`record`] and [`stats`] keep
+//! a position can still be won, [`batch`] plans and runs it over many
+//! deals, and [`census`] counts the verdicts; [`scoring`], [`record`] and [`stats`] keep
 //! score, saved games and statistics as values. The one exception to "no
 //! I/O" is [`store`], which reads and writes klondike's data files
 //! (atomically, under a lock).
@@ -28,6 +29,7 @@
 //! ```
 
 pub mod autoplay;
+pub mod batch;
 pub mod card;
 pub mod census;
 pub mod command;
