@@ -483,9 +483,11 @@ pub fn parse_games_list(text: &str) -> Result<Vec<u128>, BadGameLine> {
         if t.is_empty() {
             continue;
         }
-        match t.parse::<u128>() {
-            Ok(n) if n >= 1 => games.push(n),
-            _ => return Err(BadGameLine { line: i + 1, text: t.to_string() }),
+        // The one reading of a game number (digits only, from 1), as
+        // `--game` and `new` read it.
+        match t.parse::<crate::deal::GameNumber>() {
+            Ok(n) => games.push(n.get()),
+            Err(_) => return Err(BadGameLine { line: i + 1, text: t.to_string() }),
         }
     }
     Ok(games)
@@ -600,6 +602,8 @@ mod tests {
         assert_eq!(parse_games_list("# header\n3\n\n 7 # lucky\n3\n"), Ok(vec![3, 7, 3]));
         assert_eq!(parse_games_list("1\n0\n"), Err(BadGameLine { line: 2, text: "0".into() }));
         assert_eq!(parse_games_list("1\nten # x\n"), Err(BadGameLine { line: 2, text: "ten".into() }));
+        // A sign is not a digit: the same reading as --game and new.
+        assert_eq!(parse_games_list("1\n+5\n"), Err(BadGameLine { line: 2, text: "+5".into() }));
     }
 
     fn solved(verdict: Verdict, rules: Rules) -> Solved {
