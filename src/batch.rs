@@ -38,7 +38,7 @@ use crate::command::Command;
 use crate::deal::{Deal, DealError};
 use crate::game::{Game, Position};
 use crate::rules::{PassLimit, Rules};
-use crate::solver::{self, Budget, LineEffort, Solution, Verdict};
+use crate::solver::{self, Budget, GaveUp, LineEffort, Solution, Verdict};
 
 /// Shard K of N: every N-th game of a batch's list, starting with the K-th
 /// (1 <= K <= N), so that N machines split a batch with no coordination.
@@ -266,11 +266,10 @@ pub struct SolveRecord {
     pub foundation_to_tableau: bool,
     /// The verdict.
     pub verdict: BatchVerdict,
-    /// Why the solver gave up, for an `unknown` verdict (`state limit`, `time
-    /// limit`, `memory`, `cancelled`): the solver's own words, as
-    /// [`Verdict::Unknown`] carries them.
+    /// Why the solver gave up, for an `unknown` verdict (in the file its
+    /// token: `state limit`, `time limit`, `memory`, `cancelled`, ...).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+    pub reason: Option<GaveUp>,
     /// The winning line's moves as typed at the prompt (`d`, `w 3`, ...),
     /// empty unless winnable.
     pub moves: Vec<String>,
@@ -620,13 +619,13 @@ mod tests {
             format!(r#"{head}"verdict":"winnable","moves":["d"],{tail}"#)
         );
         assert_eq!(line(Verdict::Unwinnable), format!(r#"{head}"verdict":"unwinnable","moves":[],{tail}"#));
-        let unknown = line(Verdict::Unknown("state limit".to_string()));
+        let unknown = line(Verdict::Unknown(GaveUp::StateLimit));
         assert_eq!(unknown, format!(r#"{head}"verdict":"unknown","reason":"state limit","moves":[],{tail}"#));
         // And they read back (a batch resumes from them).
         let back: SolveRecord = serde_json::from_str(&unknown).unwrap();
         assert_eq!(
-            (back.verdict, back.reason.as_deref(), back.game_number()),
-            (BatchVerdict::Unknown, Some("state limit"), Some(9))
+            (back.verdict, back.reason.clone(), back.game_number()),
+            (BatchVerdict::Unknown, Some(GaveUp::StateLimit), Some(9))
         );
         assert!(back.is_under(&Rules::default()));
         assert!(!back.is_under(&Rules { foundation_to_tableau: true, ..Rules::default() }));

@@ -736,7 +736,7 @@ impl Thinking {
     /// Runs the solver through `run` under `budget`. At an interactive
     /// prompt, a search that takes more than [`THINKING_AFTER`] says that
     /// it is thinking, and Ctrl-C cancels it (the verdict is then
-    /// `Unknown("cancelled")`); in scripts it simply runs.
+    /// `Unknown(GaveUp::Cancelled)`); in scripts it simply runs.
     fn think<T>(self, budget: Budget, run: impl FnOnce(&Budget) -> T) -> T {
         if !self.interactive || !INTERRUPTS_CAUGHT.load(Ordering::Relaxed) {
             return run(&budget);

@@ -55,7 +55,7 @@ mod tests {
         let one = verdict_line(&solved(Verdict::Unwinnable, 1, None));
         assert!(one.starts_with("# unwinnable: no line wins") && one.ends_with("; 1 state, 0.250 s)"), "{one}");
         assert!(one.contains("(custom deal; "), "{one}");
-        let unknown = verdict_line(&solved(Verdict::Unknown("time limit".into()), 5, Some(2)));
+        let unknown = verdict_line(&solved(Verdict::Unknown(crate::solver::GaveUp::TimeLimit), 5, Some(2)));
         assert!(unknown.starts_with("# unknown (time limit; game 2; ") && unknown.ends_with("5 states, 0.250 s)"));
     }
 
