@@ -23,12 +23,13 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
+use crate::batch::Shard;
 use crate::rules::{DrawCount, PassLimit, Rules};
 
 /// A solver's verdict on one deal, as a batch line gives it: `winnable`,
-/// `unwinnable` or `unknown` in JSON. `klondike solve --json` writes its
-/// `verdict` field with this same type, so what the census reads is what
-/// the solver wrote.
+/// `unwinnable` or `unknown` in JSON. [`SolveRecord`](crate::batch::SolveRecord)
+/// (`klondike solve --json`, a batch's lines) writes its `verdict` field
+/// with this same type, so what the census reads is what the solver wrote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BatchVerdict {
@@ -204,6 +205,13 @@ impl Census {
         Ok(())
     }
 
+    /// Counts every line of a batch file's text (blank lines aside); returns
+    /// how many lines were not results a census can count (left out, as
+    /// [`Census::add_line`] leaves them).
+    pub fn add_text(&mut self, text: &str) -> usize {
+        text.lines().filter(|l| !l.trim().is_empty()).filter(|l| self.add_line(l).is_err()).count()
+    }
+
     /// The verdict on `game` under `rules`, if any line gave one.
     pub fn verdict(&self, rules: &Rules, game: u128) -> Option<BatchVerdict> {
         self.games.get(&key(rules))?.get(&game).map(|e| e.verdict)
@@ -249,43 +257,34 @@ impl Census {
     }
 }
 
-/// The census as a table, a row per rules setting:
-///
-/// ```text
-/// rules                                           decided winnable unwinnable unknown  win rate (95% interval)  mean s  max s
-/// draw 1, passes unlimited, foundation-to-tableau on     2000     1830        170       0  91.50% (90.20-92.63%)   0.012  0.401
-/// ```
-pub fn table(rows: &[Row]) -> String {
-    let mut out = format!(
-        "{:<47} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7}\n",
-        "rules", "decided", "winnable", "unwinnable", "unknown", "win rate (95% interval)", "mean s", "max s"
-    );
-    for row in rows {
-        let rate = match row.win_rate() {
-            Some((p, lo, hi)) => format!("{:.2}% ({:.2}-{:.2}%)", 100.0 * p, 100.0 * lo, 100.0 * hi),
-            None => "-".to_string(),
-        };
-        out.push_str(&format!(
-            "{:<47} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7.3} {:>7.3}\n",
-            row.rules.to_string(),
-            row.decided(),
-            row.winnable,
-            row.unwinnable,
-            row.unknown,
-            rate,
-            row.mean_seconds,
-            row.max_seconds
-        ));
-        if !row.conflicts.is_empty() {
-            let shown: Vec<String> = row.conflicts.iter().take(10).map(ToString::to_string).collect();
-            out.push_str(&format!(
-                "  {} game(s) with two different verdicts under these rules: {}\n",
-                row.conflicts.len(),
-                shown.join(", ")
-            ));
+/// Every rules setting of `draws` x `passes` x `foundation_to_tableau`
+/// (each a list of the values asked for), in that order (the first draw
+/// count's first), each once.
+pub fn variants(draws: &[DrawCount], passes: &[PassLimit], foundation_to_tableau: &[bool]) -> Vec<Rules> {
+    let mut all = Vec::new();
+    for &draw in draws {
+        for &passes in passes {
+            for &foundation_to_tableau in foundation_to_tableau {
+                let rules = Rules { draw, passes, foundation_to_tableau };
+                if !all.contains(&rules) {
+                    all.push(rules);
+                }
+            }
         }
     }
-    out
+    all
+}
+
+/// The name of a census's batch file for one rules setting (and shard):
+/// `draw1-passes3-f2t-on.jsonl`, `draw3-passesunlimited-f2t-off-shard2of8.jsonl`.
+pub fn batch_file_name(rules: &Rules, shard: Option<Shard>) -> String {
+    let passes = match rules.passes {
+        PassLimit::Unlimited => "unlimited".to_string(),
+        PassLimit::Limited(n) => n.to_string(),
+    };
+    let f2t = if rules.foundation_to_tableau { "on" } else { "off" };
+    let shard = shard.map_or_else(String::new, |s| format!("-shard{}of{}", s.k(), s.n()));
+    format!("draw{}-passes{passes}-f2t-{f2t}{shard}.jsonl", rules.draw.cards())
 }
 
 /// A variant's short name in a verdict file: `d1p3f0` is draw 1, 3 passes,
@@ -444,7 +443,37 @@ mod tests {
         let rows = c.rows(Some((2, 2)));
         assert_eq!((rows[0].winnable, rows[0].unwinnable), (0, 1));
         assert!(rows[1].decided() == 0 && rows[1].win_rate().is_none());
-        assert!(table(&c.rows(None)).contains("two different verdicts under these rules: 3"));
+    }
+
+    #[test]
+    fn text_is_counted_line_by_line_and_bad_lines_are_counted_out() {
+        let mut c = Census::default();
+        let text = format!(
+            "{}\n\n{}\nnot json\n{}",
+            line(1, 1, None, true, "winnable", 0.5),
+            line(2, 1, None, true, "unwinnable", 0.5),
+            "{\"game\":\"3\",\"dr"
+        );
+        assert_eq!(c.add_text(&text), 2);
+        let rows = c.rows(None);
+        assert_eq!((rows.len(), rows[0].winnable, rows[0].unwinnable), (1, 1, 1));
+    }
+
+    #[test]
+    fn variants_are_every_setting_asked_for_once_and_name_their_files() {
+        let all = variants(
+            &[DrawCount::One, DrawCount::Three, DrawCount::One],
+            &[PassLimit::Limited(3), PassLimit::Unlimited],
+            &[true, false],
+        );
+        assert_eq!(all.len(), 8);
+        assert_eq!(all[0], Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: true });
+        assert_eq!(
+            all[7],
+            Rules { draw: DrawCount::Three, passes: PassLimit::Unlimited, foundation_to_tableau: false }
+        );
+        assert_eq!(batch_file_name(&all[0], None), "draw1-passes3-f2t-on.jsonl");
+        assert_eq!(batch_file_name(&all[7], Shard::new(2, 8)), "draw3-passesunlimited-f2t-off-shard2of8.jsonl");
     }
 
     #[test]

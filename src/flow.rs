@@ -442,7 +442,7 @@ mod tests {
         let mut asked = None;
         let advice = flow.advise(&play, |b| {
             asked = Some((b.max_states, b.deadline));
-            Verdict::Unknown("state limit".into())
+            Verdict::Unknown(crate::solver::GaveUp::StateLimit)
         });
         assert_eq!(asked, Some((HINT_STATES, None)));
         let Advice::Heuristic(hint) = advice else { panic!("{advice:?}") };

@@ -1,8 +1,6 @@
 //! [`Position`]: the cards on the table; [`Game`]: a position with its rules,
 //! its undo and redo history and its [`Status`].
 
-use std::cell::{Cell, RefCell};
-
 use crate::card::{Card, Rank, Suit};
 use crate::deal::Deal;
 use crate::moves::{Move, MoveError};
@@ -632,8 +630,11 @@ pub struct Game {
     position: Position,
     history: Vec<Played>,
     undone: Vec<Move>,
-    status: Cell<Option<Status>>,
-    stuck_memory: RefCell<StuckMemory>,
+    /// The status of `position`, worked out after every change (so that
+    /// reading it needs no interior mutability).
+    status: Status,
+    /// Every stuck set found in this game (see [`StuckMemory`]).
+    stuck_memory: StuckMemory,
 }
 
 impl Game {
@@ -644,14 +645,21 @@ impl Game {
 
     /// A game that starts from `position` (with no history) under `rules`.
     pub fn from_position(position: Position, rules: Rules) -> Game {
-        Game {
+        let mut game = Game {
             rules,
             position,
             history: Vec::new(),
             undone: Vec::new(),
-            status: Cell::new(None),
-            stuck_memory: RefCell::new(StuckMemory::default()),
-        }
+            status: Status::Playing,
+            stuck_memory: StuckMemory::default(),
+        };
+        game.update_status();
+        game
+    }
+
+    /// Works out the status of the current position (after every change).
+    fn update_status(&mut self) {
+        self.status = status::status(&self.position, &self.rules, &mut self.stuck_memory);
     }
 
     /// The rules in force.
@@ -688,7 +696,7 @@ impl Game {
         let played = self.position.play(mv, &self.rules)?;
         self.history.push(played);
         self.undone.clear();
-        self.status.set(None);
+        self.update_status();
         Ok(played)
     }
 
@@ -700,7 +708,7 @@ impl Game {
         let played = self.history.pop().ok_or(HistoryError::NothingToUndo)?;
         self.position.unplay(&played);
         self.undone.push(played.mv);
-        self.status.set(None);
+        self.update_status();
         Ok(played)
     }
 
@@ -718,7 +726,7 @@ impl Game {
         match self.position.play(mv, &self.rules) {
             Ok(played) => {
                 self.history.push(played);
-                self.status.set(None);
+                self.update_status();
                 Ok(played)
             }
             // Cannot happen: the move was legal in this very position.
@@ -729,16 +737,12 @@ impl Game {
         }
     }
 
-    /// Whether the game is playing, won or stuck (SPEC.md, "Stuck"); the
-    /// answer is cached until the position changes, and every stuck
-    /// position found is remembered for the rest of the game.
+    /// Whether the game is playing, won or stuck (SPEC.md, "Stuck"), worked
+    /// out when the position last changed; every stuck position found is
+    /// remembered for the rest of the game, so that one reached again (by
+    /// undo, or by draws in a stuck game) is known at once.
     pub fn status(&self) -> Status {
-        if let Some(s) = self.status.get() {
-            return s;
-        }
-        let s = status::status(&self.position, &self.rules, &mut self.stuck_memory.borrow_mut());
-        self.status.set(Some(s));
-        s
+        self.status
     }
 
     /// Every legal move in the current position, fully specified (see

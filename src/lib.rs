@@ -11,8 +11,10 @@
 //! notes said once, the hint's choice); [`session::Session`] runs a
 //! whole session on them, line by line, deciding what is saved and counted,
 //! with the world (clock, files, solver threads) behind [`session::World`];
-//! [`render`] turns a game and everything said about it into text or JSON; [`solver`] decides whether
-//! a position can still be won; [`scoring`], [`record`] and [`stats`] keep
+//! [`render`] turns a game and everything said about it into text or JSON;
+//! [`solver`] decides whether a position can still be won, [`batch`] plans
+//! and runs it over many deals, and [`census`] counts the verdicts;
+//! [`scoring`], [`record`] and [`stats`] keep
 //! score, saved games and statistics as values. The one exception to "no
 //! I/O" is [`store`], which reads and writes klondike's data files
 //! (atomically, under a lock).
@@ -30,6 +32,7 @@
 //! ```
 
 pub mod autoplay;
+pub mod batch;
 pub mod card;
 pub mod census;
 pub mod command;

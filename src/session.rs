@@ -112,7 +112,7 @@ pub trait World {
     fn budget(&self, states: u64, time: Duration) -> Budget;
 
     /// The solver's verdict on `position` under `rules` within `budget`;
-    /// the world may let the player cancel it (`Unknown("cancelled")`).
+    /// the world may let the player cancel it (`Unknown(GaveUp::Cancelled)`).
     fn solve(&mut self, position: &Position, rules: &Rules, budget: Budget) -> Verdict;
 
     /// Writes `record` as the saved game offered at the next start

@@ -25,8 +25,11 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// The rules setting statistics are kept under: draw count, pass limit,
 /// foundation-to-tableau. Its `Display` (e.g. `draw 1, passes unlimited,
-/// foundation-to-tableau off`) is the key in [`Statistics::per_rules`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// foundation-to-tableau off`) is its text in the statistics file, read
+/// back by `FromStr`. Settings sort by draw count, then pass limit (fewest
+/// first, unlimited last), then foundation-to-tableau (off first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct RulesKey {
     /// Cards per draw: 1 or 3.
     pub draw: usize,
@@ -46,6 +49,77 @@ impl From<&Rules> for RulesKey {
             },
             foundation_to_tableau: rules.foundation_to_tableau,
         }
+    }
+}
+
+impl Ord for RulesKey {
+    fn cmp(&self, other: &RulesKey) -> std::cmp::Ordering {
+        let passes = |k: &RulesKey| k.passes.map_or(u64::MAX, u64::from);
+        (self.draw, passes(self), self.foundation_to_tableau).cmp(&(
+            other.draw,
+            passes(other),
+            other.foundation_to_tableau,
+        ))
+    }
+}
+
+impl PartialOrd for RulesKey {
+    fn partial_cmp(&self, other: &RulesKey) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// A statistics file's rules setting that is not one [`RulesKey`] writes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a rules setting of the statistics: \"{}\"", crate::render::words::readable(.0, 80))]
+pub struct RulesKeyParseError(pub String);
+
+impl std::str::FromStr for RulesKey {
+    type Err = RulesKeyParseError;
+
+    /// Reads what `Display` writes: `draw D, passes P, foundation-to-tableau on|off`,
+    /// with D 1 or 3 and P a number from 1 or `unlimited`.
+    ///
+    /// # Errors
+    /// [`RulesKeyParseError`] for any other text.
+    fn from_str(text: &str) -> Result<RulesKey, RulesKeyParseError> {
+        let bad = || RulesKeyParseError(text.to_string());
+        let mut parts = text.split(", ");
+        let draw = match parts.next().and_then(|p| p.strip_prefix("draw ")) {
+            Some("1") => 1,
+            Some("3") => 3,
+            _ => return Err(bad()),
+        };
+        let passes = match parts.next().and_then(|p| p.strip_prefix("passes ")) {
+            Some("unlimited") => None,
+            Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => match n.parse::<u32>() {
+                Ok(n) if n >= 1 => Some(n),
+                _ => return Err(bad()),
+            },
+            _ => return Err(bad()),
+        };
+        let foundation_to_tableau = match parts.next().and_then(|p| p.strip_prefix("foundation-to-tableau ")) {
+            Some("on") => true,
+            Some("off") => false,
+            _ => return Err(bad()),
+        };
+        if parts.next().is_some() {
+            return Err(bad());
+        }
+        Ok(RulesKey { draw, passes, foundation_to_tableau })
+    }
+}
+
+impl TryFrom<String> for RulesKey {
+    type Error = RulesKeyParseError;
+    fn try_from(text: String) -> Result<RulesKey, RulesKeyParseError> {
+        text.parse()
+    }
+}
+
+impl From<RulesKey> for String {
+    fn from(key: RulesKey) -> String {
+        key.to_string()
     }
 }
 
@@ -119,8 +193,9 @@ pub struct Outcome {
 pub struct Statistics {
     /// The file format's version ([`FORMAT_VERSION`] when written here).
     pub format_version: u32,
-    /// The records, keyed by [`RulesKey`]'s `Display`.
-    pub per_rules: BTreeMap<String, Record>,
+    /// The records, by rules setting (in the file, keyed by [`RulesKey`]'s
+    /// `Display`).
+    pub per_rules: BTreeMap<RulesKey, Record>,
     /// The cumulative Vegas balance over all Vegas games: the sum of their
     /// final scores (each starting at −52).
     pub vegas_balance: i64,
@@ -145,14 +220,14 @@ impl Default for Statistics {
 impl Statistics {
     /// The record of a rules setting, if a game was played under it.
     pub fn record(&self, key: RulesKey) -> Option<&Record> {
-        self.per_rules.get(&key.to_string())
+        self.per_rules.get(&key)
     }
 
     /// Counts a finished game played under `key`: played, won or lost,
     /// streaks, best score (by scoring), fewest moves and fastest time (for
     /// a win). Does not touch the Vegas balance: see [`Statistics::add_vegas`].
     pub fn record_game(&mut self, key: RulesKey, outcome: Outcome) {
-        let r = self.per_rules.entry(key.to_string()).or_default();
+        let r = self.per_rules.entry(key).or_default();
         r.played = r.played.saturating_add(1);
         if outcome.won {
             r.won = r.won.saturating_add(1);
@@ -244,7 +319,7 @@ fn duration(seconds: u64) -> String {
     }
 }
 
-fn describe_record(key: &str, r: &Record) -> String {
+fn describe_record(key: &RulesKey, r: &Record) -> String {
     let mut parts = vec![format!("{} played", r.played), format!("{} won", r.won)];
     if let Some(rate) = r.win_rate() {
         parts.push(format!("win rate {}%", (rate * 100.0).round() as u32));

@@ -8,7 +8,7 @@ use klondike::deal::Deal;
 use klondike::game::{legal_moves, Position};
 use klondike::moves::Move;
 use klondike::rules::{DrawCount, PassLimit, Rules};
-use klondike::solver::{solve, Budget, Verdict};
+use klondike::solver::{solve, Budget, GaveUp, Verdict};
 
 /// A small deterministic generator (no dependence on `rand`'s versions).
 struct Lcg(u64);
@@ -94,21 +94,21 @@ fn budgets_give_unknown_with_the_reason() {
     let rules = Rules { draw: DrawCount::One, passes: PassLimit::Unlimited, foundation_to_tableau: true };
     let start = Position::new(&deals(1)[0]);
     let sol = solve(&start, &rules, &Budget::states(0));
-    assert_eq!(sol.verdict, Verdict::Unknown("state limit".into()));
+    assert_eq!(sol.verdict, Verdict::Unknown(GaveUp::StateLimit));
     let sol = solve(&start, &rules, &Budget::states(5));
-    assert_eq!(sol.verdict, Verdict::Unknown("state limit".into()));
+    assert_eq!(sol.verdict, Verdict::Unknown(GaveUp::StateLimit));
     assert!(sol.states <= 5);
     // h1-012 is unwinnable and takes many nodes to prove: a past deadline stops it.
     let hard = &deals(12)[11];
     let past = Budget::until(u64::MAX, std::time::Instant::now());
     let sol = solve(&Position::new(hard), &rules, &past);
-    assert_eq!(sol.verdict, Verdict::Unknown("time limit".into()));
+    assert_eq!(sol.verdict, Verdict::Unknown(GaveUp::TimeLimit));
     assert!(sol.peak_memory_bytes > 0);
     // A cancel flag, once set, stops it too.
     static CANCEL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
     let cancelled = Budget { cancel: Some(&CANCEL), ..Budget::states(u64::MAX) };
     let sol = solve(&Position::new(hard), &rules, &cancelled);
-    assert_eq!(sol.verdict, Verdict::Unknown("cancelled".into()));
+    assert_eq!(sol.verdict, Verdict::Unknown(GaveUp::Cancelled));
 }
 
 /// Random walks through games under every rules setting: the solver never

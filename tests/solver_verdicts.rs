@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use klondike::deal::Deal;
 use klondike::game::Position;
 use klondike::rules::{DrawCount, PassLimit, Rules};
-use klondike::solver::{solve, solve_with, Budget, LineEffort, Verdict};
+use klondike::solver::{solve, solve_with, Budget, GaveUp, LineEffort, Verdict};
 
 fn fixture(name: &str) -> String {
     let path = format!("{}/fixtures/solver/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -79,7 +79,7 @@ fn check(draw: usize, pick: impl Fn(usize) -> bool, max_states: u64) -> (usize, 
                 assert!(expected.starts_with("unwinnable"), "{id}: solver says unwinnable");
                 decided += 1;
             }
-            Verdict::Unknown(why) => assert_eq!(why, "state limit", "{id}"),
+            Verdict::Unknown(why) => assert_eq!(why, GaveUp::StateLimit, "{id}"),
         }
     }
     (decided, tried)

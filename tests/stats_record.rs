@@ -89,11 +89,36 @@ fn json_round_trip_and_defaults() {
     let back: Statistics = serde_json::from_str(&json).unwrap();
     assert_eq!(back, s);
     // Missing fields take their defaults.
-    let sparse: Statistics =
-        serde_json::from_str(r#"{"format_version": 1, "per_rules": {"x": {"played": 2}}}"#).unwrap();
-    assert_eq!(sparse.per_rules["x"].played, 2);
-    assert_eq!(sparse.per_rules["x"].won, 0);
+    let sparse: Statistics = serde_json::from_str(
+        r#"{"format_version": 1, "per_rules": {"draw 1, passes unlimited, foundation-to-tableau off": {"played": 2}}}"#,
+    )
+    .unwrap();
+    assert_eq!(sparse.per_rules[&key1()].played, 2);
+    assert_eq!(sparse.per_rules[&key1()].won, 0);
     assert_eq!(sparse.vegas_balance, 0);
+    // The file's keys are the rules settings' words, and nothing else is one.
+    let text = serde_json::to_string(&sparse).unwrap();
+    assert!(text.contains(r#""per_rules":{"draw 1, passes unlimited, foundation-to-tableau off":{"#), "{text}");
+    for bad in
+        ["x", "draw 2, passes unlimited, foundation-to-tableau off", "draw 1, passes 0, foundation-to-tableau on"]
+    {
+        let json = format!(r#"{{"per_rules": {{"{bad}": {{"played": 2}}}}}}"#);
+        assert!(serde_json::from_str::<Statistics>(&json).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn rules_settings_read_back_and_sort_unlimited_last() {
+    let keys: Vec<RulesKey> = Rules::variants().iter().map(RulesKey::from).collect();
+    for key in &keys {
+        assert_eq!(key.to_string().parse::<RulesKey>(), Ok(*key));
+    }
+    let mut sorted = keys.clone();
+    sorted.sort();
+    let texts: Vec<String> = sorted.iter().map(|k| k.to_string()).collect();
+    assert_eq!(texts[0], "draw 1, passes 1, foundation-to-tableau off");
+    assert_eq!(texts[5], "draw 1, passes unlimited, foundation-to-tableau on");
+    assert_eq!(texts[11], "draw 3, passes unlimited, foundation-to-tableau on");
 }
 
 #[test]
@@ -128,14 +153,15 @@ fn the_report_reads_aloud() {
 #[test]
 fn nonsense_figures_do_not_panic() {
     let odd: Statistics = serde_json::from_str(
-        r#"{"per_rules": {"k": {"played": 1, "won": 5, "current_win_streak": 18446744073709551615}}}"#,
+        r#"{"per_rules": {"draw 3, passes 3, foundation-to-tableau on": {"played": 1, "won": 5, "current_win_streak": 18446744073709551615}}}"#,
     )
     .unwrap();
     let mut odd = odd;
-    assert_eq!(odd.per_rules["k"].win_rate(), Some(1.0));
+    let k = key3();
+    assert_eq!(odd.per_rules[&k].win_rate(), Some(1.0));
     let _ = odd.describe();
     let key = key1();
-    odd.per_rules.insert(key.to_string(), odd.per_rules["k"].clone());
+    odd.per_rules.insert(key, odd.per_rules[&k].clone());
     odd.record_game(key, won(1, i64::MIN, Some(u64::MAX)));
     assert_eq!(odd.record(key).unwrap().current_win_streak, u64::MAX);
     let _ = odd.describe();

@@ -4,16 +4,20 @@
 
 use std::fs;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
-use klondike::census::{table, Census};
+use klondike::batch::{Limits, Plan, Shard};
+use klondike::census::{self, Census};
+use klondike::render;
 use klondike::rules::{DrawCount, PassLimit, Rules};
+use klondike::solver::LineEffort;
 
-use super::args::{Draw, GameArgs};
-use super::solve::{self, SolveArgs};
+use super::args::Draw;
+use super::solve;
 
 /// Options for `klondike census`.
 #[derive(Args, Debug, Clone)]
@@ -42,7 +46,7 @@ pub struct CensusArgs {
     /// array, a Kubernetes Indexed Job) split a census with no coordination;
     /// the shard is part of each file's name.
     #[arg(long, value_name = "K/N", value_parser = solve::parse_shard, requires = "games")]
-    pub shard: Option<(u128, u128)>,
+    pub shard: Option<Shard>,
     /// Give up (verdict `unknown`) after this many seconds per deal.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = solve::parse_seconds)]
     pub timeout: f64,
@@ -77,37 +81,16 @@ fn parse_passes(s: &str) -> Result<PassLimit, String> {
 
 /// Every rules setting the options ask for, draw 1 first.
 fn variants(args: &CensusArgs) -> Vec<Rules> {
-    let mut all = Vec::new();
-    for draw in &args.draw {
-        for passes in &args.passes {
-            for f2t in &args.foundation_to_tableau {
-                let rules = Rules {
-                    draw: match draw {
-                        Draw::One => DrawCount::One,
-                        Draw::Three => DrawCount::Three,
-                    },
-                    passes: *passes,
-                    foundation_to_tableau: *f2t == OnOff::On,
-                };
-                if !all.contains(&rules) {
-                    all.push(rules);
-                }
-            }
-        }
-    }
-    all
-}
-
-/// The batch file of one rules setting (and shard) in `dir`:
-/// `draw1-passes3-f2t-on.jsonl`, `...-shard2of8.jsonl`.
-fn file_name(dir: &Path, rules: &Rules, shard: Option<(u128, u128)>) -> PathBuf {
-    let passes = match rules.passes {
-        PassLimit::Unlimited => "unlimited".to_string(),
-        PassLimit::Limited(n) => n.to_string(),
-    };
-    let f2t = if rules.foundation_to_tableau { "on" } else { "off" };
-    let shard = shard.map_or_else(String::new, |(k, n)| format!("-shard{k}of{n}"));
-    dir.join(format!("draw{}-passes{passes}-f2t-{f2t}{shard}.jsonl", rules.draw.cards()))
+    let draws: Vec<DrawCount> = args
+        .draw
+        .iter()
+        .map(|d| match d {
+            Draw::One => DrawCount::One,
+            Draw::Three => DrawCount::Three,
+        })
+        .collect();
+    let f2t: Vec<bool> = args.foundation_to_tableau.iter().map(|o| *o == OnOff::On).collect();
+    census::variants(&draws, &args.passes, &f2t)
 }
 
 /// Runs the census: the batches (with `--games`), then the count.
@@ -119,29 +102,16 @@ pub fn run(args: CensusArgs) -> Result<()> {
     if let Some(range) = args.games {
         fs::create_dir_all(&args.dir).with_context(|| format!("cannot make the folder '{}'", args.dir.display()))?;
         for rules in variants(&args) {
-            let output = file_name(&args.dir, &rules, args.shard);
+            let output = args.dir.join(census::batch_file_name(&rules, args.shard));
             let _ = writeln!(io::stderr(), "klondike census: {rules}: {}", output.display());
-            let batch = SolveArgs {
-                game: GameArgs {
-                    game: None,
-                    deal: None,
-                    draw: if rules.draw == DrawCount::Three { Draw::Three } else { Draw::One },
-                    passes: Some(rules.passes),
-                    foundation_to_tableau: rules.foundation_to_tableau,
-                },
-                timeout: args.timeout,
+            // Only the verdict counts here, not how short the line is.
+            let limits = Limits {
                 max_states: solve::DEFAULT_MAX_STATES,
-                json: true,
-                // Only the verdict counts here, not how short the line is.
-                fast: true,
-                moves: None,
-                load: None,
-                games: Some(range),
-                games_file: None,
-                shard: args.shard,
-                output: Some(output.clone()),
+                timeout: Duration::from_secs_f64(args.timeout),
+                effort: LineEffort::Quick,
             };
-            solve::run(batch)?;
+            let plan = Plan::range(range.0, range.1, args.shard.unwrap_or_default());
+            solve::run_batch(plan, &rules, &limits, Some(&output))?;
             files.push(output);
         }
     }
@@ -149,11 +119,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
     let mut skipped = 0usize;
     for path in &files {
         let text = fs::read_to_string(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            if census.add_line(line).is_err() {
-                skipped += 1;
-            }
-        }
+        skipped += census.add_text(&text);
     }
     if skipped > 0 {
         let _ = writeln!(io::stderr(), "klondike census: {skipped} line(s) that are not results were left out");
@@ -161,11 +127,8 @@ pub fn run(args: CensusArgs) -> Result<()> {
     let range = args.only.or(args.games);
     let rows = census.rows(range);
     let mut out = io::stdout().lock();
-    match range {
-        Some((a, b)) => writeln!(out, "Census of games {a}..{b}")?,
-        None => writeln!(out, "Census of every game in the files")?,
-    }
-    write!(out, "{}", table(&rows))?;
+    writeln!(out, "{}", render::census::heading(range))?;
+    write!(out, "{}", render::census::table(&rows))?;
     out.flush()?;
     if let Some(path) = &args.verdict_file {
         let Some((first, last)) = range else {

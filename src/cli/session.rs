@@ -213,7 +213,7 @@ pub fn was_counted(id: &GameId) -> bool {
 /// (`interactive`, with the Ctrl-C handler installed), a search that takes
 /// more than [`THINKING_AFTER`] says that it is thinking (for a screen
 /// reader too), and Ctrl-C cancels it (the verdict is then
-/// `Unknown("cancelled")`); in scripts it simply runs.
+/// `Unknown(GaveUp::Cancelled)`); in scripts it simply runs.
 fn think<T>(interactive: bool, screen_reader: bool, budget: Budget, run: impl FnOnce(&Budget) -> T) -> T {
     if !interactive || !INTERRUPTS_CAUGHT.load(Ordering::Relaxed) {
         return run(&budget);

@@ -6,21 +6,18 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
-use klondike::census::BatchVerdict;
-use klondike::command::Command;
-use klondike::deal::Deal;
-use klondike::game::{Game, Position};
+use klondike::batch::{self, Limits, Plan, Resume, Shard, Solved, Tail};
+use klondike::game::Position;
 use klondike::record::GameRecord;
-use klondike::rules::{PassLimit, Rules};
-use klondike::solver::{self, Budget, LineEffort, Solution, Verdict};
+use klondike::render;
+use klondike::rules::Rules;
+use klondike::solver::LineEffort;
 use klondike::store;
 
 use super::args::GameArgs;
@@ -69,7 +66,7 @@ pub struct SolveArgs {
     /// Batch: take only every N-th game of the list, starting with the K-th
     /// (K from 1 to N), so N machines can split a range with no coordination.
     #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "batch")]
-    pub shard: Option<(u128, u128)>,
+    pub shard: Option<Shard>,
     /// Batch: append results to FILE, skipping the games it already holds
     /// under the same rules (so an interrupted batch resumes where it
     /// stopped). One batch per file: a second is refused while one runs.
@@ -117,134 +114,44 @@ pub(super) fn parse_range(s: &str) -> Result<(u128, u128), String> {
     Ok((a, b))
 }
 
-pub(super) fn parse_shard(s: &str) -> Result<(u128, u128), String> {
+pub(super) fn parse_shard(s: &str) -> Result<Shard, String> {
     let err = || format!("'{s}' is not a shard: write K/N with 1 <= K <= N <= 2^128-1, e.g. 2/8");
     let (k, n) = s.split_once('/').ok_or_else(err)?;
     let (k, n) = (k.parse::<u128>().map_err(|_| err())?, n.parse::<u128>().map_err(|_| err())?);
-    if k == 0 || n == 0 || k > n {
-        return Err(err());
+    Shard::new(k, n).ok_or_else(err)
+}
+
+/// The search limits the options give, per deal.
+fn limits(args: &SolveArgs) -> Limits {
+    Limits {
+        max_states: args.max_states,
+        timeout: Duration::from_secs_f64(args.timeout),
+        effort: if args.fast { LineEffort::Quick } else { LineEffort::Short },
     }
-    Ok((k, n))
-}
-
-fn effort(args: &SolveArgs) -> LineEffort {
-    if args.fast {
-        LineEffort::Quick
-    } else {
-        LineEffort::Short
-    }
-}
-
-fn budget(args: &SolveArgs) -> Budget {
-    Budget::until(args.max_states, Instant::now() + Duration::from_secs_f64(args.timeout))
-}
-
-/// What the solver found, for JSON output (one deal, or one line of a batch).
-#[derive(Serialize, Deserialize, Debug)]
-struct SolveRecord {
-    /// The game number as a decimal string (JSON numbers lose precision past 2^53).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    game: Option<String>,
-    draw: usize,
-    passes: Option<u32>,
-    foundation_to_tableau: bool,
-    verdict: BatchVerdict,
-    /// Why the solver gave up, for an `unknown` verdict (`state limit`, `time
-    /// limit`, `memory`, `cancelled`): the solver's own words, as
-    /// [`Verdict::Unknown`] carries them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
-    moves: Vec<String>,
-    nodes: u64,
-    seconds: f64,
-    peak_memory_bytes: u64,
-}
-
-/// The `passes` field of a result line: the pass limit, `None` for unlimited.
-fn passes_field(rules: &Rules) -> Option<u32> {
-    match rules.passes {
-        PassLimit::Unlimited => None,
-        PassLimit::Limited(n) => Some(n),
-    }
-}
-
-impl SolveRecord {
-    /// Whether this result was found under `rules`.
-    fn is_under(&self, rules: &Rules) -> bool {
-        self.draw == rules.draw.cards()
-            && self.passes == passes_field(rules)
-            && self.foundation_to_tableau == rules.foundation_to_tableau
-    }
-}
-
-fn record(game: Option<u128>, rules: &Rules, solution: &Solution, seconds: f64) -> SolveRecord {
-    let (verdict, reason, moves) = match &solution.verdict {
-        Verdict::Winnable(moves) => (BatchVerdict::Winnable, None, moves.iter().map(ToString::to_string).collect()),
-        Verdict::Unwinnable => (BatchVerdict::Unwinnable, None, Vec::new()),
-        Verdict::Unknown(why) => (BatchVerdict::Unknown, Some(why.clone()), Vec::new()),
-    };
-    SolveRecord {
-        game: game.map(|n| n.to_string()),
-        draw: rules.draw.cards(),
-        passes: passes_field(rules),
-        foundation_to_tableau: rules.foundation_to_tableau,
-        verdict,
-        reason,
-        moves,
-        nodes: solution.states,
-        seconds,
-        peak_memory_bytes: solution.peak_memory_bytes,
-    }
-}
-
-/// The first line of the text form: `# winnable in N moves`, `# unwinnable`
-/// or `# unknown (why)`, with the rules and figures after.
-pub fn verdict_line(solution: &Solution, game: Option<u128>, rules: &Rules, seconds: f64) -> String {
-    let deal = game.map_or_else(|| "custom deal".to_string(), |n| format!("game {n}"));
-    let states = if solution.states == 1 { "state" } else { "states" };
-    let figures = format!("{deal}; {rules}; {} {states}, {seconds:.3} s", solution.states);
-    match &solution.verdict {
-        Verdict::Winnable(moves) if moves.len() == 1 => format!("# winnable in 1 move ({figures})"),
-        Verdict::Winnable(moves) => format!("# winnable in {} moves ({figures})", moves.len()),
-        Verdict::Unwinnable => format!("# unwinnable: no line wins, the search was exhaustive ({figures})"),
-        Verdict::Unknown(why) => format!("# unknown ({why}; {figures})"),
-    }
-}
-
-/// Replays a script of commands from the deal; the position it leaves.
-fn position_after_script(deal: &Deal, rules: Rules, path: &Path) -> Result<Position> {
-    let text = super::read_text_file(path, "moves file")?;
-    let mut game = Game::new(deal, rules);
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let err = |why: String| {
-            anyhow::anyhow!("{} line {}: '{}': {why}", path.display(), i + 1, super::session::printable(t))
-        };
-        match t.parse::<Command>().map_err(|e| err(e.to_string()))? {
-            Command::Move(m) => {
-                let mv = m.resolve(game.position(), game.rules()).map_err(|e| err(e.to_string()))?;
-                game.play(mv).map_err(|e| err(e.to_string()))?;
-            }
-            Command::Undo => {
-                game.undo().map_err(|e| err(e.to_string()))?;
-            }
-            Command::Redo => {
-                game.redo().map_err(|e| err(e.to_string()))?;
-            }
-            _ => return Err(err("only moves, undo and redo may appear in a moves file".into())),
-        }
-    }
-    Ok(game.position().clone())
 }
 
 /// Runs `klondike solve`; the exit code is 0 whatever the verdict.
 pub fn run(args: SolveArgs) -> Result<()> {
     if args.games.is_some() || args.games_file.is_some() {
+        let shard = args.shard.unwrap_or_default();
+        let plan = match (&args.games, &args.games_file) {
+            (Some((first, last)), _) => Plan::range(*first, *last, shard),
+            (None, Some(path)) => {
+                let text = super::read_text_file(path, "games file")?;
+                let games = batch::parse_games_list(&text).map_err(|e| {
+                    anyhow::anyhow!(
+                        "{} line {}: '{}' is not a game number",
+                        path.display(),
+                        e.line,
+                        render::words::readable(&e.text, 200)
+                    )
+                })?;
+                Plan::listed(games, shard)
+            }
+            (None, None) => Plan::listed([], shard),
+        };
         // The workers write to standard output themselves: do not hold its lock here.
-        return batch(&args);
+        return run_batch(plan, &args.game.rules(), &limits(&args), args.output.as_deref());
     }
     // One write for the whole answer, not one per line.
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -269,189 +176,86 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
             let (deal, origin) = super::choose_deal(&args.game)?;
             let rules = args.game.rules();
             let position = match &args.moves {
-                Some(path) => position_after_script(&deal, rules, path)?,
+                Some(path) => {
+                    let script = super::read_text_file(path, "moves file")?;
+                    batch::replay_script(&deal, rules, &script).map_err(|e| {
+                        anyhow::anyhow!(
+                            "{} line {}: '{}': {}",
+                            path.display(),
+                            e.line,
+                            render::words::readable(&e.text, 200),
+                            e.why
+                        )
+                    })?
+                }
                 None => Position::new(&deal),
             };
             (position, rules, origin.number())
         }
     };
-    let started = Instant::now();
-    let solution = solver::solve_with(&position, &rules, &budget(args), effort(args));
-    let seconds = started.elapsed().as_secs_f64();
+    let solved = batch::solve_position(&position, &rules, game, &limits(args));
     if args.json {
-        writeln!(out, "{}", serde_json::to_string(&record(game, &rules, &solution, seconds))?)?;
+        writeln!(out, "{}", serde_json::to_string(&solved.record())?)?;
     } else {
-        writeln!(out, "{}", verdict_line(&solution, game, &rules, seconds))?;
-        if let Verdict::Winnable(moves) = &solution.verdict {
-            for mv in moves {
-                writeln!(out, "{mv}")?;
-            }
-        }
+        write!(out, "{}", render::solve::answer(&solved))?;
     }
     Ok(())
 }
 
-/// The games of a batch: a range (never held as a list, so that a range of
-/// any size starts at once, its shard taken as it is walked), or the
-/// numbers of a games file (each once, in the order of the file), already
-/// cut to the shard.
-enum GameList {
-    Range { first: u128, last: u128 },
-    Listed(Vec<u128>),
-}
-
-impl GameList {
-    fn read(args: &SolveArgs) -> Result<GameList> {
-        match (&args.games, &args.games_file) {
-            (Some((first, last)), _) => Ok(GameList::Range { first: *first, last: *last }),
-            (None, Some(path)) => {
-                let text = super::read_text_file(path, "games file")?;
-                let mut seen = HashSet::new();
-                let mut v = Vec::new();
-                for (i, line) in text.lines().enumerate() {
-                    let t = line.split('#').next().unwrap_or("").trim();
-                    if t.is_empty() {
-                        continue;
-                    }
-                    match t.parse::<u128>() {
-                        Ok(n) if n >= 1 => {
-                            if seen.insert(n) {
-                                v.push(n);
-                            }
-                        }
-                        _ => bail!(
-                            "{} line {}: '{}' is not a game number",
-                            path.display(),
-                            i + 1,
-                            super::session::printable(t)
-                        ),
-                    }
-                }
-                let shard = v.into_iter().enumerate().filter(|&(i, _)| in_shard(i as u128, args.shard));
-                Ok(GameList::Listed(shard.map(|(_, g)| g).collect()))
-            }
-            (None, None) => Ok(GameList::Listed(Vec::new())),
-        }
-    }
-}
-
-/// How many of the games `first..=last` shard K/N takes (all without a
-/// shard): those at K - 1, K - 1 + N, ... from `first`.
-fn shard_count(first: u128, last: u128, shard: Option<(u128, u128)>) -> u128 {
-    let (k, m) = shard.unwrap_or((1, 1));
-    let span = last - first;
-    if k - 1 > span {
-        0
-    } else {
-        (span - (k - 1)) / m + 1
-    }
-}
-
-/// Whether the game at `index` (from 0) of the list is in shard K/N.
-fn in_shard(index: u128, shard: Option<(u128, u128)>) -> bool {
-    shard.is_none_or(|(k, n)| index % n == k - 1)
-}
-
-/// Games already in a batch output file under `rules` (lines for other
-/// rules are kept but do not count). A last line cut short by an
-/// interruption is not counted (that game is solved again, and
-/// [`cut_torn_line`] removes it).
+/// Games already in a batch output file under `rules`, and how it ends
+/// (see [`Resume`]); lines that are not results are said, and kept.
 fn games_done(path: &Path, rules: &Rules) -> Result<(HashSet<u128>, Tail)> {
-    let mut done = HashSet::new();
     let file = match File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((done, Tail::Whole)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((HashSet::new(), Tail::Whole)),
         Err(e) => return Err(e).with_context(|| format!("cannot read '{}'", path.display())),
     };
     // A device or a pipe (`/dev/null`, `/dev/full`) holds no earlier
     // results, and reading one could go on for ever.
     if !file.metadata().is_ok_and(|m| m.is_file()) {
-        return Ok((done, Tail::Whole));
+        return Ok((HashSet::new(), Tail::Whole));
     }
-    let (mut results, mut junk, mut foreign) = (0usize, Vec::new(), None);
+    // Line by line, not read whole: a batch file may be large.
+    let mut resume = Resume::new(*rules);
     let mut reader = BufReader::new(file);
-    let mut tail = Tail::Whole;
-    for i in 0.. {
-        let mut line = String::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
         if reader.read_line(&mut line).with_context(|| format!("cannot read '{}'", path.display()))? == 0 {
             break;
         }
-        let torn = !line.ends_with('\n');
-        let line = line.trim_end_matches(['\n', '\r']);
-        if line.trim().is_empty() {
-            continue;
-        }
-        let parsed = serde_json::from_str::<SolveRecord>(line).ok();
-        match parsed.as_ref().and_then(|r| Some((r, r.game.as_deref()?.parse::<u128>().ok()?))) {
-            Some((r, game)) => {
-                if torn {
-                    tail = Tail::NoNewline;
-                }
-                results += 1;
-                if r.is_under(rules) {
-                    done.insert(game);
-                }
-            }
-            None => {
-                // A result cut short by an interruption starts like one.
-                if !line.starts_with("{\"game\":") && foreign.is_none() {
-                    foreign = Some(i + 1);
-                }
-                if torn && line.starts_with("{\"game\":") && serde_json::from_str::<serde_json::Value>(line).is_err() {
-                    // A result cut short: cut off (and said) when the batch
-                    // starts.
-                    tail = Tail::Torn;
-                } else {
-                    // Anything else is kept (and said), the results going on
-                    // after it on lines of their own.
-                    if torn {
-                        tail = Tail::NoNewline;
-                    }
-                    junk.push(i + 1);
-                }
-            }
-        }
+        resume.line(&line);
     }
     // Some other file (a moves file, a saved game): never append to it.
-    if let (0, Some(line)) = (results, foreign) {
-        bail!(
-            "'{}' is not a file of results (line {line} is not one): name a new file, or one a batch wrote",
-            path.display()
-        );
-    }
-    for line in junk {
+    let resumed = resume.finish().map_err(|e| {
+        anyhow::anyhow!(
+            "'{}' is not a file of results (line {} is not one): name a new file, or one a batch wrote",
+            path.display(),
+            e.line
+        )
+    })?;
+    for line in resumed.ignored {
         warn_line!(
             "klondike: {} line {line}: not a result line, ignored (a result cut short there is solved again)",
             path.display()
         );
     }
-    Ok((done, tail))
+    Ok((resumed.done, resumed.tail))
 }
 
-/// How a file of results ends.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Tail {
-    /// With a newline (or empty).
-    Whole,
-    /// With a whole result but no newline.
-    NoNewline,
-    /// With a line cut short.
-    Torn,
-}
-
-fn batch(args: &SolveArgs) -> Result<()> {
-    let rules = args.game.rules();
-    let mut list = GameList::read(args)?;
-    let mut done = HashSet::new();
+/// Solves the games of `plan` under `rules` on every core, one JSON line
+/// each to `output` (standard output when `None`); a regular file is
+/// resumed: the games it holds under `rules` are skipped.
+pub(super) fn run_batch(mut plan: Plan, rules: &Rules, limits: &Limits, output: Option<&Path>) -> Result<()> {
     // The sink, and what a failed write names. A regular file is locked for
     // the whole batch (a second batch on it is refused), its torn last line
     // is cut off, and each result goes in with one write, undone if it
     // fails part-way. Anything else (a pipe, a FIFO, a device) is opened
     // for writing only: holding it open for reading too would keep a closed
     // reader's pipe from ever failing, and the batch would hang.
-    let regular = args.output.as_ref().is_some_and(|p| fs::metadata(p).map_or(true, |m| m.is_file()));
+    let regular = output.is_some_and(|p| fs::metadata(p).map_or(true, |m| m.is_file()));
     let mut lock = None;
-    let sink: Sink = match &args.output {
+    let sink: Sink = match output {
         Some(path) if regular => {
             let file = OpenOptions::new()
                 .create(true)
@@ -470,8 +274,8 @@ fn batch(args: &SolveArgs) -> Result<()> {
             };
             // First make sure it is a file of results, then cut off its
             // torn last line.
-            let tail;
-            (done, tail) = games_done(path, &rules)?;
+            let (done, tail) = games_done(path, rules)?;
+            plan.skip(&done);
             match tail {
                 Tail::Whole => {}
                 Tail::NoNewline => (&*guard).write_all(b"\n")?,
@@ -489,24 +293,9 @@ fn batch(args: &SolveArgs) -> Result<()> {
         None => Sink::Other { out: Box::new(io::stdout()), name: "standard output".to_string() },
     };
     let sink = Mutex::new(sink);
-    // How many games are left to solve, for the progress bar.
-    let todo: u128 = match &mut list {
-        GameList::Range { first, last } => {
-            let (first, last) = (*first, *last);
-            let in_shard_count = shard_count(first, last, args.shard);
-            let done_here =
-                done.iter().filter(|&&g| (first..=last).contains(&g) && in_shard(g - first, args.shard)).count()
-                    as u128;
-            in_shard_count - done_here
-        }
-        GameList::Listed(v) => {
-            v.retain(|g| !done.contains(g));
-            v.len() as u128
-        }
-    };
     let bar = if io::stderr().is_terminal() {
-        let bar =
-            ProgressBar::with_draw_target(Some(todo.min(u128::from(u64::MAX)) as u64), ProgressDrawTarget::stderr());
+        let todo = plan.remaining().min(u128::from(u64::MAX)) as u64;
+        let bar = ProgressBar::with_draw_target(Some(todo), ProgressDrawTarget::stderr());
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
             bar.set_style(style);
         }
@@ -514,18 +303,17 @@ fn batch(args: &SolveArgs) -> Result<()> {
     } else {
         ProgressBar::hidden()
     };
-    let solve_one = |number: u128| -> Result<()> {
-        let deal = Deal::for_game(number)?;
-        let started = Instant::now();
-        let solution = solver::solve_with(&Position::new(&deal), &rules, &budget(args), effort(args));
-        let line = serde_json::to_string(&record(Some(number), &rules, &solution, started.elapsed().as_secs_f64()))?;
+    let write_result = |solved: Solved| -> Result<()> {
+        let line = serde_json::to_string(&solved.record())?;
         let mut sink = sink.lock().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;
         sink.write_line(&line)?;
         bar.inc(1);
         Ok(())
     };
     // One worker per core; where no thread can be started (a tight memory
-    // limit), this one does the work alone.
+    // limit), this one does the work alone. The pool is made here, not in
+    // the library: starting threads can fail for reasons of the machine,
+    // and that is said on standard error.
     let pool = rayon::ThreadPoolBuilder::new()
         .build()
         .or_else(|e| {
@@ -533,19 +321,7 @@ fn batch(args: &SolveArgs) -> Result<()> {
             rayon::ThreadPoolBuilder::new().num_threads(1).use_current_thread().build()
         })
         .context("cannot start the solver")?;
-    pool.install(|| match &list {
-        GameList::Range { first, last } => {
-            // The shard's games are first + k - 1, then every m-th.
-            let count = shard_count(*first, *last, args.shard);
-            let (k, m) = args.shard.unwrap_or((1, 1));
-            (0..count)
-                .into_par_iter()
-                .map(|j| first + (k - 1) + j * m)
-                .filter(|g| !done.contains(g))
-                .try_for_each(solve_one)
-        }
-        GameList::Listed(v) => v.par_iter().try_for_each(|&g| solve_one(g)),
-    })?;
+    pool.install(|| plan.solve(rules, limits, write_result))?;
     bar.finish_and_clear();
     drop(sink);
     drop(lock);
@@ -626,48 +402,12 @@ fn cut_torn_line(path: &Path, file: &File) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use klondike::moves::Move;
 
     #[test]
-    fn the_verdict_line_counts_moves_in_words() {
-        let rules = Rules::default();
-        let line = |moves: Vec<Move>| {
-            let solution = Solution { verdict: Verdict::Winnable(moves), states: 3, peak_memory_bytes: 0 };
-            verdict_line(&solution, Some(9), &rules, 0.0)
-        };
-        assert!(line(vec![Move::Draw]).starts_with("# winnable in 1 move (game 9;"));
-        assert!(line(vec![Move::Draw, Move::Draw]).starts_with("# winnable in 2 moves (game 9;"));
-    }
-
-    #[test]
-    fn result_lines_spell_the_verdict_and_reason_as_before() {
-        let rules = Rules::default();
-        let line = |verdict: Verdict| {
-            let solution = Solution { verdict, states: 3, peak_memory_bytes: 7 };
-            serde_json::to_string(&record(Some(9), &rules, &solution, 0.5)).unwrap()
-        };
-        let head = r#"{"game":"9","draw":1,"passes":null,"foundation_to_tableau":false,"#;
-        let tail = r#""nodes":3,"seconds":0.5,"peak_memory_bytes":7}"#;
-        assert_eq!(
-            line(Verdict::Winnable(vec![Move::Draw])),
-            format!(r#"{head}"verdict":"winnable","moves":["d"],{tail}"#)
-        );
-        assert_eq!(line(Verdict::Unwinnable), format!(r#"{head}"verdict":"unwinnable","moves":[],{tail}"#));
-        let unknown = line(Verdict::Unknown("state limit".to_string()));
-        assert_eq!(unknown, format!(r#"{head}"verdict":"unknown","reason":"state limit","moves":[],{tail}"#));
-        // And they read back (a batch resumes from them).
-        let back: SolveRecord = serde_json::from_str(&unknown).unwrap();
-        assert_eq!((back.verdict, back.reason.as_deref()), (BatchVerdict::Unknown, Some("state limit")));
-    }
-
-    #[test]
-    fn shards_count_and_take_every_nth_game() {
-        assert_eq!(shard_count(1, 10, None), 10);
-        assert_eq!(shard_count(1, 10, Some((3, 4))), 2); // games 3 and 7
-        assert_eq!(shard_count(1, 2, Some((3, 4))), 0);
-        assert_eq!(shard_count(1, u128::MAX, Some((1, 2))), u128::MAX / 2 + 1);
-        assert!(in_shard(6, Some((3, 4))) && !in_shard(5, Some((3, 4))));
-        assert_eq!(parse_shard("5/1000000000000000000000"), Ok((5, 1_000_000_000_000_000_000_000)));
-        assert!(parse_shard("4/3").is_err() && parse_shard("0/3").is_err());
+    fn shards_and_ranges_parse_as_written_or_not_at_all() {
+        assert_eq!(parse_shard("5/1000000000000000000000"), Ok(Shard::new(5, 1_000_000_000_000_000_000_000).unwrap()));
+        assert!(parse_shard("4/3").is_err() && parse_shard("0/3").is_err() && parse_shard("1/0").is_err());
+        assert_eq!(parse_range("3..=7"), Ok((3, 7)));
+        assert!(parse_range("0..7").is_err() && parse_range("7..3").is_err() && parse_range("+1..5").is_err());
     }
 }

@@ -17,9 +17,12 @@
 //!   plurals, quoting of input (one rule for unprintable characters),
 //!   text for a screen reader, wrapping;
 //! - [`json`]: the JSON state for programs;
-//! - [`help`]: the list of commands, and one command explained.
+//! - [`help`]: the list of commands, and one command explained;
+//! - [`solve`]: `klondike solve`'s verdict line and winning line;
+//! - [`census`]: `klondike census`'s heading and table of win rates.
 
 pub mod announce;
+pub mod census;
 pub mod columns;
 pub mod help;
 pub mod json;
@@ -27,5 +30,6 @@ pub mod list;
 pub mod outcome;
 pub mod screen;
 pub mod session;
+pub mod solve;
 pub mod table;
 pub mod words;

@@ -18,7 +18,7 @@ use crate::render::screen::title;
 use crate::render::screen::{moves_answer, score_answer};
 use crate::render::words::{capitalise, count, readable, CardStyle};
 use crate::rules::Rules;
-use crate::solver::Verdict;
+use crate::solver::{GaveUp, Verdict};
 
 /// What `hint` says of `advice` in `game` (the game it was given for): for
 /// the eye "hint: t 7 1: move the jack ... The game can still be won.";
@@ -53,7 +53,7 @@ pub fn advice_text(advice: &Advice, game: &Game, style: &CardStyle, screen_reade
 
 /// The answer to `solve` at the prompt, from the solver's `verdict` on
 /// the position: won, winnable with the line's length and its first five
-/// moves, lost, stopped (`Unknown("cancelled")`) or undecided.
+/// moves, lost, stopped (`Unknown(GaveUp::Cancelled)`) or undecided.
 pub fn solve_text(verdict: &Verdict) -> String {
     match verdict {
         Verdict::Winnable(moves) if moves.is_empty() => "The game is won.".to_string(),
@@ -66,7 +66,7 @@ pub fn solve_text(verdict: &Verdict) -> String {
             )
         }
         Verdict::Unwinnable => "The game can no longer be won from here: the solver tried every line.".into(),
-        Verdict::Unknown(why) if why == "cancelled" => "Stopped: the solver did not finish, the game goes on.".into(),
+        Verdict::Unknown(GaveUp::Cancelled) => "Stopped: the solver did not finish, the game goes on.".into(),
         Verdict::Unknown(why) => format!("Unknown: the solver gave up ({why})."),
     }
 }
@@ -342,8 +342,8 @@ mod tests {
         assert!(one.contains("a line of 1 move from here, starting d."), "{one}");
         let seven = solve_text(&Verdict::Winnable(vec![Move::Draw; 7]));
         assert!(seven.contains("a line of 7 moves from here, starting d, d, d, d, d."), "{seven}");
-        assert!(solve_text(&Verdict::Unknown("cancelled".into())).starts_with("Stopped"));
-        assert_eq!(solve_text(&Verdict::Unknown("time limit".into())), "Unknown: the solver gave up (time limit).");
+        assert!(solve_text(&Verdict::Unknown(GaveUp::Cancelled)).starts_with("Stopped"));
+        assert_eq!(solve_text(&Verdict::Unknown(GaveUp::TimeLimit)), "Unknown: the solver gave up (time limit).");
     }
 
     #[test]

@@ -59,7 +59,7 @@ impl World for Memory {
     }
     fn solve(&mut self, _position: &Position, _rules: &Rules, _budget: Budget) -> Verdict {
         self.solved += 1;
-        self.verdict.clone().unwrap_or(Verdict::Unknown("state limit".into()))
+        self.verdict.clone().unwrap_or(Verdict::Unknown(crate::solver::GaveUp::StateLimit))
     }
     fn save_autosave(&mut self, record: &GameRecord) -> bool {
         if self.autosave_fails {

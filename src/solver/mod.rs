@@ -25,7 +25,7 @@
 //!   draw-1 talon moves that need a redeal after every other useful move
 //!   (lines that go through the stock fewer times draw far less);
 //! * a transposition table capped at about 29.4 million positions (under
-//!   1 GB), past which the answer is `Unknown("state limit")`.
+//!   1 GB), past which the answer is `Unknown(GaveUp::StateLimit)`.
 //!
 //! # Shorter lines
 //!
@@ -75,7 +75,7 @@ pub struct Budget {
     /// so it may overrun by a few milliseconds. `None`: no time limit.
     pub deadline: Option<Instant>,
     /// A flag that, once set (by another thread, or a signal handler), makes
-    /// the search give up with `Unknown("cancelled")`; read when the clock
+    /// the search give up with `Unknown(GaveUp::Cancelled)`; read when the clock
     /// is. `None`: the search cannot be cancelled.
     pub cancel: Option<&'static AtomicBool>,
 }
@@ -109,10 +109,72 @@ pub enum Verdict {
     Winnable(Vec<Move>),
     /// No sequence of legal moves wins: proved by an exhaustive search.
     Unwinnable,
-    /// The budget ran out first (`"state limit"`, `"time limit"`,
-    /// `"cancelled"`, or `"memory"` when memory could not be had), or the
-    /// position is not one a game can reach (the reason says why).
-    Unknown(String),
+    /// No verdict: the budget ran out first, memory could not be had, or
+    /// the position is not one a game can reach ([`GaveUp`] says which).
+    Unknown(GaveUp),
+}
+
+/// Why [`solve`] gave no verdict. Its `Display` is a short fixed token
+/// (`state limit`, `time limit`, `cancelled`, `memory`, `unsupported
+/// position: ...`, `internal error: ...`), the `reason` of a batch result
+/// line; `From<String>` reads it back.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(from = "String", into = "String")]
+pub enum GaveUp {
+    /// The node budget ([`Budget::max_states`]) ran out, or the tables
+    /// reached the cap that keeps memory under 1 GB.
+    StateLimit,
+    /// The budget's deadline passed.
+    TimeLimit,
+    /// The budget's cancel flag was set.
+    Cancelled,
+    /// An allocation failed (a memory limit).
+    Memory,
+    /// The position is not one a game can reach, which the solver's
+    /// compact copy cannot hold (what is wrong, in words).
+    Unsupported(String),
+    /// A winning line was found that the engine does not replay (a solver
+    /// bug: the line is never returned).
+    LineDoesNotReplay,
+    /// A reason this version does not know, read from a result file.
+    Other(String),
+}
+
+impl std::fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GaveUp::StateLimit => f.write_str("state limit"),
+            GaveUp::TimeLimit => f.write_str("time limit"),
+            GaveUp::Cancelled => f.write_str("cancelled"),
+            GaveUp::Memory => f.write_str("memory"),
+            GaveUp::Unsupported(why) => write!(f, "unsupported position: {why}"),
+            GaveUp::LineDoesNotReplay => f.write_str("internal error: the line found does not replay"),
+            GaveUp::Other(text) => f.write_str(text),
+        }
+    }
+}
+
+impl From<GaveUp> for String {
+    fn from(why: GaveUp) -> String {
+        why.to_string()
+    }
+}
+
+impl From<String> for GaveUp {
+    /// Reads what `Display` writes; any other text is [`GaveUp::Other`].
+    fn from(text: String) -> GaveUp {
+        match text.as_str() {
+            "state limit" => GaveUp::StateLimit,
+            "time limit" => GaveUp::TimeLimit,
+            "cancelled" => GaveUp::Cancelled,
+            "memory" => GaveUp::Memory,
+            "internal error: the line found does not replay" => GaveUp::LineDoesNotReplay,
+            _ => match text.strip_prefix("unsupported position: ") {
+                Some(why) => GaveUp::Unsupported(why.to_string()),
+                None => GaveUp::Other(text),
+            },
+        }
+    }
 }
 
 /// What [`solve`] returns: the verdict and the work it took.
@@ -166,11 +228,7 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
     let (st, ctx) = match state::State::from_position(position, rules) {
         Ok(x) => x,
         Err(why) => {
-            return Solution {
-                verdict: Verdict::Unknown(format!("unsupported position: {why}")),
-                states: 0,
-                peak_memory_bytes: 0,
-            }
+            return Solution { verdict: Verdict::Unknown(GaveUp::Unsupported(why)), states: 0, peak_memory_bytes: 0 }
         }
     };
     let out = search::dfs(st, &ctx, budget, true);
@@ -226,11 +284,11 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
             }
             match best {
                 Some(line) => Verdict::Winnable(line),
-                None => Verdict::Unknown("internal error: the line found does not replay".to_string()),
+                None => Verdict::Unknown(GaveUp::LineDoesNotReplay),
             }
         }
         search::Found::NoWin => Verdict::Unwinnable,
-        search::Found::OutOfBudget(why) => Verdict::Unknown(why.to_string()),
+        search::Found::OutOfBudget(why) => Verdict::Unknown(why),
     };
     Solution { verdict, states, peak_memory_bytes: out.peak_memory_bytes }
 }
@@ -353,5 +411,29 @@ pub mod internals {
         let mut reach = 0u64;
         st.talon_targets(&ctx, |q, _| reach |= 1 << st.talon_card(&ctx, q));
         Ok(reach)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GaveUp;
+
+    #[test]
+    fn reasons_read_back_from_their_tokens() {
+        for why in [
+            GaveUp::StateLimit,
+            GaveUp::TimeLimit,
+            GaveUp::Cancelled,
+            GaveUp::Memory,
+            GaveUp::Unsupported("the stock and waste hold 25 cards, more than 24".into()),
+            GaveUp::LineDoesNotReplay,
+        ] {
+            assert_eq!(GaveUp::from(why.to_string()), why);
+        }
+        assert_eq!(GaveUp::StateLimit.to_string(), "state limit");
+        assert_eq!(GaveUp::from("out of coffee".to_string()), GaveUp::Other("out of coffee".into()));
+        let json = serde_json::to_string(&GaveUp::TimeLimit).unwrap();
+        assert_eq!(json, "\"time limit\"");
+        assert_eq!(serde_json::from_str::<GaveUp>(&json).unwrap(), GaveUp::TimeLimit);
     }
 }

@@ -44,7 +44,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::state::{Ctx, Key, Need, PassHasher, SMove, State, UNLIMITED};
-use super::Budget;
+use super::{Budget, GaveUp};
 
 type Table = HashSet<Key, BuildHasherDefault<PassHasher>>;
 
@@ -61,7 +61,7 @@ pub(crate) enum Found {
     /// Exhaustive search without a win.
     NoWin,
     /// The budget ran out (the reason).
-    OutOfBudget(&'static str),
+    OutOfBudget(GaveUp),
 }
 
 pub(crate) struct Outcome {
@@ -263,17 +263,17 @@ fn search(
         return Outcome { verdict: Found::Win(Vec::new()), states: 0, peak_memory_bytes: 0 };
     }
     tt.insert(root.key(ctx));
-    let unknown = |why: &'static str, states: u64, mem: u64| Outcome {
+    let unknown = |why: GaveUp, states: u64, mem: u64| Outcome {
         verdict: Found::OutOfBudget(why),
         states,
         peak_memory_bytes: mem,
     };
     if budget.max_states == 0 {
-        return unknown("state limit", 0, 0);
+        return unknown(GaveUp::StateLimit, 0, 0);
     }
     states += 1;
     let Some((start, end)) = push_moves(&root, ctx, Need::Any, &mut moves, &mut scratch) else {
-        return unknown("memory", states, 0);
+        return unknown(GaveUp::Memory, states, 0);
     };
     frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, start, next: start, end });
 
@@ -299,7 +299,7 @@ fn search(
             // and not a node (not in the table).
             let Some((start, end)) = push_moves(&child, ctx, need, &mut moves, &mut scratch) else {
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                return unknown("memory", states, mem);
+                return unknown(GaveUp::Memory, states, mem);
             };
             frames.push(Frame { state: child, via: mv, start, next: start, end });
             peak_frames = peak_frames.max(frames.len());
@@ -314,7 +314,7 @@ fn search(
         // the process.
         if tt.len() == tt.capacity() && tt.try_reserve(tt.len().max(64)).is_err() {
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-            return unknown("memory", states, mem);
+            return unknown(GaveUp::Memory, states, mem);
         }
         if !tt.insert(key) {
             continue;
@@ -322,19 +322,19 @@ fn search(
         let held = tt.len() + easier.as_ref().map_or(0, |e| e.lost.len());
         if states >= budget.max_states || held >= MAX_TABLE {
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-            return unknown("state limit", states, mem);
+            return unknown(GaveUp::StateLimit, states, mem);
         }
         states += 1;
         clock += 1;
         if clock.is_multiple_of(CLOCK_EVERY) {
             if budget.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                return unknown("cancelled", states, mem);
+                return unknown(GaveUp::Cancelled, states, mem);
             }
             if let Some(deadline) = budget.deadline {
                 if Instant::now() >= deadline {
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                    return unknown("time limit", states, mem);
+                    return unknown(GaveUp::TimeLimit, states, mem);
                 }
             }
         }
@@ -354,7 +354,7 @@ fn search(
         let pushed = push_moves(&child, ctx, Need::Any, &mut moves, &mut scratch);
         let Some((start, end)) = pushed.filter(|_| frames.try_reserve(1).is_ok()) else {
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-            return unknown("memory", states, mem);
+            return unknown(GaveUp::Memory, states, mem);
         };
         frames.push(Frame { state: child, via: mv, start, next: start, end });
         peak_frames = peak_frames.max(frames.len());

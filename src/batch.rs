@@ -1,0 +1,703 @@
+//! Solving deals in bulk, as `klondike solve --games` and `klondike census`
+//! do, and the one-deal job they share with `klondike solve`:
+//!
+//! - [`Plan`]: which deals a batch takes (a range, or a list read with
+//!   [`parse_games_list`]), cut to a [`Shard`], less those its output file
+//!   already holds; [`Plan::solve`] solves them on the current rayon pool;
+//! - [`solve_position`] and [`solve_game`]: one position or deal through the
+//!   solver within [`Limits`], to a [`Solved`];
+//! - [`SolveRecord`]: the JSON line of one result (`--json`, and each line
+//!   of a batch file);
+//! - [`Resume`]: a batch file read back, so that an interrupted batch goes
+//!   on where it stopped: the games it holds under the batch's rules, and
+//!   how the file ends (a torn last line to cut off);
+//! - [`replay_script`]: the position a script of moves leaves a deal in.
+//!
+//! No I/O here: the binary reads and locks the files, appends the lines,
+//! starts the threads and shows the progress. What a result says in text is
+//! [`render::solve`](crate::render::solve)'s.
+//!
+//! ```
+//! use klondike::batch::{Plan, Shard};
+//! let shard = Shard::new(2, 3).unwrap();
+//! let mut plan = Plan::range(1, 10, shard); // games 2, 5, 8
+//! plan.skip(&[5].into_iter().collect());
+//! assert_eq!(plan.iter().collect::<Vec<_>>(), vec![2, 8]);
+//! assert_eq!(plan.remaining(), 2);
+//! ```
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use rayon::iter::Either;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::census::BatchVerdict;
+use crate::command::Command;
+use crate::deal::{Deal, DealError};
+use crate::game::{Game, Position};
+use crate::rules::{PassLimit, Rules};
+use crate::solver::{self, Budget, GaveUp, LineEffort, Solution, Verdict};
+
+/// Shard K of N: every N-th game of a batch's list, starting with the K-th
+/// (1 <= K <= N), so that N machines split a batch with no coordination.
+/// [`Shard::ALL`] (1 of 1) takes every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    k: u128,
+    n: u128,
+}
+
+impl Default for Shard {
+    /// [`Shard::ALL`].
+    fn default() -> Shard {
+        Shard::ALL
+    }
+}
+
+impl Shard {
+    /// Shard 1 of 1: every game.
+    pub const ALL: Shard = Shard { k: 1, n: 1 };
+
+    /// Shard `k` of `n`; `None` unless 1 <= `k` <= `n`.
+    pub fn new(k: u128, n: u128) -> Option<Shard> {
+        (k >= 1 && k <= n).then_some(Shard { k, n })
+    }
+
+    /// K, from 1 to N.
+    pub fn k(self) -> u128 {
+        self.k
+    }
+
+    /// N, from 1.
+    pub fn n(self) -> u128 {
+        self.n
+    }
+
+    /// Whether this shard takes the game at `index` (from 0) of a list.
+    pub fn takes(self, index: u128) -> bool {
+        index % self.n == self.k - 1
+    }
+
+    /// How many of the games `first..=last` this shard takes (those at
+    /// K - 1, K - 1 + N, ... from `first`); 0 when `last < first`.
+    pub fn count(self, first: u128, last: u128) -> u128 {
+        match last.checked_sub(first) {
+            Some(span) if self.k - 1 <= span => (span - (self.k - 1)) / self.n + 1,
+            _ => 0,
+        }
+    }
+}
+
+/// The games of a batch: a range (never held as a list, so that a range of
+/// any size starts at once, its shard taken as it is walked), or a list
+/// already cut to its shard.
+#[derive(Clone, Debug)]
+enum Games {
+    Range { first: u128, last: u128, shard: Shard },
+    Listed(Vec<u128>),
+}
+
+/// Which deals a batch solves: its games, cut to a shard, less those
+/// already solved ([`Plan::skip`]). Game 0, which is not a game, is never
+/// in a plan.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    games: Games,
+    done: HashSet<u128>,
+}
+
+impl Plan {
+    /// The games `first..=last` (both included; none when `last < first`)
+    /// that `shard` takes.
+    pub fn range(first: u128, last: u128, shard: Shard) -> Plan {
+        // Game 0 is not a game: a range from it starts at 1 (the command
+        // line refuses 0 anyway).
+        let first = first.max(1);
+        Plan { games: Games::Range { first, last, shard }, done: HashSet::new() }
+    }
+
+    /// The games of a list, each once (where it first appears), in its
+    /// order, that `shard` takes, counted along the list without its
+    /// repeats (and without 0, which is left out).
+    pub fn listed(games: impl IntoIterator<Item = u128>, shard: Shard) -> Plan {
+        let mut seen = HashSet::new();
+        let once = games.into_iter().filter(|&g| g >= 1 && seen.insert(g));
+        let taken = once.enumerate().filter(|&(i, _)| shard.takes(i as u128)).map(|(_, g)| g).collect();
+        Plan { games: Games::Listed(taken), done: HashSet::new() }
+    }
+
+    /// Leaves out the games of `done` (those an output file already holds,
+    /// [`Resumed::done`]); games in it that are not in the plan change
+    /// nothing.
+    pub fn skip(&mut self, done: &HashSet<u128>) {
+        match &mut self.games {
+            Games::Range { .. } => self.done.extend(done.iter().copied()),
+            Games::Listed(v) => v.retain(|g| !done.contains(g)),
+        }
+    }
+
+    /// How many games are left to solve.
+    pub fn remaining(&self) -> u128 {
+        match &self.games {
+            Games::Range { first, last, shard } => {
+                let in_plan = |g: &&u128| (*first..=*last).contains(*g) && shard.takes(**g - first);
+                shard.count(*first, *last) - self.done.iter().filter(in_plan).count() as u128
+            }
+            Games::Listed(v) => v.len() as u128,
+        }
+    }
+
+    /// The games left to solve, in order.
+    pub fn iter(&self) -> impl Iterator<Item = u128> + '_ {
+        match &self.games {
+            Games::Range { first, last, shard } => Either::Left(
+                (0..shard.count(*first, *last))
+                    .map(|j| Self::nth(*first, *shard, j))
+                    .filter(|g| !self.done.contains(g)),
+            ),
+            Games::Listed(v) => Either::Right(v.iter().copied()),
+        }
+    }
+
+    /// The games left to solve, split across the threads of the current
+    /// rayon pool (in no particular order).
+    pub fn par_iter(&self) -> impl ParallelIterator<Item = u128> + '_ {
+        match &self.games {
+            Games::Range { first, last, shard } => Either::Left(
+                (0..shard.count(*first, *last))
+                    .into_par_iter()
+                    .map(|j| Self::nth(*first, *shard, j))
+                    .filter(|g| !self.done.contains(g)),
+            ),
+            Games::Listed(v) => Either::Right(v.par_iter().copied()),
+        }
+    }
+
+    /// The `j`-th game (from 0) a shard takes of a range from `first`:
+    /// first + (K - 1) + j N, which is within the range for j below
+    /// [`Shard::count`].
+    fn nth(first: u128, shard: Shard, j: u128) -> u128 {
+        first + (shard.k - 1) + j * shard.n
+    }
+
+    /// Solves every game left under `rules`, each within `limits`, on the
+    /// threads of the current rayon pool (install one to choose how many),
+    /// and hands each result to `each` as it comes (from any thread, in the
+    /// order they finish).
+    ///
+    /// # Errors
+    /// The first error `each` returns: the games not yet started are then
+    /// left alone. (A plan holds no game 0, so no deal fails.)
+    pub fn solve<E, F>(&self, rules: &Rules, limits: &Limits, each: F) -> Result<(), E>
+    where
+        E: From<DealError> + Send,
+        F: Fn(Solved) -> Result<(), E> + Sync + Send,
+    {
+        self.par_iter().try_for_each(|game| each(solve_game(game, rules, limits)?))
+    }
+}
+
+/// How much a search may do on one deal.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The most search nodes per deal (see [`Budget::max_states`]).
+    pub max_states: u64,
+    /// The longest a search may take per deal, counted from its start.
+    pub timeout: Duration,
+    /// How hard to work on a winning line once one is found.
+    pub effort: LineEffort,
+}
+
+impl Limits {
+    /// The solver's budget for a search starting now. A timeout too large
+    /// for the clock is no time limit.
+    fn budget(&self) -> Budget {
+        Budget { max_states: self.max_states, deadline: Instant::now().checked_add(self.timeout), cancel: None }
+    }
+}
+
+/// One position solved: what the solver found and what it was asked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    /// The game number of the deal, `None` for a custom deal.
+    pub game: Option<u128>,
+    /// The rules it was solved under.
+    pub rules: Rules,
+    /// The verdict and the work it took.
+    pub solution: Solution,
+    /// Wall-clock seconds the search took, 0 or more.
+    pub seconds: f64,
+}
+
+/// Solves `position` (of game `game`, `None` for a custom deal) under
+/// `rules` within `limits`, timing the search.
+pub fn solve_position(position: &Position, rules: &Rules, game: Option<u128>, limits: &Limits) -> Solved {
+    let started = Instant::now();
+    let solution = solver::solve_with(position, rules, &limits.budget(), limits.effort);
+    Solved { game, rules: *rules, solution, seconds: started.elapsed().as_secs_f64() }
+}
+
+/// Solves game `number` from its deal under `rules` within `limits`.
+///
+/// # Errors
+/// [`DealError::GameZero`] for 0.
+pub fn solve_game(number: u128, rules: &Rules, limits: &Limits) -> Result<Solved, DealError> {
+    let deal = Deal::for_game(number)?;
+    Ok(solve_position(&Position::new(&deal), rules, Some(number), limits))
+}
+
+/// What the solver found on one deal, as JSON: the output of `klondike
+/// solve --json`, and each line of a batch file (which
+/// [`census`](crate::census) counts and [`Resume`] reads back). The fields
+/// are written in this order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolveRecord {
+    /// The game number as a decimal string (JSON numbers lose precision
+    /// past 2^53); absent for a custom deal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// Cards per draw: 1 or 3.
+    pub draw: usize,
+    /// The pass limit, `null` for unlimited.
+    pub passes: Option<u32>,
+    /// Whether cards may move from a foundation to the tableau.
+    pub foundation_to_tableau: bool,
+    /// The verdict.
+    pub verdict: BatchVerdict,
+    /// Why the solver gave up, for an `unknown` verdict (in the file its
+    /// token: `state limit`, `time limit`, `memory`, `cancelled`, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<GaveUp>,
+    /// The winning line's moves as typed at the prompt (`d`, `w 3`, ...),
+    /// empty unless winnable.
+    pub moves: Vec<String>,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Seconds the search took.
+    pub seconds: f64,
+    /// The solver's estimate of its largest memory, in bytes.
+    pub peak_memory_bytes: u64,
+}
+
+/// The `passes` field of a result: the pass limit, `None` for unlimited.
+fn passes_field(rules: &Rules) -> Option<u32> {
+    match rules.passes {
+        PassLimit::Unlimited => None,
+        PassLimit::Limited(n) => Some(n),
+    }
+}
+
+impl SolveRecord {
+    /// Whether this result was found under `rules`.
+    pub fn is_under(&self, rules: &Rules) -> bool {
+        self.draw == rules.draw.cards()
+            && self.passes == passes_field(rules)
+            && self.foundation_to_tableau == rules.foundation_to_tableau
+    }
+
+    /// The game number, if the record has one that reads as a number.
+    pub fn game_number(&self) -> Option<u128> {
+        self.game.as_deref()?.parse().ok()
+    }
+}
+
+impl Solved {
+    /// The JSON record of this result.
+    pub fn record(&self) -> SolveRecord {
+        let (verdict, reason, moves) = match &self.solution.verdict {
+            Verdict::Winnable(moves) => (BatchVerdict::Winnable, None, moves.iter().map(ToString::to_string).collect()),
+            Verdict::Unwinnable => (BatchVerdict::Unwinnable, None, Vec::new()),
+            Verdict::Unknown(why) => (BatchVerdict::Unknown, Some(why.clone()), Vec::new()),
+        };
+        SolveRecord {
+            game: self.game.map(|n| n.to_string()),
+            draw: self.rules.draw.cards(),
+            passes: passes_field(&self.rules),
+            foundation_to_tableau: self.rules.foundation_to_tableau,
+            verdict,
+            reason,
+            moves,
+            nodes: self.solution.states,
+            seconds: self.seconds,
+            peak_memory_bytes: self.solution.peak_memory_bytes,
+        }
+    }
+}
+
+/// How a file of results ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tail {
+    /// With a newline (or empty): results go on after it.
+    Whole,
+    /// With a whole line but no newline: one must be written first.
+    NoNewline,
+    /// With a result cut short (a batch killed while writing it): it is to
+    /// be cut off, and that game solved again.
+    Torn,
+}
+
+/// A batch file read back, line by line ([`Resume::line`]), to resume the
+/// batch that wrote it under `rules`: which games it holds under those
+/// rules (results under other rules are kept but do not count), and how
+/// it ends.
+#[derive(Clone, Debug)]
+pub struct Resume {
+    rules: Rules,
+    /// Lines read so far.
+    lines: usize,
+    /// Result lines, under any rules.
+    results: usize,
+    done: HashSet<u128>,
+    ignored: Vec<usize>,
+    /// The first line that does not even start like a result.
+    foreign: Option<usize>,
+    tail: Tail,
+}
+
+/// What [`Resume::finish`] found in a batch file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resumed {
+    /// The games it holds under the batch's rules.
+    pub done: HashSet<u128>,
+    /// How it ends.
+    pub tail: Tail,
+    /// The lines (1-based) that are not results and are kept as they are
+    /// (a result cut short there is solved again), in order.
+    pub ignored: Vec<usize>,
+}
+
+/// A file with no result in it, and a line that is not one: some other file
+/// (a moves file, a saved game), never to be appended to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line} is not a result")]
+pub struct NotResults {
+    /// The first line (1-based) that is not a result.
+    pub line: usize,
+}
+
+/// How every result line starts, as [`SolveRecord`] writes it: a line that
+/// starts so but does not read is a result cut short.
+const RESULT_START: &str = "{\"game\":";
+
+impl Resume {
+    /// Nothing read yet, for a batch under `rules`.
+    pub fn new(rules: Rules) -> Resume {
+        Resume {
+            rules,
+            lines: 0,
+            results: 0,
+            done: HashSet::new(),
+            ignored: Vec::new(),
+            foreign: None,
+            tail: Tail::Whole,
+        }
+    }
+
+    /// Reads the next line of the file, with its newline (only a last line
+    /// may lack one), as [`std::io::BufRead::read_line`] gives it.
+    pub fn line(&mut self, raw: &str) {
+        self.lines += 1;
+        let number = self.lines;
+        let torn = !raw.ends_with('\n');
+        let line = raw.trim_end_matches(['\n', '\r']);
+        if line.trim().is_empty() {
+            return;
+        }
+        let parsed = serde_json::from_str::<SolveRecord>(line).ok();
+        match parsed.as_ref().and_then(|r| Some((r, r.game_number()?))) {
+            Some((record, game)) => {
+                if torn {
+                    self.tail = Tail::NoNewline;
+                }
+                self.results += 1;
+                if record.is_under(&self.rules) {
+                    self.done.insert(game);
+                }
+            }
+            None => {
+                if !line.starts_with(RESULT_START) && self.foreign.is_none() {
+                    self.foreign = Some(number);
+                }
+                if torn && line.starts_with(RESULT_START) && serde_json::from_str::<serde_json::Value>(line).is_err() {
+                    self.tail = Tail::Torn;
+                } else {
+                    // Anything else is kept, the results going on after it
+                    // on lines of their own.
+                    if torn {
+                        self.tail = Tail::NoNewline;
+                    }
+                    self.ignored.push(number);
+                }
+            }
+        }
+    }
+
+    /// What the file holds.
+    ///
+    /// # Errors
+    /// [`NotResults`] for a file with no result and a line that does not
+    /// start like one.
+    pub fn finish(self) -> Result<Resumed, NotResults> {
+        if let (0, Some(line)) = (self.results, self.foreign) {
+            return Err(NotResults { line });
+        }
+        Ok(Resumed { done: self.done, tail: self.tail, ignored: self.ignored })
+    }
+
+    /// Reads a whole file's text at once ([`Resume::line`] for each line,
+    /// then [`Resume::finish`]).
+    ///
+    /// # Errors
+    /// As [`Resume::finish`].
+    pub fn read(rules: Rules, text: &str) -> Result<Resumed, NotResults> {
+        let mut resume = Resume::new(rules);
+        for raw in text.split_inclusive('\n') {
+            resume.line(raw);
+        }
+        resume.finish()
+    }
+}
+
+/// A line of a games file that is not a game number.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: '{text}' is not a game number")]
+pub struct BadGameLine {
+    /// The line, from 1.
+    pub line: usize,
+    /// What it holds (without comment and white space), as written.
+    pub text: String,
+}
+
+/// The game numbers of a games file: one per line, `#` starting a comment,
+/// blank lines skipped; repeats are kept (see [`Plan::listed`]).
+///
+/// # Errors
+/// The first line that holds something other than a number from 1.
+pub fn parse_games_list(text: &str) -> Result<Vec<u128>, BadGameLine> {
+    let mut games = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.split('#').next().unwrap_or("").trim();
+        if t.is_empty() {
+            continue;
+        }
+        // The one reading of a game number (digits only, from 1), as
+        // `--game` and `new` read it.
+        match t.parse::<crate::deal::GameNumber>() {
+            Ok(n) => games.push(n.get()),
+            Err(_) => return Err(BadGameLine { line: i + 1, text: t.to_string() }),
+        }
+    }
+    Ok(games)
+}
+
+/// A line of a moves script that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: '{text}': {why}")]
+pub struct ScriptError {
+    /// The line, from 1.
+    pub line: usize,
+    /// Its text, trimmed.
+    pub text: String,
+    /// Why it cannot be played, in words.
+    pub why: String,
+}
+
+/// The position a script of commands leaves `deal` in under `rules`: one
+/// move command per line as typed at the prompt, or `undo` or `redo`;
+/// blank lines and `#` lines are skipped.
+///
+/// # Errors
+/// The first line that does not parse, is not a move, undo or redo, or
+/// cannot be played where it comes.
+pub fn replay_script(deal: &Deal, rules: Rules, script: &str) -> Result<Position, ScriptError> {
+    let mut game = Game::new(deal, rules);
+    for (i, line) in script.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let err = |why: String| ScriptError { line: i + 1, text: t.to_string(), why };
+        match t.parse::<Command>().map_err(|e| err(e.to_string()))? {
+            Command::Move(m) => {
+                let mv = m.resolve(game.position(), game.rules()).map_err(|e| err(e.to_string()))?;
+                game.play(mv).map_err(|e| err(e.to_string()))?;
+            }
+            Command::Undo => game.undo().map(drop).map_err(|e| err(e.to_string()))?,
+            Command::Redo => game.redo().map(drop).map_err(|e| err(e.to_string()))?,
+            _ => return Err(err("only moves, undo and redo may appear in a moves file".into())),
+        }
+    }
+    Ok(game.position().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Move;
+    use crate::rules::DrawCount;
+
+    fn shard(k: u128, n: u128) -> Shard {
+        Shard::new(k, n).unwrap()
+    }
+
+    #[test]
+    fn shards_count_and_take_every_nth_game() {
+        assert_eq!(Shard::ALL.count(1, 10), 10);
+        assert_eq!(shard(3, 4).count(1, 10), 2); // games 3 and 7
+        assert_eq!(shard(3, 4).count(1, 2), 0);
+        assert_eq!(shard(1, 2).count(1, u128::MAX), u128::MAX / 2 + 1);
+        assert_eq!(Shard::ALL.count(5, 4), 0);
+        assert!(shard(3, 4).takes(6) && !shard(3, 4).takes(5));
+        assert!(Shard::new(4, 3).is_none() && Shard::new(0, 3).is_none() && Shard::new(1, 0).is_none());
+    }
+
+    #[test]
+    fn the_shards_of_a_range_split_it_with_no_overlap() {
+        let all: Vec<u128> = Plan::range(5, 17, Shard::ALL).iter().collect();
+        assert_eq!(all, (5..=17).collect::<Vec<_>>());
+        let parts: Vec<Vec<u128>> = (1..=3).map(|k| Plan::range(5, 17, shard(k, 3)).iter().collect()).collect();
+        assert_eq!(parts[0], vec![5, 8, 11, 14, 17]);
+        assert_eq!(parts[2], vec![7, 10, 13, 16]);
+        let mut merged: Vec<u128> = parts.concat();
+        merged.sort_unstable();
+        assert_eq!(merged, all);
+        // In parallel, the same games.
+        let mut par: Vec<u128> = Plan::range(5, 17, shard(2, 3)).par_iter().collect();
+        par.sort_unstable();
+        assert_eq!(par, parts[1]);
+    }
+
+    #[test]
+    fn a_huge_range_is_walked_not_listed() {
+        let plan = Plan::range(1, u128::MAX, shard(1, 1 << 100));
+        assert_eq!(plan.remaining(), u128::MAX / (1 << 100) + 1);
+        assert_eq!(plan.iter().take(2).collect::<Vec<_>>(), vec![1, 1 + (1 << 100)]);
+    }
+
+    #[test]
+    fn resuming_skips_the_games_done_in_the_shard_only() {
+        let mut plan = Plan::range(1, 10, shard(1, 2)); // 1 3 5 7 9
+                                                        // 2 and 12 are not in the plan: they change nothing.
+        plan.skip(&[3, 9, 2, 12].into_iter().collect());
+        assert_eq!(plan.iter().collect::<Vec<_>>(), vec![1, 5, 7]);
+        assert_eq!(plan.remaining(), 3);
+        let mut listed = Plan::listed([4, 8, 4, 0, 6, 8, 2], Shard::ALL);
+        assert_eq!(listed.iter().collect::<Vec<_>>(), vec![4, 8, 6, 2]);
+        listed.skip(&[8, 3].into_iter().collect());
+        assert_eq!((listed.iter().collect::<Vec<_>>(), listed.remaining()), (vec![4, 6, 2], 3));
+    }
+
+    #[test]
+    fn a_list_is_cut_to_its_shard_after_its_repeats_go() {
+        // Without the repeat of 4, 8 is the second game and 6 the third.
+        let plan = Plan::listed([4, 4, 8, 6, 2], shard(2, 2));
+        assert_eq!(plan.iter().collect::<Vec<_>>(), vec![8, 2]);
+    }
+
+    #[test]
+    fn games_lists_read_numbers_and_comments_and_refuse_the_rest() {
+        assert_eq!(parse_games_list("# header\n3\n\n 7 # lucky\n3\n"), Ok(vec![3, 7, 3]));
+        assert_eq!(parse_games_list("1\n0\n"), Err(BadGameLine { line: 2, text: "0".into() }));
+        assert_eq!(parse_games_list("1\nten # x\n"), Err(BadGameLine { line: 2, text: "ten".into() }));
+        // A sign is not a digit: the same reading as --game and new.
+        assert_eq!(parse_games_list("1\n+5\n"), Err(BadGameLine { line: 2, text: "+5".into() }));
+    }
+
+    fn solved(verdict: Verdict, rules: Rules) -> Solved {
+        Solved { game: Some(9), rules, solution: Solution { verdict, states: 3, peak_memory_bytes: 7 }, seconds: 0.5 }
+    }
+
+    #[test]
+    fn result_lines_spell_the_verdict_and_reason_as_before() {
+        let line = |verdict| serde_json::to_string(&solved(verdict, Rules::default()).record()).unwrap();
+        let head = r#"{"game":"9","draw":1,"passes":null,"foundation_to_tableau":false,"#;
+        let tail = r#""nodes":3,"seconds":0.5,"peak_memory_bytes":7}"#;
+        assert_eq!(
+            line(Verdict::Winnable(vec![Move::Draw])),
+            format!(r#"{head}"verdict":"winnable","moves":["d"],{tail}"#)
+        );
+        assert_eq!(line(Verdict::Unwinnable), format!(r#"{head}"verdict":"unwinnable","moves":[],{tail}"#));
+        let unknown = line(Verdict::Unknown(GaveUp::StateLimit));
+        assert_eq!(unknown, format!(r#"{head}"verdict":"unknown","reason":"state limit","moves":[],{tail}"#));
+        // And they read back (a batch resumes from them).
+        let back: SolveRecord = serde_json::from_str(&unknown).unwrap();
+        assert_eq!(
+            (back.verdict, back.reason.clone(), back.game_number()),
+            (BatchVerdict::Unknown, Some(GaveUp::StateLimit), Some(9))
+        );
+        assert!(back.is_under(&Rules::default()));
+        assert!(!back.is_under(&Rules { foundation_to_tableau: true, ..Rules::default() }));
+        assert!(!back.is_under(&Rules { passes: PassLimit::Limited(3), ..Rules::default() }));
+    }
+
+    fn result(game: u128, rules: Rules) -> String {
+        let mut r = solved(Verdict::Unwinnable, rules);
+        r.game = Some(game);
+        serde_json::to_string(&r.record()).unwrap() + "\n"
+    }
+
+    #[test]
+    fn resuming_counts_the_results_under_the_batch_rules() {
+        let d1 = Rules::default();
+        let d3 = Rules { draw: DrawCount::Three, ..d1 };
+        let text = [result(1, d1), result(2, d3), "\n".into(), result(3, d1), result(1, d1)].concat();
+        let read = Resume::read(d1, &text).unwrap();
+        assert_eq!(read.done, [1, 3].into_iter().collect());
+        assert_eq!((read.tail, read.ignored), (Tail::Whole, vec![]));
+        assert_eq!(Resume::read(d3, &text).unwrap().done, [2].into_iter().collect());
+        assert_eq!(Resume::read(d1, "").unwrap().done, HashSet::new());
+    }
+
+    #[test]
+    fn resuming_finds_a_torn_last_line_and_keeps_other_lines() {
+        let rules = Rules::default();
+        let whole = result(1, rules);
+        // A result cut short at the end: to be cut off, its game not done.
+        let torn = format!("{whole}{}", &result(2, rules)[..30]);
+        let read = Resume::read(rules, &torn).unwrap();
+        assert_eq!((read.done.len(), read.tail, read.ignored.clone()), (1, Tail::Torn, vec![]));
+        // A whole result with no newline: one is written before the next.
+        let read = Resume::read(rules, whole.trim_end()).unwrap();
+        assert_eq!((read.done.len(), read.tail), (1, Tail::NoNewline));
+        // A note among results is kept (and its line said).
+        let noted = format!("{whole}# a note\n{}", result(2, rules));
+        let read = Resume::read(rules, &noted).unwrap();
+        assert_eq!((read.done.len(), read.tail, read.ignored), (2, Tail::Whole, vec![2]));
+        // A file with no result and a line that is no result: not ours.
+        assert_eq!(Resume::read(rules, "\nd\nw3\n").unwrap_err(), NotResults { line: 2 });
+        // But a lone result cut short is a batch file that was killed early.
+        assert_eq!(Resume::read(rules, &result(2, rules)[..30]).unwrap().tail, Tail::Torn);
+    }
+
+    #[test]
+    fn a_plan_solves_each_game_once_under_its_rules() {
+        let rules = Rules::default();
+        let limits = Limits { max_states: 10, timeout: Duration::from_secs(5), effort: LineEffort::Quick };
+        let mut plan = Plan::range(1, 6, shard(1, 2));
+        plan.skip(&[3].into_iter().collect());
+        let seen = std::sync::Mutex::new(Vec::new());
+        plan.solve(&rules, &limits, |s: Solved| -> Result<(), DealError> {
+            assert_eq!(s.rules, rules);
+            seen.lock().unwrap().push(s.game);
+            Ok(())
+        })
+        .unwrap();
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort_unstable();
+        assert_eq!(seen, vec![Some(1), Some(5)]);
+        assert_eq!(solve_game(0, &rules, &limits).unwrap_err(), DealError::GameZero);
+    }
+
+    #[test]
+    fn a_script_leaves_the_deal_where_its_moves_do() {
+        let deal = Deal::for_game(1).unwrap();
+        let rules = Rules::default();
+        let position = replay_script(&deal, rules, "# two draws, one undone\nd\n\nd\nu\n").unwrap();
+        assert_eq!(position.stock_len(), 23);
+        let err = replay_script(&deal, rules, "d\nnew 5\n").unwrap_err();
+        assert_eq!((err.line, err.text.as_str()), (2, "new 5"));
+        assert!(replay_script(&deal, rules, "xyzzy\n").is_err_and(|e| e.line == 1));
+    }
+}

@@ -1,0 +1,83 @@
+//! What `klondike census` prints: a heading naming the games counted, then
+//! the table of [`census::Row`](crate::census::Row)s, one per rules
+//! setting.
+
+use crate::census::Row;
+
+/// The heading over the table: the range of games counted (both ends
+/// included), or every game in the files.
+pub fn heading(range: Option<(u128, u128)>) -> String {
+    match range {
+        Some((a, b)) => format!("Census of games {a}..{b}"),
+        None => "Census of every game in the files".to_string(),
+    }
+}
+
+/// The census as a table, a row per rules setting:
+///
+/// ```text
+/// rules                                           decided winnable unwinnable unknown  win rate (95% interval)  mean s  max s
+/// draw 1, passes unlimited, foundation-to-tableau on     2000     1830        170       0  91.50% (90.20-92.63%)   0.012  0.401
+/// ```
+pub fn table(rows: &[Row]) -> String {
+    let mut out = format!(
+        "{:<47} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7}\n",
+        "rules", "decided", "winnable", "unwinnable", "unknown", "win rate (95% interval)", "mean s", "max s"
+    );
+    for row in rows {
+        let rate = match row.win_rate() {
+            Some((p, lo, hi)) => format!("{:.2}% ({:.2}-{:.2}%)", 100.0 * p, 100.0 * lo, 100.0 * hi),
+            None => "-".to_string(),
+        };
+        out.push_str(&format!(
+            "{:<47} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7.3} {:>7.3}\n",
+            row.rules.to_string(),
+            row.decided(),
+            row.winnable,
+            row.unwinnable,
+            row.unknown,
+            rate,
+            row.mean_seconds,
+            row.max_seconds
+        ));
+        if !row.conflicts.is_empty() {
+            let shown: Vec<String> = row.conflicts.iter().take(10).map(ToString::to_string).collect();
+            out.push_str(&format!(
+                "  {} game(s) with two different verdicts under these rules: {}\n",
+                row.conflicts.len(),
+                shown.join(", ")
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::census::Census;
+
+    fn line(game: u128, verdict: &str) -> String {
+        format!(
+            r#"{{"game":"{game}","draw":1,"passes":null,"foundation_to_tableau":true,"verdict":"{verdict}","seconds":0.5}}"#
+        )
+    }
+
+    #[test]
+    fn the_table_has_a_row_per_setting_and_names_conflicts() {
+        let mut c = Census::default();
+        for (game, verdict) in [(1, "winnable"), (2, "unwinnable"), (3, "winnable"), (3, "unwinnable")] {
+            c.add_line(&line(game, verdict)).unwrap();
+        }
+        let text = table(&c.rows(None));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[0].starts_with("rules ") && lines[0].contains("win rate (95% interval)"));
+        assert!(lines[1].starts_with("draw 1, passes unlimited, foundation-to-tableau on"), "{text}");
+        // Games 1, 2 and 3 (the first verdict kept): 2 of 3 winnable.
+        assert!(lines[1].contains(" 66.67% ("), "{text}");
+        assert_eq!(lines[2], "  1 game(s) with two different verdicts under these rules: 3");
+        assert_eq!(heading(Some((1, 20))), "Census of games 1..20");
+        assert_eq!(heading(None), "Census of every game in the files");
+    }
+}
