@@ -9,6 +9,57 @@ use std::fmt;
 
 use crate::card::{Card, Suit};
 
+/// One of the seven tableau piles: pile 1 to 7 as players number them, 0 to
+/// 6 as the engine indexes them. A `PileId` is always one of the seven, so
+/// indexing the tableau with it cannot go out of range; text becomes one
+/// only through [`PileId::new`] or [`PileId::from_number`], which refuse
+/// anything else. ([`crate::game::Pile`] is the pile's cards; this names
+/// which pile.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PileId(u8);
+
+impl PileId {
+    /// The seven piles in order, pile 1 (index 0) first.
+    pub const ALL: [PileId; 7] = [PileId(0), PileId(1), PileId(2), PileId(3), PileId(4), PileId(5), PileId(6)];
+
+    /// The pile of 0-based `index` (0..=6); `None` for any other index.
+    pub const fn new(index: usize) -> Option<PileId> {
+        if index < 7 {
+            // In range, so the cast keeps the value.
+            Some(PileId(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The pile a player calls `number` (1..=7); `None` for 0 or above 7.
+    pub const fn from_number(number: usize) -> Option<PileId> {
+        match number.checked_sub(1) {
+            Some(index) => PileId::new(index),
+            None => None,
+        }
+    }
+
+    /// The 0-based index, 0..=6: the pile's place in [`Position::tableau`].
+    ///
+    /// [`Position::tableau`]: crate::game::Position::tableau
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The number players see and type, 1..=7.
+    pub const fn number(self) -> usize {
+        self.0 as usize + 1
+    }
+}
+
+impl fmt::Display for PileId {
+    /// The 1-based number players see (`3` for index 2).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
 /// A move in Klondike, fully specified: applying it to a position needs no
 /// further choice. Pile numbers are 0-based (0..=6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -262,6 +313,25 @@ fn plural(count: &usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pile_ids_are_the_seven_piles() {
+        // ALL is index 0 to 6 in order, and number is index + 1.
+        for (i, pile) in PileId::ALL.into_iter().enumerate() {
+            assert_eq!(pile.index(), i);
+            assert_eq!(pile.number(), i + 1);
+            assert_eq!(pile.to_string(), (i + 1).to_string());
+            assert_eq!(PileId::new(i), Some(pile));
+            assert_eq!(PileId::from_number(i + 1), Some(pile));
+        }
+        // Nothing outside the seven becomes a pile.
+        assert_eq!(PileId::new(7), None);
+        assert_eq!(PileId::new(usize::MAX), None);
+        assert_eq!(PileId::from_number(0), None);
+        assert_eq!(PileId::from_number(8), None);
+        assert_eq!(PileId::from_number(usize::MAX), None);
+        assert!(PileId::ALL.windows(2).all(|w| w[0] < w[1]));
+    }
 
     #[test]
     fn all_moves_are_distinct() {
