@@ -165,7 +165,7 @@ impl Position {
     /// The opening position of a deal: piles dealt 1..7 with the top card
     /// face up, 24 cards in the stock, empty waste and foundations, pass 1.
     pub fn new(deal: &Deal) -> Position {
-        let tableau = std::array::from_fn(|i| {
+        let tableau = PileId::ALL.map(|i| {
             let cards = deal.tableau_pile(i);
             let (hidden, up) = cards.split_at(cards.len().saturating_sub(1));
             Pile { hidden: hidden.to_vec(), face_up: up.to_vec() }
