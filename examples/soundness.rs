@@ -25,7 +25,7 @@
 use klondike::card::Suit;
 use klondike::deal::Deal;
 use klondike::game::{legal_moves, Position};
-use klondike::moves::Move;
+use klondike::moves::{Move, PileId};
 use klondike::rules::{DrawCount, PassLimit, Rules};
 use klondike::solver::reference::{reference_verdict, small_position};
 use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
@@ -41,7 +41,7 @@ fn verdict(p: &Position, rules: &Rules) -> Option<bool> {
 /// A step of the neutral notation, as an engine move (a `D` on an empty
 /// stock is the redeal).
 fn step_move(p: &Position, step: &str) -> Option<Move> {
-    let pile = |s: &str| s.parse::<usize>().ok().filter(|&n| (1..=7).contains(&n)).map(|n| n - 1);
+    let pile = |s: &str| s.parse::<usize>().ok().and_then(PileId::from_number);
     Some(match step {
         "D" if p.stock_len() == 0 => Move::Redeal,
         "D" => Move::Draw,

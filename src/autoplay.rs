@@ -21,7 +21,7 @@
 
 use crate::card::{Card, Suit};
 use crate::game::Position;
-use crate::moves::Move;
+use crate::moves::{Move, PileId};
 
 /// True when `card` may go on its foundation now (it is the next card of
 /// its suit).
@@ -47,7 +47,7 @@ fn candidates(position: &Position) -> Vec<(Card, Move)> {
     if let Some(&card) = position.waste().last() {
         out.push((card, Move::WasteToFoundation));
     }
-    for (from, pile) in position.tableau().iter().enumerate() {
+    for (from, pile) in PileId::ALL.into_iter().zip(position.tableau()) {
         if let Some(card) = pile.top() {
             out.push((card, Move::TableauToFoundation { from }));
         }
@@ -122,7 +122,7 @@ mod tests {
         // Both black foundations at 2: safe.
         let pos = position([&["3H"], E, E, E, E, E, E], &[], [2, 0, 2, 2]);
         assert!(is_safe(&pos, c("3H")));
-        assert_eq!(next_safe_foundation_move(&pos), Some(Move::TableauToFoundation { from: 0 }));
+        assert_eq!(next_safe_foundation_move(&pos), Some(Move::TableauToFoundation { from: PileId::ALL[0] }));
         // Diamonds do not matter for a heart.
         let pos = position([&["3H"], E, E, E, E, E, E], &[], [2, 13, 2, 2]);
         assert!(is_safe(&pos, c("3H")));
@@ -136,7 +136,7 @@ mod tests {
         // Both fit; the ace is lower and goes first.
         assert_eq!(next_safe_foundation_move(&pos), Some(Move::WasteToFoundation));
         let pos = position([E, &["2S"], E, E, E, E, E], &[], [0, 0, 0, 1]);
-        assert_eq!(next_safe_foundation_move(&pos), Some(Move::TableauToFoundation { from: 1 }));
+        assert_eq!(next_safe_foundation_move(&pos), Some(Move::TableauToFoundation { from: PileId::ALL[1] }));
     }
 
     #[test]
@@ -155,7 +155,7 @@ mod tests {
         assert!(!is_safe(&pos, c("QH")));
         let pos = position([&["KS"], E, E, E, E, E, E], &[], [0, 12, 12, 12]);
         assert!(is_safe(&pos, c("KS")));
-        assert_eq!(next_safe_foundation_move(&pos), Some(Move::TableauToFoundation { from: 0 }));
+        assert_eq!(next_safe_foundation_move(&pos), Some(Move::TableauToFoundation { from: PileId::ALL[0] }));
     }
 
     #[test]

@@ -35,26 +35,26 @@ use std::str::FromStr;
 use crate::card::{Card, Suit};
 use crate::deal::GameNumber;
 use crate::game::{CardPlace, Position};
-use crate::moves::{Move, MoveError};
+use crate::moves::{Move, MoveError, PileId};
 use crate::query::PileRef;
 use crate::rules::Rules;
 
-/// A move as the player typed it; pile numbers 0-based (0..=6). Unlike
+/// A move as the player typed it, its piles read from 1..=7. Unlike
 /// [`Move`], it may leave out what the position decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveCommand {
     /// `d`: draw, or redeal when the stock is empty.
     Draw,
     /// `w N`.
-    WasteToTableau(usize),
+    WasteToTableau(PileId),
     /// `w f`.
     WasteToFoundation,
     /// `t A B [K]`; `count` is `None` when left out (1..=13 otherwise).
-    TableauToTableau { from: usize, to: usize, count: Option<usize> },
+    TableauToTableau { from: PileId, to: PileId, count: Option<usize> },
     /// `t A f`.
-    TableauToFoundation(usize),
+    TableauToFoundation(PileId),
     /// `f S N`.
-    FoundationToTableau(Suit, usize),
+    FoundationToTableau(Suit, PileId),
     /// A card named by its code (`9h 4`, `9h f`, `9h`): that card, with
     /// the cards on it, to where `to` says.
     Card { card: Card, to: CardTarget },
@@ -63,8 +63,8 @@ pub enum MoveCommand {
 /// Where a card named by its code goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CardTarget {
-    /// Tableau pile 0..=6 (`9h 4`).
-    Pile(usize),
+    /// A tableau pile (`9h 4`).
+    Pile(PileId),
     /// Its foundation (`9h f`).
     Foundation,
     /// The one place it can go (`9h` alone): its foundation when it can go
@@ -362,11 +362,12 @@ fn number(text: &str) -> Option<u128> {
     text.parse().ok()
 }
 
-fn pile(text: &str) -> Result<usize, CommandError> {
-    match number(text) {
-        Some(n @ 1..=7) => Ok(n as usize - 1),
-        _ => Err(CommandError::BadPile { text: text.to_string() }),
-    }
+/// The pile a player typed as its number, 1 to 7.
+fn pile(text: &str) -> Result<PileId, CommandError> {
+    number(text)
+        .and_then(|n| usize::try_from(n).ok())
+        .and_then(PileId::from_number)
+        .ok_or_else(|| CommandError::BadPile { text: text.to_string() })
 }
 
 fn no_more(rest: &[&str], command: &'static str, usage: &'static str) -> Result<(), CommandError> {
@@ -601,22 +602,22 @@ impl fmt::Display for MoveCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             MoveCommand::Draw => f.write_str("d"),
-            MoveCommand::WasteToTableau(to) => write!(f, "w {}", to + 1),
+            MoveCommand::WasteToTableau(to) => write!(f, "w {to}"),
             MoveCommand::WasteToFoundation => f.write_str("w f"),
             MoveCommand::TableauToTableau { from, to, count: None } => {
-                write!(f, "t {} {}", from + 1, to + 1)
+                write!(f, "t {from} {to}")
             }
             MoveCommand::TableauToTableau { from, to, count: Some(k) } => {
-                write!(f, "t {} {} {}", from + 1, to + 1, k)
+                write!(f, "t {from} {to} {k}")
             }
-            MoveCommand::TableauToFoundation(from) => write!(f, "t {} f", from + 1),
+            MoveCommand::TableauToFoundation(from) => write!(f, "t {from} f"),
             MoveCommand::FoundationToTableau(suit, to) => {
-                write!(f, "f {} {}", suit.letter().to_ascii_lowercase(), to + 1)
+                write!(f, "f {} {to}", suit.letter().to_ascii_lowercase())
             }
             MoveCommand::Card { card, to } => {
                 let code = card.to_string().to_lowercase();
                 match to {
-                    CardTarget::Pile(p) => write!(f, "{code} {}", p + 1),
+                    CardTarget::Pile(p) => write!(f, "{code} {p}"),
                     CardTarget::Foundation => write!(f, "{code} f"),
                     CardTarget::Anywhere => f.write_str(&code),
                 }
@@ -646,7 +647,7 @@ impl fmt::Display for Command {
             Command::New(None) => f.write_str("new"),
             Command::New(Some(n)) => write!(f, "new {n}"),
             Command::Quit => f.write_str("quit"),
-            Command::Look(PileRef::Tableau(n)) => write!(f, "l {}", n + 1),
+            Command::Look(PileRef::Tableau(n)) => write!(f, "l {n}"),
             Command::Look(PileRef::Waste) => f.write_str("l w"),
             Command::Look(PileRef::Foundations) => f.write_str("l f"),
             Command::Look(PileRef::Stock) => f.write_str("l s"),
@@ -709,7 +710,7 @@ impl MoveCommand {
 /// The move that takes `card` (with the cards on it) to `to` in `position`.
 fn card_to(card: Card, to: CardTarget, position: &Position, rules: &Rules) -> Result<Move, MoveError> {
     // The move to a pile or the foundation, from wherever the card is.
-    let onto = |pile: Option<usize>| -> Result<Move, MoveError> {
+    let onto = |pile: Option<PileId>| -> Result<Move, MoveError> {
         match (position.locate(card), pile) {
             (CardPlace::Hidden, _) => Err(MoveError::CardHidden { card }),
             (CardPlace::Waste { from_top: above @ 1.. }, _) => Err(MoveError::CardUnderWaste { card, above }),
@@ -745,7 +746,8 @@ fn card_to(card: Card, to: CardTarget, position: &Position, rules: &Rules) -> Re
             {
                 return Err(e);
             }
-            let fits: Vec<Move> = (0..7).filter_map(|p| onto(Some(p)).ok().and_then(|mv| checked(mv).ok())).collect();
+            let fits: Vec<Move> =
+                PileId::ALL.into_iter().filter_map(|p| onto(Some(p)).ok().and_then(|mv| checked(mv).ok())).collect();
             match fits.as_slice() {
                 [] => match home {
                     Err(e @ MoveError::CardOnFoundation { .. }) => Err(e),
@@ -803,14 +805,14 @@ mod tests {
             all.push(Command::Find(card));
             all.push(Command::Move(MoveCommand::Card { card, to: CardTarget::Foundation }));
             all.push(Command::Move(MoveCommand::Card { card, to: CardTarget::Anywhere }));
-            for p in 0..7 {
+            for p in PileId::ALL {
                 all.push(Command::Move(MoveCommand::Card { card, to: CardTarget::Pile(p) }));
             }
         }
         for spec in COMMANDS.iter().filter(|c| c.word != "card") {
             all.push(Command::Help(Some(spec.word)));
         }
-        for a in 0..7 {
+        for a in PileId::ALL {
             all.push(Command::Look(PileRef::Tableau(a)));
             all.push(Command::LookAll(PileRef::Tableau(a)));
             all.push(Command::Move(MoveCommand::WasteToTableau(a)));
@@ -818,7 +820,7 @@ mod tests {
             for suit in Suit::ALL {
                 all.push(Command::Move(MoveCommand::FoundationToTableau(suit, a)));
             }
-            for b in 0..7 {
+            for b in PileId::ALL {
                 all.push(Command::Move(MoveCommand::TableauToTableau { from: a, to: b, count: None }));
                 for k in 1..=13 {
                     all.push(Command::Move(MoveCommand::TableauToTableau { from: a, to: b, count: Some(k) }));
@@ -857,7 +859,7 @@ mod tests {
         assert_eq!("l t".parse(), Ok(Command::Tops));
         assert_eq!("moves all".parse(), Ok(Command::AllMoves));
         let card = |code: &str, to| Ok(Command::Move(MoveCommand::Card { card: code.parse().unwrap(), to }));
-        assert_eq!("9h 4".parse(), card("9H", CardTarget::Pile(3)));
+        assert_eq!("9h 4".parse(), card("9H", CardTarget::Pile(PileId::ALL[3])));
         assert_eq!("10H f".parse(), card("TH", CardTarget::Foundation));
         assert_eq!("ks".parse(), card("KS", CardTarget::Anywhere));
         assert_eq!("winnable?".parse(), Ok(Command::Solve));
@@ -886,7 +888,7 @@ mod tests {
         assert!(matches!(err("t 1 2 +3"), CommandError::BadCount { .. }));
         assert_eq!(
             err_free("t 01 2 003"),
-            Command::Move(MoveCommand::TableauToTableau { from: 0, to: 1, count: Some(3) })
+            Command::Move(MoveCommand::TableauToTableau { from: PileId::ALL[0], to: PileId::ALL[1], count: Some(3) })
         );
         assert!(matches!(err("t 9 9 9"), CommandError::BadPile { .. }));
         assert!(matches!(err("w 3 4"), CommandError::TooMany { .. }));
@@ -922,7 +924,7 @@ mod tests {
         assert_eq!(err_free("help w f"), Command::Help(Some("w")));
         assert_eq!(
             err_free("4♥ 3"),
-            Command::Move(MoveCommand::Card { card: "4H".parse().unwrap(), to: CardTarget::Pile(2) })
+            Command::Move(MoveCommand::Card { card: "4H".parse().unwrap(), to: CardTarget::Pile(PileId::ALL[2]) })
         );
         assert_eq!(err_free("find queen of hearts"), Command::Find("QH".parse().unwrap()));
         assert_eq!(err_free("Find Ten of Club"), Command::Find("TC".parse().unwrap()));
@@ -967,22 +969,27 @@ mod tests {
             other => panic!("{text}: {other:?}"),
         };
         let c = |s: &str| s.parse::<Card>().unwrap();
-        assert_eq!(go("9h 2"), Ok(Move::TableauToTableau { from: 0, to: 1, count: 3 }));
+        assert_eq!(go("9h 2"), Ok(Move::TableauToTableau { from: PileId::ALL[0], to: PileId::ALL[1], count: 3 }));
         assert_eq!(go("7h f"), Err(MoveError::NotNextOnFoundation { card: c("7H"), foundation_top: Some(c("AH")) }));
-        assert_eq!(go("8s f"), Err(MoveError::CardNotOnTop { card: c("8S"), pile: 0, above: 1 }));
-        assert_eq!(go("2h"), Ok(Move::TableauToFoundation { from: 6 }));
-        assert_eq!(go("6c"), Ok(Move::WasteToTableau { to: 0 }));
+        assert_eq!(go("8s f"), Err(MoveError::CardNotOnTop { card: c("8S"), pile: PileId::ALL[0], above: 1 }));
+        assert_eq!(go("2h"), Ok(Move::TableauToFoundation { from: PileId::ALL[6] }));
+        assert_eq!(go("6c"), Ok(Move::WasteToTableau { to: PileId::ALL[0] }));
         assert_eq!(go("4d 2"), Err(MoveError::CardUnderWaste { card: c("4D"), above: 1 }));
         assert_eq!(go("3c"), Err(MoveError::CardHidden { card: c("3C") }));
         assert_eq!(go("ah"), Err(MoveError::CardOnFoundation { card: c("AH") }));
-        assert_eq!(go("ah 3"), Err(MoveError::FoundationToTableauOff { card: c("AH"), pile: 2 }));
-        assert_eq!(go("kd"), Err(MoveError::CardFitsSeveral { card: c("KD"), piles: vec![3, 4] }));
-        assert_eq!(go("kd 4"), Ok(Move::TableauToTableau { from: 5, to: 3, count: 1 }));
+        assert_eq!(go("ah 3"), Err(MoveError::FoundationToTableauOff { card: c("AH"), pile: PileId::ALL[2] }));
+        assert_eq!(
+            go("kd"),
+            Err(MoveError::CardFitsSeveral { card: c("KD"), piles: vec![PileId::ALL[3], PileId::ALL[4]] })
+        );
+        assert_eq!(go("kd 4"), Ok(Move::TableauToTableau { from: PileId::ALL[5], to: PileId::ALL[3], count: 1 }));
         assert_eq!(go("ts"), Err(MoveError::CardGoesNowhere { card: c("TS") }));
         // Every card move the parser accepts is one the engine accepts, and
         // names the card it moves.
         for card in Card::deck() {
-            for to in (0..7).map(CardTarget::Pile).chain([CardTarget::Foundation, CardTarget::Anywhere]) {
+            for to in
+                PileId::ALL.map(CardTarget::Pile).into_iter().chain([CardTarget::Foundation, CardTarget::Anywhere])
+            {
                 if let Ok(mv) = (MoveCommand::Card { card, to }).resolve(&pos, &rules) {
                     assert_eq!(pos.check(mv, &rules), Ok(()), "{card} {to:?}");
                 }

@@ -324,6 +324,7 @@ mod tests {
     use super::*;
     use crate::command::MoveCommand;
     use crate::deal::{Deal, GameNumber};
+    use crate::moves::PileId;
     use crate::play::{Action, Origin};
     use crate::rules::Rules;
     use crate::scoring::Scoring;
@@ -372,14 +373,14 @@ mod tests {
         let mut flow = Flow::default();
         assert_eq!(flow.read("repeat"), Step::Refused(Refusal::NothingSaid));
         assert_eq!(flow.read("."), Step::Refused(Refusal::NoCommandYet));
-        assert_eq!(flow.read("t 7 f"), run(Command::Move(MoveCommand::TableauToFoundation(6))));
+        assert_eq!(flow.read("t 7 f"), run(Command::Move(MoveCommand::TableauToFoundation(PileId::ALL[6]))));
         flow.said("Ace of spades to its foundation.\n");
         flow.said("");
         assert_eq!(flow.read("repeat"), Step::Again("Ace of spades to its foundation.\n".into()));
         // `repeat` is not a command to run again.
-        assert_eq!(flow.read("."), run(Command::Move(MoveCommand::TableauToFoundation(6))));
+        assert_eq!(flow.read("."), run(Command::Move(MoveCommand::TableauToFoundation(PileId::ALL[6]))));
         assert!(matches!(flow.read("xyzzy"), Step::Refused(Refusal::Command(_))));
-        assert_eq!(flow.read("."), run(Command::Move(MoveCommand::TableauToFoundation(6))));
+        assert_eq!(flow.read("."), run(Command::Move(MoveCommand::TableauToFoundation(PileId::ALL[6]))));
     }
 
     #[test]
@@ -438,7 +439,7 @@ mod tests {
     fn the_hint_budget_is_states_and_undecided_falls_back_to_the_heuristic() {
         let mut flow = Flow::default();
         let mut play = game_1();
-        play.apply(Action::Move(MoveCommand::TableauToFoundation(6)), None).unwrap();
+        play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[6])), None).unwrap();
         let mut asked = None;
         let advice = flow.advise(&play, |b| {
             asked = Some((b.max_states, b.deadline));

@@ -3,7 +3,7 @@
 
 use crate::card::{Card, Rank, Suit};
 use crate::deal::Deal;
-use crate::moves::{Move, MoveError};
+use crate::moves::{Move, MoveError, PileId};
 use crate::rules::{PassLimit, Rules};
 use crate::status::{self, StuckMemory};
 
@@ -44,8 +44,8 @@ impl Pile {
     ///
     /// # Errors
     /// [`MoveError::OnlyKingOnEmpty`] or [`MoveError::DoesNotBuild`]; `pile`
-    /// (0-based) is only used for the message.
-    pub fn accepts(&self, card: Card, pile: usize) -> Result<(), MoveError> {
+    /// is only used for the message.
+    pub fn accepts(&self, card: Card, pile: PileId) -> Result<(), MoveError> {
         match self.top() {
             None if self.hidden.is_empty() => {
                 if card.rank() == Rank::KING {
@@ -134,9 +134,9 @@ pub struct Position {
 /// Where a card is, as far as a player can see: [`Position::locate`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CardPlace {
-    /// Face up on tableau pile `pile` (0..=6), `from_top` cards from its top
-    /// (0: the top card); `face_up` is how many face-up cards the pile has.
-    Tableau { pile: usize, from_top: usize, face_up: usize },
+    /// Face up on tableau pile `pile`, `from_top` cards from its top (0:
+    /// the top card); `face_up` is how many face-up cards the pile has.
+    Tableau { pile: PileId, from_top: usize, face_up: usize },
     /// In the waste, `from_top` cards under its top (0: the top card, the
     /// only one that can be played).
     Waste { from_top: usize },
@@ -165,7 +165,7 @@ impl Position {
     /// The opening position of a deal: piles dealt 1..7 with the top card
     /// face up, 24 cards in the stock, empty waste and foundations, pass 1.
     pub fn new(deal: &Deal) -> Position {
-        let tableau = std::array::from_fn(|i| {
+        let tableau = PileId::ALL.map(|i| {
             let cards = deal.tableau_pile(i);
             let (hidden, up) = cards.split_at(cards.len().saturating_sub(1));
             Pile { hidden: hidden.to_vec(), face_up: up.to_vec() }
@@ -210,12 +210,12 @@ impl Position {
                 mark(Card::new(Rank::new(r).ok_or(SetupError::FoundationOver13(Suit::ALL[i]))?, Suit::ALL[i]))?;
             }
         }
-        for (i, (hidden, up)) in piles.iter().enumerate() {
+        for (pile, (hidden, up)) in PileId::ALL.into_iter().zip(&piles) {
             if up.is_empty() && !hidden.is_empty() {
-                return Err(SetupError::FaceDownOnTop { pile: i });
+                return Err(SetupError::FaceDownOnTop { pile });
             }
             if up.windows(2).any(|w| !w[1].builds_on(w[0])) {
-                return Err(SetupError::NotABuild { pile: i });
+                return Err(SetupError::NotABuild { pile });
             }
             for &c in hidden.iter().chain(up) {
                 mark(c)?;
@@ -272,7 +272,7 @@ impl Position {
         if let Some(i) = self.waste.iter().rposition(|&c| c == card) {
             return CardPlace::Waste { from_top: self.waste.len() - 1 - i };
         }
-        for (pile, p) in self.tableau.iter().enumerate() {
+        for (pile, p) in PileId::ALL.into_iter().zip(&self.tableau) {
             if let Some(i) = p.face_up.iter().position(|&c| c == card) {
                 return CardPlace::Tableau { pile, from_top: p.face_up.len() - 1 - i, face_up: p.face_up.len() };
             }
@@ -280,12 +280,16 @@ impl Position {
         CardPlace::Hidden
     }
 
-    /// Tableau pile `i` (0..=6).
-    ///
-    /// # Panics
-    /// Never for `i` in 0..=6; callers index with checked pile numbers.
-    pub fn pile(&self, i: usize) -> &Pile {
-        &self.tableau[i.min(6)]
+    /// The cards of tableau pile `pile` (a [`PileId`] is always one of the
+    /// seven, so this cannot fail).
+    pub fn pile(&self, pile: PileId) -> &Pile {
+        &self.tableau[pile.index()]
+    }
+
+    /// The cards of tableau pile `pile`, to change them (private: only the
+    /// rules move cards).
+    fn pile_mut(&mut self, pile: PileId) -> &mut Pile {
+        &mut self.tableau[pile.index()]
     }
 
     /// The seven tableau piles, pile 1 first.
@@ -346,14 +350,6 @@ impl Position {
         }
     }
 
-    fn check_pile(pile: usize) -> Result<(), MoveError> {
-        if pile < 7 {
-            Ok(())
-        } else {
-            Err(MoveError::NoSuchPile { pile })
-        }
-    }
-
     /// Checks `mv` against the rules without playing it.
     ///
     /// # Errors
@@ -382,44 +378,39 @@ impl Position {
                 }
             }
             Move::WasteToTableau { to } => {
-                Self::check_pile(to)?;
                 let card = *self.waste.last().ok_or(MoveError::WasteEmpty)?;
-                self.tableau[to].accepts(card, to)
+                self.pile(to).accepts(card, to)
             }
             Move::WasteToFoundation => {
                 let card = *self.waste.last().ok_or(MoveError::WasteEmpty)?;
                 self.fits_foundation(card)
             }
             Move::TableauToTableau { from, to, count } => {
-                Self::check_pile(from)?;
-                Self::check_pile(to)?;
                 if count == 0 || count > 13 {
                     return Err(MoveError::BadCount { count });
                 }
                 if from == to {
                     return Err(MoveError::SamePile { pile: from });
                 }
-                let up = &self.tableau[from].face_up;
+                let up = &self.pile(from).face_up;
                 if up.is_empty() {
                     return Err(MoveError::PileEmpty { pile: from });
                 }
                 if count > up.len() {
                     return Err(MoveError::NotEnoughFaceUp { pile: from, count, face_up: up.len() });
                 }
-                self.tableau[to].accepts(up[up.len() - count], to)
+                self.pile(to).accepts(up[up.len() - count], to)
             }
             Move::TableauToFoundation { from } => {
-                Self::check_pile(from)?;
-                let card = self.tableau[from].top().ok_or(MoveError::PileEmpty { pile: from })?;
+                let card = self.pile(from).top().ok_or(MoveError::PileEmpty { pile: from })?;
                 self.fits_foundation(card)
             }
             Move::FoundationToTableau { suit, to } => {
-                Self::check_pile(to)?;
                 let card = self.foundation_top(suit).ok_or(MoveError::FoundationEmpty { suit })?;
                 if !rules.foundation_to_tableau {
                     return Err(MoveError::FoundationToTableauOff { card, pile: to });
                 }
-                self.tableau[to].accepts(card, to)
+                self.pile(to).accepts(card, to)
             }
         }
     }
@@ -428,19 +419,17 @@ impl Position {
     /// pile `to` (the face-up cards form one build, so at most one count fits).
     ///
     /// # Errors
-    /// [`MoveError`] when the piles are out of range or the same, `from` is
-    /// empty, or no count fits (naming the cards and the destination).
-    pub fn tableau_count(&self, from: usize, to: usize) -> Result<usize, MoveError> {
-        Self::check_pile(from)?;
-        Self::check_pile(to)?;
+    /// [`MoveError`] when the piles are the same, `from` is empty, or no
+    /// count fits (naming the cards and the destination).
+    pub fn tableau_count(&self, from: PileId, to: PileId) -> Result<usize, MoveError> {
         if from == to {
             return Err(MoveError::SamePile { pile: from });
         }
-        let up = &self.tableau[from].face_up;
+        let up = &self.pile(from).face_up;
         if up.is_empty() {
             return Err(MoveError::PileEmpty { pile: from });
         }
-        let dest = &self.tableau[to];
+        let dest = self.pile(to);
         (1..=up.len()).find(|&k| dest.accepts(up[up.len() - k], to).is_ok()).ok_or(MoveError::NoBuildFits {
             from,
             to,
@@ -474,7 +463,7 @@ impl Position {
             }
             Move::WasteToTableau { to } => {
                 if let Some(card) = self.waste.pop() {
-                    self.tableau[to].face_up.push(card);
+                    self.pile_mut(to).face_up.push(card);
                 }
             }
             Move::WasteToFoundation => {
@@ -484,22 +473,22 @@ impl Position {
                 }
             }
             Move::TableauToTableau { from, to, count } => {
-                let up = &mut self.tableau[from].face_up;
+                let up = &mut self.pile_mut(from).face_up;
                 let moved = up.split_off(up.len() - count);
-                self.tableau[to].face_up.extend(moved);
-                played.turned_up = self.tableau[from].turn_up_top();
+                self.pile_mut(to).face_up.extend(moved);
+                played.turned_up = self.pile_mut(from).turn_up_top();
             }
             Move::TableauToFoundation { from } => {
-                if let Some(card) = self.tableau[from].face_up.pop() {
+                if let Some(card) = self.pile_mut(from).face_up.pop() {
                     self.foundations[card.suit().index()] += 1;
                     played.foundation_card = Some(card);
                 }
-                played.turned_up = self.tableau[from].turn_up_top();
+                played.turned_up = self.pile_mut(from).turn_up_top();
             }
             Move::FoundationToTableau { suit, to } => {
                 if let Some(card) = self.foundation_top(suit) {
                     self.foundations[suit.index()] -= 1;
-                    self.tableau[to].face_up.push(card);
+                    self.pile_mut(to).face_up.push(card);
                 }
             }
         }
@@ -531,7 +520,7 @@ impl Position {
                 self.pass -= 1;
             }
             Move::WasteToTableau { to } => {
-                if let Some(card) = self.tableau[to].face_up.pop() {
+                if let Some(card) = self.pile_mut(to).face_up.pop() {
                     self.waste.push(card);
                 }
             }
@@ -542,20 +531,20 @@ impl Position {
                 }
             }
             Move::TableauToTableau { from, to, count } => {
-                hide(&mut self.tableau[from]);
-                let up = &mut self.tableau[to].face_up;
+                hide(self.pile_mut(from));
+                let up = &mut self.pile_mut(to).face_up;
                 let moved = up.split_off(up.len() - count);
-                self.tableau[from].face_up.extend(moved);
+                self.pile_mut(from).face_up.extend(moved);
             }
             Move::TableauToFoundation { from } => {
-                hide(&mut self.tableau[from]);
+                hide(self.pile_mut(from));
                 if let Some(card) = played.foundation_card {
                     self.foundations[card.suit().index()] -= 1;
-                    self.tableau[from].face_up.push(card);
+                    self.pile_mut(from).face_up.push(card);
                 }
             }
             Move::FoundationToTableau { suit, to } => {
-                if self.tableau[to].face_up.pop().is_some() {
+                if self.pile_mut(to).face_up.pop().is_some() {
                     self.foundations[suit.index()] += 1;
                 }
             }
@@ -575,12 +564,12 @@ pub enum SetupError {
     /// A foundation holds more than 13 cards.
     #[error("the {} foundation has more than 13 cards", .0.name())]
     FoundationOver13(Suit),
-    /// Pile `pile` (0-based) has face-down cards but no face-up card.
-    #[error("pile {} has face-down cards but none face up", .pile + 1)]
-    FaceDownOnTop { pile: usize },
+    /// Pile `pile` has face-down cards but no face-up card.
+    #[error("pile {pile} has face-down cards but none face up")]
+    FaceDownOnTop { pile: PileId },
     /// Pile `pile`'s face-up cards do not go down in alternating colours.
-    #[error("the face-up cards of pile {} are not one build", .pile + 1)]
-    NotABuild { pile: usize },
+    #[error("the face-up cards of pile {pile} are not one build")]
+    NotABuild { pile: PileId },
     /// Passes count from 1.
     #[error("passes count from 1")]
     PassZero,
@@ -765,14 +754,14 @@ pub fn legal_moves(position: &Position, rules: &Rules) -> Vec<Move> {
     push(Move::Draw);
     push(Move::Redeal);
     push(Move::WasteToFoundation);
-    for to in 0..7 {
+    for to in PileId::ALL {
         push(Move::WasteToTableau { to });
     }
-    for from in 0..7 {
+    for from in PileId::ALL {
         push(Move::TableauToFoundation { from });
     }
-    for from in 0..7 {
-        for to in 0..7 {
+    for from in PileId::ALL {
+        for to in PileId::ALL {
             if let Ok(count) = position.tableau_count(from, to) {
                 push(Move::TableauToTableau { from, to, count });
             }
@@ -780,7 +769,7 @@ pub fn legal_moves(position: &Position, rules: &Rules) -> Vec<Move> {
     }
     if rules.foundation_to_tableau {
         for suit in Suit::ALL {
-            for to in 0..7 {
+            for to in PileId::ALL {
                 push(Move::FoundationToTableau { suit, to });
             }
         }
@@ -797,14 +786,14 @@ mod tests {
         let mut pos = Position::new(&Deal::for_game(1).unwrap());
         let rules = Rules::default();
         let c = |s: &str| s.parse::<Card>().unwrap();
-        assert_eq!(pos.locate(c("QH")), CardPlace::Tableau { pile: 0, from_top: 0, face_up: 1 });
-        assert_eq!(pos.locate(c("AS")), CardPlace::Tableau { pile: 6, from_top: 0, face_up: 1 });
+        assert_eq!(pos.locate(c("QH")), CardPlace::Tableau { pile: PileId::ALL[0], from_top: 0, face_up: 1 });
+        assert_eq!(pos.locate(c("AS")), CardPlace::Tableau { pile: PileId::ALL[6], from_top: 0, face_up: 1 });
         pos.play(Move::Draw, &rules).unwrap();
         let drawn = *pos.waste().last().unwrap();
         assert_eq!(pos.locate(drawn), CardPlace::Waste { from_top: 0 });
         pos.play(Move::Draw, &rules).unwrap();
         assert_eq!(pos.locate(drawn), CardPlace::Waste { from_top: 1 });
-        pos.play(Move::TableauToFoundation { from: 6 }, &rules).unwrap();
+        pos.play(Move::TableauToFoundation { from: PileId::ALL[6] }, &rules).unwrap();
         assert_eq!(pos.locate(c("AS")), CardPlace::Foundation { top: true });
         // Every card is somewhere, and the hidden ones are exactly the
         // face-down and stock cards.

@@ -83,12 +83,13 @@ pub fn hint_where(game: &Game, allowed: impl Fn(Move) -> bool) -> Hint {
             Move::Draw | Move::Redeal => String::new(),
         }
     };
-    if let Some(m) = moves.iter().find(|m| turns_up(m)) {
-        let from = match *m {
-            Move::TableauToTableau { from, .. } | Move::TableauToFoundation { from } => from,
-            _ => 0,
-        };
-        return Hint { mv: Some(*m), reason: format!("move the {}: it turns up a card on pile {}", name(m), from + 1) };
+    // Only a move from a pile turns a card up, so each found names its pile.
+    let turning_up = moves.iter().find_map(|m| match *m {
+        Move::TableauToTableau { from, .. } | Move::TableauToFoundation { from } if turns_up(m) => Some((m, from)),
+        _ => None,
+    });
+    if let Some((m, from)) = turning_up {
+        return Hint { mv: Some(*m), reason: format!("move the {}: it turns up a card on pile {from}", name(m)) };
     }
     if let Some(m) = moves.iter().find(|m| matches!(m, Move::WasteToFoundation | Move::TableauToFoundation { .. })) {
         return Hint { mv: Some(*m), reason: format!("the {} goes to its foundation", name(m)) };

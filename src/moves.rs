@@ -1,16 +1,68 @@
 //! [`Move`]: one fully specified move, and [`MoveError`]: why the rules
 //! forbid a move in a given position.
 //!
-//! Tableau piles are numbered 0..=6 inside the engine and 1..=7 in every text
-//! a player sees; `Display` for [`Move`] prints the command of SPEC.md's
-//! language that plays it (`t 2 5 3`), with no reference to a position.
+//! Tableau piles are [`PileId`]s: indexed 0..=6 inside the engine, numbered
+//! 1..=7 in every text a player sees; `Display` for [`Move`] prints the
+//! command of SPEC.md's language that plays it (`t 2 5 3`), with no
+//! reference to a position.
 
 use std::fmt;
 
 use crate::card::{Card, Suit};
 
+/// One of the seven tableau piles: pile 1 to 7 as players number them, 0 to
+/// 6 as the engine indexes them. A `PileId` is always one of the seven, so
+/// indexing the tableau with it cannot go out of range; text becomes one
+/// only through [`PileId::new`] or [`PileId::from_number`], which refuse
+/// anything else. ([`crate::game::Pile`] is the pile's cards; this names
+/// which pile.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PileId(u8);
+
+impl PileId {
+    /// The seven piles in order, pile 1 (index 0) first.
+    pub const ALL: [PileId; 7] = [PileId(0), PileId(1), PileId(2), PileId(3), PileId(4), PileId(5), PileId(6)];
+
+    /// The pile of 0-based `index` (0..=6); `None` for any other index.
+    pub const fn new(index: usize) -> Option<PileId> {
+        if index < 7 {
+            // In range, so the cast keeps the value.
+            Some(PileId(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The pile a player calls `number` (1..=7); `None` for 0 or above 7.
+    pub const fn from_number(number: usize) -> Option<PileId> {
+        match number.checked_sub(1) {
+            Some(index) => PileId::new(index),
+            None => None,
+        }
+    }
+
+    /// The 0-based index, 0..=6: the pile's place in [`Position::tableau`].
+    ///
+    /// [`Position::tableau`]: crate::game::Position::tableau
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The number players see and type, 1..=7.
+    pub const fn number(self) -> usize {
+        self.0 as usize + 1
+    }
+}
+
+impl fmt::Display for PileId {
+    /// The 1-based number players see (`3` for index 2).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
 /// A move in Klondike, fully specified: applying it to a position needs no
-/// further choice. Pile numbers are 0-based (0..=6).
+/// further choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// Turn one card (draw-1) or up to three (draw-3) from the stock to the waste.
@@ -18,16 +70,16 @@ pub enum Move {
     /// Turn the waste over into the stock to begin the next pass (stock empty).
     Redeal,
     /// Top card of the waste onto tableau pile `to`.
-    WasteToTableau { to: usize },
+    WasteToTableau { to: PileId },
     /// Top card of the waste onto its foundation.
     WasteToFoundation,
     /// The top `count` face-up cards (1..=13) of pile `from` onto pile `to`.
-    TableauToTableau { from: usize, to: usize, count: usize },
+    TableauToTableau { from: PileId, to: PileId, count: usize },
     /// Top card of pile `from` onto its foundation.
-    TableauToFoundation { from: usize },
+    TableauToFoundation { from: PileId },
     /// Top card of the foundation of `suit` onto pile `to` (only when the
     /// rules allow foundation-to-tableau moves).
-    FoundationToTableau { suit: Suit, to: usize },
+    FoundationToTableau { suit: Suit, to: PileId },
 }
 
 impl Move {
@@ -36,15 +88,15 @@ impl Move {
     /// that the legal-move generator and `Game::play` agree.
     pub fn all() -> Vec<Move> {
         let mut all = vec![Move::Draw, Move::Redeal, Move::WasteToFoundation];
-        for to in 0..7 {
+        for to in PileId::ALL {
             all.push(Move::WasteToTableau { to });
             for suit in Suit::ALL {
                 all.push(Move::FoundationToTableau { suit, to });
             }
         }
-        for from in 0..7 {
+        for from in PileId::ALL {
             all.push(Move::TableauToFoundation { from });
-            for to in 0..7 {
+            for to in PileId::ALL {
                 for count in 1..=13 {
                     all.push(Move::TableauToTableau { from, to, count });
                 }
@@ -55,8 +107,8 @@ impl Move {
 }
 
 impl Move {
-    /// The tableau pile (0..=6) the move puts cards on, if any.
-    pub fn destination_pile(self) -> Option<usize> {
+    /// The tableau pile the move puts cards on, if any.
+    pub fn destination_pile(self) -> Option<PileId> {
         match self {
             Move::WasteToTableau { to } | Move::TableauToTableau { to, .. } | Move::FoundationToTableau { to, .. } => {
                 Some(to)
@@ -72,22 +124,22 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Move::Draw | Move::Redeal => f.write_str("d"),
-            Move::WasteToTableau { to } => write!(f, "w {}", to + 1),
+            Move::WasteToTableau { to } => write!(f, "w {to}"),
             Move::WasteToFoundation => f.write_str("w f"),
             Move::TableauToTableau { from, to, count } => {
-                write!(f, "t {} {} {}", from + 1, to + 1, count)
+                write!(f, "t {from} {to} {count}")
             }
-            Move::TableauToFoundation { from } => write!(f, "t {} f", from + 1),
+            Move::TableauToFoundation { from } => write!(f, "t {from} f"),
             Move::FoundationToTableau { suit, to } => {
-                write!(f, "f {} {}", suit.letter().to_ascii_lowercase(), to + 1)
+                write!(f, "f {} {to}", suit.letter().to_ascii_lowercase())
             }
         }
     }
 }
 
 /// Why the rules forbid a move in the current position. Each message is one
-/// line naming the card, where it is and which rule stops it. Pile numbers
-/// held here are 0-based; messages print them 1-based.
+/// line naming the card, where it is and which rule stops it; piles are
+/// named by their numbers (1 to 7).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// A draw with nothing in the stock or the waste.
@@ -106,39 +158,35 @@ pub enum MoveError {
     #[error("the waste is empty")]
     WasteEmpty,
     /// A tableau move or foundation move from an empty pile.
-    #[error("pile {} is empty", .pile + 1)]
-    PileEmpty { pile: usize },
+    #[error("pile {pile} is empty")]
+    PileEmpty { pile: PileId },
     /// Source and destination are the same pile.
-    #[error("pile {} is both the source and the destination", .pile + 1)]
-    SamePile { pile: usize },
+    #[error("pile {pile} is both the source and the destination")]
+    SamePile { pile: PileId },
     /// The card does not go on its foundation yet.
     #[error("{}", not_next_on_foundation(.card, .foundation_top))]
     NotNextOnFoundation { card: Card, foundation_top: Option<Card> },
     /// The card is not one lower and of the other colour than the pile's top card.
-    #[error("{}, and pile {} ends with the {}", needs(*.card), .pile + 1, .top.name())]
-    DoesNotBuild { card: Card, pile: usize, top: Card },
+    #[error("{}, and pile {pile} ends with the {}", needs(*.card), .top.name())]
+    DoesNotBuild { card: Card, pile: PileId, top: Card },
     /// Only a king (or a build led by a king) may go to an empty pile.
-    #[error("pile {} is empty and only a king may go there, not the {}", .pile + 1, .card.name())]
-    OnlyKingOnEmpty { card: Card, pile: usize },
+    #[error("pile {pile} is empty and only a king may go there, not the {}", .card.name())]
+    OnlyKingOnEmpty { card: Card, pile: PileId },
     /// `t A B` where no count of face-up cards of A fits on B.
     #[error("{}", no_build_fits(*.from, *.to, .bottom, .top, .onto))]
-    NoBuildFits { from: usize, to: usize, bottom: Card, top: Card, onto: Option<Card> },
+    NoBuildFits { from: PileId, to: PileId, bottom: Card, top: Card, onto: Option<Card> },
     /// More cards were asked for than pile `pile` has face up.
-    #[error("pile {} has {face_up} face-up card{}, not {count}", .pile + 1, plural(.face_up))]
-    NotEnoughFaceUp { pile: usize, count: usize, face_up: usize },
+    #[error("pile {pile} has {face_up} face-up card{}, not {count}", plural(.face_up))]
+    NotEnoughFaceUp { pile: PileId, count: usize, face_up: usize },
     /// A count of cards that is zero or over 13.
     #[error("{count} is not a number of cards to move (1 to 13)")]
     BadCount { count: usize },
-    /// A pile number outside 0..=6.
-    #[error("there is no pile {} (piles are 1 to 7)", .pile + 1)]
-    NoSuchPile { pile: usize },
     /// Foundation-to-tableau moves are off under the rules in force.
     #[error(
-        "the {} cannot come down from its foundation to pile {}: moves from a foundation to the tableau are off (start with --foundation-to-tableau)",
-        .card.name(),
-        .pile + 1
+        "the {} cannot come down from its foundation to pile {pile}: moves from a foundation to the tableau are off (start with --foundation-to-tableau)",
+        .card.name()
     )]
-    FoundationToTableauOff { card: Card, pile: usize },
+    FoundationToTableauOff { card: Card, pile: PileId },
     /// The foundation of the suit has no card.
     #[error("the {} foundation is empty", .suit.name())]
     FoundationEmpty { suit: Suit },
@@ -160,18 +208,17 @@ pub enum MoveError {
     CardOnFoundation { card: Card },
     /// A card named for its foundation has `above` cards on it on pile `pile`.
     #[error(
-        "the {} has {above} card{} on it on pile {}: only a top card can go to a foundation",
+        "the {} has {above} card{} on it on pile {pile}: only a top card can go to a foundation",
         .card.name(),
-        plural(.above),
-        .pile + 1
+        plural(.above)
     )]
-    CardNotOnTop { card: Card, pile: usize, above: usize },
+    CardNotOnTop { card: Card, pile: PileId, above: usize },
     /// A card named alone can go nowhere now.
     #[error("the {} can go nowhere now", .card.name())]
     CardGoesNowhere { card: Card },
-    /// A card named alone fits on several piles (0-based, at least two).
+    /// A card named alone fits on several piles (at least two).
     #[error("{}", fits_several(.card, .piles))]
-    CardFitsSeveral { card: Card, piles: Vec<usize> },
+    CardFitsSeveral { card: Card, piles: Vec<PileId> },
 }
 
 fn needs(card: Card) -> String {
@@ -205,25 +252,20 @@ fn not_next_on_foundation(card: &Card, foundation_top: &Option<Card>) -> String 
 }
 
 /// Why no count of the face-up cards `bottom` (deepest) to `top` of pile
-/// `from` fits on pile `to`, whose top card is `onto` (0-based piles).
-fn no_build_fits(from: usize, to: usize, bottom: &Card, top: &Card, onto: &Option<Card>) -> String {
+/// `from` fits on pile `to`, whose top card is `onto`.
+fn no_build_fits(from: PileId, to: PileId, bottom: &Card, top: &Card, onto: &Option<Card>) -> String {
     let (what, verb) = if bottom == top {
         (format!("the {}", top.name()), "cannot go")
     } else {
         (format!("no card from the {} up to the {}", bottom.name(), top.name()), "can go")
     };
     match onto {
-        Some(onto) if onto.rank().value() == 1 => format!(
-            "{what} on pile {} {verb} onto the {} on pile {}: nothing is built on an ace",
-            from + 1,
-            onto.name(),
-            to + 1
-        ),
+        Some(onto) if onto.rank().value() == 1 => {
+            format!("{what} on pile {from} {verb} onto the {} on pile {to}: nothing is built on an ace", onto.name())
+        }
         Some(onto) => format!(
-            "{what} on pile {} {verb} onto the {} on pile {}, which takes only a {} {}",
-            from + 1,
+            "{what} on pile {from} {verb} onto the {} on pile {to}, which takes only a {} {}",
             onto.name(),
-            to + 1,
             match onto.colour() {
                 crate::card::Colour::Red => "black",
                 crate::card::Colour::Black => "red",
@@ -231,17 +273,16 @@ fn no_build_fits(from: usize, to: usize, bottom: &Card, top: &Card, onto: &Optio
             crate::card::Rank::new(onto.rank().value().wrapping_sub(1)).map_or("card", |r| r.name())
         ),
         None => {
-            format!("{what} on pile {} {verb} to pile {}: it is empty and only a king may go there", from + 1, to + 1)
+            format!("{what} on pile {from} {verb} to pile {to}: it is empty and only a king may go there")
         }
     }
 }
 
 /// "the 9 of hearts fits on piles 2 and 5: add the pile, for example 9h 2"
-/// (0-based `piles`; with none, the example names no pile rather than
-/// failing).
-fn fits_several(card: &Card, piles: &[usize]) -> String {
-    let names: Vec<String> = piles.iter().map(|p| (p + 1).to_string()).collect();
-    let example = piles.first().map_or(String::new(), |p| format!(" {}", p + 1));
+/// (with no `piles`, the example names no pile rather than failing).
+fn fits_several(card: &Card, piles: &[PileId]) -> String {
+    let names: Vec<String> = piles.iter().map(PileId::to_string).collect();
+    let example = piles.first().map_or(String::new(), |p| format!(" {p}"));
     format!(
         "the {} fits on piles {}: add the pile, for example {}{example}",
         card.name(),
@@ -264,6 +305,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn pile_ids_are_the_seven_piles() {
+        // ALL is index 0 to 6 in order, and number is index + 1.
+        for (i, pile) in PileId::ALL.into_iter().enumerate() {
+            assert_eq!(pile.index(), i);
+            assert_eq!(pile.number(), i + 1);
+            assert_eq!(pile.to_string(), (i + 1).to_string());
+            assert_eq!(PileId::new(i), Some(pile));
+            assert_eq!(PileId::from_number(i + 1), Some(pile));
+        }
+        // Nothing outside the seven becomes a pile.
+        assert_eq!(PileId::new(7), None);
+        assert_eq!(PileId::new(usize::MAX), None);
+        assert_eq!(PileId::from_number(0), None);
+        assert_eq!(PileId::from_number(8), None);
+        assert_eq!(PileId::from_number(usize::MAX), None);
+        assert!(PileId::ALL.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
     fn all_moves_are_distinct() {
         let all = Move::all();
         let set: std::collections::HashSet<_> = all.iter().collect();
@@ -274,21 +334,21 @@ mod tests {
     #[test]
     fn rule_messages_name_card_and_rule() {
         let c = |s: &str| s.parse::<Card>().unwrap();
-        let e = MoveError::DoesNotBuild { card: c("9S"), pile: 4, top: c("TC") };
+        let e = MoveError::DoesNotBuild { card: c("9S"), pile: PileId::ALL[4], top: c("TC") };
         assert_eq!(e.to_string(), "the 9 of spades needs a red 10, and pile 5 ends with the 10 of clubs");
-        let e = MoveError::OnlyKingOnEmpty { card: c("QH"), pile: 0 };
+        let e = MoveError::OnlyKingOnEmpty { card: c("QH"), pile: PileId::ALL[0] };
         assert_eq!(e.to_string(), "pile 1 is empty and only a king may go there, not the queen of hearts");
     }
 
     #[test]
     fn computed_messages() {
         let c = |s: &str| s.parse::<Card>().unwrap();
-        let e = MoveError::CardFitsSeveral { card: c("9H"), piles: vec![1, 4] };
+        let e = MoveError::CardFitsSeveral { card: c("9H"), piles: vec![PileId::ALL[1], PileId::ALL[4]] };
         assert_eq!(e.to_string(), "the 9 of hearts fits on piles 2 and 5: add the pile, for example 9h 2");
         // Not made by the engine, but a message is no reason to panic.
         let e = MoveError::CardFitsSeveral { card: c("9H"), piles: vec![] };
         assert!(e.to_string().starts_with("the 9 of hearts fits on piles"), "{e}");
-        let e = MoveError::NotEnoughFaceUp { pile: 2, count: 3, face_up: 1 };
+        let e = MoveError::NotEnoughFaceUp { pile: PileId::ALL[2], count: 3, face_up: 1 };
         assert_eq!(e.to_string(), "pile 3 has 1 face-up card, not 3");
         let e = MoveError::CardUnderWaste { card: c("2C"), above: 2 };
         assert_eq!(e.to_string(), "the 2 of clubs is in the waste under 2 cards: only the top card can be played");
@@ -297,7 +357,13 @@ mod tests {
             e.to_string(),
             "the 3 of diamonds cannot go to the foundation: the diamonds foundation is up to the ace of diamonds"
         );
-        let e = MoveError::NoBuildFits { from: 0, to: 1, bottom: c("5S"), top: c("5S"), onto: Some(c("AH")) };
+        let e = MoveError::NoBuildFits {
+            from: PileId::ALL[0],
+            to: PileId::ALL[1],
+            bottom: c("5S"),
+            top: c("5S"),
+            onto: Some(c("AH")),
+        };
         assert_eq!(
             e.to_string(),
             "the 5 of spades on pile 1 cannot go onto the ace of hearts on pile 2: nothing is built on an ace"

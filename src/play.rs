@@ -515,6 +515,7 @@ impl Play {
 mod tests {
     use super::*;
     use crate::command::Command;
+    use crate::moves::PileId;
     use crate::rules::DrawCount;
 
     /// A deal that plays out with `t N f`, draws and `w f` alone: every
@@ -709,7 +710,8 @@ mod tests {
             let outcome = act(&mut play, line).unwrap();
             assert!(!outcome.won());
         }
-        let won = play.apply(Action::Move(MoveCommand::TableauToFoundation(0)), Some(Duration::from_secs(100)));
+        let won =
+            play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[0])), Some(Duration::from_secs(100)));
         assert_eq!(*last, "t 1 f");
         let won = won.unwrap();
         assert!(won.won());
@@ -833,7 +835,7 @@ mod tests {
             act(&mut play, "w 1"),
             Err(PlayError::Move(MoveError::DoesNotBuild {
                 card: "AC".parse().unwrap(),
-                pile: 0,
+                pile: PileId::ALL[0],
                 top: "KD".parse().unwrap()
             }))
         );

@@ -21,7 +21,7 @@
 
 use crate::card::{Card, Suit};
 use crate::game::{CardPlace, Game, Position};
-use crate::moves::Move;
+use crate::moves::{Move, PileId};
 use crate::render::list::{foundations_line, pass_words, pile_line_with, FaceUpCards};
 use crate::render::words::{capitalise, count, CardStyle};
 use crate::rules::{PassLimit, Rules};
@@ -29,8 +29,8 @@ use crate::rules::{PassLimit, Rules};
 /// Which part of the table a question is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PileRef {
-    /// Tableau pile, 0-based (0..=6; anything else is answered "no such pile").
-    Tableau(usize),
+    /// A tableau pile.
+    Tableau(PileId),
     /// The waste.
     Waste,
     /// All four foundations.
@@ -150,11 +150,8 @@ fn waste_under(under: &[crate::card::Card], named: usize, style: &CardStyle) -> 
 
 /// The answer about tableau pile `i`: its list line, then its top card when
 /// it has more than one face-up card, or that only a king can go there.
-fn tableau_answer(pos: &Position, i: usize, style: &CardStyle, cards: FaceUpCards) -> String {
+fn tableau_answer(pos: &Position, i: PileId, style: &CardStyle, cards: FaceUpCards) -> String {
     let line = pile_line_with(pos, i, style, cards);
-    if i >= 7 {
-        return line;
-    }
     let pile = pos.pile(i);
     match pile.top() {
         Some(top) if pile.face_up().len() > 1 => format!("{line} {} on top.", capitalise(&style.card(top))),
@@ -186,11 +183,12 @@ pub fn summarised_cards(cards: &[Card], style: &CardStyle) -> String {
 /// [`describe_pile`].
 pub fn describe_tops(game: &Game, style: &CardStyle) -> String {
     let pos = game.position();
-    let piles: Vec<String> = (0..7)
+    let piles: Vec<String> = PileId::ALL
+        .into_iter()
         .map(|i| match pos.pile(i).top() {
             // The comma keeps the pile's number apart from the card's.
-            Some(top) => format!("pile {}, {}", i + 1, style.card(top)),
-            None => format!("pile {}, empty", i + 1),
+            Some(top) => format!("pile {i}, {}", style.card(top)),
+            None => format!("pile {i}, empty"),
         })
         .collect();
     let waste = match pos.waste().last() {
@@ -213,9 +211,9 @@ pub fn describe_tops(game: &Game, style: &CardStyle) -> String {
 pub fn find_card(game: &Game, card: Card, style: &CardStyle) -> String {
     let name = style.card(card);
     match game.position().locate(card) {
-        CardPlace::Tableau { pile, from_top: 0, .. } => format!("The {name} is on pile {}, on top.", pile + 1),
+        CardPlace::Tableau { pile, from_top: 0, .. } => format!("The {name} is on pile {pile}, on top."),
         CardPlace::Tableau { pile, from_top, .. } => {
-            format!("The {name} is on pile {}, under {}.", pile + 1, count(from_top, "card"))
+            format!("The {name} is on pile {pile}, under {}.", count(from_top, "card"))
         }
         CardPlace::Waste { from_top: 0 } => format!("The {name} is on top of the waste."),
         CardPlace::Waste { from_top } => {
@@ -310,10 +308,8 @@ fn turns_up_a_card(pos: &Position, mv: Move) -> bool {
         Move::TableauToFoundation { from } => (from, 1),
         _ => return false,
     };
-    from < 7 && {
-        let pile = pos.pile(from);
-        moved == pile.face_up().len() && !pile.hidden().is_empty()
-    }
+    let pile = pos.pile(from);
+    moved == pile.face_up().len() && !pile.hidden().is_empty()
 }
 
 /// The rule of [`ranked_legal_moves`] for leaving a move out.
@@ -321,7 +317,7 @@ fn is_pointless(pos: &Position, rules: &Rules, mv: Move) -> bool {
     let Move::TableauToTableau { from, to, count } = mv else {
         return false;
     };
-    if from >= 7 || to >= 7 || turns_up_a_card(pos, mv) {
+    if turns_up_a_card(pos, mv) {
         return false;
     }
     if count == pos.pile(from).face_up().len() {
@@ -347,13 +343,10 @@ fn foundation_ready(pos: &Position) -> Vec<Card> {
 /// One move in words, against the position it would be played in.
 pub fn move_in_words(pos: &Position, rules: &Rules, mv: Move, style: &CardStyle) -> String {
     let the = |card: Option<Card>| card.map_or_else(|| "no card".to_string(), |c| format!("the {}", style.card(c)));
-    let onto = |to: usize| -> String {
-        if to >= 7 {
-            return format!("to pile {}", to.saturating_add(1));
-        }
+    let onto = |to: PileId| -> String {
         match pos.pile(to).top() {
-            Some(top) => format!("onto the {} on pile {}", style.card(top), to + 1),
-            None => format!("to the empty pile {}", to + 1),
+            Some(top) => format!("onto the {} on pile {to}", style.card(top)),
+            None => format!("to the empty pile {to}"),
         }
     };
     match mv {
@@ -374,7 +367,7 @@ pub fn move_in_words(pos: &Position, rules: &Rules, mv: Move, style: &CardStyle)
             format!("put {} from the waste on its foundation", the(card))
         }
         Move::TableauToTableau { from, to, count: k } => {
-            let up = if from < 7 { pos.pile(from).face_up() } else { &[] };
+            let up = pos.pile(from).face_up();
             let lead = up.len().checked_sub(k).and_then(|i| up.get(i)).copied();
             let with = match k {
                 0 | 1 => String::new(),
@@ -383,19 +376,17 @@ pub fn move_in_words(pos: &Position, rules: &Rules, mv: Move, style: &CardStyle)
             };
             let turns_up = turns_up_a_card(pos, mv);
             format!(
-                "move {}{with} from pile {} {}{}",
+                "move {}{with} from pile {from} {}{}",
                 the(lead),
-                from + 1,
                 onto(to),
                 if turns_up { ", turning up a card" } else { "" }
             )
         }
         Move::TableauToFoundation { from } => {
-            let top = if from < 7 { pos.pile(from).top() } else { None };
+            let top = pos.pile(from).top();
             format!(
-                "put {} from pile {} on its foundation{}",
+                "put {} from pile {from} on its foundation{}",
                 the(top),
-                from + 1,
                 if turns_up_a_card(pos, mv) { ", turning up a card" } else { "" }
             )
         }
@@ -453,16 +444,11 @@ mod tests {
         );
         let w = CardStyle::WORDS;
         assert_eq!(
-            describe_pile(&g, PileRef::Tableau(1), &w),
+            describe_pile(&g, PileRef::Tableau(PileId::ALL[1]), &w),
             "Pile 2: 2 face down, then 5 of clubs, 4 of hearts. 4 of hearts on top."
         );
-        assert_eq!(describe_pile(&g, PileRef::Tableau(2), &w), "Pile 3: queen of diamonds.");
-        assert_eq!(describe_pile(&g, PileRef::Tableau(0), &w), "Pile 1: empty. Only a king can go there.");
-        assert_eq!(describe_pile(&g, PileRef::Tableau(7), &w), "There is no pile 8 (piles are 1 to 7).");
-        assert_eq!(
-            describe_pile(&g, PileRef::Tableau(usize::MAX), &w),
-            format!("There is no pile {} (piles are 1 to 7).", usize::MAX)
-        );
+        assert_eq!(describe_pile(&g, PileRef::Tableau(PileId::ALL[2]), &w), "Pile 3: queen of diamonds.");
+        assert_eq!(describe_pile(&g, PileRef::Tableau(PileId::ALL[0]), &w), "Pile 1: empty. Only a king can go there.");
         assert_eq!(
             describe_pile(&g, PileRef::Waste, &w),
             "Waste: 3 cards. 9 of spades on top, the only one you can play; under it jack of clubs and 4 of diamonds."
@@ -569,34 +555,40 @@ mod tests {
         );
         let w = CardStyle::WORDS;
         assert_eq!(
-            describe_pile(&g, PileRef::Tableau(2), &w),
+            describe_pile(&g, PileRef::Tableau(PileId::ALL[2]), &w),
             "Pile 3: 2 face down, then 10 of hearts down to 4 of diamonds, 7 cards. 4 of diamonds on top."
         );
         assert_eq!(
-            describe_pile_full(&g, PileRef::Tableau(2), &w),
+            describe_pile_full(&g, PileRef::Tableau(PileId::ALL[2]), &w),
             "Pile 3: 2 face down, then 10 of hearts, 9 of spades, 8 of diamonds, 7 of clubs, 6 of hearts, 5 of spades, \
              4 of diamonds. 4 of diamonds on top."
         );
         // Three cards are a run; the top card's sentence starts with a capital.
         assert_eq!(
-            describe_pile(&g, PileRef::Tableau(0), &w),
+            describe_pile(&g, PileRef::Tableau(PileId::ALL[0]), &w),
             "Pile 1: king of spades down to jack of clubs, 3 cards. Jack of clubs on top."
         );
         // One or two cards are listed as before, by both functions.
         for describe in [describe_pile, describe_pile_full] {
-            assert_eq!(describe(&g, PileRef::Tableau(1), &w), "Pile 2: 5 of clubs, 4 of hearts. 4 of hearts on top.");
-            assert_eq!(describe(&g, PileRef::Tableau(4), &w), "Pile 5: 1 face down, then queen of diamonds.");
-            assert_eq!(describe(&g, PileRef::Tableau(3), &w), "Pile 4: empty. Only a king can go there.");
+            assert_eq!(
+                describe(&g, PileRef::Tableau(PileId::ALL[1]), &w),
+                "Pile 2: 5 of clubs, 4 of hearts. 4 of hearts on top."
+            );
+            assert_eq!(
+                describe(&g, PileRef::Tableau(PileId::ALL[4]), &w),
+                "Pile 5: 1 face down, then queen of diamonds."
+            );
+            assert_eq!(describe(&g, PileRef::Tableau(PileId::ALL[3]), &w), "Pile 4: empty. Only a king can go there.");
             assert_eq!(describe(&g, PileRef::Waste, &w), "Waste: empty.");
         }
         // The query summarises in short codes too; "all" lists them.
         let p = CardStyle::PLAIN;
         assert_eq!(
-            describe_pile(&g, PileRef::Tableau(2), &p),
+            describe_pile(&g, PileRef::Tableau(PileId::ALL[2]), &p),
             "Pile 3: 2 face down, then TH down to 4D, 7 cards. 4D on top."
         );
         assert_eq!(
-            describe_pile_full(&g, PileRef::Tableau(2), &p),
+            describe_pile_full(&g, PileRef::Tableau(PileId::ALL[2]), &p),
             "Pile 3: 2 face down, then TH, 9S, 8D, 7C, 6H, 5S, 4D. 4D on top."
         );
     }
@@ -787,7 +779,7 @@ mod tests {
                         for card in Card::deck() {
                             assert_readable(&find_card(&g, card, style));
                         }
-                        for i in 0..7 {
+                        for i in PileId::ALL {
                             let short = describe_pile(&g, PileRef::Tableau(i), style);
                             let full = describe_pile_full(&g, PileRef::Tableau(i), style);
                             assert_readable(&short);

@@ -287,6 +287,7 @@ impl ScoreSheet {
 mod tests {
     use super::*;
     use crate::card::Suit;
+    use crate::moves::PileId;
 
     fn rules(draw: DrawCount, f2t: bool) -> Rules {
         Rules { draw, passes: PassLimit::Unlimited, foundation_to_tableau: f2t }
@@ -333,15 +334,26 @@ mod tests {
         let mut sheet = ScoreSheet::new(Scoring::Standard);
         assert_eq!(sheet.current(), 0);
         // waste to tableau: QC onto KH
-        assert_eq!(play(&mut sheet, &mut pos, Move::WasteToTableau { to: 0 }, &r), 5);
+        assert_eq!(play(&mut sheet, &mut pos, Move::WasteToTableau { to: PileId::ALL[0] }, &r), 5);
         // waste to foundation: 3S
         assert_eq!(play(&mut sheet, &mut pos, Move::WasteToFoundation, &r), 15);
         // tableau to foundation turning up the 2C: +10 +5
-        assert_eq!(play(&mut sheet, &mut pos, Move::TableauToFoundation { from: 2 }, &r), 30);
+        assert_eq!(play(&mut sheet, &mut pos, Move::TableauToFoundation { from: PileId::ALL[2] }, &r), 30);
         // foundation to tableau: the AH back onto... it needs a black 2: the 2C on pile 3
-        assert_eq!(play(&mut sheet, &mut pos, Move::FoundationToTableau { suit: Suit::Hearts, to: 2 }, &r), 15);
+        assert_eq!(
+            play(&mut sheet, &mut pos, Move::FoundationToTableau { suit: Suit::Hearts, to: PileId::ALL[2] }, &r),
+            15
+        );
         // tableau to tableau with no turn-up: JH from pile 2 onto QC on pile 1
-        assert_eq!(play(&mut sheet, &mut pos, Move::TableauToTableau { from: 1, to: 0, count: 1 }, &r), 15);
+        assert_eq!(
+            play(
+                &mut sheet,
+                &mut pos,
+                Move::TableauToTableau { from: PileId::ALL[1], to: PileId::ALL[0], count: 1 },
+                &r
+            ),
+            15
+        );
         // draw: 0
         assert_eq!(play(&mut sheet, &mut pos, Move::Draw, &r), 15);
         assert_eq!(sheet.moves_scored(), 6);
@@ -360,11 +372,27 @@ mod tests {
         let mut pos = position();
         let mut sheet = ScoreSheet::new(Scoring::Standard);
         // AH to its foundation turns up the 2C: +10 +5
-        play(&mut sheet, &mut pos, Move::TableauToFoundation { from: 2 }, &r);
+        play(&mut sheet, &mut pos, Move::TableauToFoundation { from: PileId::ALL[2] }, &r);
         // QS-JH onto the KH empties pile 2; nothing is turned up
-        assert_eq!(play(&mut sheet, &mut pos, Move::TableauToTableau { from: 1, to: 0, count: 2 }, &r), 15);
+        assert_eq!(
+            play(
+                &mut sheet,
+                &mut pos,
+                Move::TableauToTableau { from: PileId::ALL[1], to: PileId::ALL[0], count: 2 },
+                &r
+            ),
+            15
+        );
         // KH-QS-JH to empty pile 2 turns up the 5C: +5
-        assert_eq!(play(&mut sheet, &mut pos, Move::TableauToTableau { from: 0, to: 1, count: 3 }, &r), 20);
+        assert_eq!(
+            play(
+                &mut sheet,
+                &mut pos,
+                Move::TableauToTableau { from: PileId::ALL[0], to: PileId::ALL[1], count: 3 },
+                &r
+            ),
+            20
+        );
     }
 
     fn redeals(draw: DrawCount, n: usize) -> (Vec<i64>, ScoreSheet, Position, Rules) {
@@ -372,7 +400,7 @@ mod tests {
         let mut pos = position();
         let mut sheet = ScoreSheet::new(Scoring::Standard);
         // earn 15 first: QC to pile 1 (+5), 3S to foundation (+10)
-        play(&mut sheet, &mut pos, Move::WasteToTableau { to: 0 }, &r);
+        play(&mut sheet, &mut pos, Move::WasteToTableau { to: PileId::ALL[0] }, &r);
         play(&mut sheet, &mut pos, Move::WasteToFoundation, &r);
         let mut after = Vec::new();
         for _ in 0..n {
@@ -401,7 +429,7 @@ mod tests {
         let r = rules(DrawCount::Three, false);
         let mut pos = position();
         let mut sheet = ScoreSheet::new(Scoring::Standard);
-        play(&mut sheet, &mut pos, Move::WasteToTableau { to: 0 }, &r);
+        play(&mut sheet, &mut pos, Move::WasteToTableau { to: PileId::ALL[0] }, &r);
         play(&mut sheet, &mut pos, Move::WasteToFoundation, &r);
         // 15 points; the redeal into pass 4 costs 20 and stops at the floor
         let mut after = Vec::new();
@@ -442,10 +470,13 @@ mod tests {
         let mut pos = position();
         let mut sheet = ScoreSheet::new(Scoring::Vegas);
         assert_eq!(sheet.current(), -52);
-        assert_eq!(play(&mut sheet, &mut pos, Move::WasteToTableau { to: 0 }, &r), -52);
+        assert_eq!(play(&mut sheet, &mut pos, Move::WasteToTableau { to: PileId::ALL[0] }, &r), -52);
         assert_eq!(play(&mut sheet, &mut pos, Move::WasteToFoundation, &r), -47);
-        assert_eq!(play(&mut sheet, &mut pos, Move::TableauToFoundation { from: 2 }, &r), -42);
-        assert_eq!(play(&mut sheet, &mut pos, Move::FoundationToTableau { suit: Suit::Hearts, to: 2 }, &r), -47);
+        assert_eq!(play(&mut sheet, &mut pos, Move::TableauToFoundation { from: PileId::ALL[2] }, &r), -42);
+        assert_eq!(
+            play(&mut sheet, &mut pos, Move::FoundationToTableau { suit: Suit::Hearts, to: PileId::ALL[2] }, &r),
+            -47
+        );
         while pos.stock_len() > 0 {
             play(&mut sheet, &mut pos, Move::Draw, &r);
         }
@@ -459,7 +490,7 @@ mod tests {
         let r = rules(DrawCount::One, true);
         let mut pos = position();
         let mut sheet = ScoreSheet::new(Scoring::None);
-        play(&mut sheet, &mut pos, Move::WasteToTableau { to: 0 }, &r);
+        play(&mut sheet, &mut pos, Move::WasteToTableau { to: PileId::ALL[0] }, &r);
         play(&mut sheet, &mut pos, Move::WasteToFoundation, &r);
         assert_eq!(sheet.current(), 0);
         sheet.after_undo();

@@ -24,7 +24,7 @@ use std::collections::HashSet;
 
 use crate::card::{Card, Rank, Suit};
 use crate::game::{Position, Status};
-use crate::moves::Move;
+use crate::moves::{Move, PileId};
 use crate::rules::{PassLimit, Rules};
 
 /// Stuck sets already found in one game, so that a stuck position reached
@@ -153,8 +153,8 @@ struct TableauState {
 impl TableauState {
     fn of(position: &Position) -> TableauState {
         TableauState {
-            closed: std::array::from_fn(|i| !position.pile(i).hidden().is_empty()),
-            piles: std::array::from_fn(|i| position.pile(i).face_up().to_vec()),
+            closed: PileId::ALL.map(|p| !position.pile(p).hidden().is_empty()),
+            piles: PileId::ALL.map(|p| position.pile(p).face_up().to_vec()),
             foundations: std::array::from_fn(|i| position.foundation(Suit::ALL[i])),
         }
     }
@@ -182,10 +182,10 @@ impl TableauState {
         !self.closed[pile] && self.piles[pile].is_empty()
     }
 
-    fn accepts(&self, pile: usize, card: Card) -> bool {
-        match self.piles[pile].last() {
+    fn accepts(&self, pile: PileId, card: Card) -> bool {
+        match self.piles[pile.index()].last() {
             Some(&top) => card.builds_on(top),
-            None => !self.closed[pile] && card.rank() == Rank::KING,
+            None => !self.closed[pile.index()] && card.rank() == Rank::KING,
         }
     }
 
@@ -240,33 +240,33 @@ impl TableauState {
     /// to the engine's legal moves, move for move.
     fn steps(&self, rules: &Rules) -> Vec<(Move, Step)> {
         let mut out = Vec::new();
-        for from in 0..7 {
-            let Some(&top) = self.piles[from].last() else { continue };
-            let len = self.piles[from].len();
+        for from in PileId::ALL {
+            let Some(&top) = self.piles[from.index()].last() else { continue };
+            let len = self.piles[from.index()].len();
             if self.fits_foundation(top) {
-                let step = if len == 1 && self.closed[from] {
+                let step = if len == 1 && self.closed[from.index()] {
                     Step::TurnsUp
                 } else {
                     let mut s = self.clone();
-                    s.piles[from].pop();
+                    s.piles[from.index()].pop();
                     s.foundations[top.suit().index()] += 1;
                     Step::To(s)
                 };
                 out.push((Move::TableauToFoundation { from }, step));
             }
-            for to in 0..7 {
+            for to in PileId::ALL {
                 if to == from {
                     continue;
                 }
-                let Some(k) = (1..=len).find(|&k| self.accepts(to, self.piles[from][len - k])) else {
+                let Some(k) = (1..=len).find(|&k| self.accepts(to, self.piles[from.index()][len - k])) else {
                     continue;
                 };
-                let step = if k == len && self.closed[from] {
+                let step = if k == len && self.closed[from.index()] {
                     Step::TurnsUp
                 } else {
                     let mut s = self.clone();
-                    let moved = s.piles[from].split_off(len - k);
-                    s.piles[to].extend(moved);
+                    let moved = s.piles[from.index()].split_off(len - k);
+                    s.piles[to.index()].extend(moved);
                     Step::To(s)
                 };
                 out.push((Move::TableauToTableau { from, to, count: k }, step));
@@ -276,11 +276,11 @@ impl TableauState {
             for suit in Suit::ALL {
                 let Some(rank) = Rank::new(self.foundations[suit.index()]) else { continue };
                 let card = Card::new(rank, suit);
-                for to in 0..7 {
+                for to in PileId::ALL {
                     if self.accepts(to, card) {
                         let mut s = self.clone();
                         s.foundations[suit.index()] -= 1;
-                        s.piles[to].push(card);
+                        s.piles[to.index()].push(card);
                         out.push((Move::FoundationToTableau { suit, to }, Step::To(s)));
                     }
                 }

@@ -2,6 +2,7 @@
 
 use klondike::card::Card;
 use klondike::deal::{Deal, DealError};
+use klondike::moves::PileId;
 
 const GAME_1: &str = "QH 7H TS 5D 9S 5C JC KC KH 4C 9H KD QC KS 3C 2D 5H AD 2S QD AH JD 7C 5S \
                       3H 9D JS AS 4H AC 4D 7S 3S TD 4S TH 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H";
@@ -50,10 +51,9 @@ fn lower_case_ten_as_10_and_any_white_space() {
 #[test]
 fn accessors() {
     let deal: Deal = GAME_1.parse().unwrap();
-    assert_eq!(deal.tableau_pile(0), [card("QH")]);
-    assert_eq!(deal.tableau_pile(1), [card("7H"), card("TS")]);
-    assert_eq!(deal.tableau_pile(6).len(), 7);
-    assert_eq!(deal.tableau_pile(7), []);
+    assert_eq!(deal.tableau_pile(PileId::ALL[0]), [card("QH")]);
+    assert_eq!(deal.tableau_pile(PileId::ALL[1]), [card("7H"), card("TS")]);
+    assert_eq!(deal.tableau_pile(PileId::ALL[6]).len(), 7);
     assert_eq!(deal.stock()[0], card("4H"));
     assert_eq!(deal.stock()[23], card("6H"));
     assert_eq!(deal.cards()[51], card("6H"));

@@ -3,6 +3,7 @@
 //! be what `Deal::for_game` gives for that game number.
 
 use klondike::deal::Deal;
+use klondike::moves::PileId;
 
 #[test]
 fn every_fixture_deal_matches_pysolfc() {
@@ -43,7 +44,7 @@ fn largest_game_number_deals_52_distinct_cards() {
     cards.dedup();
     assert_eq!(cards.len(), 52);
     assert_eq!(deal.stock().len(), 24);
-    for pile in 0..7 {
-        assert_eq!(deal.tableau_pile(pile).len(), pile + 1);
+    for pile in PileId::ALL {
+        assert_eq!(deal.tableau_pile(pile).len(), pile.number());
     }
 }

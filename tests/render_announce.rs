@@ -5,7 +5,7 @@
 use klondike::card::{Card, Suit};
 use klondike::deal::Deal;
 use klondike::game::{Game, Position};
-use klondike::moves::Move;
+use klondike::moves::{Move, PileId};
 use klondike::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
 use klondike::render::words::CardStyle;
 use klondike::rules::{DrawCount, PassLimit, Rules};
@@ -111,7 +111,7 @@ fn redeal() {
 #[test]
 fn waste_to_pile() {
     let pos = position([E, E, (&[], &["TH"]), E, E, E, E], &[], &["4S", "9S"], [0; 4]);
-    let [a, u, _] = announce_all(&pos, Rules::default(), Move::WasteToTableau { to: 2 }, &["9S"]);
+    let [a, u, _] = announce_all(&pos, Rules::default(), Move::WasteToTableau { to: PileId::ALL[2] }, &["9S"]);
     assert_eq!(a, "9 of spades, waste to pile 3; 4 of spades left on top.");
     assert_eq!(u, "Undid: 9 of spades back from pile 3 to the waste.");
 }
@@ -127,7 +127,7 @@ fn waste_to_foundation() {
 #[test]
 fn pile_to_pile_with_a_turn_up_and_its_undo() {
     let pos = position([E, (&["JS"], &["8H", "7C", "6D"]), E, E, (&[], &["9C"]), E, E], &[], &[], [0; 4]);
-    let mv = Move::TableauToTableau { from: 1, to: 4, count: 3 };
+    let mv = Move::TableauToTableau { from: PileId::ALL[1], to: PileId::ALL[4], count: 3 };
     let [a, u, r] = announce_all(&pos, Rules::default(), mv, &["8H", "7C", "6D", "JS"]);
     assert_eq!(
         a,
@@ -143,7 +143,8 @@ fn pile_to_pile_with_a_turn_up_and_its_undo() {
 #[test]
 fn pile_to_foundation() {
     let pos = position([E, E, (&["QC"], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0]);
-    let [a, u, _] = announce_all(&pos, Rules::default(), Move::TableauToFoundation { from: 2 }, &["6H", "QC"]);
+    let [a, u, _] =
+        announce_all(&pos, Rules::default(), Move::TableauToFoundation { from: PileId::ALL[2] }, &["6H", "QC"]);
     assert_eq!(a, "6 of hearts, pile 3 to its foundation; queen of clubs turned up, none face down.");
     assert_eq!(
         u,
@@ -155,7 +156,7 @@ fn pile_to_foundation() {
 fn foundation_to_pile() {
     let pos = position([E, E, E, (&[], &["6C"]), E, E, E], &[], &[], [0, 0, 5, 0]);
     let rules = Rules { foundation_to_tableau: true, ..Rules::default() };
-    let mv = Move::FoundationToTableau { suit: Suit::Hearts, to: 3 };
+    let mv = Move::FoundationToTableau { suit: Suit::Hearts, to: PileId::ALL[3] };
     let [a, u, _] = announce_all(&pos, rules, mv, &["5H"]);
     assert_eq!(a, "5 of hearts, hearts foundation to pile 4.");
     assert_eq!(u, "Undid: 5 of hearts back from pile 4 to the hearts foundation.");
@@ -166,7 +167,7 @@ fn won_and_stuck_in_words() {
     let pos = position([E, E, E, E, E, E, (&[], &["KS"])], &[], &[], [13, 13, 13, 12]);
     let mut game = Game::from_position(pos, Rules::default());
     assert_eq!(announce_status(&game), None);
-    game.play(Move::TableauToFoundation { from: 6 }).unwrap();
+    game.play(Move::TableauToFoundation { from: PileId::ALL[6] }).unwrap();
     let won = announce_status(&game).unwrap();
     check_line(&won);
     assert_eq!(won, "You won! All 52 cards are on the foundations, in 1 move.");
@@ -241,7 +242,7 @@ fn every_announcement_along_many_games_is_one_clean_line() {
 fn the_source_pile_is_said_after_the_move() {
     // A card taken off a build leaves the card under it on top.
     let pos = position([E, (&[], &["9C", "8H"]), E, E, (&[], &["9S"]), E, E], &[], &[], [0; 4]);
-    let mv = Move::TableauToTableau { from: 1, to: 4, count: 1 };
+    let mv = Move::TableauToTableau { from: PileId::ALL[1], to: PileId::ALL[4], count: 1 };
     let [a, _, _] = announce_all(&pos, Rules::default(), mv, &["8H"]);
     assert_eq!(a, "8 of hearts, pile 2 to pile 5; 9 of clubs left on top.");
     // A turned-up card comes with how many stay face down.
@@ -256,11 +257,14 @@ fn cards_going_up_one_after_another_in_one_sentence() {
     let pos = position([(&["KD"], &["2H"]), (&[], &["3D", "2S"]), E, E, E, E, E], &[], &["2C"], [1, 0, 1, 1]);
     let rules = Rules::default();
     let mut after = pos.clone();
-    let moves: Vec<_> =
-        [Move::TableauToFoundation { from: 0 }, Move::TableauToFoundation { from: 1 }, Move::WasteToFoundation]
-            .into_iter()
-            .map(|mv| after.play(mv, &rules).unwrap())
-            .collect();
+    let moves: Vec<_> = [
+        Move::TableauToFoundation { from: PileId::ALL[0] },
+        Move::TableauToFoundation { from: PileId::ALL[1] },
+        Move::WasteToFoundation,
+    ]
+    .into_iter()
+    .map(|mv| after.play(mv, &rules).unwrap())
+    .collect();
     assert_eq!(
         announce_to_foundations(&pos, &moves, &after, &CardStyle::WORDS),
         "2 of hearts, 2 of spades and 2 of clubs to their foundations; king of diamonds turned up on pile 1, none face down, 3 of diamonds left on top of pile 2, waste now empty"

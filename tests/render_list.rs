@@ -6,7 +6,7 @@
 use klondike::card::Card;
 use klondike::deal::Deal;
 use klondike::game::{Game, Status};
-use klondike::moves::Move;
+use klondike::moves::{Move, PileId};
 use klondike::query::{describe_legal_moves, describe_pile, describe_rules, PileRef};
 use klondike::render::list::list;
 use klondike::render::table::{table, table_styled};
@@ -68,8 +68,8 @@ fn list_reads_in_words_one_pile_per_line() {
         assert!(lines[1].starts_with("Stock: "));
         assert!(lines[2].starts_with("Waste: "));
         assert!(lines[3].starts_with("Foundations: "));
-        for (i, line) in lines[4..11].iter().enumerate() {
-            assert!(line.starts_with(&format!("Pile {}: ", i + 1)), "{line}");
+        for (i, line) in PileId::ALL.into_iter().zip(&lines[4..11]) {
+            assert!(line.starts_with(&format!("Pile {}: ", i.number())), "{line}");
             let pile = game.position().pile(i);
             if !pile.hidden().is_empty() {
                 assert!(line.contains(&format!("{} face down", pile.hidden().len())), "{line}");
@@ -112,7 +112,9 @@ fn queries_answer_without_changing_the_game() {
     for game in games() {
         let before = game.position().clone();
         let moves_made = game.moves_made();
-        for which in (0..8).map(PileRef::Tableau).chain([PileRef::Waste, PileRef::Foundations, PileRef::Stock]) {
+        for which in
+            PileId::ALL.map(PileRef::Tableau).into_iter().chain([PileRef::Waste, PileRef::Foundations, PileRef::Stock])
+        {
             let answer = describe_pile(&game, which, &CardStyle::WORDS);
             clean_words(&answer);
             assert!(!answer.contains('\n'), "{answer}");

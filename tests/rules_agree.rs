@@ -29,7 +29,7 @@ use std::collections::{HashSet, VecDeque};
 use klondike::card::Card;
 use klondike::deal::Deal;
 use klondike::game::{legal_moves, Position};
-use klondike::moves::Move;
+use klondike::moves::{Move, PileId};
 use klondike::rules::{DrawCount, PassLimit, Rules};
 use klondike::solver::internals as solver;
 use klondike::status::internals as stuck;
@@ -126,8 +126,8 @@ fn check_stuck_check(p: &Position, rules: &Rules, legal: &[Move]) -> Result<(), 
     }
     let placeable = stuck::placeable_cards(p);
     for card in Card::deck() {
-        let engine =
-            p.foundation(card.suit()) + 1 == card.rank().value() || (0..7).any(|i| p.pile(i).accepts(card, i).is_ok());
+        let engine = p.foundation(card.suit()) + 1 == card.rank().value()
+            || PileId::ALL.into_iter().any(|i| p.pile(i).accepts(card, i).is_ok());
         if engine != (placeable & bit(card) != 0) {
             return Err(format!("{card}: the engine would place it: {engine}, the stuck check says otherwise"));
         }

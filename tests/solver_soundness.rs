@@ -12,7 +12,7 @@
 
 use klondike::deal::Deal;
 use klondike::game::{legal_moves, Position};
-use klondike::moves::Move;
+use klondike::moves::{Move, PileId};
 use klondike::rules::{DrawCount, PassLimit, Rules};
 use klondike::solver::reference::{reference_verdict, small_position, SplitMix};
 use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
@@ -186,7 +186,7 @@ fn no_position_along_the_solvers_own_lines_is_called_lost_more() {
 /// A step of the neutral notation of the shared data (`D`, `W>Tn`, `W>F`,
 /// `Tn>F`, `Tn>Tm:k`).
 fn step(p: &Position, s: &str) -> Move {
-    let pile = |t: &str| t.parse::<usize>().unwrap() - 1;
+    let pile = |t: &str| PileId::from_number(t.parse().unwrap()).unwrap();
     match s {
         "D" if p.stock_len() == 0 => Move::Redeal,
         "D" => Move::Draw,

@@ -21,6 +21,7 @@ pub mod mersenne;
 pub mod microsoft;
 
 use crate::card::{Card, CardParseError};
+use crate::moves::PileId;
 use std::fmt;
 use std::str::FromStr;
 
@@ -86,15 +87,14 @@ impl Deal {
         &self.cards
     }
 
-    /// Tableau pile `pile` (0-based: 0 is pile 1 with one card, 6 is pile 7
-    /// with seven), bottom card first, top card (the face-up one) last.
-    /// Returns an empty slice for `pile > 6`; never panics.
-    pub fn tableau_pile(&self, pile: usize) -> &[Card] {
-        if pile > 6 {
-            return &[];
-        }
-        let start = pile * (pile + 1) / 2;
-        &self.cards[start..start + pile + 1]
+    /// The cards dealt to tableau pile `pile` (pile 1 has one card, pile 7
+    /// seven), bottom card first, top card (the face-up one) last.
+    pub fn tableau_pile(&self, pile: PileId) -> &[Card] {
+        // Pile i (0-based) takes i + 1 cards, after the i(i+1)/2 of the
+        // piles before it: at most 21 + 7 = 28 of the 52.
+        let i = pile.index();
+        let start = i * (i + 1) / 2;
+        &self.cards[start..start + i + 1]
     }
 
     /// The 24 stock cards, top (the next card drawn) first.
@@ -374,9 +374,9 @@ mod tests {
         // S[k] = card index k, so D[d] = S[51 - d] has index 51 - d.
         let shuffled: [Card; 52] = std::array::from_fn(|k| Card::from_index(k).unwrap());
         let deal = Deal { cards: deal_out(&shuffled) };
-        for (pile, ds) in expected.iter().enumerate() {
+        for (pile, ds) in PileId::ALL.into_iter().zip(expected) {
             let got: Vec<usize> = deal.tableau_pile(pile).iter().map(|c| 51 - c.index()).collect();
-            assert_eq!(got, *ds, "pile {}", pile + 1);
+            assert_eq!(got, ds, "pile {pile}");
         }
         let stock: Vec<usize> = deal.stock().iter().map(|c| 51 - c.index()).collect();
         assert_eq!(stock, (28..52).collect::<Vec<_>>());
@@ -386,12 +386,10 @@ mod tests {
     fn game_1() {
         let deal = Deal::for_game(1).unwrap();
         assert_eq!(codes(&deal)[..3], ["QH", "7H", "TS"]);
-        assert_eq!(deal.tableau_pile(0), [card("QH")]);
-        assert_eq!(deal.tableau_pile(7), []);
-        assert_eq!(deal.tableau_pile(usize::MAX), []);
+        assert_eq!(deal.tableau_pile(PileId::ALL[0]), [card("QH")]);
         assert_eq!(deal.stock().len(), 24);
         assert_eq!(deal.stock()[0], card("4H"));
-        assert_eq!(deal.tableau_pile(6).last(), Some(&card("AS")));
+        assert_eq!(deal.tableau_pile(PileId::ALL[6]).last(), Some(&card("AS")));
     }
 
     #[test]

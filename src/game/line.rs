@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use super::{Pile, Position, SetupError};
 use crate::card::{Card, CardParseError, Suit};
+use crate::moves::PileId;
 
 /// The parts of the line, in order.
 const PARTS: [&str; 5] = ["tableau", "stock", "waste", "foundations", "pass"];
@@ -37,13 +38,10 @@ pub enum PositionParseError {
         found: usize,
     },
     /// A pile is not face-down cards, `|`, face-up cards (nor `-`).
-    #[error(
-        "pile {} should be its face-down cards, '|', then its face-up cards ('-' when it is empty)",
-        .pile + 1
-    )]
+    #[error("pile {pile} should be its face-down cards, '|', then its face-up cards ('-' when it is empty)")]
     PileForm {
-        /// 0-based pile number.
-        pile: usize,
+        /// The pile whose text is malformed.
+        pile: PileId,
     },
     /// A word that should be a card code is not one.
     #[error("{place}: {error}")]
@@ -160,15 +158,15 @@ fn card(word: &str, place: &str) -> Result<Card, PositionParseError> {
     })
 }
 
-fn pile(text: &str, index: usize) -> Result<(Vec<Card>, Vec<Card>), PositionParseError> {
-    let place = format!("pile {}", index + 1);
+fn pile(text: &str, pile: PileId) -> Result<(Vec<Card>, Vec<Card>), PositionParseError> {
+    let place = format!("pile {pile}");
     let words: Vec<&str> = text.split_whitespace().collect();
     if words == ["-"] {
         return Ok((Vec::new(), Vec::new()));
     }
     let mut halves = text.split('|');
     let (Some(hidden), Some(up), None) = (halves.next(), halves.next(), halves.next()) else {
-        return Err(PositionParseError::PileForm { pile: index });
+        return Err(PositionParseError::PileForm { pile });
     };
     let read = |half: &str| half.split_whitespace().map(|w| card(w, &place)).collect::<Result<Vec<Card>, _>>();
     Ok((read(hidden)?, read(up)?))
@@ -207,8 +205,8 @@ impl FromStr for Position {
             return Err(PositionParseError::PileCount { found: piles.len() });
         }
         let mut parsed: [(Vec<Card>, Vec<Card>); 7] = Default::default();
-        for (i, text) in piles.iter().enumerate() {
-            parsed[i] = pile(text, i)?;
+        for ((slot, text), id) in parsed.iter_mut().zip(&piles).zip(PileId::ALL) {
+            *slot = pile(text, id)?;
         }
 
         let mut stock_words: Vec<&str> = stock.split_whitespace().collect();
@@ -263,10 +261,13 @@ mod tests {
     #[test]
     fn the_documented_example_reads_as_described() {
         let p: Position = EXAMPLE.parse().unwrap();
-        assert_eq!((p.pile(0).hidden(), p.pile(0).face_up()), (&[c("5C"), c("2D")][..], &[c("KS"), c("QH")][..]));
-        assert_eq!((p.pile(1).hidden(), p.pile(1).face_up()), (&[][..], &[c("AH")][..]));
-        assert!(p.pile(2).is_empty());
-        assert_eq!(p.pile(6).top(), Some(c("8D")));
+        assert_eq!(
+            (p.pile(PileId::ALL[0]).hidden(), p.pile(PileId::ALL[0]).face_up()),
+            (&[c("5C"), c("2D")][..], &[c("KS"), c("QH")][..])
+        );
+        assert_eq!((p.pile(PileId::ALL[1]).hidden(), p.pile(PileId::ALL[1]).face_up()), (&[][..], &[c("AH")][..]));
+        assert!(p.pile(PileId::ALL[2]).is_empty());
+        assert_eq!(p.pile(PileId::ALL[6]).top(), Some(c("8D")));
         // Next drawn first on the line; the stock's slice has it last.
         assert_eq!(p.stock().iter().rev().take(2).copied().collect::<Vec<_>>(), [c("4D"), c("JC")]);
         // 11 cards are elsewhere: 7 on the tableau, 2 in the waste, 2 on

@@ -26,7 +26,7 @@
 
 use crate::card::Card;
 use crate::game::{Game, Played, Position, Status};
-use crate::moves::Move;
+use crate::moves::{Move, PileId};
 use crate::render::words::{capitalise, count, CardStyle};
 use crate::rules::{PassLimit, Rules};
 
@@ -91,7 +91,7 @@ pub fn announce_undo(before_undo: &Position, undone: &Played, after: &Game, styl
         }
         Move::WasteToTableau { to } => {
             let card = named(pre.waste().last(), style);
-            format!("{card} back from pile {} to the waste", to + 1)
+            format!("{card} back from pile {to} to the waste")
         }
         Move::WasteToFoundation => {
             let card = undone.foundation_card.or_else(|| pre.waste().last().copied());
@@ -102,8 +102,8 @@ pub fn announce_undo(before_undo: &Position, undone: &Played, after: &Game, styl
             format!(
                 "{} back from pile {} to pile {}{}",
                 build(moved, style),
-                to + 1,
-                from + 1,
+                to,
+                from,
                 face_down_again(undone.turned_up, from, style)
             )
         }
@@ -113,13 +113,13 @@ pub fn announce_undo(before_undo: &Position, undone: &Played, after: &Game, styl
                 "{} back from {} to pile {}{}",
                 named(card.as_ref(), style),
                 foundation(card),
-                from + 1,
+                from,
                 face_down_again(undone.turned_up, from, style)
             )
         }
         Move::FoundationToTableau { suit, to } => {
             let card = pre.foundation_top(suit);
-            format!("{} back from pile {} to the {} foundation", named(card.as_ref(), style), to + 1, suit.name())
+            format!("{} back from pile {to} to the {} foundation", named(card.as_ref(), style), suit.name())
         }
     };
     format!("Undid: {text}.")
@@ -190,7 +190,7 @@ pub fn announce_to_foundations(before: &Position, moves: &[Played], after: &Posi
         format!("{} to {}", style.cards(&cards), if cards.len() == 1 { "its foundation" } else { "their foundations" })
     };
     // Where they came from, as it is now: each pile once, then the waste.
-    let mut sources: Vec<Option<usize>> = Vec::new();
+    let mut sources: Vec<Option<PileId>> = Vec::new();
     for p in moves {
         let source = match p.mv {
             Move::TableauToFoundation { from } => Some(from),
@@ -203,7 +203,7 @@ pub fn announce_to_foundations(before: &Position, moves: &[Played], after: &Posi
     let said: Vec<String> = sources
         .iter()
         .map(|source| match *source {
-            Some(pile) if pile < 7 => {
+            Some(pile) => {
                 let turned = moves
                     .iter()
                     .filter(|p| p.mv == Move::TableauToFoundation { from: pile })
@@ -211,15 +211,15 @@ pub fn announce_to_foundations(before: &Position, moves: &[Played], after: &Posi
                     .next_back();
                 let now = after.pile(pile);
                 match (turned, now.top()) {
-                    (_, None) => format!("pile {} now empty", pile + 1),
+                    (_, None) => format!("pile {pile} now empty"),
                     (Some(card), Some(top)) if card == top => match now.hidden().len() {
-                        0 => format!("{} turned up on pile {}, none face down", style.card(card), pile + 1),
-                        n => format!("{} turned up on pile {}, {n} face down", style.card(card), pile + 1),
+                        0 => format!("{} turned up on pile {pile}, none face down", style.card(card)),
+                        n => format!("{} turned up on pile {pile}, {n} face down", style.card(card)),
                     },
-                    (_, Some(top)) => format!("{} left on top of pile {}", style.card(top), pile + 1),
+                    (_, Some(top)) => format!("{} left on top of pile {pile}", style.card(top)),
                 }
             }
-            _ => match after.waste().last() {
+            None => match after.waste().last() {
                 Some(&top) if !before.waste().is_empty() => format!("{} left on top of the waste", style.card(top)),
                 _ => "waste now empty".to_string(),
             },
@@ -275,7 +275,7 @@ fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, styl
         ),
         Move::WasteToTableau { to } => {
             let card = pre.waste().last();
-            format!("{}, waste to pile {}{}", named(card, style), to + 1, waste_after(post, style))
+            format!("{}, waste to pile {to}{}", named(card, style), waste_after(post, style))
         }
         Move::WasteToFoundation => {
             let card = played.foundation_card.or_else(|| pre.waste().last().copied());
@@ -285,25 +285,20 @@ fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, styl
             let moved = build(tail(pre.pile(from).face_up(), count), style);
             // A long build's words end in a comma already.
             let sep = if moved.ends_with(',') { " " } else { ", " };
-            format!(
-                "{moved}{sep}pile {} to pile {}{}",
-                from + 1,
-                to + 1,
-                uncovered(played.turned_up, post, from, style)
-            )
+            format!("{moved}{sep}pile {from} to pile {to}{}", uncovered(played.turned_up, post, from, style))
         }
         Move::TableauToFoundation { from } => {
             let card = played.foundation_card.or_else(|| pre.pile(from).top());
             format!(
                 "{}, pile {} to its foundation{}",
                 named(card.as_ref(), style),
-                from + 1,
+                from,
                 uncovered(played.turned_up, post, from, style)
             )
         }
         Move::FoundationToTableau { suit, to } => {
             let card = pre.foundation_top(suit);
-            format!("{}, {} foundation to pile {}", named(card.as_ref(), style), suit.name(), to + 1)
+            format!("{}, {} foundation to pile {to}", named(card.as_ref(), style), suit.name())
         }
     }
 }
@@ -342,24 +337,21 @@ fn build(cards: &[Card], style: &CardStyle) -> String {
 /// After a move from pile `from`, what the pile shows now: "; jack of
 /// spades turned up, 3 face down", "; pile 2 now empty", or "; 9 of clubs
 /// left on top".
-fn uncovered(turned_up: Option<Card>, post: &Position, from: usize, style: &CardStyle) -> String {
-    if from >= 7 {
-        return String::new();
-    }
+fn uncovered(turned_up: Option<Card>, post: &Position, from: PileId, style: &CardStyle) -> String {
     let pile = post.pile(from);
     match (turned_up, pile.top()) {
         (Some(card), _) => match pile.hidden().len() {
             0 => format!("; {} turned up, none face down", style.card(card)),
             n => format!("; {} turned up, {n} face down", style.card(card)),
         },
-        (None, None) => format!("; pile {} now empty", from + 1),
+        (None, None) => format!("; pile {from} now empty"),
         (None, Some(top)) => format!("; {} left on top", style.card(top)),
     }
 }
 
-fn face_down_again(turned_up: Option<Card>, from: usize, style: &CardStyle) -> String {
+fn face_down_again(turned_up: Option<Card>, from: PileId, style: &CardStyle) -> String {
     match turned_up {
-        Some(card) => format!("; {} turned face down again on pile {}", style.card(card), from + 1),
+        Some(card) => format!("; {} turned face down again on pile {from}", style.card(card)),
         None => String::new(),
     }
 }
@@ -436,7 +428,7 @@ mod tests {
     #[test]
     fn pile_to_pile_with_turn_up_and_its_undo() {
         let pos = position([E, (&["JS"], &["8H", "7C", "6D"]), E, E, (&[], &["9C"]), E, E], &[], &[], [0; 4], 1);
-        let mv = Move::TableauToTableau { from: 1, to: 4, count: 3 };
+        let mv = Move::TableauToTableau { from: PileId::ALL[1], to: PileId::ALL[4], count: 3 };
         assert_eq!(
             play(&pos, Rules::default(), mv),
             "8 of hearts, 7 of clubs and 6 of diamonds, pile 2 to pile 5; jack of spades turned up, none face down."
@@ -460,7 +452,7 @@ mod tests {
     #[test]
     fn long_builds_are_named_by_their_ends() {
         let pos = position([(&["3C"], &["KS", "QH", "JC", "TD", "9S"]), E, E, E, E, E, E], &[], &[], [0; 4], 1);
-        let mv = Move::TableauToTableau { from: 0, to: 3, count: 5 };
+        let mv = Move::TableauToTableau { from: PileId::ALL[0], to: PileId::ALL[3], count: 5 };
         assert_eq!(
             play(&pos, Rules::default(), mv),
             "King of spades down to 9 of spades, 5 cards, pile 1 to pile 4; 3 of clubs turned up, none face down."
@@ -528,11 +520,11 @@ mod tests {
     fn waste_and_foundation_moves() {
         let pos = position([E, E, (&[], &["TH"]), E, E, E, E], &[], &["4S", "5H", "9S"], [0, 0, 4, 0], 1);
         assert_eq!(
-            play(&pos, Rules::default(), Move::WasteToTableau { to: 2 }),
+            play(&pos, Rules::default(), Move::WasteToTableau { to: PileId::ALL[2] }),
             "9 of spades, waste to pile 3; 5 of hearts left on top."
         );
         let mut game = Game::from_position(pos, Rules::default());
-        game.play(Move::WasteToTableau { to: 2 }).unwrap();
+        game.play(Move::WasteToTableau { to: PileId::ALL[2] }).unwrap();
         let pos = game.position().clone();
         assert_eq!(
             play(&pos, Rules::default(), Move::WasteToFoundation),
@@ -541,12 +533,12 @@ mod tests {
         let f2t = Rules { foundation_to_tableau: true, ..Rules::default() };
         let pos = position([E, E, (&[], &["6C"]), E, E, E, E], &[], &[], [0, 0, 5, 0], 1);
         assert_eq!(
-            play(&pos, f2t, Move::FoundationToTableau { suit: Suit::Hearts, to: 2 }),
+            play(&pos, f2t, Move::FoundationToTableau { suit: Suit::Hearts, to: PileId::ALL[2] }),
             "5 of hearts, hearts foundation to pile 3."
         );
         let pos = position([E, E, (&[], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0], 1);
         assert_eq!(
-            play(&pos, Rules::default(), Move::TableauToFoundation { from: 2 }),
+            play(&pos, Rules::default(), Move::TableauToFoundation { from: PileId::ALL[2] }),
             "6 of hearts, pile 3 to its foundation; pile 3 now empty."
         );
     }

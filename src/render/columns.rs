@@ -243,6 +243,7 @@ mod tests {
     use crate::deal::Deal;
     use crate::game::{CardPlace, Played, Position};
     use crate::moves::Move;
+    use crate::moves::PileId;
     use crate::render::table::table_styled;
     use crate::render::words::SuitStyle;
     use crate::rules::{DrawCount, Rules};
@@ -291,7 +292,7 @@ mod tests {
     /// cards drawn or moved, and the card turned up.
     fn changed(game: &Game, played: &Played) -> Vec<Card> {
         let pos = game.position();
-        let top = |pile: usize, n: usize| {
+        let top = |pile: PileId, n: usize| {
             let up = pos.pile(pile).face_up();
             up[up.len() - n..].to_vec()
         };
@@ -438,7 +439,7 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
     #[test]
     fn the_cards_the_last_move_changed_are_marked_with_a_star() {
         let mut game = game1(Rules::default());
-        let played = game.play(Move::TableauToFoundation { from: 6 }).unwrap();
+        let played = game.play(Move::TableauToFoundation { from: PileId::ALL[6] }).unwrap();
         let marked = changed(&game, &played);
         let turned = played.turned_up.unwrap();
         assert_eq!(marked, vec![c("AS"), turned]);
@@ -496,7 +497,7 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
         assert_eq!(column_of(&third_c, "C --"), FOUNDATIONS_AT);
         assert_eq!(column_of(third, "C --"), FOUNDATIONS_AT);
         // Red foundations too.
-        game.play(Move::TableauToFoundation { from: 6 }).unwrap();
+        game.play(Move::TableauToFoundation { from: PileId::ALL[6] }).unwrap();
         let third = columns(&game, &view(&colour, &[c("AS")])).lines().nth(2).unwrap().to_string();
         assert_eq!(visible_width(&third), strip(&third).chars().count());
         assert_eq!(column_of(&third, "C --"), FOUNDATIONS_AT);

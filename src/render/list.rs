@@ -19,6 +19,7 @@
 
 use crate::card::{Card, Suit};
 use crate::game::{Game, Position};
+use crate::moves::PileId;
 use crate::query::summarised_cards;
 use crate::render::announce::announce_status;
 use crate::render::words::{count, CardStyle};
@@ -37,7 +38,7 @@ pub fn list(game: &Game, title: &str, style: &CardStyle) -> String {
         waste_line(pos, rules, style),
         foundations_line(pos),
     ];
-    lines.extend((0..7).map(|i| pile_line(pos, i, style)));
+    lines.extend(PileId::ALL.into_iter().map(|i| pile_line(pos, i, style)));
     if let Some(status) = announce_status(game) {
         lines.push(status);
     }
@@ -46,14 +47,14 @@ pub fn list(game: &Game, title: &str, style: &CardStyle) -> String {
     out
 }
 
-/// One tableau pile (`i` 0-based): "Pile 3: 2 face down, then 5 of clubs,
+/// One tableau pile, `i`: "Pile 3: 2 face down, then 5 of clubs,
 /// 4 of hearts.", "Pile 1: queen of hearts.", "Pile 4: empty.". The
 /// face-up cards are named bottom first, so the last one named is the top.
 /// In words ([`CardStyle::is_words`]) a build of 3 or more face-up cards is
 /// told by its ends and its length ([`summarised_cards`]): "Pile 3: 2 face
 /// down, then 10 of hearts down to 4 of diamonds, 7 cards."; short codes
-/// always list every card. A pile number past 6 gets "There is no pile N.".
-pub fn pile_line(pos: &Position, i: usize, style: &CardStyle) -> String {
+/// always list every card.
+pub fn pile_line(pos: &Position, i: PileId, style: &CardStyle) -> String {
     let cards = if style.is_words() { FaceUpCards::Summarised } else { FaceUpCards::Every };
     pile_line_with(pos, i, style, cards)
 }
@@ -71,10 +72,7 @@ pub enum FaceUpCards {
 
 /// [`pile_line`] with the face-up cards named as `cards` says, whatever
 /// the style.
-pub fn pile_line_with(pos: &Position, i: usize, style: &CardStyle, cards: FaceUpCards) -> String {
-    if i >= 7 {
-        return format!("There is no pile {} (piles are 1 to 7).", i.saturating_add(1));
-    }
+pub fn pile_line_with(pos: &Position, i: PileId, style: &CardStyle, cards: FaceUpCards) -> String {
     let pile = pos.pile(i);
     let up = match cards {
         FaceUpCards::Every => every_card(pile.face_up(), style),
@@ -87,7 +85,7 @@ pub fn pile_line_with(pos: &Position, i: usize, style: &CardStyle, cards: FaceUp
         (n, true) => format!("{n} face down"),
         (n, false) => format!("{n} face down, then {up}"),
     };
-    format!("Pile {}: {body}.", i + 1)
+    format!("Pile {i}: {body}.")
 }
 
 /// Cards in the given order, separated by commas: "5 of clubs, 4 of hearts".
@@ -159,9 +157,9 @@ mod tests {
         assert_eq!(lines[1], "Stock: 24 cards. Pass 1.");
         assert_eq!(lines[2], "Waste: empty.");
         assert_eq!(lines[3], "Foundations: clubs empty, diamonds empty, hearts empty, spades empty.");
-        let top = game.position().pile(0).top().unwrap();
+        let top = game.position().pile(PileId::ALL[0]).top().unwrap();
         assert_eq!(lines[4], format!("Pile 1: {}.", top.name()));
-        let top = game.position().pile(6).top().unwrap();
+        let top = game.position().pile(PileId::ALL[6]).top().unwrap();
         assert_eq!(lines[10], format!("Pile 7: 6 face down, then {}.", top.name()));
         assert!(text.ends_with(".\n"));
         assert!(!text.contains("##"));
@@ -177,11 +175,10 @@ mod tests {
     fn lines_of_a_custom_position() {
         let pos = custom();
         let w = CardStyle::WORDS;
-        assert_eq!(pile_line(&pos, 2, &w), "Pile 3: 2 face down, then 5 of clubs, 4 of hearts.");
-        assert_eq!(pile_line(&pos, 3, &w), "Pile 4: empty.");
-        assert_eq!(pile_line(&pos, 0, &w), "Pile 1: queen of spades.");
-        assert_eq!(pile_line(&pos, 9, &w), "There is no pile 10 (piles are 1 to 7).");
-        assert_eq!(pile_line(&pos, 2, &CardStyle::PLAIN), "Pile 3: 2 face down, then 5C, 4H.");
+        assert_eq!(pile_line(&pos, PileId::ALL[2], &w), "Pile 3: 2 face down, then 5 of clubs, 4 of hearts.");
+        assert_eq!(pile_line(&pos, PileId::ALL[3], &w), "Pile 4: empty.");
+        assert_eq!(pile_line(&pos, PileId::ALL[0], &w), "Pile 1: queen of spades.");
+        assert_eq!(pile_line(&pos, PileId::ALL[2], &CardStyle::PLAIN), "Pile 3: 2 face down, then 5C, 4H.");
         assert_eq!(
             foundations_line(&pos),
             "Foundations: clubs up to 2, diamonds empty, hearts up to ace, spades empty."
@@ -203,15 +200,21 @@ mod tests {
             .parse()
             .unwrap();
         let w = CardStyle::WORDS;
-        assert_eq!(pile_line(&pos, 2, &w), "Pile 3: 2 face down, then 10 of hearts down to 4 of diamonds, 7 cards.");
-        assert_eq!(pile_line(&pos, 4, &w), "Pile 5: king of spades, queen of hearts.");
-        assert_eq!(pile_line(&pos, 2, &CardStyle::PLAIN), "Pile 3: 2 face down, then TH, 9S, 8D, 7C, 6H, 5S, 4D.");
         assert_eq!(
-            pile_line_with(&pos, 2, &w, FaceUpCards::Every),
+            pile_line(&pos, PileId::ALL[2], &w),
+            "Pile 3: 2 face down, then 10 of hearts down to 4 of diamonds, 7 cards."
+        );
+        assert_eq!(pile_line(&pos, PileId::ALL[4], &w), "Pile 5: king of spades, queen of hearts.");
+        assert_eq!(
+            pile_line(&pos, PileId::ALL[2], &CardStyle::PLAIN),
+            "Pile 3: 2 face down, then TH, 9S, 8D, 7C, 6H, 5S, 4D."
+        );
+        assert_eq!(
+            pile_line_with(&pos, PileId::ALL[2], &w, FaceUpCards::Every),
             "Pile 3: 2 face down, then 10 of hearts, 9 of spades, 8 of diamonds, 7 of clubs, 6 of hearts, 5 of spades, 4 of diamonds."
         );
         assert_eq!(
-            pile_line_with(&pos, 2, &CardStyle::PLAIN, FaceUpCards::Summarised),
+            pile_line_with(&pos, PileId::ALL[2], &CardStyle::PLAIN, FaceUpCards::Summarised),
             "Pile 3: 2 face down, then TH down to 4D, 7 cards."
         );
         let game = Game::from_position(pos, Rules::default());

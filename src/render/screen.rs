@@ -242,6 +242,7 @@ mod tests {
     use super::*;
     use crate::command::MoveCommand;
     use crate::deal::Deal;
+    use crate::moves::PileId;
     use crate::play::Action;
     use crate::rules::Rules;
 
@@ -257,7 +258,7 @@ mod tests {
     fn the_table_carries_the_score_and_the_clock() {
         let mut play = game_1(Scoring::Standard);
         // Game 1: the ace of spades tops pile 7.
-        play.apply(Action::Move(MoveCommand::TableauToFoundation(6)), None).unwrap();
+        play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[6])), None).unwrap();
         let rows = whole_table(&play, &look(Layout::Rows, Some(192)));
         assert!(rows.starts_with("Game 1"), "{rows}");
         assert!(rows.contains("Time 3:12"), "{rows}");
@@ -273,7 +274,7 @@ mod tests {
     fn score_and_moves_answers() {
         let mut play = game_1(Scoring::Standard);
         assert_eq!(score_answer(&play), "0 moves made; 0 cards on the foundations. Score 0 (standard scoring).");
-        play.apply(Action::Move(MoveCommand::TableauToFoundation(6)), None).unwrap();
+        play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[6])), None).unwrap();
         assert_eq!(score_answer(&play), "1 move made; 1 card on the foundations. Score 15 (standard scoring).");
         let all = moves_answer(play.game(), &CardStyle::PLAIN, true, false);
         let n = play.game().legal_moves().len();

@@ -21,7 +21,7 @@ use std::fmt::Write;
 
 use crate::card::Suit;
 use crate::game::{Game, Position, Status};
-use crate::moves::Move;
+use crate::moves::{Move, PileId};
 use crate::render::words::{count, CardStyle};
 use crate::rules::{DrawCount, PassLimit, Rules};
 use crate::scoring::{points, Scoring};
@@ -112,13 +112,13 @@ pub fn table_with_status(game: &Game, title: &str, style: &CardStyle, scoring: S
         })
         .collect();
     let _ = writeln!(out, "Foundations: {}", found.join(if style.is_words() { ", " } else { "  " }));
-    for (i, pile) in pos.tableau().iter().enumerate() {
+    for (i, pile) in PileId::ALL.into_iter().zip(pos.tableau()) {
         let mut cards: Vec<String> = pile.hidden().iter().map(|_| style.face_down().to_string()).collect();
         cards.extend(pile.face_up().iter().map(|&c| style.card(c)));
         if cards.is_empty() {
             cards.push("empty".into());
         }
-        let _ = writeln!(out, "Pile {}: {}", i + 1, cards.join(sep));
+        let _ = writeln!(out, "Pile {i}: {}", cards.join(sep));
     }
     match game.status() {
         Status::Won => {

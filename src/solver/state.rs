@@ -251,7 +251,7 @@
 
 use crate::card::Suit;
 use crate::game::Position;
-use crate::moves::Move;
+use crate::moves::{Move, PileId};
 use crate::rules::{DrawCount, PassLimit, Rules};
 
 /// Longest tableau pile the compact state holds (6 face-down cards under a
@@ -538,16 +538,17 @@ impl State {
             st.talon[i] = i as u8;
         }
         st.tlen = (waste.len() + stock.len()) as u8;
-        for (i, pile) in position.tableau().iter().enumerate() {
+        for id in PileId::ALL {
+            let (pile, i) = (position.pile(id), id.index());
             let (h, up) = (pile.hidden(), pile.face_up());
             if h.len() + up.len() > MAX_PILE || h.len() > 7 {
-                return Err(format!("pile {} is longer than any game allows", i + 1));
+                return Err(format!("pile {id} is longer than any game allows"));
             }
             if up.is_empty() && !h.is_empty() {
-                return Err(format!("pile {} has a face-down top card", i + 1));
+                return Err(format!("pile {id} has a face-down top card"));
             }
             if up.windows(2).any(|w| !w[1].builds_on(w[0])) {
-                return Err(format!("the face-up cards of pile {} are not a build", i + 1));
+                return Err(format!("the face-up cards of pile {id} are not a build"));
             }
             for (k, card) in h.iter().chain(up.iter()).enumerate() {
                 st.piles[i][k] = card.index() as u8;
@@ -1070,16 +1071,17 @@ impl State {
 
     /// Plays out a trivially won position: puts the lowest top card up until
     /// all are up, passing each pile to `record`.
-    pub fn finish(&mut self, mut record: impl FnMut(usize)) {
+    pub fn finish(&mut self, mut record: impl FnMut(PileId)) {
         while !self.is_won() {
-            let best = (0..7)
-                .filter_map(|i| self.top(i).map(|c| (i, c)))
+            let best = PileId::ALL
+                .into_iter()
+                .filter_map(|p| self.top(p.index()).map(|c| (p, c)))
                 .filter(|&(_, c)| self.fits_foundation(c))
                 .min_by_key(|&(_, c)| rank(c));
             match best {
-                Some((i, _)) => {
-                    self.apply_t_f(i);
-                    record(i);
+                Some((p, _)) => {
+                    self.apply_t_f(p.index());
+                    record(p);
                 }
                 None => return,
             }
@@ -1107,25 +1109,36 @@ impl State {
                         out.push(Move::Draw);
                     }
                 }
-                out.push(if mv.kind == TALON_F {
-                    Move::WasteToFoundation
+                if mv.kind == TALON_F {
+                    out.push(Move::WasteToFoundation);
                 } else {
-                    Move::WasteToTableau { to: usize::from(mv.b) }
-                });
+                    out.extend(engine_pile(mv.b).map(|to| Move::WasteToTableau { to }));
+                }
             }
-            T_F => out.push(Move::TableauToFoundation { from: usize::from(mv.a) }),
+            T_F => out.extend(engine_pile(mv.a).map(|from| Move::TableauToFoundation { from })),
             UNCOVER_F => {
                 self.engine_moves(ctx, SMove::new(T_T, mv.a, mv.b, mv.c), out);
-                out.push(Move::TableauToFoundation { from: usize::from(mv.a) });
+                out.extend(engine_pile(mv.a).map(|from| Move::TableauToFoundation { from }));
             }
-            T_T => out.push(Move::TableauToTableau {
-                from: usize::from(mv.a),
-                to: usize::from(mv.b),
-                count: usize::from(mv.c),
-            }),
-            _ => out.push(Move::FoundationToTableau { suit: Suit::ALL[usize::from(mv.a) & 3], to: usize::from(mv.b) }),
+            T_T => {
+                if let (Some(from), Some(to)) = (engine_pile(mv.a), engine_pile(mv.b)) {
+                    out.push(Move::TableauToTableau { from, to, count: usize::from(mv.c) });
+                }
+            }
+            _ => out.extend(
+                engine_pile(mv.b).map(|to| Move::FoundationToTableau { suit: Suit::ALL[usize::from(mv.a) & 3], to }),
+            ),
         }
     }
+}
+
+/// The engine's pile for the solver's compact pile index `i` (the boundary
+/// between the two representations). The solver's piles are arrays of
+/// seven, so its moves only ever name 0..=6; were one to name another, the
+/// move is left out, so that the line fails to replay where it is checked
+/// rather than playing on a wrong pile.
+fn engine_pile(i: u8) -> Option<PileId> {
+    PileId::new(usize::from(i))
 }
 
 /// Which cards, right after they come to the tableau, could be used at
