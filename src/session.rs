@@ -33,9 +33,13 @@ use crate::rules::Rules;
 use crate::scoring::{standard_time_bonus, ScoreSheet, Scoring};
 use crate::solver::{Budget, Verdict};
 use crate::stats::{self, RulesKey, Statistics};
+use crate::store::StoreError;
 
+mod start;
 #[cfg(test)]
 mod tests;
+
+pub use start::{offer_saved, retire_autosave, Asked, Offered, Saved, StartError};
 
 /// Why the world did not do what a command asked (nothing was done).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,6 +161,36 @@ pub trait World {
     /// Says a diagnostic about the session's files (a sentence without the
     /// program's name; the binary writes it to standard error).
     fn warn(&mut self, text: &str);
+
+    /// The saved game's file as named in messages; `None` where there is
+    /// nowhere to keep one (no data folder).
+    fn autosave_name(&self) -> Option<String>;
+
+    /// The saved game offered at the start (`Ok(None)` when there is none).
+    ///
+    /// # Errors
+    /// The store's: a corrupt file was moved aside, one from a newer
+    /// klondike or one that cannot be read is left where it is.
+    fn read_autosave(&mut self) -> Result<Option<GameRecord>, StoreError>;
+
+    /// Moves the saved game aside (it does not replay) and returns where it
+    /// is now, as named in messages; `None` when it could not be moved.
+    fn move_autosave_aside(&mut self) -> Option<String>;
+
+    /// Whether the statistics hold game `id` as counted (false when they
+    /// cannot be read).
+    fn was_counted(&mut self, id: &GameId) -> bool;
+
+    /// Says why the data folder cannot be used, for `error` from reading
+    /// the autosave (once a session, however many of its files fail).
+    fn folder_problem(&mut self, error: &StoreError);
+
+    /// Shows `question` (the offer to resume) and reads one answer line;
+    /// `None` at the end of input (the question's line is then ended).
+    ///
+    /// # Errors
+    /// The I/O error of showing it or of reading the answer.
+    fn ask(&mut self, question: &str) -> io::Result<Option<String>>;
 }
 
 /// How output looks.

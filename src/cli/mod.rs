@@ -49,7 +49,10 @@ use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
 use klondike::record::GameRecord;
 use klondike::render::screen;
 use klondike::scoring::{vegas_pass_limit, Scoring};
-use klondike::session::{count_record_as_lost, first_winnable, Next, Persistence, Session, Start, View};
+use klondike::session::{
+    first_winnable, offer_saved, retire_autosave, Asked, Next, Offered, Persistence, Saved, Session, Start, StartError,
+    View,
+};
 use klondike::stats::Statistics;
 use klondike::store;
 use session::Files;
@@ -77,34 +80,12 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) if e.downcast_ref::<Offer>() == Some(&Offer::QuitAtOffer) => ExitCode::SUCCESS,
         Err(e) => {
             warn_line!("klondike: {e:#}");
             ExitCode::from(1)
         }
     }
 }
-
-/// How the offer of the saved game ended other than with a game: markers
-/// that `play` and `main` act on (each was said when it happened).
-#[derive(Debug, PartialEq, Eq)]
-enum Offer {
-    /// The autosave is from a newer version: the session goes on without saving.
-    NewerAutosave,
-    /// The player ended the program at the offer to resume: nothing to do.
-    QuitAtOffer,
-}
-
-impl std::fmt::Display for Offer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Offer::NewerAutosave => "the saved game is from a newer klondike",
-            Offer::QuitAtOffer => "quit at the offer to resume",
-        })
-    }
-}
-
-impl std::error::Error for Offer {}
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe))
@@ -298,206 +279,35 @@ fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
     rules
 }
 
-/// Asks on the terminal whether to resume the saved game; true for yes
-/// (an empty answer is yes).
-fn ask_resume(
-    record: &GameRecord,
-    instead: Instead,
-    asked: &klondike::rules::Rules,
-    screen_reader: bool,
-) -> Result<Resume> {
-    // Its rules, where they are not the ones asked for: resuming plays it
-    // under its own. What each answer does is said before it is given.
-    let rules = record.rules().ok().filter(|r| r != asked);
-    let mut question =
-        said::resume_offer(record.game.as_deref(), rules.as_ref(), record.moves.len(), instead, screen_reader);
-    loop {
-        let mut out = io::stdout().lock();
-        // Broken between words at a terminal (the answer is typed after it).
-        let shown = if io::stdout().is_terminal() {
-            format!("{} ", textwrap::fill(question.trim_end(), textwrap::termwidth()))
-        } else {
-            question.clone()
-        };
-        write!(out, "{shown}")?;
-        out.flush()?;
-        let mut answer = String::new();
-        if io::stdin().read_line(&mut answer)? == 0 {
-            writeln!(out)?;
-            return Ok(Resume::Quit);
-        }
-        match answer.trim().to_lowercase().as_str() {
-            "" | "y" | "yes" => return Ok(Resume::Yes),
-            "n" | "no" => return Ok(Resume::No),
-            "q" | "quit" => {
-                writeln!(out, "{}", said::SAVED_GAME_KEPT)?;
-                return Ok(Resume::Quit);
-            }
-            _ => question = said::resume_again(instead, screen_reader),
-        }
-    }
-}
-
-/// The answer to the offer to resume a saved game.
-enum Resume {
-    Yes,
-    No,
-    /// End of input or q: leave everything as it is and end the program.
-    Quit,
-}
-
-/// A saved game to start from, and where it came from.
-struct Saved {
-    replayed: klondike::record::Replayed,
-    /// How the session starts on it: the autosave resumed with its own id;
-    /// a file loaded with `--load` a new game from that position.
-    start: Start,
-}
-
-/// The saved game to start from, if any: `--load FILE`, `--resume`, or the
-/// interactive offer to resume the autosaved game. An autosave whose game
-/// the statistics already counted (a session was killed between the two
-/// steps) is removed, not offered.
-fn saved_start(world: &mut Files, args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Option<Saved>> {
-    if let Some(path) = &args.load {
-        let record = match store::read_user_json::<GameRecord>(path) {
-            Ok(Some(r)) => r,
-            Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
-            Err(e) => return Err(e.into()),
-        };
-        let replayed = record.replay().with_context(|| format!("cannot load {}", path.display()))?;
-        let start = Start::Loaded { elapsed: replayed.elapsed_seconds };
-        return Ok(Some(Saved { replayed, start }));
-    }
-    // At a terminal the saved game is offered even when a game is named:
-    // starting another would count it as lost, so the player is asked.
-    let offer = args.resume || (interactive && !args.no_resume);
-    let Some(path) = session::autosave_path().filter(|_| offer) else { return Ok(None) };
-    if in_use {
-        if args.resume {
-            anyhow::bail!("the saved game is open in another klondike session");
-        }
-        return Ok(None);
-    }
-    let record = match store::read_json::<GameRecord>(&path) {
-        Ok(Some(r)) if session::was_counted(&r.identity()) => {
-            let _ = store::remove_file(&path);
-            None
-        }
-        Ok(r) => r,
-        Err(e) if args.resume => anyhow::bail!("cannot resume: {e}"),
-        // The folder cannot be read: said once, as the folder's problem.
-        Err(e @ store::StoreError::Io { .. }) => {
-            session::say_folder_problem(&path, &e);
-            return Ok(None);
-        }
-        // Said here; the session then leaves it alone (see `retire_autosave`).
-        Err(e @ store::StoreError::NewerVersion { .. }) => {
-            warn_line!("klondike: {e}; this session does not save its game");
-            return Err(Offer::NewerAutosave.into());
-        }
-        Err(e) => {
-            warn_line!("klondike: {e}");
-            return Ok(None);
-        }
+/// The saved game `--load FILE` names, if any, to start from.
+fn loaded(args: &PlayArgs) -> Result<Option<Saved>> {
+    let Some(path) = &args.load else { return Ok(None) };
+    let record = match store::read_user_json::<GameRecord>(path) {
+        Ok(Some(r)) => r,
+        Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
+        Err(e) => return Err(e.into()),
     };
-    let Some(record) = record else {
-        if args.resume {
-            anyhow::bail!("there is no saved game to resume");
-        }
-        return Ok(None);
-    };
+    let replayed = record.replay().with_context(|| format!("cannot load {}", path.display()))?;
+    let start = Start::Loaded { elapsed: replayed.elapsed_seconds };
+    Ok(Some(Saved { replayed, start }))
+}
+
+/// What the command line asks of the saved game (see [`offer_saved`]).
+fn asked(args: &PlayArgs, interactive: bool) -> Asked {
     let instead = match (args.game.game, &args.game.deal) {
         (Some(n), _) if args.winnable => Instead::FirstWinnableFrom(n.get()),
         (Some(n), _) => Instead::Game(n.get()),
         (None, Some(_)) => Instead::GivenDeal,
         (None, None) => Instead::NewGame,
     };
-    let answer = if args.resume {
-        Resume::Yes
-    } else {
-        ask_resume(&record, instead, &rules_for(args), screen_reader_wanted(args.screen_reader))?
-    };
-    if let Resume::Quit = answer {
-        return Err(Offer::QuitAtOffer.into());
-    }
-    if let Resume::No = answer {
-        // Declined: the saved game is abandoned, and counts as lost (first,
-        // so that a kill in between leaves a counted game, not a lost one).
-        // One that cannot be counted stays saved.
-        match count_record_as_lost(world, &record, true) {
-            // Kept, and said when the new game starts (`retire_autosave`).
-            Some((_, false)) => return Ok(None),
-            Some((what, true)) => warn_line!("klondike: the saved game, {what}, counts as lost"),
-            None => {}
-        }
-        let _ = store::remove_file(&path);
-        return Ok(None);
-    }
-    match record.replay() {
-        // The file stays: a session with autosave keeps it in step with the
-        // game (and removes it when the game is over); one without leaves it.
-        Ok(replayed) => {
-            let start = Start::Resumed { elapsed: replayed.elapsed_seconds, id: record.identity() };
-            Ok(Some(Saved { replayed, start }))
-        }
-        Err(e) => {
-            let moved = store::move_aside(&path).map(|p| p.display().to_string()).unwrap_or_default();
-            let message =
-                format!("the saved game {} cannot be replayed ({e}); it was moved to {moved}", path.display());
-            if args.resume {
-                anyhow::bail!("cannot resume: {message}");
-            }
-            warn_line!("klondike: {message}");
-            Ok(None)
-        }
-    }
-}
-
-/// Before a session that will write the autosave starts a game of its own:
-/// an unfinished game saved there is counted as lost and removed, with one
-/// line saying so; one that cannot be read was moved aside (and said so);
-/// one from a newer version is kept, and autosave is turned off for this
-/// session (one line). Returns whether the session may write the autosave.
-fn retire_autosave(world: &mut Files, stats: bool) -> bool {
-    let Some(path) = session::autosave_path() else { return true };
-    match store::read_json::<GameRecord>(&path) {
-        Ok(None) => true,
-        Ok(Some(record)) => {
-            if !session::was_counted(&record.identity()) {
-                match count_record_as_lost(world, &record, stats) {
-                    Some((what, true)) => {
-                        warn_line!("klondike: the saved game, {what}, counts as lost: a new game takes its place")
-                    }
-                    Some((what, false)) if stats => {
-                        warn_line!(
-                            "klondike: the saved game, {what}, could not be counted, so it is kept; this session does not save its game"
-                        );
-                        return false;
-                    }
-                    Some((what, false)) => warn_line!(
-                        "klondike: the saved game, {what}, is replaced by a new game (statistics are off, so it is not counted)"
-                    ),
-                    None => {}
-                }
-            }
-            let _ = store::remove_file(&path);
-            true
-        }
-        Err(e @ store::StoreError::NewerVersion { .. }) => {
-            warn_line!("klondike: {e}; this session does not save its game");
-            false
-        }
-        Err(e @ store::StoreError::Corrupt { .. }) => {
-            warn_line!("klondike: {e}");
-            true
-        }
-        // Something that is not a file stands there (a folder, a FIFO, a
-        // link that leads nowhere): it is not ours to replace.
-        Err(e) => {
-            session::say_folder_problem(&path, &e);
-            false
-        }
+    Asked {
+        resume: args.resume,
+        // At a terminal the saved game is offered even when a game is
+        // named: starting another would count it as lost, so the player is asked.
+        offer: args.resume || (interactive && !args.no_resume),
+        instead,
+        rules: rules_for(args),
+        screen_reader: screen_reader_wanted(args.screen_reader),
     }
 }
 
@@ -548,12 +358,19 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         session::remove_counted_autosave(_autosave_lock.is_some());
     }
     let mut world = Files::new(interactive, view.screen_reader);
-    let saved = match saved_start(&mut world, &args, interactive, in_use) {
-        Err(e) if e.downcast_ref::<Offer>() == Some(&Offer::NewerAutosave) => {
-            persistence.autosave = false;
-            None
-        }
-        other => other?,
+    let saved = match loaded(&args)? {
+        Some(saved) => Some(saved),
+        None => match offer_saved(&mut world, &asked(&args, interactive), in_use, &mut io::stdout()) {
+            Ok(Offered::Nothing) => None,
+            Ok(Offered::Saved(saved)) => Some(saved),
+            Ok(Offered::NewerAutosave) => {
+                persistence.autosave = false;
+                None
+            }
+            Ok(Offered::Quit) => return Ok(ExitCode::SUCCESS),
+            Err(StartError::Io(e)) => return Err(e.into()),
+            Err(StartError::Refused(why)) => anyhow::bail!(why),
+        },
     };
     let (play, start) = match saved {
         Some(Saved { replayed, start }) => (Play::from_replayed(replayed, args.autoplay), start),

@@ -127,6 +127,50 @@ impl World for Files {
     fn warn(&mut self, text: &str) {
         warn_line!("klondike: {text}");
     }
+
+    fn autosave_name(&self) -> Option<String> {
+        autosave_path().map(|p| p.display().to_string())
+    }
+
+    fn read_autosave(&mut self) -> Result<Option<GameRecord>, store::StoreError> {
+        match autosave_path() {
+            Some(path) => store::read_json::<GameRecord>(&path),
+            None => Ok(None),
+        }
+    }
+
+    fn move_autosave_aside(&mut self) -> Option<String> {
+        store::move_aside(&autosave_path()?).ok().map(|p| p.display().to_string())
+    }
+
+    fn was_counted(&mut self, id: &GameId) -> bool {
+        was_counted(id)
+    }
+
+    fn folder_problem(&mut self, error: &store::StoreError) {
+        if let Some(path) = autosave_path() {
+            say_folder_problem(&path, error);
+        }
+    }
+
+    fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
+        use std::io::IsTerminal as _;
+        let mut out = io::stdout().lock();
+        // Broken between words at a terminal (the answer is typed after it).
+        let shown = if io::stdout().is_terminal() {
+            format!("{} ", textwrap::fill(question.trim_end(), textwrap::termwidth()))
+        } else {
+            question.to_string()
+        };
+        write!(out, "{shown}")?;
+        out.flush()?;
+        let mut answer = String::new();
+        if io::stdin().read_line(&mut answer)? == 0 {
+            writeln!(out)?;
+            return Ok(None);
+        }
+        Ok(Some(answer))
+    }
 }
 
 /// Adds game `id` to the statistics file (under its lock), unless it is
