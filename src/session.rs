@@ -39,7 +39,7 @@ mod start;
 #[cfg(test)]
 mod tests;
 
-pub use start::{offer_saved, retire_autosave, Asked, Offered, Saved, StartError};
+pub use start::{choose_view, offer_saved, retire_autosave, Asked, Looks, Offered, Saved, StartError, TerminalFacts};
 
 /// Why the world did not do what a command asked (nothing was done).
 #[derive(Clone, Debug, PartialEq, Eq)]

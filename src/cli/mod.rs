@@ -42,7 +42,7 @@ use clap::Parser;
 use klondike::deal::Deal;
 use klondike::play::{Origin, Play};
 use klondike::render::session::{self as said, Instead};
-use klondike::render::words::{CardNames, CardStyle, SuitStyle};
+use klondike::render::words::{CardNames, SuitStyle};
 
 use args::{CardsOption, Cli, ColorOption, GameArgs, Layout, PlayArgs, Subcommands, SuitsOption};
 use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
@@ -50,8 +50,8 @@ use klondike::record::GameRecord;
 use klondike::render::screen;
 use klondike::scoring::{vegas_pass_limit, Scoring};
 use klondike::session::{
-    first_winnable, offer_saved, retire_autosave, Asked, Next, Offered, Persistence, Saved, Session, Start, StartError,
-    View,
+    choose_view, first_winnable, offer_saved, retire_autosave, Asked, Looks, Next, Offered, Persistence, Saved,
+    Session, Start, StartError, TerminalFacts, View,
 };
 use klondike::stats::Statistics;
 use klondike::store;
@@ -198,24 +198,6 @@ fn screen_reader_wanted(flag: bool) -> bool {
     flag || std::env::var_os("KLONDIKE_SCREEN_READER").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
-/// Whether to colour red suits: never in screen-reader mode; with `auto`,
-/// only when standard output is a terminal, NO_COLOR is unset (or empty)
-/// and TERM is not `dumb`.
-fn colour_wanted(option: ColorOption, screen_reader: bool) -> bool {
-    if screen_reader {
-        return false;
-    }
-    match option {
-        ColorOption::Always => true,
-        ColorOption::Never => false,
-        ColorOption::Auto => {
-            io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
-        }
-    }
-}
-
 /// Whether the locale says the terminal shows UTF-8 (LC_ALL, then
 /// LC_CTYPE, then LANG, as the C library reads them).
 fn utf8_locale() -> bool {
@@ -227,46 +209,40 @@ fn utf8_locale() -> bool {
     )
 }
 
+/// How the session looks: the options, and what the terminal is (see
+/// [`choose_view`]).
 fn view(args: &PlayArgs, interactive: bool) -> View {
-    let screen_reader = screen_reader_wanted(args.screen_reader);
-    // The picture for a sighted player at a terminal; rows, which read line
-    // by line and stay the same in every transcript, for scripts.
-    let at_terminal = interactive && !screen_reader && !args.json && io::stdout().is_terminal();
-    let layout = args.layout.unwrap_or(if screen_reader {
-        Layout::List
-    } else if at_terminal {
-        Layout::Columns
-    } else {
-        Layout::Rows
-    });
-    let names = match args.cards {
-        Some(CardsOption::Words) => CardNames::Words,
-        Some(CardsOption::Short) => CardNames::Short,
-        None if layout == Layout::List => CardNames::Words,
-        None => CardNames::Short,
-    };
-    let suits = match args.suits {
-        Some(SuitsOption::Letters) => SuitStyle::Letters,
-        Some(SuitsOption::Symbols) => SuitStyle::Symbols,
-        None if at_terminal && utf8_locale() && std::env::var_os("TERM").is_none_or(|t| t != "dumb") => {
-            SuitStyle::Symbols
-        }
-        None => SuitStyle::Letters,
-    };
-    View {
+    let looks = Looks {
         json: args.json,
-        echo: !interactive,
-        screen_reader,
-        layout: match layout {
+        screen_reader: screen_reader_wanted(args.screen_reader),
+        layout: args.layout.map(|l| match l {
             Layout::Columns => screen::Layout::Columns,
             Layout::Rows => screen::Layout::Rows,
             Layout::List => screen::Layout::List,
+        }),
+        names: args.cards.map(|c| match c {
+            CardsOption::Words => CardNames::Words,
+            CardsOption::Short => CardNames::Short,
+        }),
+        suits: args.suits.map(|s| match s {
+            SuitsOption::Letters => SuitStyle::Letters,
+            SuitsOption::Symbols => SuitStyle::Symbols,
+        }),
+        colour: match args.color {
+            ColorOption::Always => Some(true),
+            ColorOption::Never => Some(false),
+            ColorOption::Auto => None,
         },
-        style: CardStyle { names, suits, colour: colour_wanted(args.color, screen_reader) },
-        confirm: (interactive && !args.json) || args.confirm,
-        wrap: at_terminal,
-        farewell: interactive && !args.json,
-    }
+        confirm: args.confirm,
+    };
+    let terminal = TerminalFacts {
+        interactive,
+        stdout_terminal: io::stdout().is_terminal(),
+        utf8: utf8_locale(),
+        dumb: std::env::var_os("TERM").is_some_and(|t| t == "dumb"),
+        no_colour: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+    };
+    choose_view(&looks, &terminal)
 }
 
 /// The rules for a game: as the options say, except that Vegas scoring

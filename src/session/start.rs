@@ -15,11 +15,13 @@
 use std::io::{self, Write};
 
 use crate::record::{GameRecord, Replayed};
+use crate::render::screen::Layout;
 use crate::render::session::{self as said, Instead};
+use crate::render::words::{CardNames, CardStyle, SuitStyle};
 use crate::rules::Rules;
 use crate::store::StoreError;
 
-use super::{count_record_as_lost, Start, World};
+use super::{count_record_as_lost, Start, View, World};
 
 /// What the command line asked of the saved game.
 #[derive(Clone, Copy, Debug)]
@@ -275,5 +277,75 @@ pub fn retire_autosave(world: &mut impl World, stats: bool) -> bool {
             world.folder_problem(&e);
             false
         }
+    }
+}
+
+/// What the command line says of the look; `None` leaves it to the terminal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Looks {
+    /// `--json`: one JSON state per line.
+    pub json: bool,
+    /// Screen-reader mode (the flag, or its environment variable).
+    pub screen_reader: bool,
+    /// `--layout`.
+    pub layout: Option<Layout>,
+    /// `--cards`.
+    pub names: Option<CardNames>,
+    /// `--suits`.
+    pub suits: Option<SuitStyle>,
+    /// `--color`: always (`Some(true)`), never (`Some(false)`) or auto (`None`).
+    pub colour: Option<bool>,
+    /// `--confirm`.
+    pub confirm: bool,
+}
+
+/// What the terminal is, as far as the look goes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TerminalFacts {
+    /// Standard input is a terminal: an interactive session.
+    pub interactive: bool,
+    /// Standard output is a terminal.
+    pub stdout_terminal: bool,
+    /// The locale says the terminal shows UTF-8.
+    pub utf8: bool,
+    /// `TERM` is `dumb`.
+    pub dumb: bool,
+    /// `NO_COLOR` is set (and not empty).
+    pub no_colour: bool,
+}
+
+/// How a session looks, from what the command line says and what the
+/// terminal is: the column picture for a sighted player at a terminal, the
+/// list in words for a screen reader, rows (the same in every transcript)
+/// for scripts; suit symbols only at a UTF-8 terminal that is not `dumb`;
+/// colour never for a screen reader, and with auto only at a terminal
+/// without `NO_COLOR` that is not `dumb`.
+pub fn choose_view(looks: &Looks, terminal: &TerminalFacts) -> View {
+    let interactive = terminal.interactive;
+    let at_terminal = interactive && !looks.screen_reader && !looks.json && terminal.stdout_terminal;
+    let layout = looks.layout.unwrap_or(if looks.screen_reader {
+        Layout::List
+    } else if at_terminal {
+        Layout::Columns
+    } else {
+        Layout::Rows
+    });
+    let names = looks.names.unwrap_or(if layout == Layout::List { CardNames::Words } else { CardNames::Short });
+    let suits = looks.suits.unwrap_or(if at_terminal && terminal.utf8 && !terminal.dumb {
+        SuitStyle::Symbols
+    } else {
+        SuitStyle::Letters
+    });
+    let colour = !looks.screen_reader
+        && looks.colour.unwrap_or(terminal.stdout_terminal && !terminal.no_colour && !terminal.dumb);
+    View {
+        json: looks.json,
+        echo: !interactive,
+        screen_reader: looks.screen_reader,
+        layout,
+        style: CardStyle { names, suits, colour },
+        confirm: (interactive && !looks.json) || looks.confirm,
+        wrap: at_terminal,
+        farewell: interactive && !looks.json,
     }
 }

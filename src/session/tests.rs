@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::deal::Deal;
 use crate::render::session::{GAME_KEPT, KEPT_PLAYING, LEFT_NOT_COUNTED};
+use crate::render::words::{CardNames, SuitStyle};
 
 /// A file `load` may find in memory.
 #[derive(Clone)]
@@ -605,4 +606,51 @@ fn a_new_game_retires_the_saved_one_as_lost() {
     let mut world = Memory::default();
     assert!(retire_autosave(&mut world, true));
     assert!(world.warnings.is_empty() && world.counts.is_empty());
+}
+
+/// A sighted player's UTF-8 terminal.
+const TERMINAL: TerminalFacts =
+    TerminalFacts { interactive: true, stdout_terminal: true, utf8: true, dumb: false, no_colour: false };
+
+#[test]
+fn a_terminal_gets_the_picture_and_a_script_rows() {
+    let v = choose_view(&Looks::default(), &TERMINAL);
+    assert_eq!((v.layout, v.style.names, v.style.suits), (Layout::Columns, CardNames::Short, SuitStyle::Symbols));
+    assert!(v.style.colour && v.wrap && v.confirm && v.farewell && !v.echo);
+    let v = choose_view(&Looks::default(), &TerminalFacts::default());
+    assert_eq!((v.layout, v.style.suits), (Layout::Rows, SuitStyle::Letters));
+    assert!(!v.style.colour && !v.wrap && !v.confirm && !v.farewell && v.echo);
+    // --confirm asks in a script too; --json at a terminal neither asks nor wraps.
+    assert!(choose_view(&Looks { confirm: true, ..Looks::default() }, &TerminalFacts::default()).confirm);
+    let v = choose_view(&Looks { json: true, ..Looks::default() }, &TERMINAL);
+    assert!(v.json && !v.confirm && !v.wrap && v.layout == Layout::Rows);
+}
+
+#[test]
+fn a_screen_reader_gets_words_and_never_colour() {
+    let looks = Looks { screen_reader: true, colour: Some(true), ..Looks::default() };
+    let v = choose_view(&looks, &TERMINAL);
+    assert_eq!((v.layout, v.style.names, v.style.suits), (Layout::List, CardNames::Words, SuitStyle::Letters));
+    assert!(!v.style.colour && !v.wrap && v.screen_reader);
+    // What is asked for is kept: rows, with short names.
+    let looks = Looks { layout: Some(Layout::Rows), names: Some(CardNames::Short), ..looks };
+    let v = choose_view(&looks, &TERMINAL);
+    assert_eq!((v.layout, v.style.names), (Layout::Rows, CardNames::Short));
+}
+
+#[test]
+fn a_dumb_or_plain_terminal_gets_letters_and_no_colour_unless_asked() {
+    for facts in [TerminalFacts { dumb: true, ..TERMINAL }, TerminalFacts { utf8: false, no_colour: true, ..TERMINAL }]
+    {
+        let v = choose_view(&Looks::default(), &facts);
+        assert_eq!(v.style.suits, SuitStyle::Letters);
+        assert!(!v.style.colour);
+        let asked = Looks { colour: Some(true), suits: Some(SuitStyle::Symbols), ..Looks::default() };
+        let v = choose_view(&asked, &facts);
+        assert!(v.style.colour && v.style.suits == SuitStyle::Symbols);
+    }
+    // Colour with auto follows standard output, even in a script.
+    let piped = TerminalFacts { interactive: false, ..TERMINAL };
+    assert!(choose_view(&Looks::default(), &piped).style.colour);
+    assert!(!choose_view(&Looks { colour: Some(false), ..Looks::default() }, &TERMINAL).style.colour);
 }
