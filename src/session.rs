@@ -39,7 +39,10 @@ mod start;
 #[cfg(test)]
 mod tests;
 
-pub use start::{choose_view, offer_saved, retire_autosave, Asked, Looks, Offered, Saved, StartError, TerminalFacts};
+pub use start::{
+    choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, Looks, Offered, Saved, StartError,
+    TerminalFacts,
+};
 
 /// Why the world did not do what a command asked (nothing was done).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,6 +187,17 @@ pub trait World {
     /// Says why the data folder cannot be used, for `error` from reading
     /// the autosave (once a session, however many of its files fail).
     fn folder_problem(&mut self, error: &StoreError);
+
+    /// Tries to lock the autosave, without waiting; a lock taken is held
+    /// until [`World::unlock_autosave`] or the world's end.
+    fn lock_autosave(&mut self) -> AutosaveLock;
+
+    /// Lets go of the autosave's lock (nothing when it is not held).
+    fn unlock_autosave(&mut self);
+
+    /// The saved game, only looked at: `None` when there is none or it
+    /// cannot be read (nothing is moved aside or said).
+    fn peek_autosave(&mut self) -> Option<GameRecord>;
 
     /// Shows `question` (the offer to resume) and reads one answer line;
     /// `None` at the end of input (the question's line is then ended).

@@ -50,8 +50,8 @@ use klondike::record::GameRecord;
 use klondike::render::screen;
 use klondike::scoring::{vegas_pass_limit, Scoring};
 use klondike::session::{
-    choose_view, first_winnable, offer_saved, retire_autosave, Asked, Looks, Next, Offered, Persistence, Saved,
-    Session, Start, StartError, TerminalFacts, View,
+    choose_view, claim_autosave, first_winnable, offer_saved, retire_autosave, Asked, Looks, Next, Offered,
+    Persistence, Saved, Session, Start, StartError, TerminalFacts, View,
 };
 use klondike::stats::Statistics;
 use klondike::store;
@@ -304,36 +304,11 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let view = view(&args, interactive);
     SPOKEN.store(view.screen_reader, std::sync::atomic::Ordering::Relaxed);
     let mut skipped = None;
-    // A session that saves its game holds the autosave's lock for its whole
-    // life: a second one at the same time neither saves nor offers the
-    // saved game (it is the first one's).
-    let mut _autosave_lock = None;
-    let mut in_use = false;
-    if persistence.autosave {
-        if let Some(path) = session::autosave_path() {
-            match store::try_lock_beside(&path) {
-                Ok(Some(lock)) => _autosave_lock = Some(lock),
-                Ok(None) if args.resume => anyhow::bail!("the saved game is open in another klondike session"),
-                Ok(None) => {
-                    warn_line!(
-                        "klondike: another klondike session is keeping its game in {}; this one does not save its game",
-                        store::parent_display(&path)
-                    );
-                    persistence.autosave = false;
-                    in_use = true;
-                }
-                // The folder's problem is said when a save fails.
-                Err(_) => {}
-            }
-        }
-    }
-    // A saved game left behind by a session killed after counting it (its
-    // id is counted) is removed by any session that counts games, so that
-    // it is gone long before its id leaves the statistics' memory.
-    if persistence.stats && !in_use {
-        session::remove_counted_autosave(_autosave_lock.is_some());
-    }
     let mut world = Files::new(interactive, view.screen_reader);
+    let in_use = match claim_autosave(&mut world, &mut persistence, args.resume) {
+        Ok(in_use) => in_use,
+        Err(e) => anyhow::bail!(e.to_string()),
+    };
     let saved = match loaded(&args)? {
         Some(saved) => Some(saved),
         None => match offer_saved(&mut world, &asked(&args, interactive), in_use, &mut io::stdout()) {

@@ -13,7 +13,7 @@ use klondike::game::Position;
 use klondike::record::{GameId, GameRecord};
 use klondike::render::session as said;
 use klondike::rules::Rules;
-use klondike::session::{Tally, World, WorldError};
+use klondike::session::{AutosaveLock, Tally, World, WorldError};
 use klondike::solver::{self, Budget, Verdict};
 use klondike::stats::Statistics;
 use klondike::store;
@@ -45,12 +45,14 @@ pub struct Files {
     interactive: bool,
     /// The solver's note is said for a screen reader.
     screen_reader: bool,
+    /// The autosave's lock, while it is held.
+    lock: Option<std::fs::File>,
 }
 
 impl Files {
     /// The world of a session, `interactive` or not, for a screen reader or not.
     pub fn new(interactive: bool, screen_reader: bool) -> Files {
-        Files { epoch: Instant::now(), interactive, screen_reader }
+        Files { epoch: Instant::now(), interactive, screen_reader, lock: None }
     }
 }
 
@@ -153,6 +155,29 @@ impl World for Files {
         }
     }
 
+    fn lock_autosave(&mut self) -> AutosaveLock {
+        if self.lock.is_some() {
+            return AutosaveLock::Held;
+        }
+        let Some(path) = autosave_path() else { return AutosaveLock::Unavailable };
+        match store::try_lock_beside(&path) {
+            Ok(Some(lock)) => {
+                self.lock = Some(lock);
+                AutosaveLock::Held
+            }
+            Ok(None) => AutosaveLock::Busy(store::parent_display(&path)),
+            Err(_) => AutosaveLock::Unavailable,
+        }
+    }
+
+    fn unlock_autosave(&mut self) {
+        self.lock = None;
+    }
+
+    fn peek_autosave(&mut self) -> Option<GameRecord> {
+        store::peek_json::<GameRecord>(&autosave_path()?).ok().flatten()
+    }
+
     fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
         use std::io::IsTerminal as _;
         let mut out = io::stdout().lock();
@@ -209,27 +234,6 @@ pub fn say_folder_problem(path: &Path, error: &store::StoreError) {
     static SAID: AtomicBool = AtomicBool::new(false);
     if !SAID.swap(true, Ordering::Relaxed) {
         warn_line!("klondike: {}; the game goes on", store::folder_problem(path, error));
-    }
-}
-
-/// Removes the autosave when the statistics hold its game as counted (a
-/// session was killed between the two steps). `locked`: this session holds
-/// the autosave's lock; otherwise it is taken for the moment, and nothing is
-/// done when another session holds it.
-pub fn remove_counted_autosave(locked: bool) {
-    let Some(path) = autosave_path() else { return };
-    let _lock = if locked {
-        None
-    } else {
-        match store::try_lock_beside(&path) {
-            Ok(Some(lock)) => Some(lock),
-            _ => return,
-        }
-    };
-    if let Ok(Some(record)) = store::peek_json::<GameRecord>(&path) {
-        if was_counted(&record.identity()) {
-            let _ = store::remove_file(&path);
-        }
     }
 }
 

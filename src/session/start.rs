@@ -349,3 +349,75 @@ pub fn choose_view(looks: &Looks, terminal: &TerminalFacts) -> View {
         farewell: interactive && !looks.json,
     }
 }
+
+/// Whether this process could lock the autosave ([`World::lock_autosave`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AutosaveLock {
+    /// Locked: the world holds the lock until [`World::unlock_autosave`]
+    /// or its end.
+    Held,
+    /// Another session holds it; the folder it keeps its game in, as named
+    /// in messages.
+    Busy(String),
+    /// It could not be tried (no data folder, a folder that cannot be
+    /// written: that is said when a save fails).
+    Unavailable,
+}
+
+/// Before anything is read: a session that saves its game locks the
+/// autosave for its whole life, so that a second session at the same time
+/// neither saves nor offers the saved game (it is the first one's: one
+/// line says so, and `persistence.autosave` is turned off); and a session
+/// that counts games removes a saved game whose game the statistics
+/// already counted (a session was killed between the two steps), so that
+/// it is gone long before its id leaves the statistics' memory. Returns
+/// whether another session has the autosave (then it is not offered).
+///
+/// # Errors
+/// Under `--resume` (`resume`), [`StartError::Refused`] when another
+/// session has the saved game.
+pub fn claim_autosave(
+    world: &mut impl World,
+    persistence: &mut super::Persistence,
+    resume: bool,
+) -> Result<bool, StartError> {
+    let mut held = false;
+    let mut in_use = false;
+    if persistence.autosave {
+        match world.lock_autosave() {
+            AutosaveLock::Held => held = true,
+            AutosaveLock::Busy(_) if resume => {
+                return Err(StartError::Refused("the saved game is open in another klondike session".into()))
+            }
+            AutosaveLock::Busy(folder) => {
+                world.warn(&format!(
+                    "another klondike session is keeping its game in {folder}; this one does not save its game"
+                ));
+                persistence.autosave = false;
+                in_use = true;
+            }
+            AutosaveLock::Unavailable => {}
+        }
+    }
+    if persistence.stats && !in_use {
+        remove_counted_autosave(world, held);
+    }
+    Ok(in_use)
+}
+
+/// Removes the autosave when the statistics hold its game as counted.
+/// `locked`: this session holds the autosave's lock; otherwise it is taken
+/// for the moment, and nothing is done when another session holds it.
+fn remove_counted_autosave(world: &mut impl World, locked: bool) {
+    if !locked && world.lock_autosave() != AutosaveLock::Held {
+        return;
+    }
+    if let Some(record) = world.peek_autosave() {
+        if world.was_counted(&record.identity()) {
+            world.remove_autosave();
+        }
+    }
+    if !locked {
+        world.unlock_autosave();
+    }
+}

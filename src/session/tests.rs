@@ -49,6 +49,12 @@ struct Memory {
     asked: Vec<String>,
     /// What was moved aside.
     moved_aside: Vec<GameRecord>,
+    /// Another session holds the autosave's lock.
+    busy: bool,
+    /// This world holds the autosave's lock.
+    locked: bool,
+    /// How many times the lock was let go.
+    unlocked: usize,
 }
 
 /// How reading the autosave fails.
@@ -154,6 +160,20 @@ impl World for Memory {
     }
     fn folder_problem(&mut self, error: &StoreError) {
         self.warnings.push(format!("folder: {error}"));
+    }
+    fn lock_autosave(&mut self) -> AutosaveLock {
+        if self.busy {
+            return AutosaveLock::Busy("the data folder".to_string());
+        }
+        self.locked = true;
+        AutosaveLock::Held
+    }
+    fn unlock_autosave(&mut self) {
+        self.locked = false;
+        self.unlocked += 1;
+    }
+    fn peek_autosave(&mut self) -> Option<GameRecord> {
+        self.autosave.clone().filter(|_| self.autosave_fault.is_none())
     }
     fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
         self.asked.push(question.to_string());
@@ -653,4 +673,60 @@ fn a_dumb_or_plain_terminal_gets_letters_and_no_colour_unless_asked() {
     let piped = TerminalFacts { interactive: false, ..TERMINAL };
     assert!(choose_view(&Looks::default(), &piped).style.colour);
     assert!(!choose_view(&Looks { colour: Some(false), ..Looks::default() }, &TERMINAL).style.colour);
+}
+
+/// [`saved_game`] already counted: a session was killed between counting it
+/// and removing it.
+fn counted_saved_game() -> Memory {
+    let mut world = with_saved(vec!["y"]);
+    let id = world.autosave.as_ref().unwrap().identity();
+    let tally = Tally::new(&Rules::default(), &ScoreSheet::new(Scoring::Standard), 1, false, None);
+    world.counts.push((id, tally));
+    world
+}
+
+#[test]
+fn a_session_that_saves_holds_the_lock_and_removes_a_counted_autosave() {
+    let mut world = counted_saved_game();
+    let mut persistence = KEEPS_ALL;
+    assert_eq!(claim_autosave(&mut world, &mut persistence, false).unwrap(), false);
+    assert!(world.locked && world.unlocked == 0, "held for the whole session");
+    assert!(persistence.autosave);
+    assert!(world.autosave.is_none(), "counted, so removed");
+    // A game not counted yet stays, to be offered.
+    let mut world = with_saved(vec![]);
+    let mut persistence = KEEPS_ALL;
+    claim_autosave(&mut world, &mut persistence, false).unwrap();
+    assert!(world.autosave.is_some());
+}
+
+#[test]
+fn a_session_that_only_counts_locks_for_the_moment() {
+    let mut world = counted_saved_game();
+    let mut persistence = Persistence { stats: true, autosave: false, timed: false };
+    assert_eq!(claim_autosave(&mut world, &mut persistence, false).unwrap(), false);
+    assert!(!world.locked && world.unlocked == 1);
+    assert!(world.autosave.is_none());
+    // Nothing is done to another session's saved game.
+    let mut world = Memory { busy: true, ..counted_saved_game() };
+    claim_autosave(&mut world, &mut persistence, false).unwrap();
+    assert!(world.autosave.is_some());
+}
+
+#[test]
+fn a_second_session_neither_saves_nor_touches_the_saved_game() {
+    let mut world = Memory { busy: true, ..counted_saved_game() };
+    let mut persistence = KEEPS_ALL;
+    assert_eq!(claim_autosave(&mut world, &mut persistence, false).unwrap(), true);
+    assert!(!persistence.autosave && persistence.stats);
+    assert_eq!(
+        world.warnings,
+        ["another klondike session is keeping its game in the data folder; this one does not save its game"]
+    );
+    assert!(world.autosave.is_some(), "the other session's");
+    let mut persistence = KEEPS_ALL;
+    let Err(StartError::Refused(why)) = claim_autosave(&mut world, &mut persistence, true) else {
+        panic!("--resume must fail")
+    };
+    assert_eq!(why, "the saved game is open in another klondike session");
 }
