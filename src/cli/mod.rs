@@ -313,7 +313,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         Some(saved) => Some(saved),
         None => match offer_saved(&mut world, &asked(&args, interactive), in_use, &mut io::stdout()) {
             Ok(Offered::Nothing) => None,
-            Ok(Offered::Saved(saved)) => Some(saved),
+            Ok(Offered::Saved(saved)) => Some(*saved),
             Ok(Offered::NewerAutosave) => {
                 persistence.autosave = false;
                 None

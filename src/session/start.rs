@@ -55,8 +55,8 @@ pub struct Saved {
 pub enum Offered {
     /// No saved game to start from: a new game is dealt.
     Nothing,
-    /// The saved game, resumed.
-    Saved(Saved),
+    /// The saved game, resumed (boxed: a replayed game is large).
+    Saved(Box<Saved>),
     /// The saved game is from a newer klondike (said): a new game is
     /// dealt, and the session does not save its game.
     NewerAutosave,
@@ -218,7 +218,7 @@ pub fn offer_saved(
         // game (and removes it when the game is over); one without leaves it.
         Ok(replayed) => {
             let start = Start::Resumed { elapsed: replayed.elapsed_seconds, id: record.identity() };
-            Ok(Offered::Saved(Saved { replayed, start }))
+            Ok(Offered::Saved(Box::new(Saved { replayed, start })))
         }
         Err(e) => {
             let moved = world.move_autosave_aside().unwrap_or_default();

@@ -689,7 +689,7 @@ fn counted_saved_game() -> Memory {
 fn a_session_that_saves_holds_the_lock_and_removes_a_counted_autosave() {
     let mut world = counted_saved_game();
     let mut persistence = KEEPS_ALL;
-    assert_eq!(claim_autosave(&mut world, &mut persistence, false).unwrap(), false);
+    assert!(!claim_autosave(&mut world, &mut persistence, false).unwrap());
     assert!(world.locked && world.unlocked == 0, "held for the whole session");
     assert!(persistence.autosave);
     assert!(world.autosave.is_none(), "counted, so removed");
@@ -704,7 +704,7 @@ fn a_session_that_saves_holds_the_lock_and_removes_a_counted_autosave() {
 fn a_session_that_only_counts_locks_for_the_moment() {
     let mut world = counted_saved_game();
     let mut persistence = Persistence { stats: true, autosave: false, timed: false };
-    assert_eq!(claim_autosave(&mut world, &mut persistence, false).unwrap(), false);
+    assert!(!claim_autosave(&mut world, &mut persistence, false).unwrap());
     assert!(!world.locked && world.unlocked == 1);
     assert!(world.autosave.is_none());
     // Nothing is done to another session's saved game.
@@ -717,7 +717,7 @@ fn a_session_that_only_counts_locks_for_the_moment() {
 fn a_second_session_neither_saves_nor_touches_the_saved_game() {
     let mut world = Memory { busy: true, ..counted_saved_game() };
     let mut persistence = KEEPS_ALL;
-    assert_eq!(claim_autosave(&mut world, &mut persistence, false).unwrap(), true);
+    assert!(claim_autosave(&mut world, &mut persistence, false).unwrap());
     assert!(!persistence.autosave && persistence.stats);
     assert_eq!(
         world.warnings,
