@@ -12,7 +12,10 @@
 //! - with autosave on, after every line an unfinished game with moves is
 //!   saved, and a saved game that is over (won and counted, or replaced) is
 //!   removed; a game whose outcome could not be counted keeps its copy;
-//! - what each line says, as text or as one JSON state.
+//! - what each line says, as text or as one JSON state;
+//! - at the start ([`claim_autosave`], [`offer_saved`], [`retire_autosave`],
+//!   [`choose_view`], in `session/start.rs`): the autosave's lock, the offer
+//!   of the saved game, what a new game does to it, and the look.
 
 use std::io::{self, Write};
 use std::time::Duration;
