@@ -12,7 +12,10 @@
 //! - with autosave on, after every line an unfinished game with moves is
 //!   saved, and a saved game that is over (won and counted, or replaced) is
 //!   removed; a game whose outcome could not be counted keeps its copy;
-//! - what each line says, as text or as one JSON state.
+//! - what each line says, as text or as one JSON state;
+//! - at the start ([`claim_autosave`], [`offer_saved`], [`retire_autosave`],
+//!   [`choose_view`], in `session/start.rs`): the autosave's lock, the offer
+//!   of the saved game, what a new game does to it, and the look.
 
 use std::io::{self, Write};
 use std::time::Duration;
@@ -33,9 +36,16 @@ use crate::rules::Rules;
 use crate::scoring::{standard_time_bonus, ScoreSheet, Scoring};
 use crate::solver::{Budget, Verdict};
 use crate::stats::{self, RulesKey, Statistics};
+use crate::store::StoreError;
 
+mod start;
 #[cfg(test)]
 mod tests;
+
+pub use start::{
+    choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, Looks, Offered, Saved, StartError,
+    TerminalFacts,
+};
 
 /// Why the world did not do what a command asked (nothing was done).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,6 +167,47 @@ pub trait World {
     /// Says a diagnostic about the session's files (a sentence without the
     /// program's name; the binary writes it to standard error).
     fn warn(&mut self, text: &str);
+
+    /// The saved game's file as named in messages; `None` where there is
+    /// nowhere to keep one (no data folder).
+    fn autosave_name(&self) -> Option<String>;
+
+    /// The saved game offered at the start (`Ok(None)` when there is none).
+    ///
+    /// # Errors
+    /// The store's: a corrupt file was moved aside, one from a newer
+    /// klondike or one that cannot be read is left where it is.
+    fn read_autosave(&mut self) -> Result<Option<GameRecord>, StoreError>;
+
+    /// Moves the saved game aside (it does not replay) and returns where it
+    /// is now, as named in messages; `None` when it could not be moved.
+    fn move_autosave_aside(&mut self) -> Option<String>;
+
+    /// Whether the statistics hold game `id` as counted (false when they
+    /// cannot be read).
+    fn was_counted(&mut self, id: &GameId) -> bool;
+
+    /// Says why the data folder cannot be used, for `error` from reading
+    /// the autosave (once a session, however many of its files fail).
+    fn folder_problem(&mut self, error: &StoreError);
+
+    /// Tries to lock the autosave, without waiting; a lock taken is held
+    /// until [`World::unlock_autosave`] or the world's end.
+    fn lock_autosave(&mut self) -> AutosaveLock;
+
+    /// Lets go of the autosave's lock (nothing when it is not held).
+    fn unlock_autosave(&mut self);
+
+    /// The saved game, only looked at: `None` when there is none or it
+    /// cannot be read (nothing is moved aside or said).
+    fn peek_autosave(&mut self) -> Option<GameRecord>;
+
+    /// Shows `question` (the offer to resume) and reads one answer line;
+    /// `None` at the end of input (the question's line is then ended).
+    ///
+    /// # Errors
+    /// The I/O error of showing it or of reading the answer.
+    fn ask(&mut self, question: &str) -> io::Result<Option<String>>;
 }
 
 /// How output looks.

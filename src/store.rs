@@ -653,3 +653,123 @@ where
     write_json(path, &value)?;
     Ok(Updated { value, warning })
 }
+
+/// A regular file that lines are appended to (a batch's results), opened
+/// for reading and appending and locked (exclusive, without waiting) on
+/// the file itself for as long as it is held, so that two batches never
+/// write into the same file at once. Each line goes in with one write,
+/// taken back if it fails part-way, so that a full disk leaves no torn line.
+#[derive(Debug)]
+pub struct AppendFile {
+    file: File,
+}
+
+/// Why an [`AppendFile`] could not be opened; the file is unchanged.
+#[derive(Debug)]
+pub enum AppendError {
+    /// It could not be opened (or created) for reading and appending.
+    Open(io::Error),
+    /// Another process holds its lock (another batch is writing it).
+    Busy,
+    /// Locking it failed.
+    Lock(io::Error),
+}
+
+/// Largest block read at a time when looking back for the last newline.
+const TAIL_BLOCK: usize = 64 * 1024;
+
+impl AppendFile {
+    /// Opens `path` (creating it, empty, when missing) and locks it.
+    ///
+    /// # Errors
+    /// [`AppendError::Open`], [`AppendError::Busy`] or [`AppendError::Lock`].
+    pub fn open(path: &Path) -> Result<AppendFile, AppendError> {
+        let file = OpenOptions::new().create(true).append(true).read(true).open(path).map_err(AppendError::Open)?;
+        match file.try_lock() {
+            Ok(()) => Ok(AppendFile { file }),
+            Err(fs::TryLockError::WouldBlock) => Err(AppendError::Busy),
+            Err(fs::TryLockError::Error(e)) => Err(AppendError::Lock(e)),
+        }
+    }
+
+    /// Calls `each` with every line of the file from its start (with its
+    /// line ending, the last one possibly without), read a line at a time:
+    /// a results file may be large.
+    ///
+    /// # Errors
+    /// The I/O error of reading (`each` has then seen the lines before it).
+    pub fn read_lines(&self, mut each: impl FnMut(&str)) -> io::Result<()> {
+        use io::{BufRead, Seek};
+        let mut reader = io::BufReader::new(&self.file);
+        reader.seek(io::SeekFrom::Start(0))?;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if reader.read_line(&mut line)? == 0 {
+                return Ok(());
+            }
+            each(&line);
+        }
+    }
+
+    /// Ends a last line that has no newline with one.
+    ///
+    /// # Errors
+    /// The I/O error of the write.
+    pub fn end_last_line(&self) -> io::Result<()> {
+        (&self.file).write_all(b"\n")
+    }
+
+    /// Cuts off a last line that does not end in a newline (what a writer
+    /// killed in the middle of a line left). Returns how many bytes were
+    /// cut: 0 when the file is empty or ends in a newline.
+    ///
+    /// # Errors
+    /// The I/O error of reading or truncating; the file is then as it was.
+    pub fn cut_torn_line(&self) -> io::Result<u64> {
+        use io::{Read, Seek};
+        let len = self.file.metadata()?.len();
+        if len == 0 {
+            return Ok(0);
+        }
+        // The last newline, read backwards in blocks.
+        let mut reader = &self.file;
+        let mut end = len;
+        let mut keep = 0;
+        let mut block = vec![0u8; TAIL_BLOCK];
+        while end > 0 {
+            let start = end.saturating_sub(TAIL_BLOCK as u64);
+            // At most TAIL_BLOCK, so it fits in a usize.
+            let n = (end - start) as usize;
+            reader.seek(io::SeekFrom::Start(start))?;
+            reader.read_exact(&mut block[..n])?;
+            if end == len && block[n - 1] == b'\n' {
+                return Ok(0);
+            }
+            if let Some(i) = block[..n].iter().rposition(|&b| b == b'\n') {
+                keep = start + i as u64 + 1;
+                break;
+            }
+            end = start;
+        }
+        self.file.set_len(keep)?;
+        Ok(len - keep)
+    }
+
+    /// Appends `line` and a newline in one write; a write that fails
+    /// part-way is taken back (the file cut to its length before).
+    ///
+    /// # Errors
+    /// The I/O error of the write (or of reading the file's length first).
+    pub fn append_line(&self, line: &str) -> io::Result<()> {
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        let before = self.file.metadata()?.len();
+        if let Err(e) = (&self.file).write_all(&bytes) {
+            let _ = self.file.set_len(before);
+            return Err(e);
+        }
+        Ok(())
+    }
+}

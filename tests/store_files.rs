@@ -306,3 +306,50 @@ fn stray_temporary_files_are_removed_and_nothing_else() {
     // A folder that cannot be read removes nothing, and says nothing.
     assert_eq!(store::remove_stray_temp_files(&dir.path().join("missing"), Duration::ZERO), 0);
 }
+
+#[test]
+fn an_append_file_is_created_locked_and_read_back_line_by_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("results.jsonl");
+    let file = store::AppendFile::open(&path).unwrap();
+    assert!(path.is_file());
+    // A second batch on the same file is refused while the first holds it.
+    assert!(matches!(store::AppendFile::open(&path), Err(store::AppendError::Busy)));
+    file.append_line("one").unwrap();
+    file.append_line("two").unwrap();
+    let mut lines = Vec::new();
+    file.read_lines(|l| lines.push(l.to_string())).unwrap();
+    assert_eq!(lines, ["one\n", "two\n"]);
+    drop(file);
+    assert!(store::AppendFile::open(&path).is_ok(), "the lock goes with the file");
+}
+
+#[test]
+fn a_torn_last_line_is_cut_and_a_whole_one_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("results.jsonl");
+    fs::write(&path, "whole\ntorn li").unwrap();
+    let file = store::AppendFile::open(&path).unwrap();
+    assert_eq!(file.cut_torn_line().unwrap(), 7);
+    assert_eq!(fs::read_to_string(&path).unwrap(), "whole\n");
+    assert_eq!(file.cut_torn_line().unwrap(), 0, "a file ending in a newline is left alone");
+    file.append_line("next").unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), "whole\nnext\n");
+    // One line with no newline at all, longer than a block read backwards.
+    let long = "x".repeat(200_000);
+    fs::write(&path, &long).unwrap();
+    assert_eq!(file.cut_torn_line().unwrap(), 200_000);
+    assert_eq!(fs::read(&path).unwrap(), b"");
+    assert_eq!(file.cut_torn_line().unwrap(), 0);
+}
+
+#[test]
+fn a_last_line_without_newline_is_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("results.jsonl");
+    fs::write(&path, "a\nb").unwrap();
+    let file = store::AppendFile::open(&path).unwrap();
+    file.end_last_line().unwrap();
+    file.append_line("c").unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), "a\nb\nc\n");
+}

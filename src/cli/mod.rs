@@ -42,14 +42,17 @@ use clap::Parser;
 use klondike::deal::Deal;
 use klondike::play::{Origin, Play};
 use klondike::render::session::{self as said, Instead};
-use klondike::render::words::{CardNames, CardStyle, SuitStyle};
+use klondike::render::words::{CardNames, SuitStyle};
 
 use args::{CardsOption, Cli, ColorOption, GameArgs, Layout, PlayArgs, Subcommands, SuitsOption};
 use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
 use klondike::record::GameRecord;
 use klondike::render::screen;
 use klondike::scoring::{vegas_pass_limit, Scoring};
-use klondike::session::{count_record_as_lost, first_winnable, Next, Persistence, Session, Start, View};
+use klondike::session::{
+    choose_view, claim_autosave, first_winnable, offer_saved, retire_autosave, Asked, Looks, Next, Offered,
+    Persistence, Saved, Session, Start, StartError, TerminalFacts, View,
+};
 use klondike::stats::Statistics;
 use klondike::store;
 use session::Files;
@@ -77,34 +80,12 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) if e.downcast_ref::<Offer>() == Some(&Offer::QuitAtOffer) => ExitCode::SUCCESS,
         Err(e) => {
             warn_line!("klondike: {e:#}");
             ExitCode::from(1)
         }
     }
 }
-
-/// How the offer of the saved game ended other than with a game: markers
-/// that `play` and `main` act on (each was said when it happened).
-#[derive(Debug, PartialEq, Eq)]
-enum Offer {
-    /// The autosave is from a newer version: the session goes on without saving.
-    NewerAutosave,
-    /// The player ended the program at the offer to resume: nothing to do.
-    QuitAtOffer,
-}
-
-impl std::fmt::Display for Offer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Offer::NewerAutosave => "the saved game is from a newer klondike",
-            Offer::QuitAtOffer => "quit at the offer to resume",
-        })
-    }
-}
-
-impl std::error::Error for Offer {}
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe))
@@ -217,24 +198,6 @@ fn screen_reader_wanted(flag: bool) -> bool {
     flag || std::env::var_os("KLONDIKE_SCREEN_READER").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
-/// Whether to colour red suits: never in screen-reader mode; with `auto`,
-/// only when standard output is a terminal, NO_COLOR is unset (or empty)
-/// and TERM is not `dumb`.
-fn colour_wanted(option: ColorOption, screen_reader: bool) -> bool {
-    if screen_reader {
-        return false;
-    }
-    match option {
-        ColorOption::Always => true,
-        ColorOption::Never => false,
-        ColorOption::Auto => {
-            io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
-        }
-    }
-}
-
 /// Whether the locale says the terminal shows UTF-8 (LC_ALL, then
 /// LC_CTYPE, then LANG, as the C library reads them).
 fn utf8_locale() -> bool {
@@ -246,46 +209,40 @@ fn utf8_locale() -> bool {
     )
 }
 
+/// How the session looks: the options, and what the terminal is (see
+/// [`choose_view`]).
 fn view(args: &PlayArgs, interactive: bool) -> View {
-    let screen_reader = screen_reader_wanted(args.screen_reader);
-    // The picture for a sighted player at a terminal; rows, which read line
-    // by line and stay the same in every transcript, for scripts.
-    let at_terminal = interactive && !screen_reader && !args.json && io::stdout().is_terminal();
-    let layout = args.layout.unwrap_or(if screen_reader {
-        Layout::List
-    } else if at_terminal {
-        Layout::Columns
-    } else {
-        Layout::Rows
-    });
-    let names = match args.cards {
-        Some(CardsOption::Words) => CardNames::Words,
-        Some(CardsOption::Short) => CardNames::Short,
-        None if layout == Layout::List => CardNames::Words,
-        None => CardNames::Short,
-    };
-    let suits = match args.suits {
-        Some(SuitsOption::Letters) => SuitStyle::Letters,
-        Some(SuitsOption::Symbols) => SuitStyle::Symbols,
-        None if at_terminal && utf8_locale() && std::env::var_os("TERM").is_none_or(|t| t != "dumb") => {
-            SuitStyle::Symbols
-        }
-        None => SuitStyle::Letters,
-    };
-    View {
+    let looks = Looks {
         json: args.json,
-        echo: !interactive,
-        screen_reader,
-        layout: match layout {
+        screen_reader: screen_reader_wanted(args.screen_reader),
+        layout: args.layout.map(|l| match l {
             Layout::Columns => screen::Layout::Columns,
             Layout::Rows => screen::Layout::Rows,
             Layout::List => screen::Layout::List,
+        }),
+        names: args.cards.map(|c| match c {
+            CardsOption::Words => CardNames::Words,
+            CardsOption::Short => CardNames::Short,
+        }),
+        suits: args.suits.map(|s| match s {
+            SuitsOption::Letters => SuitStyle::Letters,
+            SuitsOption::Symbols => SuitStyle::Symbols,
+        }),
+        colour: match args.color {
+            ColorOption::Always => Some(true),
+            ColorOption::Never => Some(false),
+            ColorOption::Auto => None,
         },
-        style: CardStyle { names, suits, colour: colour_wanted(args.color, screen_reader) },
-        confirm: (interactive && !args.json) || args.confirm,
-        wrap: at_terminal,
-        farewell: interactive && !args.json,
-    }
+        confirm: args.confirm,
+    };
+    let terminal = TerminalFacts {
+        interactive,
+        stdout_terminal: io::stdout().is_terminal(),
+        utf8: utf8_locale(),
+        dumb: std::env::var_os("TERM").is_some_and(|t| t == "dumb"),
+        no_colour: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+    };
+    choose_view(&looks, &terminal)
 }
 
 /// The rules for a game: as the options say, except that Vegas scoring
@@ -298,206 +255,35 @@ fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
     rules
 }
 
-/// Asks on the terminal whether to resume the saved game; true for yes
-/// (an empty answer is yes).
-fn ask_resume(
-    record: &GameRecord,
-    instead: Instead,
-    asked: &klondike::rules::Rules,
-    screen_reader: bool,
-) -> Result<Resume> {
-    // Its rules, where they are not the ones asked for: resuming plays it
-    // under its own. What each answer does is said before it is given.
-    let rules = record.rules().ok().filter(|r| r != asked);
-    let mut question =
-        said::resume_offer(record.game.as_deref(), rules.as_ref(), record.moves.len(), instead, screen_reader);
-    loop {
-        let mut out = io::stdout().lock();
-        // Broken between words at a terminal (the answer is typed after it).
-        let shown = if io::stdout().is_terminal() {
-            format!("{} ", textwrap::fill(question.trim_end(), textwrap::termwidth()))
-        } else {
-            question.clone()
-        };
-        write!(out, "{shown}")?;
-        out.flush()?;
-        let mut answer = String::new();
-        if io::stdin().read_line(&mut answer)? == 0 {
-            writeln!(out)?;
-            return Ok(Resume::Quit);
-        }
-        match answer.trim().to_lowercase().as_str() {
-            "" | "y" | "yes" => return Ok(Resume::Yes),
-            "n" | "no" => return Ok(Resume::No),
-            "q" | "quit" => {
-                writeln!(out, "{}", said::SAVED_GAME_KEPT)?;
-                return Ok(Resume::Quit);
-            }
-            _ => question = said::resume_again(instead, screen_reader),
-        }
-    }
-}
-
-/// The answer to the offer to resume a saved game.
-enum Resume {
-    Yes,
-    No,
-    /// End of input or q: leave everything as it is and end the program.
-    Quit,
-}
-
-/// A saved game to start from, and where it came from.
-struct Saved {
-    replayed: klondike::record::Replayed,
-    /// How the session starts on it: the autosave resumed with its own id;
-    /// a file loaded with `--load` a new game from that position.
-    start: Start,
-}
-
-/// The saved game to start from, if any: `--load FILE`, `--resume`, or the
-/// interactive offer to resume the autosaved game. An autosave whose game
-/// the statistics already counted (a session was killed between the two
-/// steps) is removed, not offered.
-fn saved_start(world: &mut Files, args: &PlayArgs, interactive: bool, in_use: bool) -> Result<Option<Saved>> {
-    if let Some(path) = &args.load {
-        let record = match store::read_user_json::<GameRecord>(path) {
-            Ok(Some(r)) => r,
-            Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
-            Err(e) => return Err(e.into()),
-        };
-        let replayed = record.replay().with_context(|| format!("cannot load {}", path.display()))?;
-        let start = Start::Loaded { elapsed: replayed.elapsed_seconds };
-        return Ok(Some(Saved { replayed, start }));
-    }
-    // At a terminal the saved game is offered even when a game is named:
-    // starting another would count it as lost, so the player is asked.
-    let offer = args.resume || (interactive && !args.no_resume);
-    let Some(path) = session::autosave_path().filter(|_| offer) else { return Ok(None) };
-    if in_use {
-        if args.resume {
-            anyhow::bail!("the saved game is open in another klondike session");
-        }
-        return Ok(None);
-    }
-    let record = match store::read_json::<GameRecord>(&path) {
-        Ok(Some(r)) if session::was_counted(&r.identity()) => {
-            let _ = store::remove_file(&path);
-            None
-        }
-        Ok(r) => r,
-        Err(e) if args.resume => anyhow::bail!("cannot resume: {e}"),
-        // The folder cannot be read: said once, as the folder's problem.
-        Err(e @ store::StoreError::Io { .. }) => {
-            session::say_folder_problem(&path, &e);
-            return Ok(None);
-        }
-        // Said here; the session then leaves it alone (see `retire_autosave`).
-        Err(e @ store::StoreError::NewerVersion { .. }) => {
-            warn_line!("klondike: {e}; this session does not save its game");
-            return Err(Offer::NewerAutosave.into());
-        }
-        Err(e) => {
-            warn_line!("klondike: {e}");
-            return Ok(None);
-        }
+/// The saved game `--load FILE` names, if any, to start from.
+fn loaded(args: &PlayArgs) -> Result<Option<Saved>> {
+    let Some(path) = &args.load else { return Ok(None) };
+    let record = match store::read_user_json::<GameRecord>(path) {
+        Ok(Some(r)) => r,
+        Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
+        Err(e) => return Err(e.into()),
     };
-    let Some(record) = record else {
-        if args.resume {
-            anyhow::bail!("there is no saved game to resume");
-        }
-        return Ok(None);
-    };
+    let replayed = record.replay().with_context(|| format!("cannot load {}", path.display()))?;
+    let start = Start::Loaded { elapsed: replayed.elapsed_seconds };
+    Ok(Some(Saved { replayed, start }))
+}
+
+/// What the command line asks of the saved game (see [`offer_saved`]).
+fn asked(args: &PlayArgs, interactive: bool) -> Asked {
     let instead = match (args.game.game, &args.game.deal) {
         (Some(n), _) if args.winnable => Instead::FirstWinnableFrom(n.get()),
         (Some(n), _) => Instead::Game(n.get()),
         (None, Some(_)) => Instead::GivenDeal,
         (None, None) => Instead::NewGame,
     };
-    let answer = if args.resume {
-        Resume::Yes
-    } else {
-        ask_resume(&record, instead, &rules_for(args), screen_reader_wanted(args.screen_reader))?
-    };
-    if let Resume::Quit = answer {
-        return Err(Offer::QuitAtOffer.into());
-    }
-    if let Resume::No = answer {
-        // Declined: the saved game is abandoned, and counts as lost (first,
-        // so that a kill in between leaves a counted game, not a lost one).
-        // One that cannot be counted stays saved.
-        match count_record_as_lost(world, &record, true) {
-            // Kept, and said when the new game starts (`retire_autosave`).
-            Some((_, false)) => return Ok(None),
-            Some((what, true)) => warn_line!("klondike: the saved game, {what}, counts as lost"),
-            None => {}
-        }
-        let _ = store::remove_file(&path);
-        return Ok(None);
-    }
-    match record.replay() {
-        // The file stays: a session with autosave keeps it in step with the
-        // game (and removes it when the game is over); one without leaves it.
-        Ok(replayed) => {
-            let start = Start::Resumed { elapsed: replayed.elapsed_seconds, id: record.identity() };
-            Ok(Some(Saved { replayed, start }))
-        }
-        Err(e) => {
-            let moved = store::move_aside(&path).map(|p| p.display().to_string()).unwrap_or_default();
-            let message =
-                format!("the saved game {} cannot be replayed ({e}); it was moved to {moved}", path.display());
-            if args.resume {
-                anyhow::bail!("cannot resume: {message}");
-            }
-            warn_line!("klondike: {message}");
-            Ok(None)
-        }
-    }
-}
-
-/// Before a session that will write the autosave starts a game of its own:
-/// an unfinished game saved there is counted as lost and removed, with one
-/// line saying so; one that cannot be read was moved aside (and said so);
-/// one from a newer version is kept, and autosave is turned off for this
-/// session (one line). Returns whether the session may write the autosave.
-fn retire_autosave(world: &mut Files, stats: bool) -> bool {
-    let Some(path) = session::autosave_path() else { return true };
-    match store::read_json::<GameRecord>(&path) {
-        Ok(None) => true,
-        Ok(Some(record)) => {
-            if !session::was_counted(&record.identity()) {
-                match count_record_as_lost(world, &record, stats) {
-                    Some((what, true)) => {
-                        warn_line!("klondike: the saved game, {what}, counts as lost: a new game takes its place")
-                    }
-                    Some((what, false)) if stats => {
-                        warn_line!(
-                            "klondike: the saved game, {what}, could not be counted, so it is kept; this session does not save its game"
-                        );
-                        return false;
-                    }
-                    Some((what, false)) => warn_line!(
-                        "klondike: the saved game, {what}, is replaced by a new game (statistics are off, so it is not counted)"
-                    ),
-                    None => {}
-                }
-            }
-            let _ = store::remove_file(&path);
-            true
-        }
-        Err(e @ store::StoreError::NewerVersion { .. }) => {
-            warn_line!("klondike: {e}; this session does not save its game");
-            false
-        }
-        Err(e @ store::StoreError::Corrupt { .. }) => {
-            warn_line!("klondike: {e}");
-            true
-        }
-        // Something that is not a file stands there (a folder, a FIFO, a
-        // link that leads nowhere): it is not ours to replace.
-        Err(e) => {
-            session::say_folder_problem(&path, &e);
-            false
-        }
+    Asked {
+        resume: args.resume,
+        // At a terminal the saved game is offered even when a game is
+        // named: starting another would count it as lost, so the player is asked.
+        offer: args.resume || (interactive && !args.no_resume),
+        instead,
+        rules: rules_for(args),
+        screen_reader: screen_reader_wanted(args.screen_reader),
     }
 }
 
@@ -518,42 +304,24 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let view = view(&args, interactive);
     SPOKEN.store(view.screen_reader, std::sync::atomic::Ordering::Relaxed);
     let mut skipped = None;
-    // A session that saves its game holds the autosave's lock for its whole
-    // life: a second one at the same time neither saves nor offers the
-    // saved game (it is the first one's).
-    let mut _autosave_lock = None;
-    let mut in_use = false;
-    if persistence.autosave {
-        if let Some(path) = session::autosave_path() {
-            match store::try_lock_beside(&path) {
-                Ok(Some(lock)) => _autosave_lock = Some(lock),
-                Ok(None) if args.resume => anyhow::bail!("the saved game is open in another klondike session"),
-                Ok(None) => {
-                    warn_line!(
-                        "klondike: another klondike session is keeping its game in {}; this one does not save its game",
-                        store::parent_display(&path)
-                    );
-                    persistence.autosave = false;
-                    in_use = true;
-                }
-                // The folder's problem is said when a save fails.
-                Err(_) => {}
-            }
-        }
-    }
-    // A saved game left behind by a session killed after counting it (its
-    // id is counted) is removed by any session that counts games, so that
-    // it is gone long before its id leaves the statistics' memory.
-    if persistence.stats && !in_use {
-        session::remove_counted_autosave(_autosave_lock.is_some());
-    }
     let mut world = Files::new(interactive, view.screen_reader);
-    let saved = match saved_start(&mut world, &args, interactive, in_use) {
-        Err(e) if e.downcast_ref::<Offer>() == Some(&Offer::NewerAutosave) => {
-            persistence.autosave = false;
-            None
-        }
-        other => other?,
+    let in_use = match claim_autosave(&mut world, &mut persistence, args.resume) {
+        Ok(in_use) => in_use,
+        Err(e) => anyhow::bail!(e.to_string()),
+    };
+    let saved = match loaded(&args)? {
+        Some(saved) => Some(saved),
+        None => match offer_saved(&mut world, &asked(&args, interactive), in_use, &mut io::stdout()) {
+            Ok(Offered::Nothing) => None,
+            Ok(Offered::Saved(saved)) => Some(*saved),
+            Ok(Offered::NewerAutosave) => {
+                persistence.autosave = false;
+                None
+            }
+            Ok(Offered::Quit) => return Ok(ExitCode::SUCCESS),
+            Err(StartError::Io(e)) => return Err(e.into()),
+            Err(StartError::Refused(why)) => anyhow::bail!(why),
+        },
     };
     let (play, start) = match saved {
         Some(Saved { replayed, start }) => (Play::from_replayed(replayed, args.autoplay), start),

@@ -13,7 +13,7 @@ use klondike::game::Position;
 use klondike::record::{GameId, GameRecord};
 use klondike::render::session as said;
 use klondike::rules::Rules;
-use klondike::session::{Tally, World, WorldError};
+use klondike::session::{AutosaveLock, Tally, World, WorldError};
 use klondike::solver::{self, Budget, Verdict};
 use klondike::stats::Statistics;
 use klondike::store;
@@ -45,12 +45,14 @@ pub struct Files {
     interactive: bool,
     /// The solver's note is said for a screen reader.
     screen_reader: bool,
+    /// The autosave's lock, while it is held.
+    lock: Option<std::fs::File>,
 }
 
 impl Files {
     /// The world of a session, `interactive` or not, for a screen reader or not.
     pub fn new(interactive: bool, screen_reader: bool) -> Files {
-        Files { epoch: Instant::now(), interactive, screen_reader }
+        Files { epoch: Instant::now(), interactive, screen_reader, lock: None }
     }
 }
 
@@ -127,6 +129,73 @@ impl World for Files {
     fn warn(&mut self, text: &str) {
         warn_line!("klondike: {text}");
     }
+
+    fn autosave_name(&self) -> Option<String> {
+        autosave_path().map(|p| p.display().to_string())
+    }
+
+    fn read_autosave(&mut self) -> Result<Option<GameRecord>, store::StoreError> {
+        match autosave_path() {
+            Some(path) => store::read_json::<GameRecord>(&path),
+            None => Ok(None),
+        }
+    }
+
+    fn move_autosave_aside(&mut self) -> Option<String> {
+        store::move_aside(&autosave_path()?).ok().map(|p| p.display().to_string())
+    }
+
+    fn was_counted(&mut self, id: &GameId) -> bool {
+        was_counted(id)
+    }
+
+    fn folder_problem(&mut self, error: &store::StoreError) {
+        if let Some(path) = autosave_path() {
+            say_folder_problem(&path, error);
+        }
+    }
+
+    fn lock_autosave(&mut self) -> AutosaveLock {
+        if self.lock.is_some() {
+            return AutosaveLock::Held;
+        }
+        let Some(path) = autosave_path() else { return AutosaveLock::Unavailable };
+        match store::try_lock_beside(&path) {
+            Ok(Some(lock)) => {
+                self.lock = Some(lock);
+                AutosaveLock::Held
+            }
+            Ok(None) => AutosaveLock::Busy(store::parent_display(&path)),
+            Err(_) => AutosaveLock::Unavailable,
+        }
+    }
+
+    fn unlock_autosave(&mut self) {
+        self.lock = None;
+    }
+
+    fn peek_autosave(&mut self) -> Option<GameRecord> {
+        store::peek_json::<GameRecord>(&autosave_path()?).ok().flatten()
+    }
+
+    fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
+        use std::io::IsTerminal as _;
+        let mut out = io::stdout().lock();
+        // Broken between words at a terminal (the answer is typed after it).
+        let shown = if io::stdout().is_terminal() {
+            format!("{} ", textwrap::fill(question.trim_end(), textwrap::termwidth()))
+        } else {
+            question.to_string()
+        };
+        write!(out, "{shown}")?;
+        out.flush()?;
+        let mut answer = String::new();
+        if io::stdin().read_line(&mut answer)? == 0 {
+            writeln!(out)?;
+            return Ok(None);
+        }
+        Ok(Some(answer))
+    }
 }
 
 /// Adds game `id` to the statistics file (under its lock), unless it is
@@ -165,27 +234,6 @@ pub fn say_folder_problem(path: &Path, error: &store::StoreError) {
     static SAID: AtomicBool = AtomicBool::new(false);
     if !SAID.swap(true, Ordering::Relaxed) {
         warn_line!("klondike: {}; the game goes on", store::folder_problem(path, error));
-    }
-}
-
-/// Removes the autosave when the statistics hold its game as counted (a
-/// session was killed between the two steps). `locked`: this session holds
-/// the autosave's lock; otherwise it is taken for the moment, and nothing is
-/// done when another session holds it.
-pub fn remove_counted_autosave(locked: bool) {
-    let Some(path) = autosave_path() else { return };
-    let _lock = if locked {
-        None
-    } else {
-        match store::try_lock_beside(&path) {
-            Ok(Some(lock)) => Some(lock),
-            _ => return,
-        }
-    };
-    if let Ok(Some(record)) = store::peek_json::<GameRecord>(&path) {
-        if was_counted(&record.identity()) {
-            let _ = store::remove_file(&path);
-        }
     }
 }
 

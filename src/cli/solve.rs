@@ -2,8 +2,8 @@
 //! or many deals in a batch across all cores, with resumable JSON-lines output.
 
 use std::collections::HashSet;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::fs::{self, OpenOptions};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -18,7 +18,7 @@ use klondike::record::GameRecord;
 use klondike::render;
 use klondike::rules::Rules;
 use klondike::solver::LineEffort;
-use klondike::store;
+use klondike::store::{self, AppendError, AppendFile};
 
 use super::args::GameArgs;
 
@@ -202,30 +202,12 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Games already in a batch output file under `rules`, and how it ends
-/// (see [`Resume`]); lines that are not results are said, and kept.
-fn games_done(path: &Path, rules: &Rules) -> Result<(HashSet<u128>, Tail)> {
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((HashSet::new(), Tail::Whole)),
-        Err(e) => return Err(e).with_context(|| format!("cannot read '{}'", path.display())),
-    };
-    // A device or a pipe (`/dev/null`, `/dev/full`) holds no earlier
-    // results, and reading one could go on for ever.
-    if !file.metadata().is_ok_and(|m| m.is_file()) {
-        return Ok((HashSet::new(), Tail::Whole));
-    }
-    // Line by line, not read whole: a batch file may be large.
+/// Games already in the batch output `file` (named `path`) under `rules`,
+/// and how it ends (see [`Resume`]); lines that are not results are said,
+/// and kept.
+fn games_done(path: &Path, file: &AppendFile, rules: &Rules) -> Result<(HashSet<u128>, Tail)> {
     let mut resume = Resume::new(*rules);
-    let mut reader = BufReader::new(file);
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if reader.read_line(&mut line).with_context(|| format!("cannot read '{}'", path.display()))? == 0 {
-            break;
-        }
-        resume.line(&line);
-    }
+    file.read_lines(|line| resume.line(line)).with_context(|| format!("cannot read '{}'", path.display()))?;
     // Some other file (a moves file, a saved game): never append to it.
     let resumed = resume.finish().map_err(|e| {
         anyhow::anyhow!(
@@ -247,41 +229,45 @@ fn games_done(path: &Path, rules: &Rules) -> Result<(HashSet<u128>, Tail)> {
 /// each to `output` (standard output when `None`); a regular file is
 /// resumed: the games it holds under `rules` are skipped.
 pub(super) fn run_batch(mut plan: Plan, rules: &Rules, limits: &Limits, output: Option<&Path>) -> Result<()> {
-    // The sink, and what a failed write names. A regular file is locked for
-    // the whole batch (a second batch on it is refused), its torn last line
-    // is cut off, and each result goes in with one write, undone if it
-    // fails part-way. Anything else (a pipe, a FIFO, a device) is opened
-    // for writing only: holding it open for reading too would keep a closed
-    // reader's pipe from ever failing, and the batch would hang.
+    // The sink, and what a failed write names. A regular file is an
+    // `AppendFile` (locked for the whole batch, a line a write, its torn
+    // last line cut off). Anything else (a pipe, a FIFO, a device) is
+    // opened for writing only: holding it open for reading too would keep
+    // a closed reader's pipe from ever failing, and the batch would hang.
     let regular = output.is_some_and(|p| fs::metadata(p).map_or(true, |m| m.is_file()));
-    let mut lock = None;
     let sink: Sink = match output {
         Some(path) if regular => {
-            let file = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .read(true)
-                .open(path)
-                .with_context(|| format!("cannot open '{}' for writing", path.display()))?;
-            let lock = lock.insert(fd_lock::RwLock::new(file));
-            let guard = match lock.try_write() {
-                Ok(g) => g,
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => bail!(
+            let file = match AppendFile::open(path) {
+                Ok(file) => file,
+                Err(AppendError::Open(e)) => {
+                    return Err(e).with_context(|| format!("cannot open '{}' for writing", path.display()))
+                }
+                Err(AppendError::Busy) => bail!(
                     "'{}' is being written by another batch; wait for it to end, or name another file",
                     path.display()
                 ),
-                Err(e) => return Err(e).with_context(|| format!("cannot lock '{}'", path.display())),
+                Err(AppendError::Lock(e)) => {
+                    return Err(e).with_context(|| format!("cannot lock '{}'", path.display()))
+                }
             };
             // First make sure it is a file of results, then cut off its
             // torn last line.
-            let (done, tail) = games_done(path, rules)?;
+            let (done, tail) = games_done(path, &file, rules)?;
             plan.skip(&done);
             match tail {
                 Tail::Whole => {}
-                Tail::NoNewline => (&*guard).write_all(b"\n")?,
-                Tail::Torn => cut_torn_line(path, &guard)?,
+                Tail::NoNewline => file.end_last_line()?,
+                Tail::Torn => {
+                    let cut = file.cut_torn_line().with_context(|| format!("cannot repair '{}'", path.display()))?;
+                    if cut > 0 {
+                        warn_line!(
+                            "klondike: {} ended in a result cut short ({cut} bytes); it was removed, and that game is solved again",
+                            path.display()
+                        );
+                    }
+                }
             }
-            Sink::File { file: guard, name: format!("'{}'", path.display()) }
+            Sink::File { file, name: format!("'{}'", path.display()) }
         }
         Some(path) => {
             let file = OpenOptions::new()
@@ -324,79 +310,36 @@ pub(super) fn run_batch(mut plan: Plan, rules: &Rules, limits: &Limits, output: 
     pool.install(|| plan.solve(rules, limits, write_result))?;
     bar.finish_and_clear();
     drop(sink);
-    drop(lock);
     Ok(())
 }
 
 /// Where a batch writes its results.
-enum Sink<'a> {
+enum Sink {
     /// A regular file, locked; results are appended a whole line at a time.
-    File { file: fd_lock::RwLockWriteGuard<'a, File>, name: String },
+    File { file: AppendFile, name: String },
     /// Standard output, a pipe, a FIFO or a device.
     Other { out: Box<dyn Write + Send>, name: String },
 }
 
-impl Sink<'_> {
-    /// Writes `line` and a newline in one write. To a file, a write that
-    /// fails part-way (a full disk) is taken back, so that no torn line is
-    /// left.
+impl Sink {
+    /// Writes `line` and a newline in one write (to a file, taken back if
+    /// it fails part-way: see [`AppendFile::append_line`]).
     fn write_line(&mut self, line: &str) -> Result<()> {
-        let mut bytes = Vec::with_capacity(line.len() + 1);
-        bytes.extend_from_slice(line.as_bytes());
-        bytes.push(b'\n');
         match self {
-            Sink::File { file, name } => {
-                let before = file.metadata().with_context(|| format!("cannot write to {name}"))?.len();
-                if let Err(e) = file.write_all(&bytes) {
-                    let _ = file.set_len(before);
-                    // A closed reader ends the batch quietly (see `main`).
-                    if e.kind() == io::ErrorKind::BrokenPipe {
-                        return Err(e.into());
-                    }
-                    bail!("cannot write to {name}: {}", klondike::store::io_words(&e));
-                }
-                Ok(())
-            }
+            Sink::File { file, name } => match file.append_line(line) {
+                Ok(()) => Ok(()),
+                // A closed reader ends the batch quietly (see `main`).
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(e.into()),
+                Err(e) => bail!("cannot write to {name}: {}", store::io_words(&e)),
+            },
             Sink::Other { out, name } => {
+                let mut bytes = Vec::with_capacity(line.len() + 1);
+                bytes.extend_from_slice(line.as_bytes());
+                bytes.push(b'\n');
                 out.write_all(&bytes).and_then(|()| out.flush()).with_context(|| format!("cannot write to {name}"))
             }
         }
     }
-}
-
-/// Cuts off a last line that does not end in a newline: the result a batch
-/// was writing when it was killed, solved again now. Says so in one line.
-fn cut_torn_line(path: &Path, file: &File) -> Result<()> {
-    let len = file.metadata()?.len();
-    if len == 0 {
-        return Ok(());
-    }
-    // The last newline, read backwards in blocks.
-    let mut reader = file;
-    let mut end = len;
-    let mut keep = 0;
-    let mut block = vec![0u8; 64 * 1024];
-    'search: while end > 0 {
-        let start = end.saturating_sub(block.len() as u64);
-        let n = (end - start) as usize;
-        reader.seek(SeekFrom::Start(start))?;
-        reader.read_exact(&mut block[..n])?;
-        if end == len && block[n - 1] == b'\n' {
-            return Ok(());
-        }
-        if let Some(i) = block[..n].iter().rposition(|&b| b == b'\n') {
-            keep = start + i as u64 + 1;
-            break 'search;
-        }
-        end = start;
-    }
-    file.set_len(keep).with_context(|| format!("cannot repair '{}'", path.display()))?;
-    warn_line!(
-        "klondike: {} ended in a result cut short ({} bytes); it was removed, and that game is solved again",
-        path.display(),
-        len - keep
-    );
-    Ok(())
 }
 
 #[cfg(test)]

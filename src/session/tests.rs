@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::deal::Deal;
 use crate::render::session::{GAME_KEPT, KEPT_PLAYING, LEFT_NOT_COUNTED};
+use crate::render::words::{CardNames, SuitStyle};
 
 /// A file `load` may find in memory.
 #[derive(Clone)]
@@ -38,6 +39,45 @@ struct Memory {
     files: BTreeMap<String, File>,
     /// The diagnostics said.
     warnings: Vec<String>,
+    /// Reading the autosave fails so (the saved game, if any, stays).
+    autosave_fault: Option<Fault>,
+    /// There is no data folder: no autosave to offer.
+    no_folder: bool,
+    /// The answers typed to the offer to resume, first first (then end of input).
+    answers: Vec<&'static str>,
+    /// The questions asked.
+    asked: Vec<String>,
+    /// What was moved aside.
+    moved_aside: Vec<GameRecord>,
+    /// Another session holds the autosave's lock.
+    busy: bool,
+    /// This world holds the autosave's lock.
+    locked: bool,
+    /// How many times the lock was let go.
+    unlocked: usize,
+}
+
+/// How reading the autosave fails.
+#[derive(Clone, Copy)]
+enum Fault {
+    /// Its folder cannot be read.
+    Folder,
+    /// It is from a newer klondike.
+    Newer,
+}
+
+impl Fault {
+    fn error(self) -> StoreError {
+        let path = std::path::PathBuf::from("autosave.json");
+        match self {
+            Fault::Folder => StoreError::Io {
+                path,
+                action: "read",
+                error: io::Error::new(io::ErrorKind::PermissionDenied, "denied"),
+            },
+            Fault::Newer => StoreError::NewerVersion { path, found: 99, supported: 1 },
+        }
+    }
 }
 
 impl World for Memory {
@@ -101,6 +141,43 @@ impl World for Memory {
     }
     fn warn(&mut self, text: &str) {
         self.warnings.push(text.to_string());
+    }
+    fn autosave_name(&self) -> Option<String> {
+        (!self.no_folder).then(|| "autosave.json".to_string())
+    }
+    fn read_autosave(&mut self) -> Result<Option<GameRecord>, StoreError> {
+        match self.autosave_fault {
+            Some(fault) => Err(fault.error()),
+            None => Ok(self.autosave.clone()),
+        }
+    }
+    fn move_autosave_aside(&mut self) -> Option<String> {
+        self.moved_aside.extend(self.autosave.take());
+        Some("autosave.json.corrupt".to_string())
+    }
+    fn was_counted(&mut self, id: &GameId) -> bool {
+        self.counts.iter().any(|(counted, _)| counted == id)
+    }
+    fn folder_problem(&mut self, error: &StoreError) {
+        self.warnings.push(format!("folder: {error}"));
+    }
+    fn lock_autosave(&mut self) -> AutosaveLock {
+        if self.busy {
+            return AutosaveLock::Busy("the data folder".to_string());
+        }
+        self.locked = true;
+        AutosaveLock::Held
+    }
+    fn unlock_autosave(&mut self) {
+        self.locked = false;
+        self.unlocked += 1;
+    }
+    fn peek_autosave(&mut self) -> Option<GameRecord> {
+        self.autosave.clone().filter(|_| self.autosave_fault.is_none())
+    }
+    fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
+        self.asked.push(question.to_string());
+        Ok((!self.answers.is_empty()).then(|| self.answers.remove(0).to_string()))
     }
 }
 
@@ -376,4 +453,280 @@ fn count_record_as_lost_counts_an_unfinished_record_once() {
     assert_eq!(world.counts.len(), 1, "statistics off: nothing counted");
     let fresh = session(game(1), script(), KEEPS_ALL, Memory::default()).record();
     assert_eq!(count_record_as_lost(&mut world, &fresh, true), None, "no move: nothing to count");
+}
+
+/// The saved copy of game 1 after one move, as the autosave holds it.
+fn saved_game() -> GameRecord {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &["d"]);
+    s.world().autosave.clone().expect("saved after a move")
+}
+
+/// A world whose autosave holds [`saved_game`], answering the offer with `answers`.
+fn with_saved(answers: Vec<&'static str>) -> Memory {
+    Memory { autosave: Some(saved_game()), answers, ..Memory::default() }
+}
+
+/// At a terminal: the saved game is offered, a new game instead.
+fn at_terminal() -> Asked {
+    Asked {
+        resume: false,
+        offer: true,
+        instead: crate::render::session::Instead::NewGame,
+        rules: Rules::default(),
+        screen_reader: false,
+    }
+}
+
+/// The offer through `world`, and what it printed.
+fn offer(world: &mut Memory, asked: &Asked, in_use: bool) -> (Result<Offered, StartError>, String) {
+    let mut out = Vec::new();
+    let offered = offer_saved(world, asked, in_use, &mut out);
+    (offered, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn a_saved_game_is_offered_at_a_terminal_and_resumed_with_its_own_id() {
+    let mut world = with_saved(vec!["maybe", ""]);
+    let id = world.autosave.as_ref().unwrap().identity();
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    let Ok(Offered::Saved(saved)) = offered else { panic!("{offered:?}") };
+    assert!(matches!(saved.start, Start::Resumed { id: ref resumed, .. } if *resumed == id));
+    assert_eq!(saved.replayed.game.moves_made(), 1);
+    // Asked again after an answer that is not one; an empty answer is yes.
+    assert_eq!(world.asked.len(), 2, "{:?}", world.asked);
+    assert!(world.asked[0].contains("game 1"), "{:?}", world.asked);
+    assert_ne!(world.asked[0], world.asked[1]);
+    assert!(world.autosave.is_some() && world.counts.is_empty(), "resumed: still saved, not counted");
+}
+
+#[test]
+fn a_script_is_not_offered_the_saved_game_and_leaves_it() {
+    let mut world = with_saved(vec!["y"]);
+    let asked = Asked { offer: false, ..at_terminal() };
+    let (offered, out) = offer(&mut world, &asked, false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(world.asked.is_empty() && out.is_empty());
+    assert!(world.autosave.is_some() && world.counts.is_empty());
+}
+
+#[test]
+fn a_saved_game_already_counted_is_removed_and_not_offered() {
+    let mut world = with_saved(vec!["y"]);
+    let record = world.autosave.clone().unwrap();
+    let tally = Tally::new(&Rules::default(), &ScoreSheet::new(Scoring::Standard), 1, false, None);
+    world.counts.push((record.identity(), tally));
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(world.asked.is_empty(), "not offered");
+    assert!(world.autosave.is_none(), "removed");
+    assert_eq!(world.counts.len(), 1, "not counted again");
+}
+
+#[test]
+fn an_autosave_that_cannot_be_read_is_reported_and_kept() {
+    let mut world = Memory { autosave_fault: Some(Fault::Folder), ..with_saved(vec!["y"]) };
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(world.asked.is_empty());
+    assert_eq!(world.warnings.len(), 1, "{:?}", world.warnings);
+    assert!(world.warnings[0].starts_with("folder: could not read autosave.json"), "{:?}", world.warnings);
+    // Not written over by a new game either.
+    assert!(!retire_autosave(&mut world, true));
+    assert!(world.autosave.is_some() && world.counts.is_empty() && world.moved_aside.is_empty());
+    // Under --resume it is a failure that names the file.
+    let asked = Asked { resume: true, ..at_terminal() };
+    let (offered, _) = offer(&mut world, &asked, false);
+    let Err(StartError::Refused(why)) = offered else { panic!("{offered:?}") };
+    assert!(why.starts_with("cannot resume: could not read autosave.json"), "{why}");
+}
+
+#[test]
+fn a_newer_autosave_is_kept_and_the_session_does_not_save() {
+    let mut world = Memory { autosave_fault: Some(Fault::Newer), ..with_saved(vec!["y"]) };
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::NewerAutosave)), "{offered:?}");
+    assert!(world.warnings[0].ends_with("; this session does not save its game"), "{:?}", world.warnings);
+    assert!(!retire_autosave(&mut world, true), "a new game does not take its place");
+    assert!(world.autosave.is_some() && world.counts.is_empty());
+}
+
+#[test]
+fn declining_the_saved_game_counts_it_lost_and_removes_it() {
+    let mut world = with_saved(vec!["n"]);
+    let id = world.autosave.as_ref().unwrap().identity();
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    let [(counted, tally)] = world.counts.as_slice() else { panic!("{:?}", world.counts) };
+    assert_eq!((counted, tally.outcome.won, tally.outcome.moves), (&id, false, 1));
+    assert!(world.autosave.is_none());
+    assert_eq!(world.warnings, ["the saved game, game 1 with 1 move, counts as lost"]);
+}
+
+#[test]
+fn a_declined_game_that_cannot_be_counted_stays_saved() {
+    let mut world = Memory { stats_fail: true, ..with_saved(vec!["no"]) };
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(world.autosave.is_some() && world.warnings.is_empty());
+    // The new game then keeps it too, and says so.
+    assert!(!retire_autosave(&mut world, true));
+    assert!(world.autosave.is_some());
+    assert!(world.warnings[0].contains("could not be counted, so it is kept"), "{:?}", world.warnings);
+}
+
+#[test]
+fn quitting_at_the_offer_leaves_everything_as_it_was() {
+    for (answers, said) in [(vec!["q"], format!("{}\n", said::SAVED_GAME_KEPT)), (vec![], String::new())] {
+        let mut world = with_saved(answers);
+        let (offered, out) = offer(&mut world, &at_terminal(), false);
+        assert!(matches!(offered, Ok(Offered::Quit)), "{offered:?}");
+        assert_eq!(out, said);
+        assert!(world.autosave.is_some() && world.counts.is_empty() && world.warnings.is_empty());
+    }
+}
+
+#[test]
+fn resume_fails_without_a_saved_game_or_when_another_session_has_it() {
+    let resume = Asked { resume: true, ..at_terminal() };
+    let (offered, _) = offer(&mut Memory::default(), &resume, false);
+    assert!(matches!(offered, Err(StartError::Refused(ref w)) if w == "there is no saved game to resume"));
+    let mut world = with_saved(vec!["y"]);
+    let (offered, _) = offer(&mut world, &resume, true);
+    assert!(matches!(offered, Err(StartError::Refused(ref w)) if w.contains("open in another klondike session")));
+    // Without --resume another session's saved game is simply not offered.
+    let (offered, _) = offer(&mut world, &at_terminal(), true);
+    assert!(matches!(offered, Ok(Offered::Nothing)) && world.asked.is_empty() && world.autosave.is_some());
+    // With nowhere to keep one, there is none to offer.
+    let mut world = Memory { no_folder: true, ..with_saved(vec!["y"]) };
+    assert!(matches!(offer(&mut world, &resume, false).0, Ok(Offered::Nothing)));
+}
+
+#[test]
+fn resume_takes_the_saved_game_without_asking() {
+    let mut world = with_saved(vec![]);
+    let (offered, _) = offer(&mut world, &Asked { resume: true, ..at_terminal() }, false);
+    assert!(matches!(offered, Ok(Offered::Saved(_))), "{offered:?}");
+    assert!(world.asked.is_empty());
+}
+
+#[test]
+fn a_new_game_retires_the_saved_one_as_lost() {
+    let mut world = with_saved(vec![]);
+    assert!(retire_autosave(&mut world, true));
+    assert_eq!(world.counts.len(), 1);
+    assert!(world.autosave.is_none());
+    assert_eq!(world.warnings, ["the saved game, game 1 with 1 move, counts as lost: a new game takes its place"]);
+    // Statistics off: replaced, said, not counted.
+    let mut world = with_saved(vec![]);
+    assert!(retire_autosave(&mut world, false));
+    assert!(world.counts.is_empty() && world.autosave.is_none());
+    assert!(world.warnings[0].contains("statistics are off"), "{:?}", world.warnings);
+    // Nothing saved: nothing said.
+    let mut world = Memory::default();
+    assert!(retire_autosave(&mut world, true));
+    assert!(world.warnings.is_empty() && world.counts.is_empty());
+}
+
+/// A sighted player's UTF-8 terminal.
+const TERMINAL: TerminalFacts =
+    TerminalFacts { interactive: true, stdout_terminal: true, utf8: true, dumb: false, no_colour: false };
+
+#[test]
+fn a_terminal_gets_the_picture_and_a_script_rows() {
+    let v = choose_view(&Looks::default(), &TERMINAL);
+    assert_eq!((v.layout, v.style.names, v.style.suits), (Layout::Columns, CardNames::Short, SuitStyle::Symbols));
+    assert!(v.style.colour && v.wrap && v.confirm && v.farewell && !v.echo);
+    let v = choose_view(&Looks::default(), &TerminalFacts::default());
+    assert_eq!((v.layout, v.style.suits), (Layout::Rows, SuitStyle::Letters));
+    assert!(!v.style.colour && !v.wrap && !v.confirm && !v.farewell && v.echo);
+    // --confirm asks in a script too; --json at a terminal neither asks nor wraps.
+    assert!(choose_view(&Looks { confirm: true, ..Looks::default() }, &TerminalFacts::default()).confirm);
+    let v = choose_view(&Looks { json: true, ..Looks::default() }, &TERMINAL);
+    assert!(v.json && !v.confirm && !v.wrap && v.layout == Layout::Rows);
+}
+
+#[test]
+fn a_screen_reader_gets_words_and_never_colour() {
+    let looks = Looks { screen_reader: true, colour: Some(true), ..Looks::default() };
+    let v = choose_view(&looks, &TERMINAL);
+    assert_eq!((v.layout, v.style.names, v.style.suits), (Layout::List, CardNames::Words, SuitStyle::Letters));
+    assert!(!v.style.colour && !v.wrap && v.screen_reader);
+    // What is asked for is kept: rows, with short names.
+    let looks = Looks { layout: Some(Layout::Rows), names: Some(CardNames::Short), ..looks };
+    let v = choose_view(&looks, &TERMINAL);
+    assert_eq!((v.layout, v.style.names), (Layout::Rows, CardNames::Short));
+}
+
+#[test]
+fn a_dumb_or_plain_terminal_gets_letters_and_no_colour_unless_asked() {
+    for facts in [TerminalFacts { dumb: true, ..TERMINAL }, TerminalFacts { utf8: false, no_colour: true, ..TERMINAL }]
+    {
+        let v = choose_view(&Looks::default(), &facts);
+        assert_eq!(v.style.suits, SuitStyle::Letters);
+        assert!(!v.style.colour);
+        let asked = Looks { colour: Some(true), suits: Some(SuitStyle::Symbols), ..Looks::default() };
+        let v = choose_view(&asked, &facts);
+        assert!(v.style.colour && v.style.suits == SuitStyle::Symbols);
+    }
+    // Colour with auto follows standard output, even in a script.
+    let piped = TerminalFacts { interactive: false, ..TERMINAL };
+    assert!(choose_view(&Looks::default(), &piped).style.colour);
+    assert!(!choose_view(&Looks { colour: Some(false), ..Looks::default() }, &TERMINAL).style.colour);
+}
+
+/// [`saved_game`] already counted: a session was killed between counting it
+/// and removing it.
+fn counted_saved_game() -> Memory {
+    let mut world = with_saved(vec!["y"]);
+    let id = world.autosave.as_ref().unwrap().identity();
+    let tally = Tally::new(&Rules::default(), &ScoreSheet::new(Scoring::Standard), 1, false, None);
+    world.counts.push((id, tally));
+    world
+}
+
+#[test]
+fn a_session_that_saves_holds_the_lock_and_removes_a_counted_autosave() {
+    let mut world = counted_saved_game();
+    let mut persistence = KEEPS_ALL;
+    assert!(!claim_autosave(&mut world, &mut persistence, false).unwrap());
+    assert!(world.locked && world.unlocked == 0, "held for the whole session");
+    assert!(persistence.autosave);
+    assert!(world.autosave.is_none(), "counted, so removed");
+    // A game not counted yet stays, to be offered.
+    let mut world = with_saved(vec![]);
+    let mut persistence = KEEPS_ALL;
+    claim_autosave(&mut world, &mut persistence, false).unwrap();
+    assert!(world.autosave.is_some());
+}
+
+#[test]
+fn a_session_that_only_counts_locks_for_the_moment() {
+    let mut world = counted_saved_game();
+    let mut persistence = Persistence { stats: true, autosave: false, timed: false };
+    assert!(!claim_autosave(&mut world, &mut persistence, false).unwrap());
+    assert!(!world.locked && world.unlocked == 1);
+    assert!(world.autosave.is_none());
+    // Nothing is done to another session's saved game.
+    let mut world = Memory { busy: true, ..counted_saved_game() };
+    claim_autosave(&mut world, &mut persistence, false).unwrap();
+    assert!(world.autosave.is_some());
+}
+
+#[test]
+fn a_second_session_neither_saves_nor_touches_the_saved_game() {
+    let mut world = Memory { busy: true, ..counted_saved_game() };
+    let mut persistence = KEEPS_ALL;
+    assert!(claim_autosave(&mut world, &mut persistence, false).unwrap());
+    assert!(!persistence.autosave && persistence.stats);
+    assert_eq!(
+        world.warnings,
+        ["another klondike session is keeping its game in the data folder; this one does not save its game"]
+    );
+    assert!(world.autosave.is_some(), "the other session's");
+    let mut persistence = KEEPS_ALL;
+    let Err(StartError::Refused(why)) = claim_autosave(&mut world, &mut persistence, true) else {
+        panic!("--resume must fail")
+    };
+    assert_eq!(why, "the saved game is open in another klondike session");
 }
