@@ -543,3 +543,27 @@ fn save_refuses_our_own_files() {
     assert!(out.contains("klondike's own files"), "{out}");
     assert_eq!(std::fs::read(&target).unwrap(), before);
 }
+
+/// Nor through a link: a link to the autosave (or to where it would be) is
+/// the autosave.
+#[cfg(unix)]
+#[test]
+fn save_refuses_our_own_files_through_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    leave_game_7(data);
+    let before = std::fs::read(data.join("autosave.json")).unwrap();
+    let link = dir.path().join("mine.json");
+    std::os::unix::fs::symlink(data.join("autosave.json"), &link).unwrap();
+    let (code, out, err) = klondike(data, &[], &["--game", "3"], &format!("d\nsave {}\n", link.display()));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("klondike's own files"), "{out}");
+    assert_eq!(std::fs::read(data.join("autosave.json")).unwrap(), before);
+    // A link to where the statistics would be, before they exist.
+    let stats_link = dir.path().join("stats-link.json");
+    std::os::unix::fs::symlink(data.join("statistics.json"), &stats_link).unwrap();
+    let _ = std::fs::remove_file(data.join("statistics.json"));
+    let (_, out, _) = klondike(data, &[], &["--game", "3"], &format!("d\nsave {}\n", stats_link.display()));
+    assert!(out.contains("klondike's own files"), "{out}");
+    assert!(!data.join("statistics.json").exists());
+}

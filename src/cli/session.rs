@@ -241,6 +241,17 @@ pub fn say_folder_problem(path: &Path, error: &store::StoreError) {
 /// (the autosave, the statistics), which `save` must never replace.
 fn is_our_file(path: &Path) -> bool {
     let canonical = |p: &Path| {
+        // A file that exists: its path with every link followed (a link to
+        // the autosave is the autosave).
+        if let Ok(real) = std::fs::canonicalize(p) {
+            return Some(real);
+        }
+        // A new file, or a link to one: its folder's real path and its name.
+        let p = match std::fs::read_link(p) {
+            Ok(to) if to.is_absolute() => to,
+            Ok(to) => p.parent().unwrap_or(Path::new(".")).join(to),
+            Err(_) => p.to_path_buf(),
+        };
         let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         std::fs::canonicalize(parent).ok().map(|d| d.join(p.file_name().unwrap_or_default()))
     };
