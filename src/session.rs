@@ -486,8 +486,12 @@ impl<W: World> Session<W> {
     /// current one as lost if a move was made and it was not finished, and
     /// starts the new one's bookkeeping (`elapsed` seconds of play so far,
     /// its id for the statistics).
-    fn leave_game(&mut self, elapsed: u64, id: GameId) {
+    /// Returns `left` (what is said of the game left) as it turned out: a
+    /// loss that could not be written to the statistics is not said to
+    /// count.
+    fn leave_game(&mut self, elapsed: u64, id: GameId, left: Option<GameLeft>) -> Option<GameLeft> {
         self.abandon();
+        let left = self.as_it_turned_out(left);
         // The saved copy of the old game goes only once the game is counted:
         // if it could not be, the copy stays and this session saves no more.
         if self.autosaved && self.persistence.stats && self.counted && !self.recorded {
@@ -502,17 +506,38 @@ impl<W: World> Session<W> {
         self.counted = false;
         self.recorded = false;
         self.flow.new_game();
+        left
+    }
+
+    /// `left` after the game's loss was counted: [`GameLeft::NotCounted`]
+    /// when it could not be written.
+    fn as_it_turned_out(&self, left: Option<GameLeft>) -> Option<GameLeft> {
+        match left {
+            Some(GameLeft::CountsAsLost(origin)) if !self.recorded => Some(GameLeft::NotCounted(origin)),
+            other => other,
+        }
+    }
+
+    /// What quitting says of the game in progress; a loss is counted now,
+    /// so that what is said is what happened.
+    fn leaving(&mut self) -> Option<GameLeft> {
+        let left = self.goodbye();
+        if matches!(left, Some(GameLeft::CountsAsLost(_))) {
+            self.abandon();
+        }
+        self.as_it_turned_out(left)
     }
 
     /// Deals again (`restart`) or another deal (`new`), in place of the game
-    /// left (see [`Session::leave_game`]); autoplay's moves at the deal are
-    /// said with the opening.
-    fn deal(&mut self, action: Action) {
-        self.leave_game(0, GameId::random());
+    /// left (see [`Session::leave_game`], which `left` goes through);
+    /// autoplay's moves at the deal are said with the opening.
+    fn deal(&mut self, action: Action, left: Option<GameLeft>) -> Option<GameLeft> {
+        let left = self.leave_game(0, GameId::random(), left);
         if let Ok(Outcome { event: Event::Dealt { start, automatic, .. }, .. }) = self.play.apply(action, None) {
             self.opening_note = announce_autoplay(&start, &automatic, self.game(), &self.view.style);
         }
         self.note_win();
+        left
     }
 
     /// Counts the current game as lost when it had moves and is not yet counted.
@@ -668,7 +693,7 @@ impl<W: World> Session<W> {
             Step::Run { command, confirmed } => self.command(command, confirmed),
             Step::Again(text) => Ok(Reply::Again(text)),
             Step::Declined => Ok(Reply::Answer(said::KEPT_PLAYING.into())),
-            Step::Quit => Ok(Reply::Quit(self.goodbye().map(|g| g.to_string()))),
+            Step::Quit => Ok(Reply::Quit(self.leaving().map(|g| g.to_string()))),
             Step::Refused(why) => Err(why.to_string()),
         };
         self.report(line, reply, out)
@@ -776,10 +801,10 @@ impl<W: World> Session<W> {
         }
         match cmd {
             Command::Restart => {
-                let lost = self.left_behind().is_some();
-                self.deal(Action::Restart);
+                let left = self.left_behind();
+                let left = self.deal(Action::Restart, left);
                 // The title follows in the opening: said once.
-                Ok(Reply::Opening(Some(said::restarted(lost))))
+                Ok(Reply::Opening(Some(said::restarted(left))))
             }
             Command::Move(m) => self.change(Action::Move(m)),
             Command::Undo => self.change(Action::Undo),
@@ -796,7 +821,7 @@ impl<W: World> Session<W> {
                 let moves = r.game.moves_made();
                 // A saved game loaded is a new game from that position (it
                 // may be loaded again): an id of its own.
-                self.leave_game(r.elapsed_seconds, GameId::random());
+                let left = self.leave_game(r.elapsed_seconds, GameId::random(), left);
                 self.play = Play::from_replayed(r, self.play.autoplay());
                 Ok(Reply::Opening(Some(said::loaded(left, &file, self.play.origin(), moves))))
             }
@@ -828,14 +853,14 @@ impl<W: World> Session<W> {
                 } else {
                     (first, Deal::for_game(first).map_err(|e| e.to_string())?, None)
                 };
-                self.deal(Action::Deal { deal, origin: Origin::Number(number) });
+                let lost = self.deal(Action::Deal { deal, origin: Origin::Number(number) }, lost);
                 let preface = match (lost.map(|l| l.to_string()), preface) {
                     (Some(l), Some(p)) => Some(format!("{l} {p}")),
                     (l, p) => l.or(p),
                 };
                 Ok(Reply::Opening(preface))
             }
-            Command::Quit => Ok(Reply::Quit(self.goodbye().map(|g| g.to_string()))),
+            Command::Quit => Ok(Reply::Quit(self.leaving().map(|g| g.to_string()))),
             // The rest ask about the game and change nothing: their answers
             // are the library's (every command that does more has its arm
             // above, so `None` does not happen; the table is a harmless answer).
@@ -849,7 +874,7 @@ impl<W: World> Session<W> {
     /// Says what becomes of the game when the session ends at the end of
     /// input (as `q` says it).
     fn farewell(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        if let Some(text) = self.goodbye() {
+        if let Some(text) = self.leaving() {
             writeln!(out)?;
             writeln!(out, "{text}")?;
         }

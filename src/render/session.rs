@@ -190,6 +190,8 @@ pub enum GameLeft {
     Kept,
     /// Counted as lost in the statistics: the game of this origin.
     CountsAsLost(Origin),
+    /// To be counted as lost, but the statistics could not be written.
+    NotCounted(Origin),
 }
 
 impl fmt::Display for GameLeft {
@@ -197,14 +199,19 @@ impl fmt::Display for GameLeft {
         match self {
             GameLeft::Kept => f.write_str(GAME_KEPT),
             GameLeft::CountsAsLost(origin) => write!(f, "{} counts as lost.", title(*origin)),
+            GameLeft::NotCounted(origin) => write!(f, "{} could not be counted in the statistics.", title(*origin)),
         }
     }
 }
 
-/// What `restart` says before the opening; `lost`: the game so far counts
-/// as lost (its title follows in the opening, so it is not named here).
-pub fn restarted(lost: bool) -> String {
-    let lost = if lost { "The game so far counts as lost. " } else { "" };
+/// What `restart` says before the opening: what became of the game so far
+/// (`left`; its title follows in the opening, so it is not named here).
+pub fn restarted(left: Option<GameLeft>) -> String {
+    let lost = match left {
+        Some(GameLeft::CountsAsLost(_)) => "The game so far counts as lost. ",
+        Some(GameLeft::NotCounted(_)) => "The game so far could not be counted in the statistics. ",
+        Some(GameLeft::Kept) | None => "",
+    };
     format!("{lost}Dealt again from the start.")
 }
 
@@ -381,7 +388,14 @@ mod tests {
             loaded(Some(GameLeft::CountsAsLost(Origin::Custom)), "x.json", Origin::Number(3), 1),
             "Custom deal counts as lost. Loaded x.json: Game 3, 1 move made."
         );
-        assert_eq!(restarted(true), "The game so far counts as lost. Dealt again from the start.");
+        assert_eq!(
+            restarted(Some(GameLeft::CountsAsLost(Origin::Number(7)))),
+            "The game so far counts as lost. Dealt again from the start."
+        );
+        assert_eq!(
+            GameLeft::NotCounted(Origin::Number(5)).to_string(),
+            "Game 5 could not be counted in the statistics."
+        );
         assert_eq!(saved_game(None, 2), "a custom deal with 2 moves");
         assert!(winnable_message(9, 7, 2).ends_with("the 2 game numbers from 7 winnable."));
     }

@@ -730,3 +730,29 @@ fn a_second_session_neither_saves_nor_touches_the_saved_game() {
     };
     assert_eq!(why, "the saved game is open in another klondike session");
 }
+
+#[test]
+fn a_loss_that_cannot_be_counted_is_not_said_to_count() {
+    let persistence = Persistence { stats: true, autosave: false, timed: false };
+    let world = || Memory { stats_fail: true, games: vec![7], ..Memory::default() };
+    // Replaced by a new game.
+    let mut s = session(game(1), script(), persistence, world());
+    let (text, _) = feed(&mut s, &["d", "new"]);
+    assert!(text.contains("Game 1 could not be counted in the statistics.\nGame 7"), "{text}");
+    assert!(!text.contains("counts as lost"), "{text}");
+    // Dealt again.
+    let (text, _) = feed(&mut s, &["d", "restart"]);
+    assert!(text.contains("The game so far could not be counted in the statistics. Dealt again"), "{text}");
+    // Quit.
+    let (text, next) = feed(&mut s, &["d", "q"]);
+    assert_eq!(next, Next::Quit);
+    assert!(text.ends_with("> q\nGame 7 could not be counted in the statistics.\n"), "{text}");
+    s.end();
+    assert!(s.world().counts.is_empty());
+    // Where the statistics can be written, quitting counts the loss once.
+    let mut s = session(game(1), script(), persistence, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "q"]);
+    assert!(text.ends_with("> q\nGame 1 counts as lost.\n"), "{text}");
+    s.end();
+    assert_eq!(s.world().counts.len(), 1);
+}
