@@ -176,7 +176,10 @@ impl fmt::Display for Refusal {
 /// ([`crate::render::words::plain_message`]).
 pub fn refused_line(why: &str, screen_reader: bool) -> String {
     if screen_reader {
-        format!("Not done: {why}.\n")
+        // One full stop: a message that ends a sentence already (one that
+        // asks its question again) gets none more.
+        let stop = if why.ends_with(['.', '?', '!']) { "" } else { "." };
+        format!("Not done: {why}{stop}\n")
     } else {
         format!("error: {why}\n")
     }
@@ -366,6 +369,8 @@ mod tests {
             "This game would be given up. Load a<line separator>b? Type yes, or no to keep playing."
         );
         assert!(Refusal::QuestionWaits(load).to_string().starts_with("a question waits for yes or no. This game"));
+        assert_eq!(refused_line("cannot draw", true), "Not done: cannot draw.\n");
+        assert_eq!(refused_line("Type yes, or no to keep playing.", true), "Not done: Type yes, or no to keep playing.\n");
     }
 
     #[test]
