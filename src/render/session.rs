@@ -370,7 +370,10 @@ mod tests {
         );
         assert!(Refusal::QuestionWaits(load).to_string().starts_with("a question waits for yes or no. This game"));
         assert_eq!(refused_line("cannot draw", true), "Not done: cannot draw.\n");
-        assert_eq!(refused_line("Type yes, or no to keep playing.", true), "Not done: Type yes, or no to keep playing.\n");
+        assert_eq!(
+            refused_line("Type yes, or no to keep playing.", true),
+            "Not done: Type yes, or no to keep playing.\n"
+        );
     }
 
     #[test]
