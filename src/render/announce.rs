@@ -3,7 +3,7 @@
 //!
 //! | what happened | announcement (cards in words) |
 //! |---|---|
-//! | draw | `Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 18 in the stock.` |
+//! | draw | `Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top, which fits pile 2. 18 in the stock.` (where the top card can go: `which can go to its foundation`, `which fits piles 2 and 5`, `which fits an empty pile`; nothing when it cannot be played) |
 //! | draw that empties the stock | `Drew 9 of spades. Stock empty; 1 redeal left.` (or `no redeals left`, or `the next draw turns the waste over`) |
 //! | redeal | `Turned the waste over: 21 cards in the stock, pass 2 of 3.` |
 //! | waste to pile | `9 of spades, waste to pile 3; 4 of hearts left on top.` |
@@ -253,6 +253,34 @@ pub fn announce_status(game: &Game) -> Option<String> {
     }
 }
 
+/// Where the waste's top card of `post` can be played under `rules`, as a
+/// clause to follow its name: ", which can go to its foundation", ", which
+/// fits pile 4", ", which fits piles 2 and 5" (for a king ", which fits an
+/// empty pile"), ", which can go to its foundation or onto pile 1"; empty
+/// when it cannot be played.
+fn waste_top_goes(post: &Position, rules: &Rules) -> String {
+    let home = post.check(Move::WasteToFoundation, rules).is_ok();
+    let piles: Vec<String> = PileId::ALL
+        .into_iter()
+        .filter(|&to| post.check(Move::WasteToTableau { to }, rules).is_ok())
+        .map(|to| to.to_string())
+        .collect();
+    let king = post.waste().last().is_some_and(|c| c.rank() == crate::card::Rank::KING);
+    let place = match piles.as_slice() {
+        [] => None,
+        // Only empty piles take a king: which one does not matter.
+        [_, ..] if king => Some("an empty pile".to_string()),
+        [one] => Some(format!("pile {one}")),
+        [rest @ .., last] => Some(format!("piles {} and {last}", rest.join(", "))),
+    };
+    match (home, place) {
+        (false, None) => String::new(),
+        (true, None) => ", which can go to its foundation".to_string(),
+        (false, Some(place)) => format!(", which fits {place}"),
+        (true, Some(place)) => format!(", which can go to its foundation or onto {place}"),
+    }
+}
+
 /// The move from `pre` to `post`, starting in lower case, without the final
 /// full stop.
 fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, style: &CardStyle) -> String {
@@ -263,6 +291,11 @@ fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, styl
                 if drawn.is_empty() { "drew nothing".to_string() } else { format!("drew {}", style.cards(drawn)) };
             if let (true, Some(&top)) = (drawn.len() > 1, drawn.last()) {
                 text.push_str(&format!("; {} on top", style.card(top)));
+            }
+            // Where the card now on top can go, so that a player who cannot
+            // see the table need not ask after every draw.
+            if !drawn.is_empty() {
+                text.push_str(&waste_top_goes(post, rules));
             }
             text.push_str(". ");
             text.push_str(&stock_after_draw(post, rules));
@@ -484,19 +517,19 @@ mod tests {
         let last = pos.stock().last().map(|k| k.name()).unwrap();
         assert_eq!(
             play(&pos, rules(PassLimit::Unlimited), Move::Draw),
-            format!("Drew {last}. Stock empty; the next draw turns the waste over.")
+            format!("Drew {last}, which fits an empty pile. Stock empty; the next draw turns the waste over.")
         );
         assert_eq!(
             play(&pos, rules(PassLimit::Limited(2)), Move::Draw),
-            format!("Drew {last}. Stock empty; 1 redeal left.")
+            format!("Drew {last}, which fits an empty pile. Stock empty; 1 redeal left.")
         );
         assert_eq!(
             play(&pos, rules(PassLimit::Limited(3)), Move::Draw),
-            format!("Drew {last}. Stock empty; 2 redeals left.")
+            format!("Drew {last}, which fits an empty pile. Stock empty; 2 redeals left.")
         );
         assert_eq!(
             play(&pos, rules(PassLimit::Limited(1)), Move::Draw),
-            format!("Drew {last}. Stock empty; no redeals left.")
+            format!("Drew {last}, which fits an empty pile. Stock empty; no redeals left.")
         );
     }
 
