@@ -132,9 +132,15 @@ pub enum CommandError {
     /// The line has no words.
     #[error("empty command (type help for the list)")]
     Empty,
-    /// The first word is no command.
-    #[error("unknown command '{}' (type help for the list)", shown(.word))]
-    Unknown { word: String },
+    /// The first word is no command; `suggestion` is the command word it
+    /// is one slip away from, if any (a letter off, or two next to each
+    /// other swapped: two slips for words of five letters or more).
+    #[error(
+        "unknown command '{}' (type help for the list{})",
+        shown(.word),
+        .suggestion.map(|s| format!("; did you mean {s}?")).unwrap_or_default()
+    )]
+    Unknown { word: String, suggestion: Option<&'static str> },
     /// A command lacks an argument.
     #[error("'{command}' needs more: {usage}")]
     Missing { command: &'static str, usage: &'static str },
@@ -339,6 +345,41 @@ pub fn lookup(word: &str) -> Option<&'static CommandSpec> {
     COMMANDS.iter().find(|c| c.word == word || c.aliases.contains(&word))
 }
 
+/// The command word (or alias) of [`COMMANDS`] that `word` is a slip away
+/// from ([`CommandError::Unknown`]): the one nearest by edit distance
+/// (transpositions count one), within 1 for words of up to four letters and
+/// 2 for longer ones; none for one- and two-letter words (too many are
+/// near) or when two are equally near.
+fn closest_command(word: &str) -> Option<&'static str> {
+    let len = word.chars().count();
+    if len <= 2 {
+        return None;
+    }
+    let most = if len <= 4 { 1 } else { 2 };
+    let mut best: Option<(usize, &'static str)> = None;
+    let mut tie = false;
+    for candidate in COMMANDS
+        .iter()
+        .filter(|c| c.word != "card")
+        .flat_map(|c| std::iter::once(c.word).chain(c.aliases.iter().copied()))
+    {
+        if candidate.len() <= 2 {
+            continue;
+        }
+        let d = strsim::damerau_levenshtein(word, candidate);
+        match best {
+            _ if d > most => {}
+            Some((b, _)) if d > b => {}
+            Some((b, w)) if d == b => tie |= w != candidate,
+            _ => {
+                best = Some((d, candidate));
+                tie = false;
+            }
+        }
+    }
+    best.filter(|_| !tie).map(|(_, w)| w)
+}
+
 pub use crate::render::words::is_unprintable;
 
 /// Shortens and makes printable a piece of user input for a message.
@@ -394,7 +435,7 @@ impl CommandError {
     /// The error with the word it quotes as `line` has it (the parser reads
     /// a lower-case copy; messages quote what was typed).
     fn with_case_of(mut self, line: &str) -> CommandError {
-        let (CommandError::Unknown { word: text }
+        let (CommandError::Unknown { word: text, .. }
         | CommandError::BadPile { text }
         | CommandError::BadDestination { text }
         | CommandError::BadCount { text }
@@ -433,7 +474,7 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         if looks_like_card && first.len() > 1 {
             return Err(CommandError::BadCard { text: first.to_string() });
         }
-        return Err(CommandError::Unknown { word: first.to_string() });
+        return Err(CommandError::Unknown { word: first.to_string(), suggestion: closest_command(first) });
     };
     let simple = |cmd: Command| no_more(rest, spec.word, "it takes no arguments").map(|()| cmd);
     match spec.word {
@@ -565,7 +606,7 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
             };
             Ok(Command::Move(MoveCommand::FoundationToTableau(suit, pile(to)?)))
         }
-        other => Err(CommandError::Unknown { word: other.to_string() }),
+        other => Err(CommandError::Unknown { word: other.to_string(), suggestion: None }),
     }
 }
 
@@ -874,6 +915,16 @@ mod tests {
         let err = |s: &str| s.parse::<Command>().unwrap_err();
         assert_eq!(err(""), CommandError::Empty);
         assert!(matches!(err("xyz"), CommandError::Unknown { .. }));
+        // A slip gets the command it is one away from; a word near none, or
+        // too short to tell, gets none.
+        assert_eq!(err("hlep").to_string(), "unknown command 'hlep' (type help for the list; did you mean help?)");
+        assert_eq!(
+            err("resatrt").to_string(),
+            "unknown command 'resatrt' (type help for the list; did you mean restart?)"
+        );
+        for far in ["xyzzy", "dr", "bogus"] {
+            assert!(matches!(err(far), CommandError::Unknown { suggestion: None, .. }), "{far}");
+        }
         assert!(matches!(err("t"), CommandError::Missing { command: "t", .. }));
         assert!(matches!(err("t 1"), CommandError::Missing { command: "t", .. }));
         assert!(matches!(err("w"), CommandError::Missing { command: "w", .. }));

@@ -178,7 +178,9 @@ pub fn refused_line(why: &str, screen_reader: bool) -> String {
     if screen_reader {
         // One full stop: a message that ends a sentence already (one that
         // asks its question again) gets none more.
-        let stop = if why.ends_with(['.', '?', '!']) { "" } else { "." };
+        // (An aside at the end becomes a clause when spoken: its own last
+        // mark counts.)
+        let stop = if why.trim_end_matches(')').ends_with(['.', '?', '!']) { "" } else { "." };
         format!("Not done: {why}{stop}\n")
     } else {
         format!("error: {why}\n")
@@ -370,6 +372,7 @@ mod tests {
         );
         assert!(Refusal::QuestionWaits(load).to_string().starts_with("a question waits for yes or no. This game"));
         assert_eq!(refused_line("cannot draw", true), "Not done: cannot draw.\n");
+        assert_eq!(refused_line("x (did you mean help?)", true), "Not done: x (did you mean help?)\n");
         assert_eq!(
             refused_line("Type yes, or no to keep playing.", true),
             "Not done: Type yes, or no to keep playing.\n"
