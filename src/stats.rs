@@ -346,5 +346,6 @@ fn describe_record(key: &RulesKey, r: &Record) -> String {
     if let Some(s) = r.fastest_win_seconds {
         parts.push(format!("fastest win {}", duration(s)));
     }
-    format!("{key}: {}.", parts.join(", "))
+    // A line of its own, read aloud as a sentence: a capital first.
+    format!("{}: {}.", crate::render::words::capitalise(&key.to_string()), parts.join(", "))
 }

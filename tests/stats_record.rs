@@ -131,7 +131,7 @@ fn the_report_reads_aloud() {
     let text = s.describe();
     assert_eq!(
         text,
-        "draw 1, passes unlimited, foundation-to-tableau off: 3 played, 2 won, win rate 67%, \
+        "Draw 1, passes unlimited, foundation-to-tableau off: 3 played, 2 won, win rate 67%, \
          current streak 2 wins, longest winning streak 2, longest losing streak 1, best score 640, \
          fewest moves to win 98, fastest win 4 minutes 12 seconds.\n"
     );
@@ -142,7 +142,7 @@ fn the_report_reads_aloud() {
     assert_eq!(lines.len(), 3, "{text}");
     assert!(
         lines[1].starts_with(
-            "draw 3, passes 3, foundation-to-tableau on: 1 played, 0 won, win rate 0%, current streak 1 loss"
+            "Draw 3, passes 3, foundation-to-tableau on: 1 played, 0 won, win rate 0%, current streak 1 loss"
         ),
         "{text}"
     );
