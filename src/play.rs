@@ -512,7 +512,7 @@ impl Play {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::command::Command;
     use crate::moves::PileId;
@@ -521,7 +521,10 @@ mod tests {
     /// A deal that plays out with `t N f`, draws and `w f` alone: every
     /// pile ascends from its top, the stock holds the clubs, then the
     /// diamonds up to the jack, top first.
-    const EASY: &str = "KD  QD KS  QS JS TS  9S 8S 7S 6S  5S 4S 3S 2S AS  KH QH JH TH 9H 8H  7H 6H 5H 4H 3H 2H AH \
+    /// A deal that [`easy_win`] wins without autoplay (the session's tests
+    /// use it too).
+    pub(crate) const EASY: &str =
+        "KD  QD KS  QS JS TS  9S 8S 7S 6S  5S 4S 3S 2S AS  KH QH JH TH 9H 8H  7H 6H 5H 4H 3H 2H AH \
                         AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD";
 
     fn easy(autoplay: bool) -> Play {
@@ -542,7 +545,7 @@ mod tests {
     }
 
     /// The commands that win [`EASY`] without autoplay.
-    fn easy_win() -> Vec<&'static str> {
+    pub(crate) fn easy_win() -> Vec<&'static str> {
         let mut lines = Vec::new();
         for (pile, n) in [("t 7 f", 7), ("t 6 f", 6), ("t 5 f", 5), ("t 4 f", 4), ("t 3 f", 3), ("t 2 f", 1)] {
             lines.extend(std::iter::repeat_n(pile, n));

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::deal::Deal;
+use crate::play::tests::{easy_win, EASY};
 use crate::render::session::{GAME_KEPT, KEPT_PLAYING, LEFT_NOT_COUNTED};
 use crate::render::words::{CardNames, SuitStyle};
 
@@ -179,23 +180,6 @@ impl World for Memory {
         self.asked.push(question.to_string());
         Ok((!self.answers.is_empty()).then(|| self.answers.remove(0).to_string()))
     }
-}
-
-/// A deal won by [`EASY_WIN`] without autoplay (as in `play.rs`'s tests).
-const EASY: &str = "KD  QD KS  QS JS TS  9S 8S 7S 6S  5S 4S 3S 2S AS  KH QH JH TH 9H 8H  7H 6H 5H 4H 3H 2H AH \
-                    AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD";
-
-/// The commands that win [`EASY`].
-fn easy_win() -> Vec<&'static str> {
-    let mut lines = Vec::new();
-    for (pile, n) in [("t 7 f", 7), ("t 6 f", 6), ("t 5 f", 5), ("t 4 f", 4), ("t 3 f", 3), ("t 2 f", 1)] {
-        lines.extend(std::iter::repeat_n(pile, n));
-    }
-    for _ in 0..24 {
-        lines.extend(["d", "w f"]);
-    }
-    lines.extend(["t 2 f", "t 1 f"]);
-    lines
 }
 
 /// A script's view: rows, echoed commands, no questions.
