@@ -256,6 +256,29 @@ fn completions_help_and_version_to_a_full_device_fail_with_one_line() {
 }
 
 #[test]
+fn output_to_a_full_device_says_it_is_standard_output() {
+    for (args, stdin) in
+        [(&["--game", "1"][..], "d\n"), (&["solve", "--game", "1"], ""), (&["deal", "--game", "1"], "")]
+    {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+            .args(args)
+            .env("KLONDIKE_DATA_DIR", std::env::temp_dir().join("klondike-stdout-full-test"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(full)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.starts_with("klondike: cannot write to standard output: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn an_error_when_standard_error_cannot_be_written_still_exits_with_its_status() {
     // Was exit 101: `eprintln!` panics when its write fails.
     let run = |args: &[&str], stdin: &str| {

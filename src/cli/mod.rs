@@ -80,6 +80,12 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // Every read and every file is worded with what it was; a bare I/O
+        // error is a write to standard output (a full disk, say).
+        Err(e) if e.chain().count() == 1 && e.downcast_ref::<io::Error>().is_some() => {
+            warn_line!("klondike: cannot write to standard output: {e}");
+            ExitCode::from(1)
+        }
         Err(e) => {
             warn_line!("klondike: {e:#}");
             ExitCode::from(1)
