@@ -232,6 +232,8 @@ pub struct Play {
     status: Status,
     /// The time bonus of the win the game is at (timed standard games).
     time_bonus: Option<i64>,
+    /// The player's move the last action took back, when it was an undo.
+    last_undone: Option<Played>,
 }
 
 impl Play {
@@ -288,6 +290,7 @@ impl Play {
             ever_moved: false,
             status,
             time_bonus: None,
+            last_undone: None,
         }
     }
 
@@ -340,6 +343,13 @@ impl Play {
     /// [`ScoreSheet::current`] for its range).
     pub fn score(&self) -> i64 {
         self.score_sheet().current()
+    }
+
+    /// The player's move that the last [`Play::apply`] took back, when it
+    /// was an undo (`None` after any other action), so that a view can show
+    /// the cards the undo put back.
+    pub fn last_undone(&self) -> Option<&Played> {
+        self.last_undone.as_ref()
     }
 
     /// The time bonus of the win the game is at, in points: `Some` only for
@@ -407,8 +417,10 @@ impl Play {
             Event::Dealt { .. } => 0,
             _ => self.score() - score_before,
         };
-        if let Event::Undone { .. } = event {
+        self.last_undone = None;
+        if let Event::Undone { undone, .. } = &event {
             self.time_bonus = None;
+            self.last_undone = Some(*undone);
         }
         if self.status == Status::Won && self.time_bonus.is_none() && self.scoring == Scoring::Standard {
             self.time_bonus = played_for.map(|t| standard_time_bonus(t.as_secs()));

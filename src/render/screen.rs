@@ -76,7 +76,7 @@ pub fn whole_table(play: &Play, look: &Look) -> String {
                 Scoring::Vegas => parts.push(format!("Score {} Vegas", play.score())),
             }
             parts.extend(clock);
-            let marked = if look.mark { last_move_cards(game) } else { Vec::new() };
+            let marked = if look.mark { changed_cards(play) } else { Vec::new() };
             let view = ColumnsView {
                 title: &title,
                 status: &parts.join("   "),
@@ -96,13 +96,25 @@ pub fn whole_table(play: &Play, look: &Look) -> String {
     text
 }
 
-/// The cards the last move changed (moved, drawn, turned up), to mark
-/// them in the column layout.
-fn last_move_cards(game: &Game) -> Vec<Card> {
-    let Some(last) = game.last_move() else { return Vec::new() };
+/// The cards the last change moved, to mark them in the column layout: an
+/// undo's cards where it put them back, or the last move's (moved, drawn,
+/// turned up).
+fn changed_cards(play: &Play) -> Vec<Card> {
+    let game = play.game();
     let pos = game.position();
-    let mut cards: Vec<Card> = last.turned_up.into_iter().collect();
     let top_of = |cards: &[Card], n: usize| cards[cards.len().saturating_sub(n)..].to_vec();
+    if let Some(undone) = play.last_undone() {
+        return match undone.mv {
+            // Drawn cards went back into the stock, which shows none.
+            Move::Draw | Move::Redeal => Vec::new(),
+            Move::WasteToTableau { .. } | Move::WasteToFoundation => top_of(pos.waste(), 1),
+            Move::TableauToTableau { from, count, .. } => top_of(pos.pile(from).face_up(), count),
+            Move::TableauToFoundation { from } => top_of(pos.pile(from).face_up(), 1),
+            Move::FoundationToTableau { suit, .. } => pos.foundation_top(suit).into_iter().collect(),
+        };
+    }
+    let Some(last) = game.last_move() else { return Vec::new() };
+    let mut cards: Vec<Card> = last.turned_up.into_iter().collect();
     match last.mv {
         Move::Draw => cards.extend(top_of(pos.waste(), last.drawn)),
         Move::WasteToTableau { to } | Move::FoundationToTableau { to, .. } => {
@@ -252,6 +264,26 @@ mod tests {
 
     fn look(layout: Layout, clock: Option<u64>) -> Look<'static> {
         Look { layout, style: &CardStyle::PLAIN, clock, mark: false, screen_reader: false }
+    }
+
+    #[test]
+    fn the_marks_follow_the_last_change_an_undo_included() {
+        let mut play = game_1(Scoring::None);
+        let card = |code: &str| code.parse::<Card>().unwrap();
+        let up = |play: &mut Play, pile: usize| {
+            play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[pile])), None).unwrap()
+        };
+        // Game 1: the ace of hearts tops pile 6, the ace of spades pile 7.
+        up(&mut play, 5);
+        up(&mut play, 6);
+        let marked = changed_cards(&play);
+        assert!(marked.contains(&card("AS")) && !marked.contains(&card("AH")), "{marked:?}");
+        // Undone: the ace of spades is back on pile 7, and it is what is marked.
+        play.apply(Action::Undo, None).unwrap();
+        assert_eq!(changed_cards(&play), [card("AS")]);
+        // Any other change marks its own cards again.
+        play.apply(Action::Move(MoveCommand::Draw), None).unwrap();
+        assert_eq!(changed_cards(&play), [card("4H")]);
     }
 
     #[test]
