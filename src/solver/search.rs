@@ -288,7 +288,12 @@ fn search(
         let need = top.state.need_after(ctx, mv);
         let mut child = top.state;
         child.apply(ctx, mv);
-        child.auto_moves(ctx, |_| {});
+        // No automatic move fires in a position in between (see `Need`;
+        // checked in the `state` tests), so they are looked for only at
+        // nodes.
+        if need == Need::Any {
+            child.auto_moves(ctx, |_| {});
+        }
         if child.is_won() || child.is_trivially_won() {
             let line = frames.iter().skip(1).map(|f| f.via).chain(Some(mv)).collect();
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());

@@ -1245,7 +1245,7 @@ mod tests {
                 (DrawCount::Three, PassLimit::Unlimited),
                 (DrawCount::One, PassLimit::Limited(2)),
             ] {
-                let rules = Rules { draw, passes, foundation_to_tableau: true };
+                let rules = Rules { draw, passes, foundation_to_tableau: game % 3 != 0 };
                 let position = Position::new(&Deal::for_game(game).unwrap());
                 let (mut st, ctx) = State::from_position(&position, &rules).unwrap();
                 st.auto_moves(&ctx, |_| {});
@@ -1262,6 +1262,9 @@ mod tests {
                         }
                         let mut child = st;
                         child.apply(&ctx, mv);
+                        // The search makes no automatic moves here.
+                        let mut auto = child;
+                        auto.auto_moves(&ctx, |m| panic!("game {game}, {rules:?}: {m:?} after {mv:?}"));
                         let mut any = Vec::new();
                         child.gen_moves(&ctx, Need::Any, &mut any);
                         let mut want: Vec<SMove> =
