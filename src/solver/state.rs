@@ -282,25 +282,65 @@ const REDEAL_PENALTY_FEWEST_PASSES: i32 = 500;
 /// prove none within a few thousand nodes.
 const REDEAL_PENALTY: i32 = 30;
 
+/// Rank (1..=13), suit index (0..4), colour and builders of each card,
+/// computed once at compile time: the move generator asks them for every
+/// card it looks at, and a table read is cheaper than the divisions (256
+/// entries, so that any byte indexes them; those past the deck are 0).
+const RANKS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = (c % 13) as u8 + 1;
+        c += 1;
+    }
+    t
+};
+const SUITS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = (c / 13) as u8;
+        c += 1;
+    }
+    t
+};
+/// The red cards (diamonds and hearts, suits 1 and 2), as a mask.
+const RED: u64 = ((1 << 26) - 1) << 13;
+/// [`builders`] of each card.
+const BUILDERS: [u64; 256] = {
+    let mut t = [0; 256];
+    let mut c = 0;
+    while c < 52 {
+        let r = c % 13;
+        if r > 0 {
+            // The two suits of the other colour, one rank lower.
+            let (a, b) = if c / 13 == 1 || c / 13 == 2 { (0, 3) } else { (1, 2) };
+            t[c] = 1 << (a * 13 + r - 1) | 1 << (b * 13 + r - 1);
+        }
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 pub(crate) fn rank(c: u8) -> u8 {
-    c % 13 + 1
+    RANKS[usize::from(c)]
 }
 
 #[inline]
 pub(crate) fn suit(c: u8) -> usize {
-    usize::from(c / 13)
+    usize::from(SUITS[usize::from(c)])
 }
 
 #[inline]
 pub(crate) fn is_red(c: u8) -> bool {
-    matches!(c / 13, 1 | 2)
+    RED >> (c & 63) & 1 != 0
 }
 
 /// True when `c` may be built on `below`: one rank lower, other colour.
 #[inline]
 pub(crate) fn builds_on(c: u8, below: u8) -> bool {
-    rank(c) + 1 == rank(below) && is_red(c) != is_red(below)
+    builders(below) >> (c & 63) & 1 != 0
 }
 
 /// What stays fixed during one search.
@@ -470,11 +510,7 @@ fn safe_with(found: &[u8; 4], c: u8, f2t: bool) -> bool {
 /// as a mask (bit = card); none for an ace.
 #[inline]
 fn builders(c: u8) -> u64 {
-    if rank(c) < 2 {
-        return 0;
-    }
-    let r = rank(c) - 2;
-    other_colour(suit(c)).iter().fold(0, |m, &s| m | 1 << (s as u8 * 13 + r))
+    BUILDERS[usize::from(c)]
 }
 
 /// The card of the same rank and colour in the other suit.
@@ -817,22 +853,177 @@ impl State {
         }
     }
 
+    /// The priority a talon move of target `q` loses for what it costs to
+    /// bring the card to the top of the waste. With `fewest_passes`: the
+    /// draws (and the redeal), and for a redeal a large penalty, so that
+    /// depth-first search goes through the stock as few times as it can
+    /// (lines with fewer passes draw far less). Otherwise the distance from
+    /// the cursor and a small penalty (see the penalties).
+    fn talon_cost(&self, ctx: &Ctx, q: u8, redeal: bool) -> i32 {
+        let d = i32::from(ctx.draw);
+        if ctx.fewest_passes {
+            let draws = |from: u8, to: u8| (i32::from(to) - i32::from(from) + d - 1) / d;
+            if redeal {
+                REDEAL_PENALTY_FEWEST_PASSES + draws(self.cursor, self.tlen) + 1 + draws(0, q)
+            } else {
+                draws(self.cursor, q)
+            }
+        } else {
+            (if redeal { REDEAL_PENALTY } else { 0 }) + i32::from(q.abs_diff(self.cursor)) / d
+        }
+    }
+
+    /// [`State::gen_moves`] for a position in between (`need` is not
+    /// [`Need::Any`]): the same moves, in the same order and with the same
+    /// priorities, found without the work that the whole move set needs.
+    /// Most positions the search expands are of this kind (about four for
+    /// each node in draw-1), and each allows few moves: the uses of one card,
+    /// or a king onto the empty pile. The state tests check it against the
+    /// whole move set filtered by `need`.
+    fn gen_uses(&self, ctx: &Ctx, need: Need, out: &mut Vec<(i32, SMove)>) {
+        const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
+        // The cards a move may bring onto a pile, and the one it may put up.
+        let (onto, up) = match need {
+            Need::Any => return self.gen_moves(ctx, need, out),
+            Need::King => (KINGS, None),
+            Need::UseOf { card } => (builders(card), Some(twin_card(card))),
+        };
+        let next = self.next_mask();
+        let (mut bases, mut covered, mut tops_mask) = (0u64, 0u64, 0u64);
+        let mut waiting_king = false;
+        let mut empty = None;
+        for j in 0..7 {
+            let (h, n) = (usize::from(self.hidden[j]), usize::from(self.len[j]));
+            if n == 0 {
+                empty = empty.or(Some(j));
+            }
+            if n == h {
+                continue;
+            }
+            tops_mask |= 1 << self.piles[j][n - 1];
+            bases |= 1 << self.piles[j][h];
+            waiting_king |= h > 0 && rank(self.piles[j][h]) == 13;
+            for &c in &self.piles[j][h..n - 1] {
+                covered |= 1 << c;
+            }
+        }
+        // The first pile whose top takes `c`, or for a king the first empty
+        // pile (as in `gen_moves`).
+        let place = |c: u8| -> Option<usize> {
+            if rank(c) == 13 {
+                return empty;
+            }
+            (0..7).find(|&j| {
+                let n = usize::from(self.len[j]);
+                n > usize::from(self.hidden[j]) && builds_on(c, self.piles[j][n - 1])
+            })
+        };
+        let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
+        let mut reach = 0u64;
+        if talon_free {
+            reach = self.tcards;
+        } else {
+            self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
+        }
+        // The card to go up: a top, or covered with its twin a top.
+        if let Some(x) = up.filter(|&x| next & (1 << x) != 0) {
+            if tops_mask & (1 << x) != 0 {
+                let i = (0..7).find(|&i| self.top(i) == Some(x)).unwrap_or(0);
+                let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
+                let score = if n - h == 1 && h > 0 {
+                    900 + h as i32
+                } else if n - h == 1 {
+                    600
+                } else {
+                    700
+                };
+                out.push((score, SMove::new(T_F, i as u8, 0, 0)));
+            } else if covered & (1 << x) != 0 {
+                if let Some(j) = (0..7).find(|&j| self.top(j) == Some(twin_card(x))) {
+                    for i in 0..7 {
+                        let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
+                        if let Some(k) = self.piles[i][h..n].iter().position(|&c| c == x) {
+                            let score = if k == 0 && h > 0 { 850 + h as i32 } else { 550 };
+                            out.push((score, SMove::new(UNCOVER_F, i as u8, j as u8, (n - h - k - 1) as u8)));
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        // A pile's whole face-up part whose base may come (a king at the
+        // bottom of its pile stays; a pile is emptied only for a king).
+        let king_can_come = waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.contains(&13));
+        if bases & onto != 0 {
+            for i in 0..7 {
+                let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
+                if n == h {
+                    continue;
+                }
+                let base = self.piles[i][h];
+                if h == 0 && (rank(base) == 13 || !king_can_come) || onto & (1 << base) == 0 {
+                    continue;
+                }
+                if let Some(j) = place(base) {
+                    let score = if h > 0 {
+                        800 + 10 * h as i32
+                    } else if waiting_king {
+                        400
+                    } else {
+                        50
+                    };
+                    out.push((score, SMove::new(T_T, i as u8, j as u8, (n - h) as u8)));
+                }
+            }
+        }
+        // Talon cards that may come, within reach and with a place.
+        let usable = Usable { st: self, f2t: ctx.f2t, next, bases, covered, reach, talon_free };
+        let mut memo = [0u8; 52];
+        let mut cands = reach & onto;
+        while cands != 0 {
+            let c = cands.trailing_zeros() as u8;
+            cands &= cands - 1;
+            let Some(j) = place(c) else { continue };
+            let t = ctx.talon_index[usize::from(c)];
+            let Some(k) = self.talon[..usize::from(self.tlen)].iter().position(|&x| x == t) else { continue };
+            let q = k as u8 + 1;
+            let Some(redeal) = self.talon_route(ctx, q) else { continue };
+            if !talon_free || usable.get(c, &mut memo) {
+                let cost = self.talon_cost(ctx, q, redeal);
+                out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
+            }
+        }
+        // Foundation cards that may come down (not those that would go
+        // straight back up).
+        if ctx.f2t {
+            for s in 0..4 {
+                let f = self.found[s];
+                if f == 0 {
+                    continue;
+                }
+                let c = (s * 13) as u8 + f - 1;
+                if onto & (1 << c) == 0 {
+                    continue;
+                }
+                let mut after = self.found;
+                after[s] -= 1;
+                if safe_with(&after, c, true) {
+                    continue;
+                }
+                if let Some(j) = place(c) {
+                    out.push((0, SMove::new(F_T, s as u8, j as u8, 0)));
+                }
+            }
+        }
+    }
+
     /// Pushes the moves of the reduced move set (see "The move set" in the
-    /// module docs) that `need` allows, each with a priority (higher first).
+    /// module docs) that `need` allows, each with a priority (higher first):
+    /// all of them for [`Need::Any`], else those of [`State::gen_uses`].
     pub fn gen_moves(&self, ctx: &Ctx, need: Need, out: &mut Vec<(i32, SMove)>) {
-        // What `need` allows, tested before the costlier rules below: a move
-        // that brings card `d` onto a pile, or
-        // that puts card `x` up.
-        let wants_onto = |d: u8| match need {
-            Need::Any => true,
-            Need::King => rank(d) == 13,
-            Need::UseOf { card } => builders(card) & (1 << d) != 0,
-        };
-        let wants_up = |x: u8| match need {
-            Need::Any => true,
-            Need::King => false,
-            Need::UseOf { card, .. } => x == twin_card(card),
-        };
+        if need != Need::Any {
+            return self.gen_uses(ctx, need, out);
+        }
         let empty = self.first_empty();
         let next = self.next_mask();
         let fits = |c: u8| next & (1 << c) != 0;
@@ -892,7 +1083,7 @@ impl State {
 
         // Tableau to foundation: the top cards.
         for (i, top) in tops.iter().enumerate() {
-            if top.is_some_and(|t| fits(t) && wants_up(t)) {
+            if top.is_some_and(fits) {
                 let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
                 let score = if n - h == 1 && h > 0 {
                     900 + h as i32
@@ -911,9 +1102,6 @@ impl State {
         while uncover != 0 {
             let x = uncover.trailing_zeros() as u8;
             uncover &= uncover - 1;
-            if !wants_up(x) {
-                continue;
-            }
             let Some(j) = tops.iter().position(|&t| t == Some(twin_card(x))) else { continue };
             for i in 0..7 {
                 let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
@@ -933,7 +1121,7 @@ impl State {
                 continue;
             }
             let base = self.piles[i][h];
-            if h == 0 && (rank(base) == 13 || !king_can_come) || !wants_onto(base) {
+            if h == 0 && (rank(base) == 13 || !king_can_come) {
                 continue;
             }
             if let Some(j) = place(base) {
@@ -967,15 +1155,9 @@ impl State {
         };
         // Talon moves: only the talon cards within reach that could go up
         // (next on their foundation) or onto a pile (a top of their parent
-        // class, or for a king an empty pile), and of those only the ones
-        // `need` allows.
-        let allowed = match need {
-            Need::Any => u64::MAX,
-            Need::King => KINGS,
-            Need::UseOf { card, .. } => builders(card),
-        };
-        let to_pile = placeable & allowed;
-        let to_foundation = if need == Need::Any { next } else { 0 };
+        // class, or for a king an empty pile).
+        let to_pile = placeable;
+        let to_foundation = next;
         let mut cands = reach & (to_pile | to_foundation);
         while cands != 0 {
             let c = cands.trailing_zeros() as u8;
@@ -984,23 +1166,7 @@ impl State {
             let Some(k) = self.talon[..usize::from(self.tlen)].iter().position(|&x| x == t) else { continue };
             let q = k as u8 + 1;
             let Some(redeal) = self.talon_route(ctx, q) else { continue };
-            // What it costs to bring the card to the top of the waste. With
-            // `fewest_passes`: the draws (and the redeal), and for a redeal
-            // a large penalty, so that depth-first search goes through the
-            // stock as few times as it can (lines with fewer passes draw far
-            // less). Otherwise the distance from the cursor and a small
-            // penalty (see the penalties).
-            let d = i32::from(ctx.draw);
-            let cost = if ctx.fewest_passes {
-                let draws = |from: u8, to: u8| (i32::from(to) - i32::from(from) + d - 1) / d;
-                if redeal {
-                    REDEAL_PENALTY_FEWEST_PASSES + draws(self.cursor, self.tlen) + 1 + draws(0, q)
-                } else {
-                    draws(self.cursor, q)
-                }
-            } else {
-                (if redeal { REDEAL_PENALTY } else { 0 }) + i32::from(q.abs_diff(self.cursor)) / d
-            };
+            let cost = self.talon_cost(ctx, q, redeal);
             if to_foundation & (1 << c) != 0 && (!talon_free || goes_on(c)) {
                 out.push((650 - cost, SMove::new(TALON_F, q, 0, redeal as u8)));
             }
@@ -1018,9 +1184,6 @@ impl State {
                     continue;
                 }
                 let c = (s * 13) as u8 + f - 1;
-                if !wants_onto(c) {
-                    continue;
-                }
                 // Would go straight back up: the same position.
                 let mut after = self.found;
                 after[s] -= 1;
@@ -1233,17 +1396,18 @@ mod tests {
 
     #[test]
     fn the_moves_after_a_card_comes_down_are_its_uses_among_all_moves() {
+        let (mut checked, mut uses) = (0, 0);
         let mut seed = 12345u64;
         let mut next = |n: usize| {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (seed >> 33) as usize % n.max(1)
         };
-        let mut checked = 0;
-        for game in 1..=40u128 {
+        for game in 1..=150u128 {
             for (draw, passes) in [
                 (DrawCount::One, PassLimit::Unlimited),
                 (DrawCount::Three, PassLimit::Unlimited),
                 (DrawCount::One, PassLimit::Limited(2)),
+                (DrawCount::Three, PassLimit::Limited(2)),
             ] {
                 let rules = Rules { draw, passes, foundation_to_tableau: game % 3 != 0 };
                 let position = Position::new(&Deal::for_game(game).unwrap());
@@ -1267,15 +1431,14 @@ mod tests {
                         auto.auto_moves(&ctx, |m| panic!("game {game}, {rules:?}: {m:?} after {mv:?}"));
                         let mut any = Vec::new();
                         child.gen_moves(&ctx, Need::Any, &mut any);
-                        let mut want: Vec<SMove> =
-                            any.iter().map(|m| m.1).filter(|&m| allowed(&child, &ctx, need, m)).collect();
+                        // The same moves, in the same order, with the same
+                        // priorities (so the search's order is the same too).
+                        let want: Vec<(i32, SMove)> =
+                            any.into_iter().filter(|&(_, m)| allowed(&child, &ctx, need, m)).collect();
                         let mut got = Vec::new();
                         child.gen_moves(&ctx, need, &mut got);
-                        let mut got: Vec<SMove> = got.into_iter().map(|m| m.1).collect();
-                        let order = |m: &SMove| (m.kind, m.a, m.b, m.c);
-                        want.sort_by_key(order);
-                        got.sort_by_key(order);
                         assert_eq!(got, want, "game {game}, {rules:?}, after {mv:?}");
+                        uses += got.len();
                         checked += 1;
                     }
                     let (_, mv) = all[next(all.len())];
@@ -1284,7 +1447,7 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 1000, "{checked}");
+        assert!(checked > 8_000 && uses > 10_000, "{checked} positions, {uses} moves");
     }
 
     #[test]
