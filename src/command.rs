@@ -345,6 +345,29 @@ pub fn lookup(word: &str) -> Option<&'static CommandSpec> {
     COMMANDS.iter().find(|c| c.word == word || c.aliases.contains(&word))
 }
 
+/// The words of [`COMMANDS`] longer than a letter, in order, for tab
+/// completion (single letters need none; `card` is no word to type).
+pub fn completion_words() -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = COMMANDS
+        .iter()
+        .flat_map(|c| std::iter::once(c.word).chain(c.aliases.iter().copied()))
+        .filter(|w| w.len() > 1 && *w != "card" && w.chars().all(|c| c.is_ascii_alphabetic()))
+        .collect();
+    words.sort_unstable();
+    words
+}
+
+/// The completions of `head`, the start of a line up to the cursor: the
+/// [`completion_words`] it begins (in any case), while it is still the
+/// first word; none once it has a space.
+pub fn complete(head: &str) -> Vec<&'static str> {
+    if head.contains(char::is_whitespace) {
+        return Vec::new();
+    }
+    let lower = head.to_lowercase();
+    completion_words().into_iter().filter(|w| w.starts_with(&lower)).collect()
+}
+
 /// The command word (or alias) of [`COMMANDS`] that `word` is a slip away
 /// from ([`CommandError::Unknown`]): the one nearest by edit distance
 /// (transpositions count one), within 1 for words of up to four letters and
@@ -807,6 +830,14 @@ fn card_to(card: Card, to: CardTarget, position: &Position, rules: &Rules) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn completion_offers_command_words_for_the_first_word_only() {
+        assert_eq!(complete("RE"), vec!["redo", "repeat", "restart"]);
+        assert_eq!(complete("s"), vec!["save", "score", "show", "solve", "stats"]);
+        assert!(complete("t 1").is_empty() && complete("x").is_empty());
+        assert!(!completion_words().contains(&"card") && !completion_words().contains(&"d"));
+    }
 
     fn every_command() -> Vec<Command> {
         let mut all = vec![

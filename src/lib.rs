@@ -40,6 +40,7 @@ pub mod deal;
 pub mod flow;
 pub mod game;
 pub mod hint;
+pub mod lines;
 pub mod moves;
 pub mod play;
 pub mod query;

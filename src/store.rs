@@ -303,6 +303,28 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// # Errors
 /// As [`write_atomically`]; setting the permissions too.
 fn write_atomically_with(path: &Path, bytes: &[u8], permissions: Option<fs::Permissions>) -> io::Result<()> {
+    atomically(path, permissions, |tmp| {
+        tmp.write_all(bytes)?;
+        tmp.flush()
+    })
+}
+
+/// [`write_atomically`] for a writer that wants a path, not bytes (the line
+/// editor's history): `write` writes the temporary file named by the path
+/// it is given, which is then renamed over `path`.
+///
+/// # Errors
+/// As [`write_atomically`]; the error of `write` too.
+pub fn write_atomically_through(path: &Path, write: impl FnOnce(&Path) -> io::Result<()>) -> io::Result<()> {
+    atomically(path, None, |tmp| write(tmp.path()))
+}
+
+/// The steps of [`write_atomically`], the temporary file filled by `fill`.
+fn atomically(
+    path: &Path,
+    permissions: Option<fs::Permissions>,
+    fill: impl FnOnce(&mut tempfile::NamedTempFile) -> io::Result<()>,
+) -> io::Result<()> {
     let dir = parent_of(path);
     let name =
         path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))?;
@@ -320,8 +342,7 @@ fn write_atomically_with(path: &Path, bytes: &[u8], permissions: Option<fs::Perm
     }
     prefix.push(".");
     let mut tmp = tempfile::Builder::new().prefix(&prefix).suffix(".tmp").tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.flush()?;
+    fill(&mut tmp)?;
     if let Some(p) = permissions {
         tmp.as_file().set_permissions(p)?;
     }
