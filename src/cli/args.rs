@@ -52,7 +52,9 @@ pub enum Subcommands {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// Deal number N (1 to 2^128-1), the same deal as PySolFC's Klondike game N.
-    #[arg(long, value_name = "N", value_parser = parse_game_number, conflicts_with = "deal", allow_negative_numbers = true)]
+    // Read by `GameNumber`'s `FromStr`, as `new N` is at the prompt: digits
+    // only, so `+5` is refused here too.
+    #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true)]
     pub game: Option<klondike::deal::GameNumber>,
     /// An explicit deal: 52 card codes (pile 1..7 bottom to top, then the
     /// stock from the top), or @FILE to read them from a file.
@@ -64,7 +66,7 @@ pub struct GameArgs {
     /// Passes through the stock: a number from 1, or `unlimited` [default:
     /// unlimited; when playing with --scoring vegas, 1 in draw-1 and 3 in
     /// draw-3].
-    #[arg(long, value_name = "N", value_parser = parse_passes, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub passes: Option<PassLimit>,
     /// Allow moving the top card of a foundation back onto the tableau.
     #[arg(long)]
@@ -136,7 +138,7 @@ pub struct PlayArgs {
     pub autoplay: bool,
     /// Scoring: `standard` (Windows: +5, +10, -15, redeal penalties), `vegas`
     /// (-52 to start, +5 a card home, a balance kept across games) or `none`.
-    #[arg(long, value_name = "SCORING", default_value = "standard", value_parser = parse_scoring)]
+    #[arg(long, value_name = "SCORING", default_value = "standard")]
     pub scoring: Scoring,
     /// Load a saved game (a file written by `save`) and play on from it,
     /// under its own rules and scoring.
@@ -197,20 +199,6 @@ pub enum Draw {
     One,
     #[value(name = "3")]
     Three,
-}
-
-/// The one reading of a game number, as at the prompt (`new N`): digits
-/// only, so `+5` is refused here too.
-fn parse_game_number(s: &str) -> Result<klondike::deal::GameNumber, String> {
-    s.parse().map_err(|e: klondike::deal::GameNumberError| e.to_string())
-}
-
-fn parse_scoring(s: &str) -> Result<Scoring, String> {
-    s.parse::<Scoring>().map_err(|e| e.to_string())
-}
-
-fn parse_passes(s: &str) -> Result<PassLimit, String> {
-    s.parse::<PassLimit>().map_err(|e| e.to_string())
 }
 
 /// The ways to show the whole table.

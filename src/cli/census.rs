@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
-use klondike::batch::{Limits, Plan, Shard};
+use klondike::batch::{GameRange, Limits, Plan, Shard};
 use klondike::census::{self, Census};
 use klondike::render;
 use klondike::rules::{DrawCount, PassLimit, Rules};
@@ -26,14 +26,14 @@ pub struct CensusArgs {
     /// for, into one resumable batch file per setting in --dir (a run
     /// stopped part-way goes on where it stopped). Without it, only the
     /// FILES are counted.
-    #[arg(long, value_name = "A..B", value_parser = solve::parse_range)]
-    pub games: Option<(u128, u128)>,
+    #[arg(long, value_name = "A..B")]
+    pub games: Option<GameRange>,
     /// Draw counts to solve under, comma-separated.
     #[arg(long, value_name = "N,...", value_delimiter = ',', default_values = ["1", "3"])]
     pub draw: Vec<Draw>,
     /// Pass limits to solve under, comma-separated: numbers from 1, or
     /// `unlimited`.
-    #[arg(long, value_name = "N,...", value_delimiter = ',', default_values = ["1", "3", "unlimited"], value_parser = parse_passes)]
+    #[arg(long, value_name = "N,...", value_delimiter = ',', default_values = ["1", "3", "unlimited"])]
     pub passes: Vec<PassLimit>,
     /// Foundation-to-tableau moves: `on`, `off`, or both (`on,off`).
     #[arg(long, value_name = "on,off", value_delimiter = ',', default_values = ["on", "off"])]
@@ -45,15 +45,15 @@ pub struct CensusArgs {
     /// from 1 to N), as `solve --shard` does: N machines (a Slurm job
     /// array, a Kubernetes Indexed Job) split a census with no coordination;
     /// the shard is part of each file's name.
-    #[arg(long, value_name = "K/N", value_parser = solve::parse_shard, requires = "games")]
+    #[arg(long, value_name = "K/N", requires = "games")]
     pub shard: Option<Shard>,
     /// Give up (verdict `unknown`) after this many seconds per deal.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = solve::parse_seconds)]
-    pub timeout: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = klondike::batch::parse_timeout)]
+    pub timeout: Duration,
     /// Count only the games of this range (default: the range of --games,
     /// or every game in the files).
-    #[arg(long, value_name = "A..B", value_parser = solve::parse_range)]
-    pub only: Option<(u128, u128)>,
+    #[arg(long, value_name = "A..B")]
+    pub only: Option<GameRange>,
     /// Also write the verdicts of the counted range (--only, or --games)
     /// under the rules settings asked for to FILE, compactly: a header
     /// naming the settings, then a line per game with a letter per setting
@@ -73,10 +73,6 @@ pub struct CensusArgs {
 pub enum OnOff {
     On,
     Off,
-}
-
-fn parse_passes(s: &str) -> Result<PassLimit, String> {
-    s.parse::<PassLimit>().map_err(|e| e.to_string())
 }
 
 /// Every rules setting the options ask for, draw 1 first.
@@ -105,12 +101,9 @@ pub fn run(args: CensusArgs) -> Result<()> {
             let output = args.dir.join(census::batch_file_name(&rules, args.shard));
             let _ = writeln!(io::stderr(), "klondike census: {rules}: {}", output.display());
             // Only the verdict counts here, not how short the line is.
-            let limits = Limits {
-                max_states: solve::DEFAULT_MAX_STATES,
-                timeout: Duration::from_secs_f64(args.timeout),
-                effort: LineEffort::Quick,
-            };
-            let plan = Plan::range(range.0, range.1, args.shard.unwrap_or_default());
+            let limits =
+                Limits { max_states: solve::DEFAULT_MAX_STATES, timeout: args.timeout, effort: LineEffort::Quick };
+            let plan = Plan::of(range, args.shard.unwrap_or_default());
             solve::run_batch(plan, &rules, &limits, Some(&output))?;
             files.push(output);
         }
@@ -131,7 +124,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
     write!(out, "{}", render::census::table(&rows))?;
     out.flush()?;
     if let Some(path) = &args.verdict_file {
-        let Some((first, last)) = range else {
+        let Some(GameRange { first, last }) = range else {
             anyhow::bail!("--verdict-file needs the range of games: give --only A..B or --games A..B");
         };
         let text = census.verdict_file(first, last, &variants(&args));

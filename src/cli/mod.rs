@@ -46,7 +46,7 @@ use klondike::render::words::{CardNames, SuitStyle};
 
 use args::{CardsOption, Cli, ColorOption, GameArgs, Layout, PlayArgs, Subcommands, SuitsOption};
 use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
-use klondike::record::GameRecord;
+use klondike::record::{GameRecord, Replayed};
 use klondike::render::screen;
 use klondike::scoring::{vegas_pass_limit, Scoring};
 use klondike::session::{
@@ -261,15 +261,20 @@ fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
     rules
 }
 
-/// The saved game `--load FILE` names, if any, to start from.
-fn loaded(args: &PlayArgs) -> Result<Option<Saved>> {
-    let Some(path) = &args.load else { return Ok(None) };
+/// The saved game in the file `path` (`--load FILE`), replayed.
+pub(crate) fn read_saved(path: &std::path::Path) -> Result<Replayed> {
     let record = match store::read_user_json::<GameRecord>(path) {
         Ok(Some(r)) => r,
         Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
         Err(e) => return Err(e.into()),
     };
-    let replayed = record.replay().with_context(|| format!("cannot load {}", path.display()))?;
+    record.replay().with_context(|| format!("cannot load {}", path.display()))
+}
+
+/// The saved game `--load FILE` names, if any, to start from.
+fn loaded(args: &PlayArgs) -> Result<Option<Saved>> {
+    let Some(path) = &args.load else { return Ok(None) };
+    let replayed = read_saved(path)?;
     let start = Start::Loaded { elapsed: replayed.elapsed_seconds };
     Ok(Some(Saved { replayed, start }))
 }
