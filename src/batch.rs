@@ -35,7 +35,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::census::BatchVerdict;
-use crate::command::Command;
+use crate::command::{Command, CommandError};
 use crate::deal::{Deal, DealError};
 use crate::game::{Game, Position};
 use crate::rules::{PassLimit, Rules};
@@ -631,14 +631,21 @@ pub fn replay_script(deal: &Deal, rules: Rules, script: &str) -> Result<Position
             continue;
         }
         let err = |why: String| ScriptError { line: i + 1, text: t.to_string(), why };
-        match t.parse::<Command>().map_err(|e| err(e.to_string()))? {
+        let only_moves = || err("only moves, undo and redo may appear in a moves file".into());
+        let command = match t.parse::<Command>() {
+            Ok(command) => command,
+            // A session's command (`save`, `q`) is no move either.
+            Err(CommandError::SessionCommand { .. }) => return Err(only_moves()),
+            Err(e) => return Err(err(e.to_string())),
+        };
+        match command {
             Command::Move(m) => {
                 let mv = m.resolve(game.position(), game.rules()).map_err(|e| err(e.to_string()))?;
                 game.play(mv).map_err(|e| err(e.to_string()))?;
             }
             Command::Undo => game.undo().map(drop).map_err(|e| err(e.to_string()))?,
             Command::Redo => game.redo().map(drop).map_err(|e| err(e.to_string()))?,
-            _ => return Err(err("only moves, undo and redo may appear in a moves file".into())),
+            _ => return Err(only_moves()),
         }
     }
     Ok(game.position().clone())
@@ -833,6 +840,11 @@ mod tests {
         assert_eq!(position.stock_len(), 23);
         let err = replay_script(&deal, rules, "d\nnew 5\n").unwrap_err();
         assert_eq!((err.line, err.text.as_str()), (2, "new 5"));
+        // A session's command and a query are refused alike.
+        for line in ["new 5", "hint", "save x.json"] {
+            let err = replay_script(&deal, rules, line).unwrap_err();
+            assert_eq!(err.why, "only moves, undo and redo may appear in a moves file", "{line}");
+        }
         assert!(replay_script(&deal, rules, "xyzzy\n").is_err_and(|e| e.line == 1));
     }
 }
