@@ -42,6 +42,7 @@ pub mod game;
 pub mod hint;
 pub mod lines;
 pub mod moves;
+pub mod options;
 pub mod play;
 pub mod query;
 pub mod record;

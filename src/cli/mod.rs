@@ -40,18 +40,16 @@ use anyhow::{Context, Result};
 use clap::Parser;
 
 use klondike::deal::Deal;
+use klondike::options::{GameArgs, PlayArgs};
 use klondike::play::{Origin, Play};
-use klondike::render::session::{self as said, Instead};
-use klondike::render::words::{CardNames, SuitStyle};
+use klondike::render::session as said;
 
-use args::{CardsOption, Cli, ColorOption, GameArgs, Layout, PlayArgs, Subcommands, SuitsOption};
+use args::{Cli, Subcommands};
 use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
 use klondike::record::{GameRecord, Replayed};
-use klondike::render::screen;
-use klondike::scoring::{vegas_pass_limit, Scoring};
 use klondike::session::{
-    choose_view, claim_autosave, first_winnable, offer_saved, retire_autosave, Asked, Looks, Next, Offered,
-    Persistence, Saved, Session, Start, StartError, TerminalFacts, View,
+    choose_view, claim_autosave, first_winnable, offer_saved, retire_autosave, Next, Offered, Persistence, Saved,
+    Session, Start, StartError, TerminalFacts, View,
 };
 use klondike::stats::Statistics;
 use klondike::store;
@@ -218,29 +216,6 @@ fn utf8_locale() -> bool {
 /// How the session looks: the options, and what the terminal is (see
 /// [`choose_view`]).
 fn view(args: &PlayArgs, interactive: bool) -> View {
-    let looks = Looks {
-        json: args.json,
-        screen_reader: screen_reader_wanted(args.screen_reader),
-        layout: args.layout.map(|l| match l {
-            Layout::Columns => screen::Layout::Columns,
-            Layout::Rows => screen::Layout::Rows,
-            Layout::List => screen::Layout::List,
-        }),
-        names: args.cards.map(|c| match c {
-            CardsOption::Words => CardNames::Words,
-            CardsOption::Short => CardNames::Short,
-        }),
-        suits: args.suits.map(|s| match s {
-            SuitsOption::Letters => SuitStyle::Letters,
-            SuitsOption::Symbols => SuitStyle::Symbols,
-        }),
-        colour: match args.color {
-            ColorOption::Always => Some(true),
-            ColorOption::Never => Some(false),
-            ColorOption::Auto => None,
-        },
-        confirm: args.confirm,
-    };
     let terminal = TerminalFacts {
         interactive,
         stdout_terminal: io::stdout().is_terminal(),
@@ -248,17 +223,7 @@ fn view(args: &PlayArgs, interactive: bool) -> View {
         dumb: std::env::var_os("TERM").is_some_and(|t| t == "dumb"),
         no_colour: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
     };
-    choose_view(&looks, &terminal)
-}
-
-/// The rules for a game: as the options say, except that Vegas scoring
-/// brings its usual pass limit when `--passes` is not given.
-fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
-    let mut rules = args.game.rules();
-    if args.scoring == Scoring::Vegas && args.game.passes.is_none() {
-        rules.passes = vegas_pass_limit(rules.draw);
-    }
-    rules
+    choose_view(&args.looks(screen_reader_wanted(args.screen_reader)), &terminal)
 }
 
 /// The saved game in the file `path` (`--load FILE`), replayed.
@@ -279,31 +244,12 @@ fn loaded(args: &PlayArgs) -> Result<Option<Saved>> {
     Ok(Some(Saved { replayed, start }))
 }
 
-/// What the command line asks of the saved game (see [`offer_saved`]).
-fn asked(args: &PlayArgs, interactive: bool) -> Asked {
-    let instead = match (args.game.game, &args.game.deal) {
-        (Some(n), _) if args.winnable => Instead::FirstWinnableFrom(n.get()),
-        (Some(n), _) => Instead::Game(n.get()),
-        (None, Some(_)) => Instead::GivenDeal,
-        (None, None) => Instead::NewGame,
-    };
-    Asked {
-        resume: args.resume,
-        // At a terminal the saved game is offered even when a game is
-        // named: starting another would count it as lost, so the player is asked.
-        offer: args.resume || (interactive && !args.no_resume),
-        instead,
-        rules: rules_for(args),
-        screen_reader: screen_reader_wanted(args.screen_reader),
-    }
-}
-
 fn play(args: PlayArgs) -> Result<ExitCode> {
     let interactive = io::stdin().is_terminal();
     if interactive {
         session::catch_interrupts();
     }
-    let rules = rules_for(&args);
+    let rules = args.rules();
     let mut persistence =
         Persistence { stats: interactive || args.stats, autosave: interactive || args.autosave, timed: interactive };
     if persistence.stats || persistence.autosave {
@@ -322,7 +268,12 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     };
     let saved = match loaded(&args)? {
         Some(saved) => Some(saved),
-        None => match offer_saved(&mut world, &asked(&args, interactive), in_use, &mut io::stdout()) {
+        None => match offer_saved(
+            &mut world,
+            &args.asked(interactive, screen_reader_wanted(args.screen_reader)),
+            in_use,
+            &mut io::stdout(),
+        ) {
             Ok(Offered::Nothing) => None,
             Ok(Offered::Saved(saved)) => Some(*saved),
             Ok(Offered::NewerAutosave) => {

@@ -4,88 +4,22 @@
 use std::collections::HashSet;
 use std::fs::{self, OpenOptions};
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use klondike::batch::{self, GameRange, Limits, Plan, Resume, Shard, Solved, Tail};
+use klondike::batch::{self, Limits, Plan, Resume, Solved, Tail};
 use klondike::game::Position;
+use klondike::options::SolveArgs;
 use klondike::render;
 use klondike::rules::Rules;
-use klondike::solver::LineEffort;
 use klondike::store::{self, AppendError, AppendFile};
-
-use super::args::GameArgs;
-
-/// States a search may take per deal unless `--max-states` says otherwise.
-pub const DEFAULT_MAX_STATES: u64 = 200_000_000;
-
-/// Options for `klondike solve`.
-#[derive(Args, Debug, Clone)]
-#[command(group(clap::ArgGroup::new("batch").args(["games", "games_file"])))]
-#[command(group(clap::ArgGroup::new("source").args(["game", "deal"])))]
-pub struct SolveArgs {
-    #[command(flatten)]
-    pub game: GameArgs,
-    /// Give up (verdict `unknown`) after this many seconds per deal.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = batch::parse_timeout, allow_negative_numbers = true)]
-    pub timeout: Duration,
-    /// Give up (verdict `unknown`) after searching this many states per deal
-    /// (whatever this says, a search also stops at about 29 million
-    /// positions, so that its memory stays under 1 GB).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES, value_parser = batch::parse_max_states, allow_negative_numbers = true)]
-    pub max_states: u64,
-    /// Print one JSON object instead of the text form.
-    #[arg(long)]
-    pub json: bool,
-    /// The answer in the least time: print the first winning line found,
-    /// without shortening it or searching again for a shorter one (lines a
-    /// third to a half longer).
-    #[arg(long)]
-    pub fast: bool,
-    /// Solve from the position a script of moves leaves the deal in (one
-    /// move command per line, as typed at the prompt); needs --game or --deal.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "games_file"], requires = "source")]
-    pub moves: Option<PathBuf>,
-    /// Solve a saved game (a file written by `save`) from where it was
-    /// saved, under its own rules.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "deal", "moves", "games", "games_file", "draw", "passes", "foundation_to_tableau"])]
-    pub load: Option<PathBuf>,
-    /// Batch: solve game numbers A to B, both included (`1..1000`); one JSON
-    /// line per game, in the order they finish (each line names its game).
-    #[arg(long, value_name = "A..B", conflicts_with_all = ["deal", "game"])]
-    pub games: Option<GameRange>,
-    /// Batch: solve the game numbers listed in FILE (one per line, # comments allowed).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["deal", "game", "games"])]
-    pub games_file: Option<PathBuf>,
-    /// Batch: take only every N-th game of the list, starting with the K-th
-    /// (K from 1 to N), so N machines can split a range with no coordination.
-    #[arg(long, value_name = "K/N", requires = "batch")]
-    pub shard: Option<Shard>,
-    /// Batch: append results to FILE, skipping the games it already holds
-    /// under the same rules (so an interrupted batch resumes where it
-    /// stopped). One batch per file: a second is refused while one runs.
-    /// Default: standard output.
-    #[arg(long, short, value_name = "FILE", requires = "batch")]
-    pub output: Option<PathBuf>,
-}
-
-/// The search limits the options give, per deal.
-fn limits(args: &SolveArgs) -> Limits {
-    Limits {
-        max_states: args.max_states,
-        timeout: args.timeout,
-        effort: if args.fast { LineEffort::Quick } else { LineEffort::Short },
-    }
-}
 
 /// Runs `klondike solve`; the exit code is 0 whatever the verdict.
 pub fn run(args: SolveArgs) -> Result<()> {
-    if args.games.is_some() || args.games_file.is_some() {
+    if args.is_batch() {
         let shard = args.shard.unwrap_or_default();
         let plan = match (&args.games, &args.games_file) {
             (Some(range), _) => Plan::of(*range, shard),
@@ -98,7 +32,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
             (None, None) => Plan::listed([], shard),
         };
         // The workers write to standard output themselves: do not hold its lock here.
-        return run_batch(plan, &args.game.rules(), &limits(&args), args.output.as_deref());
+        return run_batch(plan, &args.game.rules(), &args.limits(), args.output.as_deref());
     }
     // One write for the whole answer, not one per line.
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -128,7 +62,7 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
             (position, rules, origin.number())
         }
     };
-    let solved = batch::solve_position(&position, &rules, game, &limits(args));
+    let solved = batch::solve_position(&position, &rules, game, &args.limits());
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&solved.record())?)?;
     } else {
