@@ -395,6 +395,8 @@ pub struct Session<W: World> {
     /// What autoplay did at the deal, said once with the opening (screen
     /// reader).
     opening_note: Option<String>,
+    /// The last line fed, as read (`--strict` names the one rejected).
+    last_line: String,
     world: W,
 }
 
@@ -423,6 +425,7 @@ impl<W: World> Session<W> {
             id,
             flow: Flow::default(),
             opening_note: None,
+            last_line: String::new(),
             world,
         }
     }
@@ -626,6 +629,34 @@ impl<W: World> Session<W> {
         record
     }
 
+    /// Opens the session on `out`: which game `--winnable` dealt, when it
+    /// passed some over (`winnable`: the number it started from and how
+    /// many it skipped; not in JSON), the cards autoplay puts up at the
+    /// deal (before the first table), the opening state, and with
+    /// `welcome` (an interactive prompt) the line saying how to go on.
+    ///
+    /// # Errors
+    /// A failed write to `out`.
+    pub fn open(&mut self, out: &mut dyn Write, winnable: Option<(u128, u128)>, welcome: bool) -> io::Result<()> {
+        if let (Some((first, skipped)), Some(n), false) = (winnable, self.number(), self.view.json) {
+            writeln!(out, "{}", said::winnable_message(n, first, skipped))?;
+        }
+        if self.play.autoplay() {
+            self.autoplay_now();
+        }
+        self.start(out)?;
+        if welcome && !self.view.json {
+            writeln!(out, "{}", said::WELCOME)?;
+        }
+        Ok(())
+    }
+
+    /// The last line fed to [`Session::feed`], as read ("" before any, or
+    /// for input that is not text).
+    pub fn last_line(&self) -> &str {
+        &self.last_line
+    }
+
     /// Prints the opening state.
     ///
     /// # Errors
@@ -674,6 +705,7 @@ impl<W: World> Session<W> {
             Input::NotText => (String::new(), Some(NOT_TEXT)),
             Input::Text(text) => (text, None),
         };
+        self.last_line.clone_from(&line);
         let trimmed = line.trim();
         // A comment is skipped however long it is (a line too long to be
         // read whole is known to be one by its start).

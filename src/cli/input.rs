@@ -83,12 +83,6 @@ pub struct Terminal {
     prompt: String,
 }
 
-/// Where the prompt's history is kept: `history.txt` in the data directory
-/// (see [`klondike::store::data_dir`]; on Linux `~/.local/share/klondike/`).
-pub fn history_path() -> Option<PathBuf> {
-    klondike::store::data_dir().map(|d| d.join("history.txt"))
-}
-
 impl Terminal {
     /// A line editor on the terminal, with the saved history loaded. A
     /// history file that cannot be read is reported on standard error and
@@ -99,21 +93,13 @@ impl Terminal {
     pub fn new(prompt: String) -> Result<Terminal, ReadlineError> {
         let mut editor = Editor::new()?;
         editor.set_helper(Some(CommandCompleter));
-        let mut history = history_path();
+        let mut history = klondike::store::history_path();
         if let Some(path) = &history {
-            // Only a regular file of a sensible size is read: a link to a
-            // device, a FIFO or a huge file is left alone.
-            let usable = match std::fs::metadata(path) {
-                Ok(m) if !m.is_file() || m.len() > klondike::store::MAX_STORED => {
-                    warn_line!(
-                        "klondike: the history file {} is not a regular file of at most 16 MiB; it is left as it is and this session's history will not be saved",
-                        path.display()
-                    );
-                    false
-                }
-                _ => true,
-            };
-            if !usable {
+            if klondike::store::is_unfit(path) {
+                warn_line!(
+                    "klondike: the history file {} is not a regular file of at most 16 MiB; it is left as it is and this session's history will not be saved",
+                    path.display()
+                );
                 history = None;
             } else if path.exists() {
                 if let Err(e) = editor.load_history(path) {

@@ -118,6 +118,12 @@ impl fmt::Display for WinnableError {
     }
 }
 
+/// Said (on standard error) when `--strict` stops the session at the
+/// rejected `line`.
+pub fn strict_stopped(line: &str) -> String {
+    format!("--strict: stopped at the rejected command '{}'", readable(line, 200))
+}
+
 /// The question before a command that would throw the game away: what it
 /// costs, what the command does, how to answer.
 pub fn question_text(pending: &Pending) -> String {
@@ -373,6 +379,10 @@ mod tests {
         );
         assert!(Refusal::QuestionWaits(load).to_string().starts_with("a question waits for yes or no. This game"));
         assert_eq!(refused_line("cannot draw", true), "Not done: cannot draw.\n");
+        assert_eq!(
+            strict_stopped("t 9\u{7}"),
+            format!("--strict: stopped at the rejected command '{}'", readable("t 9\u{7}", 200))
+        );
         assert_eq!(refused_line("x (did you mean help?)", true), "Not done: x (did you mean help?)\n");
         assert_eq!(
             refused_line("Type yes, or no to keep playing.", true),
