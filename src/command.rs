@@ -229,187 +229,113 @@ const fn form(usage: &'static str, does: &'static str, example: &'static str) ->
     Form { usage, does, example }
 }
 
-/// Every command, in the order `help` lists them. Moves by card name
+/// An entry of [`COMMANDS`] for the game notation ([`Layer::Game`]).
+const fn game(word: &'static str, aliases: &'static [&'static str], forms: &'static [Form]) -> CommandSpec {
+    CommandSpec { word, aliases, layer: Layer::Game, forms }
+}
+
+/// An entry of [`COMMANDS`] for the session ([`Layer::Session`]).
+const fn session(word: &'static str, aliases: &'static [&'static str], forms: &'static [Form]) -> CommandSpec {
+    CommandSpec { word, aliases, layer: Layer::Session, forms }
+}
+
+/// Every command, in the order `help` lists them, each made by `game` or
+/// `session` for the layer that reads it. Moves by card name
 /// (`9h 4`) have no word of their own: their entry is `card`, which
 /// `help card` explains.
 pub const COMMANDS: &[CommandSpec] = &[
-    CommandSpec {
-        word: "d",
-        aliases: &["draw"],
-        layer: Layer::Game,
-        forms: &[form("d", "draw from the stock; with the stock empty, turn the waste over", "d")],
-    },
-    CommandSpec {
-        word: "w",
-        aliases: &[],
-        layer: Layer::Game,
-        forms: &[
+    game("d", &["draw"], &[form("d", "draw from the stock; with the stock empty, turn the waste over", "d")]),
+    game(
+        "w",
+        &[],
+        &[
             form("w N", "move the waste's top card to pile N", "w 3"),
             form("w f", "move the waste's top card to its foundation", "w f"),
         ],
-    },
-    CommandSpec {
-        word: "t",
-        aliases: &[],
-        layer: Layer::Game,
-        forms: &[
+    ),
+    game(
+        "t",
+        &[],
+        &[
             form("t A B", "move cards from pile A to pile B, as many as fit", "t 2 5"),
             form("t A B K", "move K cards from pile A to pile B", "t 2 5 3"),
             form("t A f", "move the top card of pile A to its foundation", "t 4 f"),
         ],
-    },
-    CommandSpec {
-        word: "f",
-        aliases: &[],
-        layer: Layer::Game,
-        forms: &[form(
+    ),
+    game(
+        "f",
+        &[],
+        &[form(
             "f S N",
             "move the top card of foundation S to pile N, when foundation-to-tableau moves are on",
             "f h 6",
         )],
-    },
-    CommandSpec {
-        word: "card",
-        aliases: &[],
-        layer: Layer::Game,
-        forms: &[
+    ),
+    game(
+        "card",
+        &[],
+        &[
             form("CARD N", "move that card, with the cards on it, onto pile N", "9h 4"),
             form("CARD f", "move that card to its foundation", "9h f"),
             form("CARD", "move that card to the one place it can go, its foundation first", "9h"),
         ],
-    },
-    CommandSpec {
-        word: "auto",
-        aliases: &["a"],
-        layer: Layer::Game,
-        forms: &[form("a, auto", "play every safe card to its foundation", "auto")],
-    },
-    CommandSpec {
-        word: "undo",
-        aliases: &["u"],
-        layer: Layer::Game,
-        forms: &[form("u, undo", "take back your last move, with the automatic moves after it", "u")],
-    },
-    CommandSpec {
-        word: "redo",
-        aliases: &[],
-        layer: Layer::Game,
-        forms: &[form("redo", "play again the move just undone", "redo")],
-    },
-    CommandSpec {
-        word: "again",
-        aliases: &["."],
-        layer: Layer::Game,
-        forms: &[form(".", "run the last command again", ".")],
-    },
-    CommandSpec {
-        word: "hint",
-        aliases: &["h"],
-        layer: Layer::Game,
-        forms: &[form("h, hint", "suggest a move", "hint")],
-    },
-    CommandSpec {
-        word: "solve",
-        aliases: &["winnable", "winnable?"],
-        layer: Layer::Game,
-        forms: &[form("solve", "say whether the game can still be won from here, and how", "solve")],
-    },
-    CommandSpec {
-        word: "l",
-        aliases: &["look"],
-        layer: Layer::Game,
-        forms: &[
+    ),
+    game("auto", &["a"], &[form("a, auto", "play every safe card to its foundation", "auto")]),
+    game("undo", &["u"], &[form("u, undo", "take back your last move, with the automatic moves after it", "u")]),
+    game("redo", &[], &[form("redo", "play again the move just undone", "redo")]),
+    game("again", &["."], &[form(".", "run the last command again", ".")]),
+    game("hint", &["h"], &[form("h, hint", "suggest a move", "hint")]),
+    game(
+        "solve",
+        &["winnable", "winnable?"],
+        &[form("solve", "say whether the game can still be won from here, and how", "solve")],
+    ),
+    game(
+        "l",
+        &["look"],
+        &[
             form("l N", "describe pile N, long builds by their ends", "l 3"),
             form("l N all", "describe pile N card by card", "l 3 all"),
             form("l t", "name the top card of every pile and of the waste", "l t"),
             form("l w", "describe the waste; l f the foundations, l s the stock", "l w"),
         ],
-    },
-    CommandSpec {
-        word: "find",
-        aliases: &[],
-        layer: Layer::Game,
-        forms: &[form("find CARD", "say where a card is", "find 9h")],
-    },
-    CommandSpec {
-        word: "moves",
-        aliases: &[],
-        layer: Layer::Game,
-        forms: &[
+    ),
+    game("find", &[], &[form("find CARD", "say where a card is", "find 9h")]),
+    game(
+        "moves",
+        &[],
+        &[
             form("moves", "list the useful legal moves, best first", "moves"),
             form("moves all", "list every legal move", "moves all"),
         ],
-    },
-    CommandSpec {
-        word: "score",
-        aliases: &[],
-        layer: Layer::Game,
-        forms: &[form("score", "say the score and the moves made", "score")],
-    },
-    CommandSpec {
-        word: "rules",
-        aliases: &[],
-        layer: Layer::Game,
-        forms: &[form("rules", "say the rules in force", "rules")],
-    },
-    CommandSpec {
-        word: "table",
-        aliases: &["show"],
-        layer: Layer::Game,
-        forms: &[form("table", "show the whole table again", "table")],
-    },
-    CommandSpec {
-        word: "repeat",
-        aliases: &[],
-        layer: Layer::Game,
-        forms: &[form("repeat", "say the last response again", "repeat")],
-    },
-    CommandSpec {
-        word: "save",
-        aliases: &[],
-        layer: Layer::Session,
-        forms: &[form("save FILE", "save the game to a file", "save game.json")],
-    },
-    CommandSpec {
-        word: "load",
-        aliases: &[],
-        layer: Layer::Session,
-        forms: &[form("load FILE", "load a saved game from a file", "load game.json")],
-    },
-    CommandSpec {
-        word: "stats",
-        aliases: &[],
-        layer: Layer::Session,
-        forms: &[form("stats", "show your statistics, per rules setting", "stats")],
-    },
-    CommandSpec {
-        word: "new",
-        aliases: &[],
-        layer: Layer::Session,
-        forms: &[form("new [N]", "start a new game, random or number N; a game in progress counts as lost", "new 42")],
-    },
-    CommandSpec {
-        word: "restart",
-        aliases: &[],
-        layer: Layer::Game,
-        forms: &[form(
-            "restart",
-            "start this deal again from the beginning; the game so far counts as lost",
-            "restart",
-        )],
-    },
-    CommandSpec {
-        word: "help",
-        aliases: &["?"],
-        layer: Layer::Game,
-        forms: &[form("help", "list the commands", "help"), form("help CMD", "explain one command", "help t")],
-    },
-    CommandSpec {
-        word: "quit",
-        aliases: &["q", "exit"],
-        layer: Layer::Session,
-        forms: &[form("q, quit", "end the session; an unfinished game is kept for next time", "q")],
-    },
+    ),
+    game("score", &[], &[form("score", "say the score and the moves made", "score")]),
+    game("rules", &[], &[form("rules", "say the rules in force", "rules")]),
+    game("table", &["show"], &[form("table", "show the whole table again", "table")]),
+    game("repeat", &[], &[form("repeat", "say the last response again", "repeat")]),
+    session("save", &[], &[form("save FILE", "save the game to a file", "save game.json")]),
+    session("load", &[], &[form("load FILE", "load a saved game from a file", "load game.json")]),
+    session("stats", &[], &[form("stats", "show your statistics, per rules setting", "stats")]),
+    session(
+        "new",
+        &[],
+        &[form("new [N]", "start a new game, random or number N; a game in progress counts as lost", "new 42")],
+    ),
+    game(
+        "restart",
+        &[],
+        &[form("restart", "start this deal again from the beginning; the game so far counts as lost", "restart")],
+    ),
+    game(
+        "help",
+        &["?"],
+        &[form("help", "list the commands", "help"), form("help CMD", "explain one command", "help t")],
+    ),
+    session(
+        "quit",
+        &["q", "exit"],
+        &[form("q, quit", "end the session; an unfinished game is kept for next time", "q")],
+    ),
 ];
 
 /// The command whose word or alias is `word` (lower case).
