@@ -27,6 +27,7 @@
 //! ```
 
 use std::collections::HashSet;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use rayon::iter::Either;
@@ -34,7 +35,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::census::BatchVerdict;
-use crate::command::Command;
+use crate::command::{Command, CommandError};
 use crate::deal::{Deal, DealError};
 use crate::game::{Game, Position};
 use crate::rules::{PassLimit, Rules};
@@ -90,6 +91,112 @@ impl Shard {
     }
 }
 
+/// Why a text is not a shard ([`Shard`]'s `FromStr`, for `--shard`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a shard: write K/N with 1 <= K <= N <= 2^128-1, e.g. 2/8")]
+pub struct ShardError(pub String);
+
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    /// `K/N`, as `--shard` takes it.
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let err = || ShardError(s.to_string());
+        let (k, n) = s.split_once('/').ok_or_else(err)?;
+        let (k, n) = (k.parse::<u128>().map_err(|_| err())?, n.parse::<u128>().map_err(|_| err())?);
+        Shard::new(k, n).ok_or_else(err)
+    }
+}
+
+/// The game numbers `first..=last`, both included, `1 <= first <= last`
+/// (`--games A..B`, `--only A..B`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRange {
+    /// The first game, from 1.
+    pub first: u128,
+    /// The last game, at least `first`.
+    pub last: u128,
+}
+
+/// Why a text is not a [`GameRange`] (each message quotes the text).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RangeError {
+    /// Not `A..B` with A and B in digits.
+    #[error("'{0}' is not a range of game numbers: write A..B, e.g. 1..1000")]
+    NotARange(String),
+    /// A number past the last game.
+    #[error("'{0}': game numbers go up to 2^128-1 (340282366920938463463374607431768211455)")]
+    TooLarge(String),
+    /// Game 0, or the last before the first.
+    #[error("'{0}': game numbers start at 1 and the range must not run backwards")]
+    Backwards(String),
+}
+
+impl GameRange {
+    /// Whether game `number` is in the range.
+    pub fn contains(self, number: u128) -> bool {
+        (self.first..=self.last).contains(&number)
+    }
+}
+
+impl FromStr for GameRange {
+    type Err = RangeError;
+
+    /// `A..B` (or `A..=B`), both ends in digits only, as every game number
+    /// is read (no sign).
+    fn from_str(s: &str) -> Result<GameRange, RangeError> {
+        let (a, b) = s.split_once("..").ok_or_else(|| RangeError::NotARange(s.to_string()))?;
+        let b = b.strip_prefix('=').unwrap_or(b);
+        let number = |t: &str| {
+            let t = t.trim();
+            if t.is_empty() || !t.bytes().all(|c| c.is_ascii_digit()) {
+                return Err(RangeError::NotARange(s.to_string()));
+            }
+            // Digits only: the one way to fail is to be too large.
+            t.parse::<u128>().map_err(|_| RangeError::TooLarge(s.to_string()))
+        };
+        let (first, last) = (number(a)?, number(b)?);
+        if first == 0 || last < first {
+            return Err(RangeError::Backwards(s.to_string()));
+        }
+        Ok(GameRange { first, last })
+    }
+}
+
+/// Why a search limit given on the command line is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// `--timeout` is not a number of seconds in range.
+    #[error("'{0}' is not a number of seconds: give more than 0 and at most 10000000")]
+    Seconds(String),
+    /// `--max-states` is not a whole number from 1.
+    #[error("'{0}' is not a number of states: give a whole number from 1 to 18446744073709551615")]
+    States(String),
+}
+
+/// A time limit per deal: more than 0 and at most 10,000,000 seconds
+/// (fractions allowed), so that no deadline overflows the clock.
+///
+/// # Errors
+/// [`LimitError::Seconds`] for anything else.
+pub fn parse_timeout(s: &str) -> Result<Duration, LimitError> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= 1e7 => Ok(Duration::from_secs_f64(x)),
+        _ => Err(LimitError::Seconds(s.to_string())),
+    }
+}
+
+/// A number of search states per deal, from 1.
+///
+/// # Errors
+/// [`LimitError::States`] for anything else.
+pub fn parse_max_states(s: &str) -> Result<u64, LimitError> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(LimitError::States(s.to_string())),
+    }
+}
+
 /// The games of a batch: a range (never held as a list, so that a range of
 /// any size starts at once, its shard taken as it is walked), or a list
 /// already cut to its shard.
@@ -109,8 +216,13 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The games of `range` that `shard` takes.
+    pub fn of(range: GameRange, shard: Shard) -> Plan {
+        Plan::range(range.first, range.last, shard)
+    }
+
     /// The games `first..=last` (both included; none when `last < first`)
-    /// that `shard` takes.
+    /// that `shard` takes (see [`Plan::of`] for a [`GameRange`]).
     pub fn range(first: u128, last: u128, shard: Shard) -> Plan {
         // Game 0 is not a game: a range from it starts at 1 (the command
         // line refuses 0 anyway).
@@ -519,14 +631,21 @@ pub fn replay_script(deal: &Deal, rules: Rules, script: &str) -> Result<Position
             continue;
         }
         let err = |why: String| ScriptError { line: i + 1, text: t.to_string(), why };
-        match t.parse::<Command>().map_err(|e| err(e.to_string()))? {
+        let only_moves = || err("only moves, undo and redo may appear in a moves file".into());
+        let command = match t.parse::<Command>() {
+            Ok(command) => command,
+            // A session's command (`save`, `q`) is no move either.
+            Err(CommandError::SessionCommand { .. }) => return Err(only_moves()),
+            Err(e) => return Err(err(e.to_string())),
+        };
+        match command {
             Command::Move(m) => {
                 let mv = m.resolve(game.position(), game.rules()).map_err(|e| err(e.to_string()))?;
                 game.play(mv).map_err(|e| err(e.to_string()))?;
             }
             Command::Undo => game.undo().map(drop).map_err(|e| err(e.to_string()))?,
             Command::Redo => game.redo().map(drop).map_err(|e| err(e.to_string()))?,
-            _ => return Err(err("only moves, undo and redo may appear in a moves file".into())),
+            _ => return Err(only_moves()),
         }
     }
     Ok(game.position().clone())
@@ -535,6 +654,29 @@ pub fn replay_script(deal: &Deal, rules: Rules, script: &str) -> Result<Position
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_and_ranges_parse_as_written_or_not_at_all() {
+        let shard = "5/1000000000000000000000".parse::<Shard>();
+        assert_eq!(shard, Ok(Shard::new(5, 1_000_000_000_000_000_000_000).unwrap()));
+        assert!(["4/3", "0/3", "1/0", "1", "a/2"].iter().all(|s| s.parse::<Shard>().is_err()));
+        assert_eq!("3..=7".parse(), Ok(GameRange { first: 3, last: 7 }));
+        assert_eq!(" 3 .. 3".parse(), Ok(GameRange { first: 3, last: 3 }));
+        assert!(matches!("0..7".parse::<GameRange>(), Err(RangeError::Backwards(_))));
+        assert!(matches!("7..3".parse::<GameRange>(), Err(RangeError::Backwards(_))));
+        assert!(matches!("+1..5".parse::<GameRange>(), Err(RangeError::NotARange(_))));
+        assert!(matches!("1..".parse::<GameRange>(), Err(RangeError::NotARange(_))));
+        let huge = format!("1..{}0", u128::MAX);
+        assert!(matches!(huge.parse::<GameRange>(), Err(RangeError::TooLarge(_))));
+    }
+
+    #[test]
+    fn limits_are_positive_and_bounded() {
+        assert_eq!(parse_timeout("0.5"), Ok(Duration::from_millis(500)));
+        assert!(["0", "-1", "1e8", "nan", "inf", "x"].iter().all(|s| parse_timeout(s).is_err()));
+        assert_eq!(parse_max_states("1"), Ok(1));
+        assert!(["0", "-5", "1.5", ""].iter().all(|s| parse_max_states(s).is_err()));
+    }
     use crate::moves::Move;
     use crate::rules::DrawCount;
 
@@ -698,6 +840,11 @@ mod tests {
         assert_eq!(position.stock_len(), 23);
         let err = replay_script(&deal, rules, "d\nnew 5\n").unwrap_err();
         assert_eq!((err.line, err.text.as_str()), (2, "new 5"));
+        // A session's command and a query are refused alike.
+        for line in ["new 5", "hint", "save x.json"] {
+            let err = replay_script(&deal, rules, line).unwrap_err();
+            assert_eq!(err.why, "only moves, undo and redo may appear in a moves file", "{line}");
+        }
         assert!(replay_script(&deal, rules, "xyzzy\n").is_err_and(|e| e.line == 1));
     }
 }

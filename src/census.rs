@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::batch::Shard;
+use crate::batch::{GameRange, Shard};
 use crate::rules::{DrawCount, PassLimit, Rules};
 
 /// A solver's verdict on one deal, as a batch line gives it: `winnable`,
@@ -220,8 +220,8 @@ impl Census {
     /// One row per rules setting met (draw 1 first, then fewer passes first,
     /// foundation-to-tableau off first), counting only games in `range`
     /// (both ends included) when one is given.
-    pub fn rows(&self, range: Option<(u128, u128)>) -> Vec<Row> {
-        let in_range = |g: &u128| range.is_none_or(|(a, b)| (a..=b).contains(g));
+    pub fn rows(&self, range: Option<GameRange>) -> Vec<Row> {
+        let in_range = |g: &u128| range.is_none_or(|r| r.contains(*g));
         self.games
             .iter()
             .map(|(k, games)| {
@@ -440,7 +440,7 @@ mod tests {
         assert_eq!(rows[1].rules.passes, PassLimit::Limited(1));
         assert_eq!(rows[1].unwinnable, 1);
         // A range counts only its games.
-        let rows = c.rows(Some((2, 2)));
+        let rows = c.rows(Some(GameRange { first: 2, last: 2 }));
         assert_eq!((rows[0].winnable, rows[0].unwinnable), (0, 1));
         assert!(rows[1].decided() == 0 && rows[1].win_rate().is_none());
     }

@@ -1,6 +1,13 @@
 //! The command language of SPEC.md: text <-> [`Command`], and
 //! [`MoveCommand`] -> [`Move`] against a position.
 //!
+//! One table, [`COMMANDS`], holds every command a player types, each tagged
+//! with its [`Layer`]: the game notation parsed here into a [`Command`]
+//! (moves, undo and redo, the queries, help), or the session around the
+//! game (`save`, `load`, `stats`, `new`, `quit`), which
+//! [`crate::session::SessionCommand`] reads. The parser, `help`, tab
+//! completion and the manual page all read that one table.
+//!
 //! Parsing needs no game: `"t 2 5"` parses to a [`MoveCommand`] whatever
 //! the table holds ([`CommandError`] says why a line is not a command).
 //! Resolving checks it against a position and fills in what the player
@@ -24,16 +31,16 @@
 //! | `score`, `rules` | the score and moves made; the rules in force |
 //! | `a`, `auto` | play every safe card to its foundation (and finish a game whose cards are all face up) |
 //! | `solve`, `winnable?` | solve the game from here: can it still be won, and how |
-//! | `save FILE`, `load FILE` | save the game to a file, load one (the file name keeps its case) |
-//! | `stats` | the statistics of games played |
-//! | `new`, `new N` | a new game (random, or game N) |
-//! | `q`, `quit`, `exit` | end the session |
+//!
+//! The session's own commands (`save FILE`, `load FILE`, `stats`, `new`,
+//! `new N`, `q`) are in the table too, and refused here
+//! ([`CommandError::SessionCommand`]): a script of moves or a saved game
+//! holds none of them.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::card::{Card, Suit};
-use crate::deal::GameNumber;
 use crate::game::{CardPlace, Position};
 use crate::moves::{Move, MoveError, PileId};
 use crate::query::PileRef;
@@ -72,7 +79,8 @@ pub enum CardTarget {
     Anywhere,
 }
 
-/// One line of the command language.
+/// One line of the game notation (the session's own commands are
+/// [`crate::session::SessionCommand`]s).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Command {
     /// A move.
@@ -114,16 +122,6 @@ pub enum Command {
     Auto,
     /// Solve the game from the current position.
     Solve,
-    /// Save the game to a file.
-    Save(String),
-    /// Load a saved game from a file.
-    Load(String),
-    /// Show the statistics.
-    Stats,
-    /// Start a new game: a random one, or the given game number.
-    New(Option<GameNumber>),
-    /// End the session.
-    Quit,
 }
 
 /// Why a line is not a command. Messages are one line and say what to type.
@@ -183,6 +181,21 @@ pub enum CommandError {
     /// A file name with a control or invisible character in it.
     #[error("'{}' has a control or invisible character in it: name the file in plain characters", shown(.text))]
     BadFileName { text: String },
+    /// A command of the session, not of the game notation ([`Layer::Session`]):
+    /// a script of moves or a saved game holds none.
+    #[error("'{word}' is a command of the session, not a move")]
+    SessionCommand { word: &'static str },
+}
+
+/// Which layer of the program a command of [`COMMANDS`] belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layer {
+    /// The game notation: a [`Command`] (moves, undo and redo, the queries,
+    /// help), the same at the prompt, in a script of moves and in a saved game.
+    Game,
+    /// The session around the game (files, statistics, another game,
+    /// quitting): a [`crate::session::SessionCommand`].
+    Session,
 }
 
 /// One form of a command, for `help`, the manual and completion.
@@ -206,6 +219,8 @@ pub struct CommandSpec {
     pub word: &'static str,
     /// Other words for it.
     pub aliases: &'static [&'static str],
+    /// The layer that reads it.
+    pub layer: Layer,
     /// Its forms, the most common first.
     pub forms: &'static [Form],
 }
@@ -214,135 +229,141 @@ const fn form(usage: &'static str, does: &'static str, example: &'static str) ->
     Form { usage, does, example }
 }
 
-/// Every command, in the order `help` lists them. Moves by card name
+/// An entry of [`COMMANDS`] for the game notation ([`Layer::Game`]).
+const fn game(word: &'static str, aliases: &'static [&'static str], forms: &'static [Form]) -> CommandSpec {
+    CommandSpec { word, aliases, layer: Layer::Game, forms }
+}
+
+/// An entry of [`COMMANDS`] for the session ([`Layer::Session`]).
+const fn session(word: &'static str, aliases: &'static [&'static str], forms: &'static [Form]) -> CommandSpec {
+    CommandSpec { word, aliases, layer: Layer::Session, forms }
+}
+
+/// Every command, in the order `help` lists them, each made by `game` or
+/// `session` for the layer that reads it. Moves by card name
 /// (`9h 4`) have no word of their own: their entry is `card`, which
 /// `help card` explains.
 pub const COMMANDS: &[CommandSpec] = &[
-    CommandSpec {
-        word: "d",
-        aliases: &["draw"],
-        forms: &[form("d", "draw from the stock; with the stock empty, turn the waste over", "d")],
-    },
-    CommandSpec {
-        word: "w",
-        aliases: &[],
-        forms: &[
+    game("d", &["draw"], &[form("d", "draw from the stock; with the stock empty, turn the waste over", "d")]),
+    game(
+        "w",
+        &[],
+        &[
             form("w N", "move the waste's top card to pile N", "w 3"),
             form("w f", "move the waste's top card to its foundation", "w f"),
         ],
-    },
-    CommandSpec {
-        word: "t",
-        aliases: &[],
-        forms: &[
+    ),
+    game(
+        "t",
+        &[],
+        &[
             form("t A B", "move cards from pile A to pile B, as many as fit", "t 2 5"),
             form("t A B K", "move K cards from pile A to pile B", "t 2 5 3"),
             form("t A f", "move the top card of pile A to its foundation", "t 4 f"),
         ],
-    },
-    CommandSpec {
-        word: "f",
-        aliases: &[],
-        forms: &[form(
+    ),
+    game(
+        "f",
+        &[],
+        &[form(
             "f S N",
             "move the top card of foundation S to pile N, when foundation-to-tableau moves are on",
             "f h 6",
         )],
-    },
-    CommandSpec {
-        word: "card",
-        aliases: &[],
-        forms: &[
+    ),
+    game(
+        "card",
+        &[],
+        &[
             form("CARD N", "move that card, with the cards on it, onto pile N", "9h 4"),
             form("CARD f", "move that card to its foundation", "9h f"),
             form("CARD", "move that card to the one place it can go, its foundation first", "9h"),
         ],
-    },
-    CommandSpec {
-        word: "auto",
-        aliases: &["a"],
-        forms: &[form("a, auto", "play every safe card to its foundation", "auto")],
-    },
-    CommandSpec {
-        word: "undo",
-        aliases: &["u"],
-        forms: &[form("u, undo", "take back your last move, with the automatic moves after it", "u")],
-    },
-    CommandSpec { word: "redo", aliases: &[], forms: &[form("redo", "play again the move just undone", "redo")] },
-    CommandSpec { word: "again", aliases: &["."], forms: &[form(".", "run the last command again", ".")] },
-    CommandSpec { word: "hint", aliases: &["h"], forms: &[form("h, hint", "suggest a move", "hint")] },
-    CommandSpec {
-        word: "solve",
-        aliases: &["winnable", "winnable?"],
-        forms: &[form("solve", "say whether the game can still be won from here, and how", "solve")],
-    },
-    CommandSpec {
-        word: "l",
-        aliases: &["look"],
-        forms: &[
+    ),
+    game("auto", &["a"], &[form("a, auto", "play every safe card to its foundation", "auto")]),
+    game("undo", &["u"], &[form("u, undo", "take back your last move, with the automatic moves after it", "u")]),
+    game("redo", &[], &[form("redo", "play again the move just undone", "redo")]),
+    game("again", &["."], &[form(".", "run the last command again", ".")]),
+    game("hint", &["h"], &[form("h, hint", "suggest a move", "hint")]),
+    game(
+        "solve",
+        &["winnable", "winnable?"],
+        &[form("solve", "say whether the game can still be won from here, and how", "solve")],
+    ),
+    game(
+        "l",
+        &["look"],
+        &[
             form("l N", "describe pile N, long builds by their ends", "l 3"),
             form("l N all", "describe pile N card by card", "l 3 all"),
             form("l t", "name the top card of every pile and of the waste", "l t"),
             form("l w", "describe the waste; l f the foundations, l s the stock", "l w"),
         ],
-    },
-    CommandSpec { word: "find", aliases: &[], forms: &[form("find CARD", "say where a card is", "find 9h")] },
-    CommandSpec {
-        word: "moves",
-        aliases: &[],
-        forms: &[
+    ),
+    game("find", &[], &[form("find CARD", "say where a card is", "find 9h")]),
+    game(
+        "moves",
+        &[],
+        &[
             form("moves", "list the useful legal moves, best first", "moves"),
             form("moves all", "list every legal move", "moves all"),
         ],
-    },
-    CommandSpec { word: "score", aliases: &[], forms: &[form("score", "say the score and the moves made", "score")] },
-    CommandSpec { word: "rules", aliases: &[], forms: &[form("rules", "say the rules in force", "rules")] },
-    CommandSpec { word: "table", aliases: &["show"], forms: &[form("table", "show the whole table again", "table")] },
-    CommandSpec { word: "repeat", aliases: &[], forms: &[form("repeat", "say the last response again", "repeat")] },
-    CommandSpec {
-        word: "save",
-        aliases: &[],
-        forms: &[form("save FILE", "save the game to a file", "save game.json")],
-    },
-    CommandSpec {
-        word: "load",
-        aliases: &[],
-        forms: &[form("load FILE", "load a saved game from a file", "load game.json")],
-    },
-    CommandSpec {
-        word: "stats",
-        aliases: &[],
-        forms: &[form("stats", "show your statistics, per rules setting", "stats")],
-    },
-    CommandSpec {
-        word: "new",
-        aliases: &[],
-        forms: &[form("new [N]", "start a new game, random or number N; a game in progress counts as lost", "new 42")],
-    },
-    CommandSpec {
-        word: "restart",
-        aliases: &[],
-        forms: &[form(
-            "restart",
-            "start this deal again from the beginning; the game so far counts as lost",
-            "restart",
-        )],
-    },
-    CommandSpec {
-        word: "help",
-        aliases: &["?"],
-        forms: &[form("help", "list the commands", "help"), form("help CMD", "explain one command", "help t")],
-    },
-    CommandSpec {
-        word: "quit",
-        aliases: &["q", "exit"],
-        forms: &[form("q, quit", "end the session; an unfinished game is kept for next time", "q")],
-    },
+    ),
+    game("score", &[], &[form("score", "say the score and the moves made", "score")]),
+    game("rules", &[], &[form("rules", "say the rules in force", "rules")]),
+    game("table", &["show"], &[form("table", "show the whole table again", "table")]),
+    game("repeat", &[], &[form("repeat", "say the last response again", "repeat")]),
+    session("save", &[], &[form("save FILE", "save the game to a file", "save game.json")]),
+    session("load", &[], &[form("load FILE", "load a saved game from a file", "load game.json")]),
+    session("stats", &[], &[form("stats", "show your statistics, per rules setting", "stats")]),
+    session(
+        "new",
+        &[],
+        &[form("new [N]", "start a new game, random or number N; a game in progress counts as lost", "new 42")],
+    ),
+    game(
+        "restart",
+        &[],
+        &[form("restart", "start this deal again from the beginning; the game so far counts as lost", "restart")],
+    ),
+    game(
+        "help",
+        &["?"],
+        &[form("help", "list the commands", "help"), form("help CMD", "explain one command", "help t")],
+    ),
+    session(
+        "quit",
+        &["q", "exit"],
+        &[form("q, quit", "end the session; an unfinished game is kept for next time", "q")],
+    ),
 ];
 
 /// The command whose word or alias is `word` (lower case).
 pub fn lookup(word: &str) -> Option<&'static CommandSpec> {
     COMMANDS.iter().find(|c| c.word == word || c.aliases.contains(&word))
+}
+
+/// The words of [`COMMANDS`] longer than a letter, in order, for tab
+/// completion (single letters need none; `card` is no word to type).
+pub fn completion_words() -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = COMMANDS
+        .iter()
+        .flat_map(|c| std::iter::once(c.word).chain(c.aliases.iter().copied()))
+        .filter(|w| w.len() > 1 && *w != "card" && w.chars().all(|c| c.is_ascii_alphabetic()))
+        .collect();
+    words.sort_unstable();
+    words
+}
+
+/// The completions of `head`, the start of a line up to the cursor: the
+/// [`completion_words`] it begins (in any case), while it is still the
+/// first word; none once it has a space.
+pub fn complete(head: &str) -> Vec<&'static str> {
+    if head.contains(char::is_whitespace) {
+        return Vec::new();
+    }
+    let lower = head.to_lowercase();
+    completion_words().into_iter().filter(|w| w.starts_with(&lower)).collect()
 }
 
 /// The command word (or alias) of [`COMMANDS`] that `word` is a slip away
@@ -411,7 +432,30 @@ fn pile(text: &str) -> Result<PileId, CommandError> {
         .ok_or_else(|| CommandError::BadPile { text: text.to_string() })
 }
 
-fn no_more(rest: &[&str], command: &'static str, usage: &'static str) -> Result<(), CommandError> {
+/// `line` in lower case, suit symbols as the table shows them read as their
+/// letters (`4♥ 3`): what the parsers split into words.
+pub(crate) fn normalised(line: &str) -> String {
+    line.to_lowercase().replace('♣', "c").replace('♦', "d").replace('♥', "h").replace('♠', "s")
+}
+
+/// The entry of [`COMMANDS`] that the first word of `line` names, if any
+/// (none for a card code, which is a move).
+pub fn head(line: &str) -> Option<&'static CommandSpec> {
+    let lower = normalised(line);
+    let first = lower.split_whitespace().next()?;
+    if first.parse::<Card>().is_ok() {
+        return None;
+    }
+    lookup(first).filter(|c| c.word != "card")
+}
+
+/// A command that takes no arguments was given `rest`.
+pub(crate) fn no_arguments(rest: &[&str], command: &'static str) -> Result<(), CommandError> {
+    no_more(rest, command, "it takes no arguments")
+}
+
+/// Refuses the words `rest` left over after `command`'s arguments.
+pub(crate) fn no_more(rest: &[&str], command: &'static str, usage: &'static str) -> Result<(), CommandError> {
     if rest.is_empty() {
         Ok(())
     } else {
@@ -434,7 +478,7 @@ impl FromStr for Command {
 impl CommandError {
     /// The error with the word it quotes as `line` has it (the parser reads
     /// a lower-case copy; messages quote what was typed).
-    fn with_case_of(mut self, line: &str) -> CommandError {
+    pub(crate) fn with_case_of(mut self, line: &str) -> CommandError {
         let (CommandError::Unknown { word: text, .. }
         | CommandError::BadPile { text }
         | CommandError::BadDestination { text }
@@ -457,8 +501,7 @@ impl CommandError {
 /// [`Command::from_str`] on a lower-case copy of `line` (file names keep
 /// their case).
 fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
-    // Suit symbols, as the table shows them, read as their letters (`4♥ 3`).
-    let lower = line.to_lowercase().replace('♣', "c").replace('♦', "d").replace('♥', "h").replace('♠', "s");
+    let lower = normalised(line);
     let words: Vec<&str> = lower.split_whitespace().collect();
     let Some((&first, rest)) = words.split_first() else {
         return Err(CommandError::Empty);
@@ -476,19 +519,20 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         }
         return Err(CommandError::Unknown { word: first.to_string(), suggestion: closest_command(first) });
     };
-    let simple = |cmd: Command| no_more(rest, spec.word, "it takes no arguments").map(|()| cmd);
+    if spec.layer == Layer::Session {
+        return Err(CommandError::SessionCommand { word: spec.word });
+    }
+    let simple = |cmd: Command| no_arguments(rest, spec.word).map(|()| cmd);
     match spec.word {
         "d" => simple(Command::Move(MoveCommand::Draw)),
         "undo" => simple(Command::Undo),
         "redo" => simple(Command::Redo),
         "hint" => simple(Command::Hint),
         "table" => simple(Command::Table),
-        "quit" => simple(Command::Quit),
         "score" => simple(Command::Score),
         "rules" => simple(Command::Rules),
         "auto" => simple(Command::Auto),
         "solve" => simple(Command::Solve),
-        "stats" => simple(Command::Stats),
         "restart" => simple(Command::Restart),
         "again" => simple(Command::Again),
         "repeat" => simple(Command::Repeat),
@@ -515,24 +559,6 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
                 card_in_words(words).map(Command::Find).ok_or_else(|| CommandError::BadCard { text: words.join(" ") })
             }
         },
-        "save" | "load" => {
-            // The file name keeps its case and its inner spaces.
-            let trimmed = line.trim_start();
-            let name = trimmed[trimmed.find(char::is_whitespace).unwrap_or(trimmed.len())..].trim();
-            let command = spec.word;
-            // A name in quotes, as a shell would take it, is the name inside.
-            let name = match name.as_bytes() {
-                [b'"', .., b'"'] | [b'\'', .., b'\''] if name.len() >= 2 => &name[1..name.len() - 1],
-                _ => name,
-            };
-            if name.is_empty() {
-                return Err(CommandError::MissingFile { command });
-            }
-            if name.chars().any(is_unprintable) {
-                return Err(CommandError::BadFileName { text: name.to_string() });
-            }
-            Ok(if command == "save" { Command::Save(name.to_string()) } else { Command::Load(name.to_string()) })
-        }
         "l" => {
             let [what, more @ ..] = rest else {
                 return Err(CommandError::Missing { command: "l", usage: USAGE_L });
@@ -553,14 +579,6 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
                 _ => Err(CommandError::TooMany { command: "l", usage: USAGE_L }),
             }
         }
-        "new" => match rest {
-            [] => Ok(Command::New(None)),
-            [n] => n
-                .parse::<GameNumber>()
-                .map(|n| Command::New(Some(n)))
-                .map_err(|_| CommandError::BadGameNumber { text: n.to_string() }),
-            _ => Err(CommandError::TooMany { command: "new", usage: "new, or new N for game N" }),
-        },
         "w" => {
             let [dest, more @ ..] = rest else {
                 return Err(CommandError::Missing { command: "w", usage: USAGE_W });
@@ -685,9 +703,6 @@ impl fmt::Display for Command {
             Command::Again => f.write_str("again"),
             Command::Repeat => f.write_str("repeat"),
             Command::Table => f.write_str("table"),
-            Command::New(None) => f.write_str("new"),
-            Command::New(Some(n)) => write!(f, "new {n}"),
-            Command::Quit => f.write_str("quit"),
             Command::Look(PileRef::Tableau(n)) => write!(f, "l {n}"),
             Command::Look(PileRef::Waste) => f.write_str("l w"),
             Command::Look(PileRef::Foundations) => f.write_str("l f"),
@@ -697,9 +712,6 @@ impl fmt::Display for Command {
             Command::Rules => f.write_str("rules"),
             Command::Auto => f.write_str("auto"),
             Command::Solve => f.write_str("solve"),
-            Command::Save(file) => write!(f, "save {file}"),
-            Command::Load(file) => write!(f, "load {file}"),
-            Command::Stats => f.write_str("stats"),
         }
     }
 }
@@ -808,6 +820,14 @@ fn card_to(card: Card, to: CardTarget, position: &Position, rules: &Rules) -> Re
 mod tests {
     use super::*;
 
+    #[test]
+    fn completion_offers_command_words_for_the_first_word_only() {
+        assert_eq!(complete("RE"), vec!["redo", "repeat", "restart"]);
+        assert_eq!(complete("s"), vec!["save", "score", "show", "solve", "stats"]);
+        assert!(complete("t 1").is_empty() && complete("x").is_empty());
+        assert!(!completion_words().contains(&"card") && !completion_words().contains(&"d"));
+    }
+
     fn every_command() -> Vec<Command> {
         let mut all = vec![
             Command::Undo,
@@ -824,21 +844,14 @@ mod tests {
             Command::Again,
             Command::Repeat,
             Command::LookAll(PileRef::Waste),
-            Command::Quit,
-            Command::New(None),
             Command::Moves,
             Command::Score,
             Command::Rules,
             Command::Auto,
             Command::Solve,
-            Command::Stats,
-            Command::Save("My Game.json".into()),
-            Command::Load("/tmp/x.json".into()),
             Command::Look(PileRef::Waste),
             Command::Look(PileRef::Foundations),
             Command::Look(PileRef::Stock),
-            Command::New(GameNumber::new(1)),
-            Command::New(GameNumber::new(u128::MAX)),
             Command::Move(MoveCommand::Draw),
             Command::Move(MoveCommand::WasteToFoundation),
         ];
@@ -876,13 +889,6 @@ mod tests {
         for cmd in every_command() {
             let text = cmd.to_string();
             assert_eq!(text.parse::<Command>(), Ok(cmd.clone()), "{text}");
-            if matches!(cmd, Command::Save(_) | Command::Load(_)) {
-                // File names keep their case and inner spaces; the word does not care.
-                let (word, file) = text.split_once(' ').unwrap();
-                let loud = format!("\t{}  {file}  ", word.to_uppercase());
-                assert_eq!(loud.parse::<Command>(), Ok(cmd), "{loud}");
-                continue;
-            }
             assert_eq!(text.to_uppercase().parse::<Command>(), Ok(cmd.clone()), "{text}");
             assert_eq!(format!("  {}  ", text.replace(' ', "\t ")).parse::<Command>(), Ok(cmd));
         }
@@ -892,7 +898,6 @@ mod tests {
     fn aliases() {
         assert_eq!("u".parse(), Ok(Command::Undo));
         assert_eq!("H".parse(), Ok(Command::Hint));
-        assert_eq!("q".parse(), Ok(Command::Quit));
         assert_eq!("?".parse(), Ok(Command::Help(None)));
         assert_eq!(".".parse(), Ok(Command::Again));
         assert_eq!("help ?".parse(), Ok(Command::Help(Some("help"))));
@@ -946,18 +951,20 @@ mod tests {
         assert!(matches!(err("d d"), CommandError::TooMany { .. }));
         assert!(matches!(err("u 1"), CommandError::TooMany { .. }));
         assert!(matches!(err("t 1 2 3 4 5 6 7"), CommandError::TooMany { .. }));
-        assert!(matches!(err("new 0"), CommandError::BadGameNumber { .. }));
-        assert!(matches!(err("new +5"), CommandError::BadGameNumber { .. }));
         assert!(matches!(err("l"), CommandError::Missing { command: "l", .. }));
         assert!(matches!(err("l 8"), CommandError::BadPlace { .. }));
         assert!(matches!(err("l x"), CommandError::BadPlace { .. }));
         assert!(matches!(err("l 1 2"), CommandError::TooMany { .. }));
         assert!(matches!(err("moves 1"), CommandError::TooMany { .. }));
-        assert!(matches!(err("save"), CommandError::MissingFile { command: "save" }));
-        assert!(matches!(err("LOAD   "), CommandError::MissingFile { command: "load" }));
-        assert!(matches!(err("save \u{1}x"), CommandError::BadFileName { .. }));
-        assert_eq!(err_free("save \"a b.json\""), Command::Save("a b.json".into()));
-        assert!(matches!(err("save \"\""), CommandError::MissingFile { .. }));
+        // The session's commands are not the game's: in a script of moves
+        // they are refused as such.
+        for (line, word) in [("save x", "save"), ("LOAD", "load"), ("stats", "stats"), ("new 5", "new"), ("q", "quit")]
+        {
+            assert_eq!(err(line), CommandError::SessionCommand { word }, "{line}");
+        }
+        assert_eq!(head("Save x").map(|c| c.layer), Some(Layer::Session));
+        assert_eq!(head("t 1 2").map(|c| c.layer), Some(Layer::Game));
+        assert!(head("9h").is_none() && head("").is_none() && head("xyz").is_none());
         assert!(matches!(err("\u{2660}"), CommandError::Unknown { .. }));
         assert!(matches!(err("+1"), CommandError::Unknown { .. }));
         assert!(matches!(err("t +1 2"), CommandError::BadPile { .. }));

@@ -25,6 +25,7 @@ use crate::hint::{hint_where, Hint};
 use crate::moves::Move;
 use crate::play::Play;
 use crate::rules::Rules;
+use crate::session::{Line, SessionCommand};
 use crate::solver::{self, Budget, LineEffort, Verdict};
 
 /// A command waiting for the player's yes, because it would throw away the
@@ -32,7 +33,7 @@ use crate::solver::{self, Budget, LineEffort, Verdict};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pending {
     /// The command, run once the player says yes.
-    pub command: Command,
+    pub command: Line,
     /// The game left would count as lost in the statistics (otherwise it
     /// is only given up).
     pub counts_as_lost: bool,
@@ -42,9 +43,12 @@ impl Pending {
     /// The question to ask before `command`, for a command that replaces
     /// the game (`new`, `restart`, `load`); `None` for any other. The front
     /// end asks only where a game is in progress and confirmations are on.
-    pub fn before(command: &Command, counts_as_lost: bool) -> Option<Pending> {
-        matches!(command, Command::New(_) | Command::Restart | Command::Load(_))
-            .then(|| Pending { command: command.clone(), counts_as_lost })
+    pub fn before(command: &Line, counts_as_lost: bool) -> Option<Pending> {
+        matches!(
+            command,
+            Line::Session(SessionCommand::New(_) | SessionCommand::Load(_)) | Line::Game(Command::Restart)
+        )
+        .then(|| Pending { command: command.clone(), counts_as_lost })
     }
 }
 
@@ -55,7 +59,7 @@ pub enum Step {
     /// not asked about again.
     Run {
         /// The command.
-        command: Command,
+        command: Line,
         /// It answers a question ([`Pending`]) with yes.
         confirmed: bool,
     },
@@ -131,7 +135,7 @@ pub struct Flow {
     /// The command waiting for a yes.
     pending: Option<Pending>,
     /// The last command run, for `.` (`again`).
-    last_command: Option<Command>,
+    last_command: Option<Line>,
     /// The last thing said, for `repeat`.
     last_said: String,
     /// "Every card is face up" has been said for the present stretch of
@@ -162,11 +166,11 @@ impl Flow {
                 }
             };
         }
-        match line.parse::<Command>() {
+        match line.parse::<Line>() {
             Err(e) => Step::Refused(Refusal::Command(e)),
-            Ok(Command::Repeat) if self.last_said.is_empty() => Step::Refused(Refusal::NothingSaid),
-            Ok(Command::Repeat) => Step::Again(self.last_said.clone()),
-            Ok(Command::Again) => match self.last_command.clone() {
+            Ok(Line::Game(Command::Repeat)) if self.last_said.is_empty() => Step::Refused(Refusal::NothingSaid),
+            Ok(Line::Game(Command::Repeat)) => Step::Again(self.last_said.clone()),
+            Ok(Line::Game(Command::Again)) => match self.last_command.clone() {
                 None => Step::Refused(Refusal::NoCommandYet),
                 Some(command) => Step::Run { command, confirmed: false },
             },
@@ -334,14 +338,14 @@ mod tests {
     }
 
     fn run(command: Command) -> Step {
-        Step::Run { command, confirmed: false }
+        Step::Run { command: Line::Game(command), confirmed: false }
     }
 
     #[test]
     fn a_question_waits_for_yes_or_no_and_quit_is_always_possible() {
         let mut flow = Flow::default();
-        let new_7 = Command::New(Some(GameNumber::new(7).unwrap()));
-        assert_eq!(flow.read("new 7"), run(new_7.clone()));
+        let new_7 = Line::Session(SessionCommand::New(Some(GameNumber::new(7).unwrap())));
+        assert_eq!(flow.read("new 7"), Step::Run { command: new_7.clone(), confirmed: false });
         let pending = Pending::before(&new_7, false).unwrap();
         flow.ask(pending.clone());
         // Anything but an answer is refused, and the question stays.
@@ -359,11 +363,11 @@ mod tests {
 
     #[test]
     fn only_commands_that_replace_the_game_are_asked_about() {
-        assert!(Pending::before(&Command::Restart, true).is_some_and(|p| p.counts_as_lost));
-        assert!(Pending::before(&Command::Load("x.json".into()), false).is_some());
-        assert!(Pending::before(&Command::New(None), false).is_some());
+        assert!(Pending::before(&Line::Game(Command::Restart), true).is_some_and(|p| p.counts_as_lost));
+        assert!(Pending::before(&Line::Session(SessionCommand::Load("x.json".into())), false).is_some());
+        assert!(Pending::before(&Line::Session(SessionCommand::New(None)), false).is_some());
         for line in ["d", "u", "save x.json", "q", "hint", "stats"] {
-            let command: Command = line.parse().unwrap();
+            let command: Line = line.parse().unwrap();
             assert_eq!(Pending::before(&command, true), None, "{line}");
         }
     }

@@ -10,7 +10,11 @@
 //! it without the world (questions waiting for a yes, `repeat` and `.`,
 //! notes said once, the hint's choice); [`session::Session`] runs a
 //! whole session on them, line by line, deciding what is saved and counted,
-//! with the world (clock, files, solver threads) behind [`session::World`];
+//! with the world (clock, files, solver threads) behind [`session::World`],
+//! each line a [`session::Line`]: a game command or one of the session's
+//! own ([`session::SessionCommand`]: save, load, stats, new, quit), all in
+//! the one table [`command::COMMANDS`]; [`lines`] cuts input into lines and
+//! [`options`] holds the command line's options and what they choose;
 //! [`render`] turns a game and everything said about it into text or JSON;
 //! [`solver`] decides whether a position can still be won, [`batch`] plans
 //! and runs it over many deals, and [`census`] counts the verdicts;
@@ -40,7 +44,9 @@ pub mod deal;
 pub mod flow;
 pub mod game;
 pub mod hint;
+pub mod lines;
 pub mod moves;
+pub mod options;
 pub mod play;
 pub mod query;
 pub mod record;

@@ -33,7 +33,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::command::Command;
+use crate::command::{Command, CommandError};
 use crate::deal::Deal;
 use crate::game::Game;
 use crate::rules::{DrawCount, PassLimit, Rules};
@@ -414,6 +414,8 @@ fn play_text(game: &mut Game, score: &mut ScoreSheet, text: &str) -> Result<(), 
     let command = match text.parse::<Command>() {
         Ok(Command::Move(m)) => m,
         Ok(other) => return Err(format!("'{other}' is not a move")),
+        // A session's command (`save`, `q`) is no move either.
+        Err(CommandError::SessionCommand { .. }) => return Err(format!("'{}' is not a move", text.trim())),
         Err(e) => return Err(e.to_string()),
     };
     let mv = command.resolve(game.position(), game.rules()).map_err(|e| e.to_string())?;

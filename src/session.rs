@@ -38,10 +38,12 @@ use crate::solver::{Budget, Verdict};
 use crate::stats::{self, RulesKey, Statistics};
 use crate::store::StoreError;
 
+mod command;
 mod start;
 #[cfg(test)]
 mod tests;
 
+pub use command::{Line, SessionCommand};
 pub use start::{
     choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, Looks, Offered, Saved, StartError,
     TerminalFacts,
@@ -393,6 +395,8 @@ pub struct Session<W: World> {
     /// What autoplay did at the deal, said once with the opening (screen
     /// reader).
     opening_note: Option<String>,
+    /// The last line fed, as read (`--strict` names the one rejected).
+    last_line: String,
     world: W,
 }
 
@@ -421,6 +425,7 @@ impl<W: World> Session<W> {
             id,
             flow: Flow::default(),
             opening_note: None,
+            last_line: String::new(),
             world,
         }
     }
@@ -624,6 +629,34 @@ impl<W: World> Session<W> {
         record
     }
 
+    /// Opens the session on `out`: which game `--winnable` dealt, when it
+    /// passed some over (`winnable`: the number it started from and how
+    /// many it skipped; not in JSON), the cards autoplay puts up at the
+    /// deal (before the first table), the opening state, and with
+    /// `welcome` (an interactive prompt) the line saying how to go on.
+    ///
+    /// # Errors
+    /// A failed write to `out`.
+    pub fn open(&mut self, out: &mut dyn Write, winnable: Option<(u128, u128)>, welcome: bool) -> io::Result<()> {
+        if let (Some((first, skipped)), Some(n), false) = (winnable, self.number(), self.view.json) {
+            writeln!(out, "{}", said::winnable_message(n, first, skipped))?;
+        }
+        if self.play.autoplay() {
+            self.autoplay_now();
+        }
+        self.start(out)?;
+        if welcome && !self.view.json {
+            writeln!(out, "{}", said::WELCOME)?;
+        }
+        Ok(())
+    }
+
+    /// The last line fed to [`Session::feed`], as read ("" before any, or
+    /// for input that is not text).
+    pub fn last_line(&self) -> &str {
+        &self.last_line
+    }
+
     /// Prints the opening state.
     ///
     /// # Errors
@@ -672,6 +705,7 @@ impl<W: World> Session<W> {
             Input::NotText => (String::new(), Some(NOT_TEXT)),
             Input::Text(text) => (text, None),
         };
+        self.last_line.clone_from(&line);
         let trimmed = line.trim();
         // A comment is skipped however long it is (a line too long to be
         // read whole is known to be one by its start).
@@ -787,34 +821,33 @@ impl<W: World> Session<W> {
         (self.in_progress() && self.persistence.stats).then(|| GameLeft::CountsAsLost(self.play.origin()))
     }
 
-    /// Carries out a parsed command; `confirmed`: the player said yes to it.
-    fn command(&mut self, cmd: Command, confirmed: bool) -> Result<Reply, String> {
-        let style = self.view.style;
+    /// Carries out a parsed line; `confirmed`: the player said yes to it.
+    fn command(&mut self, line: Line, confirmed: bool) -> Result<Reply, String> {
         // A command that would throw the game away is asked about first
         // (at an interactive prompt, or with --confirm).
         if !confirmed && self.view.confirm && self.in_progress() {
-            if let Some(pending) = Pending::before(&cmd, self.persistence.stats) {
+            if let Some(pending) = Pending::before(&line, self.persistence.stats) {
                 let question = said::question_text(&pending);
                 self.flow.ask(pending);
                 return Ok(Reply::Question(question));
             }
         }
-        match cmd {
-            Command::Restart => {
-                let left = self.left_behind();
-                let left = self.deal(Action::Restart, left);
-                // The title follows in the opening: said once.
-                Ok(Reply::Opening(Some(said::restarted(left))))
-            }
-            Command::Move(m) => self.change(Action::Move(m)),
-            Command::Undo => self.change(Action::Undo),
-            Command::Redo => self.change(Action::Redo),
-            Command::Save(file) => {
+        match line {
+            Line::Game(command) => self.game_command(command),
+            Line::Session(command) => self.session_command(command),
+        }
+    }
+
+    /// Carries out a session command: the files, the statistics, another
+    /// game, quitting.
+    fn session_command(&mut self, command: SessionCommand) -> Result<Reply, String> {
+        match command {
+            SessionCommand::Save(file) => {
                 let record = self.record();
                 self.world.save_file(&file, &record).map_err(|e| e.to_string())?;
                 Ok(Reply::Answer(said::saved(&file)))
             }
-            Command::Load(file) => {
+            SessionCommand::Load(file) => {
                 let record = self.world.load_file(&file).map_err(|e| e.to_string())?;
                 let r = record.replay().map_err(|e| format!("{file}: {e}"))?;
                 let left = self.left_behind();
@@ -825,25 +858,11 @@ impl<W: World> Session<W> {
                 self.play = Play::from_replayed(r, self.play.autoplay());
                 Ok(Reply::Opening(Some(said::loaded(left, &file, self.play.origin(), moves))))
             }
-            Command::Stats => {
+            SessionCommand::Stats => {
                 let stats = self.world.statistics().map_err(|e| e.to_string())?;
                 Ok(Reply::Answer(stats.describe().trim_end().to_string()))
             }
-            Command::Auto => self.change(Action::Finish),
-            Command::Hint => {
-                let (play, world) = (&self.play, &mut self.world);
-                let (position, rules) = (play.game().position(), play.rules());
-                let advice = self.flow.advise(play, |b| world.solve(position, rules, b));
-                Ok(Reply::Answer(said::advice_text(&advice, self.game(), &style, self.view.screen_reader)))
-            }
-            Command::Solve => {
-                let budget = self.world.budget(SOLVE_STATES, SOLVE_TIME);
-                let (position, rules) = (self.play.game().position(), self.play.rules());
-                let verdict = self.world.solve(position, rules, budget);
-                Ok(Reply::Answer(said::solve_text(&verdict)))
-            }
-            Command::Table => Ok(Reply::Table),
-            Command::New(n) => {
+            SessionCommand::New(n) => {
                 let lost = self.left_behind();
                 let first = n.map_or_else(|| self.world.random_game(), crate::deal::GameNumber::get);
                 let (number, deal, preface) = if self.winnable {
@@ -860,7 +879,37 @@ impl<W: World> Session<W> {
                 };
                 Ok(Reply::Opening(preface))
             }
-            Command::Quit => Ok(Reply::Quit(self.leaving().map(|g| g.to_string()))),
+            SessionCommand::Quit => Ok(Reply::Quit(self.leaving().map(|g| g.to_string()))),
+        }
+    }
+
+    /// Carries out a command of the game notation.
+    fn game_command(&mut self, command: Command) -> Result<Reply, String> {
+        let style = self.view.style;
+        match command {
+            Command::Restart => {
+                let left = self.left_behind();
+                let left = self.deal(Action::Restart, left);
+                // The title follows in the opening: said once.
+                Ok(Reply::Opening(Some(said::restarted(left))))
+            }
+            Command::Move(m) => self.change(Action::Move(m)),
+            Command::Undo => self.change(Action::Undo),
+            Command::Redo => self.change(Action::Redo),
+            Command::Auto => self.change(Action::Finish),
+            Command::Hint => {
+                let (play, world) = (&self.play, &mut self.world);
+                let (position, rules) = (play.game().position(), play.rules());
+                let advice = self.flow.advise(play, |b| world.solve(position, rules, b));
+                Ok(Reply::Answer(said::advice_text(&advice, self.game(), &style, self.view.screen_reader)))
+            }
+            Command::Solve => {
+                let budget = self.world.budget(SOLVE_STATES, SOLVE_TIME);
+                let (position, rules) = (self.play.game().position(), self.play.rules());
+                let verdict = self.world.solve(position, rules, budget);
+                Ok(Reply::Answer(said::solve_text(&verdict)))
+            }
+            Command::Table => Ok(Reply::Table),
             // The rest ask about the game and change nothing: their answers
             // are the library's (every command that does more has its arm
             // above, so `None` does not happen; the table is a harmless answer).

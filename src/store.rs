@@ -174,6 +174,99 @@ pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "klondike").map(|p| p.data_dir().to_path_buf())
 }
 
+/// Where the game left unfinished is kept: `autosave.json` in the
+/// [`data_dir`].
+pub fn autosave_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join(OUR_FILES[0]))
+}
+
+/// The statistics file: `statistics.json` in the [`data_dir`].
+pub fn statistics_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join(OUR_FILES[1]))
+}
+
+/// The prompt's history: `history.txt` in the [`data_dir`].
+pub fn history_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join(OUR_FILES[2]))
+}
+
+/// Whether `path` is one of the files `ours` (klondike's own, which `save`
+/// must never replace), through any links: a file that exists is compared
+/// with every link followed (a link to the autosave is the autosave); a new
+/// file, or a link to one, by its folder's real path and its name.
+pub fn is_one_of(path: &Path, ours: &[PathBuf]) -> bool {
+    let canonical = |p: &Path| {
+        if let Ok(real) = fs::canonicalize(p) {
+            return Some(real);
+        }
+        let p = match fs::read_link(p) {
+            Ok(to) if to.is_absolute() => to,
+            Ok(to) => parent_of(p).join(to),
+            Err(_) => p.to_path_buf(),
+        };
+        fs::canonicalize(parent_of(&p)).ok().map(|d| d.join(p.file_name().unwrap_or_default()))
+    };
+    let Some(target) = canonical(path) else { return false };
+    ours.iter().any(|ours| canonical(ours).as_ref() == Some(&target))
+}
+
+/// Whether `path` is there but is no regular file of at most
+/// [`MAX_STORED`] bytes (a link to a device, a FIFO, a huge file): such a
+/// file is left alone, never read nor written over.
+pub fn is_unfit(path: &Path) -> bool {
+    fs::metadata(path).is_ok_and(|m| !m.is_file() || m.len() > MAX_STORED)
+}
+
+/// Largest text file read that the user names (`--deal @FILE`, `--moves`,
+/// `--games-file`): 64 MiB, so that a device such as `/dev/zero` gives an
+/// error instead of filling memory.
+pub const MAX_TEXT_FILE: u64 = 64 << 20;
+
+/// Why a text file the user named could not be read; `what` names it
+/// ("deal file").
+#[derive(Debug, thiserror::Error)]
+pub enum TextFileError {
+    /// It could not be opened or read, or is not UTF-8.
+    #[error("cannot read the {what} '{}'", .path.display())]
+    Unreadable {
+        /// What the file is.
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// It is larger than [`MAX_TEXT_FILE`].
+    #[error("the {what} '{}' is larger than 64 MiB", .path.display())]
+    TooLarge {
+        /// What the file is.
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+/// The text of the file `path` the user named, `what` naming it in errors,
+/// without a byte-order mark at its start (some editors write one).
+///
+/// # Errors
+/// [`TextFileError`]: unreadable, not UTF-8, or larger than [`MAX_TEXT_FILE`].
+pub fn read_text_file(path: &Path, what: &'static str) -> Result<String, TextFileError> {
+    use std::io::Read;
+    let unreadable = |source| TextFileError::Unreadable { what, path: path.to_path_buf(), source };
+    let file = File::open(path).map_err(unreadable)?;
+    let mut text = String::new();
+    file.take(MAX_TEXT_FILE + 1).read_to_string(&mut text).map_err(unreadable)?;
+    if text.len() as u64 > MAX_TEXT_FILE {
+        return Err(TextFileError::TooLarge { what, path: path.to_path_buf() });
+    }
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
 /// The folder `path` is in, for a message.
 pub fn parent_display(path: &Path) -> String {
     parent_of(path).display().to_string()
@@ -303,6 +396,28 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// # Errors
 /// As [`write_atomically`]; setting the permissions too.
 fn write_atomically_with(path: &Path, bytes: &[u8], permissions: Option<fs::Permissions>) -> io::Result<()> {
+    atomically(path, permissions, |tmp| {
+        tmp.write_all(bytes)?;
+        tmp.flush()
+    })
+}
+
+/// [`write_atomically`] for a writer that wants a path, not bytes (the line
+/// editor's history): `write` writes the temporary file named by the path
+/// it is given, which is then renamed over `path`.
+///
+/// # Errors
+/// As [`write_atomically`]; the error of `write` too.
+pub fn write_atomically_through(path: &Path, write: impl FnOnce(&Path) -> io::Result<()>) -> io::Result<()> {
+    atomically(path, None, |tmp| write(tmp.path()))
+}
+
+/// The steps of [`write_atomically`], the temporary file filled by `fill`.
+fn atomically(
+    path: &Path,
+    permissions: Option<fs::Permissions>,
+    fill: impl FnOnce(&mut tempfile::NamedTempFile) -> io::Result<()>,
+) -> io::Result<()> {
     let dir = parent_of(path);
     let name =
         path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))?;
@@ -320,8 +435,7 @@ fn write_atomically_with(path: &Path, bytes: &[u8], permissions: Option<fs::Perm
     }
     prefix.push(".");
     let mut tmp = tempfile::Builder::new().prefix(&prefix).suffix(".tmp").tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.flush()?;
+    fill(&mut tmp)?;
     if let Some(p) = permissions {
         tmp.as_file().set_permissions(p)?;
     }

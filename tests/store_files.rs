@@ -353,3 +353,48 @@ fn a_last_line_without_newline_is_ended() {
     file.append_line("c").unwrap();
     assert_eq!(fs::read_to_string(&path).unwrap(), "a\nb\nc\n");
 }
+
+/// `save` must never replace klondike's own files, however they are named:
+/// the same file, a link to it, a link to where a new one would be.
+#[cfg(unix)]
+#[test]
+fn our_files_are_known_through_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let ours = dir.path().join("autosave.json");
+    let theirs = dir.path().join("mine.json");
+    let ours_list = [ours.clone(), dir.path().join("statistics.json")];
+    assert!(store::is_one_of(&ours, &ours_list), "a new file, not there yet");
+    std::fs::write(&ours, "{}").unwrap();
+    assert!(store::is_one_of(&dir.path().join(".").join("autosave.json"), &ours_list));
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&ours, &link).unwrap();
+    assert!(store::is_one_of(&link, &ours_list));
+    let to_new = dir.path().join("to-stats.json");
+    std::os::unix::fs::symlink("statistics.json", &to_new).unwrap();
+    assert!(store::is_one_of(&to_new, &ours_list), "a relative link to where a new one would be");
+    assert!(!store::is_one_of(&theirs, &ours_list));
+    assert!(!store::is_one_of(Path::new("/no/such/folder/x.json"), &ours_list));
+}
+
+#[test]
+fn a_text_file_is_read_whole_without_its_byte_order_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deal.txt");
+    fs::write(&path, "\u{feff}AS 2S").unwrap();
+    assert_eq!(store::read_text_file(&path, "deal file").unwrap(), "AS 2S");
+    fs::write(&path, b"\xff").unwrap();
+    let bad = store::read_text_file(&path, "deal file").unwrap_err();
+    assert!(bad.to_string().starts_with("cannot read the deal file '") && std::error::Error::source(&bad).is_some());
+    let gone = store::read_text_file(&dir.path().join("none"), "moves file").unwrap_err();
+    assert!(gone.to_string().starts_with("cannot read the moves file '"), "{gone}");
+}
+
+#[test]
+fn only_a_regular_file_of_a_sensible_size_is_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("history.txt");
+    assert!(!store::is_unfit(&path), "a file not there yet is fit to write");
+    fs::write(&path, "d\n").unwrap();
+    assert!(!store::is_unfit(&path));
+    assert!(store::is_unfit(dir.path()), "a folder");
+}

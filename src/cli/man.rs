@@ -1,61 +1,13 @@
-//! `klondike man`: the manual page, section 6 (games). The options come from
-//! clap (clap_mangen); the rules, the commands, the script format and the
-//! exit codes are added as sections of their own.
+//! `klondike man`: the manual page, section 6 (games). The title, synopsis
+//! and options come from clap (clap_mangen); the subcommands, rules,
+//! commands, scripts and exit codes are the library's
+//! ([`klondike::render::man`]).
 
 use std::io::{self, Write};
 
 use clap::CommandFactory;
 
 use super::args::Cli;
-use klondike::render::words::capitalise;
-
-/// Escapes text for roff: backslashes, and a leading dot or quote.
-fn roff(text: &str) -> String {
-    let t = text.replace('\\', "\\e").replace('-', "\\-");
-    if t.starts_with('.') || t.starts_with('\'') {
-        format!("\\&{t}")
-    } else {
-        t
-    }
-}
-
-fn section(out: &mut dyn Write, title: &str, paragraphs: &[&str]) -> io::Result<()> {
-    writeln!(out, ".SH {title}")?;
-    for p in paragraphs {
-        writeln!(out, ".PP")?;
-        writeln!(out, "{}", roff(p))?;
-    }
-    Ok(())
-}
-
-const RULES: &[&str] = &[
-    "Klondike with a 52-card deck: seven tableau piles dealt 1 to 7 cards with the top card face up, and 24 cards in the stock. Build down on the piles in alternating colours (a black 9 on a red 10); build each foundation up by suit from ace to king. Only a king, or a build headed by a king, may go on an empty pile. A face-down card left on top of a pile is turned up at once. Only the top card of the waste may be played. The game is won when all 52 cards are on the foundations.",
-    "Draw-1 turns one card from the stock to the waste per draw, draw-3 three (fewer when fewer are left). With the stock empty, a draw turns the waste over into the stock (a redeal) while the pass limit allows.",
-    "A game is stuck when some card is still face down or in the stock and waste, and no sequence of legal moves can turn up a face-down card or bring a card out of the stock and waste: it can never be won. Undo, or start a new game.",
-    "Game N deals what PySolFC deals for Klondike game N.",
-];
-
-const SCRIPTS: &[&str] = &[
-    "When standard input is not a terminal, commands are read one per line, and each is echoed after '> ' so that standard output is a transcript. Empty lines and lines starting with # are skipped.",
-    "With --json, standard output is one JSON object per line: the initial state, then the state after each command (fields command, ok, error, status, moves, score, stock, waste, pass, foundations, tableau).",
-    "Deal format (--deal, klondike deal): 52 card codes separated by spaces: pile 1 bottom to top, pile 2 bottom to top, ..., pile 7, then the stock from its top. A code is a rank A 2 3 4 5 6 7 8 9 T J Q K and a suit C D H S, e.g. TH.",
-];
-
-const EXIT: &[&str] = &[
-    "0: normal end (end of input, or q). 1: any other failure (an unreadable file, a bad deal). 2: a bad command line. 3: --strict stopped at a rejected command.",
-];
-
-const SCORING: &[&str] = &[
-    "Standard (--scoring standard, the default; Windows Solitaire's): waste to tableau +5; waste or tableau to foundation +10; a face-down card turned up +5; foundation to tableau -15; each redeal -100 in draw-1, and -20 in draw-3 from the fourth pass on; never below 0; on a win in an interactive game, a time bonus of 700000 / seconds (for games over 30 seconds).",
-    "Vegas (--scoring vegas): -52 to start, +5 for each card to a foundation (-5 when one comes back down); 1 pass in draw-1 and 3 in draw-3 unless --passes says otherwise; the balance over all Vegas games is kept with the statistics.",
-    "None (--scoring none): no score. Undo always takes the points back exactly.",
-];
-
-const FILES: &[&str] = &[
-    "All in ~/.local/share/klondike/ (the platform's data directory; KLONDIKE_DATA_DIR overrides it). autosave.json: the game left unfinished, offered for resuming at the next start. statistics.json: games played and won per rules setting, streaks, best scores, the Vegas balance. history.txt: the prompt's history. Every file is written to a temporary file and renamed over the old one; a file that cannot be read is moved aside to NAME.corrupt-TIME, never deleted. A game is counted once, whatever is killed when; starting another game counts the unfinished saved one as lost, and says so. Scripted runs touch these files only with --autosave or --stats.",
-    "A saved game (save FILE) is JSON: format_version, game (the number, as a string) or deal, draw, passes, foundation_to_tableau, scoring, moves (commands), undone (the redo list), elapsed_seconds. Loading replays the moves and refuses a record with an illegal move, naming it.",
-    "KLONDIKE_SCREEN_READER: set to anything but 0 to start in screen-reader mode. NO_COLOR: no colour.",
-];
 
 /// Writes the whole manual page in roff.
 ///
@@ -69,31 +21,9 @@ pub fn write(out: &mut dyn Write) -> io::Result<()> {
     man.render_synopsis_section(out)?;
     man.render_description_section(out)?;
     man.render_options_section(out)?;
-    // The subcommands, described here (clap_mangen would point to pages of
-    // their own, which are not installed).
-    writeln!(out, ".SH SUBCOMMANDS")?;
-    for sub in command.get_subcommands() {
-        writeln!(out, ".TP")?;
-        writeln!(out, "\\fBklondike {}\\fR", roff(sub.get_name()))?;
-        let about = sub.get_about().map(ToString::to_string).unwrap_or_default();
-        writeln!(out, "{}", roff(&about))?;
-    }
-    writeln!(out, ".PP")?;
-    writeln!(out, "{}", roff("klondike SUBCOMMAND --help lists the options of each."))?;
-    section(out, "RULES", RULES)?;
-    writeln!(out, ".SH COMMANDS")?;
-    for spec in klondike::command::COMMANDS {
-        for form in spec.forms {
-            writeln!(out, ".TP")?;
-            writeln!(out, "\\fB{}\\fR", roff(form.usage))?;
-            writeln!(out, "{}", roff(&format!("{} (example: {})", capitalise(form.does), form.example)))?;
-        }
-    }
-    writeln!(out, ".PP")?;
-    writeln!(out, "{}", roff("Lines that are empty or start with # are ignored."))?;
-    section(out, "SCORING", SCORING)?;
-    section(out, "SCRIPTS", SCRIPTS)?;
-    section(out, "EXIT STATUS", EXIT)?;
-    section(out, "FILES AND ENVIRONMENT", FILES)?;
-    Ok(())
+    let subcommands: Vec<(String, String)> = command
+        .get_subcommands()
+        .map(|sub| (sub.get_name().to_string(), sub.get_about().map(ToString::to_string).unwrap_or_default()))
+        .collect();
+    klondike::render::man::write_sections(out, &subcommands)
 }

@@ -9,16 +9,9 @@
 macro_rules! warn_line {
     ($($arg:tt)*) => {{
         use std::io::{IsTerminal as _, Write as _};
-        let mut text = klondike::render::words::plain_message(&format!($($arg)*));
-        if $crate::cli::SPOKEN.load(std::sync::atomic::Ordering::Relaxed) {
-            // A sentence to be heard: no program name, no symbols, a stop.
-            let plain = text.strip_prefix("klondike: ").unwrap_or(&text);
-            text = klondike::render::words::spoken(plain.trim_end_matches('.'));
-            text.push('.');
-        } else if std::io::stderr().is_terminal() {
-            // Broken between words at a terminal, not in the middle of one.
-            text = textwrap::fill(&text, textwrap::termwidth());
-        }
+        let spoken = $crate::cli::SPOKEN.load(std::sync::atomic::Ordering::Relaxed);
+        let width = std::io::stderr().is_terminal().then(textwrap::termwidth);
+        let text = klondike::render::words::diagnostic(&format!($($arg)*), spoken, width);
         let _ = writeln!(std::io::stderr(), "{text}");
     }};
 }
@@ -40,18 +33,15 @@ use anyhow::{Context, Result};
 use clap::Parser;
 
 use klondike::deal::Deal;
+use klondike::options::{GameArgs, PlayArgs};
 use klondike::play::{Origin, Play};
-use klondike::render::session::{self as said, Instead};
-use klondike::render::words::{CardNames, SuitStyle};
 
-use args::{CardsOption, Cli, ColorOption, GameArgs, Layout, PlayArgs, Subcommands, SuitsOption};
-use input::{Line, LineSource, PlainLines, PromptedLines, Terminal};
-use klondike::record::GameRecord;
-use klondike::render::screen;
-use klondike::scoring::{vegas_pass_limit, Scoring};
+use args::{Cli, Subcommands};
+use input::{LineSource, PlainLines, PromptedLines, Terminal};
+use klondike::record::{GameRecord, Replayed};
 use klondike::session::{
-    choose_view, claim_autosave, first_winnable, offer_saved, retire_autosave, Asked, Looks, Next, Offered,
-    Persistence, Saved, Session, Start, StartError, TerminalFacts, View,
+    choose_view, claim_autosave, first_winnable, offer_saved, retire_autosave, Next, Offered, Persistence, Saved,
+    Session, Start, StartError, TerminalFacts, View,
 };
 use klondike::stats::Statistics;
 use klondike::store;
@@ -115,13 +105,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             // fails (a closed pipe, a full disk), a write here returns the error.
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut cmd, "klondike", &mut script);
-            let mut out = io::stdout().lock();
-            out.write_all(&script)?;
-            out.flush()?;
-            Ok(ExitCode::SUCCESS)
+            print(&script)
         }
         Some(Subcommands::Stats { json }) => {
-            let stats = match session::statistics_path().map(|p| store::read_json::<Statistics>(&p)) {
+            let stats = match store::statistics_path().map(|p| store::read_json::<Statistics>(&p)) {
                 Some(Ok(stats)) => stats.unwrap_or_default(),
                 // Moved aside: say so, and show the fresh (empty) statistics.
                 Some(Err(e @ store::StoreError::Corrupt { .. })) => {
@@ -131,20 +118,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 Some(Err(e)) => return Err(e.into()),
                 None => Statistics::default(),
             };
-            let mut out = io::stdout().lock();
-            if json {
-                writeln!(out, "{}", serde_json::to_string_pretty(&stats)?)?;
-            } else {
-                writeln!(out, "{}", stats.describe().trim_end())?;
-            }
-            out.flush()?;
-            Ok(ExitCode::SUCCESS)
+            let text =
+                if json { serde_json::to_string_pretty(&stats)? } else { stats.describe().trim_end().to_string() };
+            print(format!("{text}\n").as_bytes())
         }
         Some(Subcommands::Man) => {
-            let mut out = io::stdout().lock();
-            man::write(&mut out)?;
-            out.flush()?;
-            Ok(ExitCode::SUCCESS)
+            let mut page = Vec::new();
+            man::write(&mut page)?;
+            print(&page)
         }
         Some(Subcommands::Deal(args)) => {
             let (deal, origin) = choose_deal(&args.game)?;
@@ -152,42 +133,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 // A random game: say which, so that it can be dealt again.
                 warn_line!("klondike: game {n}");
             }
-            let mut out = io::stdout().lock();
-            writeln!(out, "{deal}")?;
-            out.flush()?;
-            Ok(ExitCode::SUCCESS)
+            print(format!("{deal}\n").as_bytes())
         }
     }
 }
 
-/// Largest text file read for `--deal @FILE`, `--moves` and `--games-file`.
-const MAX_TEXT_FILE: u64 = 64 << 20;
-
-/// Reads a text file the user named (`what` names it in errors), refusing
-/// one larger than 64 MiB, so that a device such as `/dev/zero` gives an
-/// error instead of filling memory.
-pub(crate) fn read_text_file(path: &std::path::Path, what: &str) -> Result<String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).with_context(|| format!("cannot read the {what} '{}'", path.display()))?;
-    let mut text = String::new();
-    file.take(MAX_TEXT_FILE + 1)
-        .read_to_string(&mut text)
-        .with_context(|| format!("cannot read the {what} '{}'", path.display()))?;
-    if text.len() as u64 > MAX_TEXT_FILE {
-        anyhow::bail!("the {what} '{}' is larger than 64 MiB", path.display());
-    }
-    // A byte-order mark at the start (some editors write one) is not text.
-    match text.strip_prefix('\u{feff}') {
-        Some(rest) => Ok(rest.to_string()),
-        None => Ok(text),
-    }
+/// Writes a subcommand's whole answer to standard output at once.
+fn print(bytes: &[u8]) -> Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The deal the options ask for, and where it came from.
 pub(crate) fn choose_deal(args: &GameArgs) -> Result<(Deal, Origin)> {
     if let Some(text) = &args.deal {
         let text = match text.strip_prefix('@') {
-            Some(path) => read_text_file(std::path::Path::new(path), "deal file")?,
+            Some(path) => store::read_text_file(std::path::Path::new(path), "deal file")?,
             None => text.clone(),
         };
         let deal = text.parse::<Deal>().context("bad deal")?;
@@ -204,93 +167,40 @@ fn screen_reader_wanted(flag: bool) -> bool {
     flag || std::env::var_os("KLONDIKE_SCREEN_READER").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
-/// Whether the locale says the terminal shows UTF-8 (LC_ALL, then
-/// LC_CTYPE, then LANG, as the C library reads them).
-fn utf8_locale() -> bool {
-    ["LC_ALL", "LC_CTYPE", "LANG"].iter().find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty())).is_some_and(
-        |v| {
-            let v = v.to_lowercase();
-            v.contains("utf-8") || v.contains("utf8")
-        },
-    )
-}
-
 /// How the session looks: the options, and what the terminal is (see
 /// [`choose_view`]).
 fn view(args: &PlayArgs, interactive: bool) -> View {
-    let looks = Looks {
-        json: args.json,
-        screen_reader: screen_reader_wanted(args.screen_reader),
-        layout: args.layout.map(|l| match l {
-            Layout::Columns => screen::Layout::Columns,
-            Layout::Rows => screen::Layout::Rows,
-            Layout::List => screen::Layout::List,
-        }),
-        names: args.cards.map(|c| match c {
-            CardsOption::Words => CardNames::Words,
-            CardsOption::Short => CardNames::Short,
-        }),
-        suits: args.suits.map(|s| match s {
-            SuitsOption::Letters => SuitStyle::Letters,
-            SuitsOption::Symbols => SuitStyle::Symbols,
-        }),
-        colour: match args.color {
-            ColorOption::Always => Some(true),
-            ColorOption::Never => Some(false),
-            ColorOption::Auto => None,
-        },
-        confirm: args.confirm,
-    };
     let terminal = TerminalFacts {
         interactive,
         stdout_terminal: io::stdout().is_terminal(),
-        utf8: utf8_locale(),
+        utf8: TerminalFacts::utf8_locale(
+            TerminalFacts::LOCALE_VARIABLES
+                .iter()
+                .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+                .as_deref(),
+        ),
         dumb: std::env::var_os("TERM").is_some_and(|t| t == "dumb"),
         no_colour: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
     };
-    choose_view(&looks, &terminal)
+    choose_view(&args.looks(screen_reader_wanted(args.screen_reader)), &terminal)
 }
 
-/// The rules for a game: as the options say, except that Vegas scoring
-/// brings its usual pass limit when `--passes` is not given.
-fn rules_for(args: &PlayArgs) -> klondike::rules::Rules {
-    let mut rules = args.game.rules();
-    if args.scoring == Scoring::Vegas && args.game.passes.is_none() {
-        rules.passes = vegas_pass_limit(rules.draw);
-    }
-    rules
-}
-
-/// The saved game `--load FILE` names, if any, to start from.
-fn loaded(args: &PlayArgs) -> Result<Option<Saved>> {
-    let Some(path) = &args.load else { return Ok(None) };
+/// The saved game in the file `path` (`--load FILE`), replayed.
+pub(crate) fn read_saved(path: &std::path::Path) -> Result<Replayed> {
     let record = match store::read_user_json::<GameRecord>(path) {
         Ok(Some(r)) => r,
         Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
         Err(e) => return Err(e.into()),
     };
-    let replayed = record.replay().with_context(|| format!("cannot load {}", path.display()))?;
-    let start = Start::Loaded { elapsed: replayed.elapsed_seconds };
-    Ok(Some(Saved { replayed, start }))
+    record.replay().with_context(|| format!("cannot load {}", path.display()))
 }
 
-/// What the command line asks of the saved game (see [`offer_saved`]).
-fn asked(args: &PlayArgs, interactive: bool) -> Asked {
-    let instead = match (args.game.game, &args.game.deal) {
-        (Some(n), _) if args.winnable => Instead::FirstWinnableFrom(n.get()),
-        (Some(n), _) => Instead::Game(n.get()),
-        (None, Some(_)) => Instead::GivenDeal,
-        (None, None) => Instead::NewGame,
-    };
-    Asked {
-        resume: args.resume,
-        // At a terminal the saved game is offered even when a game is
-        // named: starting another would count it as lost, so the player is asked.
-        offer: args.resume || (interactive && !args.no_resume),
-        instead,
-        rules: rules_for(args),
-        screen_reader: screen_reader_wanted(args.screen_reader),
-    }
+/// The saved game `--load FILE` names, if any, to start from.
+fn loaded(args: &PlayArgs) -> Result<Option<Saved>> {
+    let Some(path) = &args.load else { return Ok(None) };
+    let replayed = read_saved(path)?;
+    let start = Start::Loaded { elapsed: replayed.elapsed_seconds };
+    Ok(Some(Saved { replayed, start }))
 }
 
 fn play(args: PlayArgs) -> Result<ExitCode> {
@@ -298,7 +208,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     if interactive {
         session::catch_interrupts();
     }
-    let rules = rules_for(&args);
+    let rules = args.rules();
     let mut persistence =
         Persistence { stats: interactive || args.stats, autosave: interactive || args.autosave, timed: interactive };
     if persistence.stats || persistence.autosave {
@@ -317,7 +227,12 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     };
     let saved = match loaded(&args)? {
         Some(saved) => Some(saved),
-        None => match offer_saved(&mut world, &asked(&args, interactive), in_use, &mut io::stdout()) {
+        None => match offer_saved(
+            &mut world,
+            &args.asked(interactive, screen_reader_wanted(args.screen_reader)),
+            in_use,
+            &mut io::stdout(),
+        ) {
             Ok(Offered::Nothing) => None,
             Ok(Offered::Saved(saved)) => Some(*saved),
             Ok(Offered::NewerAutosave) => {
@@ -359,32 +274,16 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    if let (Some((first, skipped)), false) = (skipped, args.json) {
-        if let Some(n) = session.number() {
-            writeln!(out, "{}", said::winnable_message(n, first, skipped))?;
-        }
-    }
-    if args.autoplay {
-        // Cards already safe at the deal go up before the first table.
-        session.autoplay_now();
-    }
-    session.start(&mut out)?;
-    if interactive && !args.json {
-        writeln!(out, "{}", said::WELCOME)?;
-    }
+    session.open(&mut out, skipped, interactive)?;
     loop {
         out.flush()?;
         let input = source.next_line().context("cannot read the commands from standard input")?;
-        let line = match &input {
-            Line::Text(t) | Line::TooLong(t) => t.clone(),
-            _ => String::new(),
-        };
         match session.feed(input, &mut out)? {
             Next::Continue => {}
             Next::Quit | Next::Ended => break,
             Next::Rejected if args.strict => {
                 out.flush()?;
-                warn_line!("klondike: --strict: stopped at the rejected command '{}'", session::printable(&line));
+                warn_line!("klondike: {}", klondike::render::session::strict_stopped(session.last_line()));
                 session.end();
                 out.flush()?;
                 return Ok(ExitCode::from(3));

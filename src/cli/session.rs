@@ -4,7 +4,7 @@
 //! diagnostics on standard error.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -16,20 +16,8 @@ use klondike::rules::Rules;
 use klondike::session::{AutosaveLock, Tally, World, WorldError};
 use klondike::solver::{self, Budget, Verdict};
 use klondike::stats::Statistics;
-use klondike::store;
+use klondike::store::{self, autosave_path, statistics_path};
 use rand::Rng;
-
-pub use klondike::session::printable;
-
-/// The file an unfinished interactive game is saved to when the session ends.
-pub fn autosave_path() -> Option<PathBuf> {
-    store::data_dir().map(|d| d.join("autosave.json"))
-}
-
-/// The statistics file.
-pub fn statistics_path() -> Option<PathBuf> {
-    store::data_dir().map(|d| d.join("statistics.json"))
-}
 
 /// A game number for a game not named: 1 to 1,000,000,000.
 pub fn random_game_number() -> u128 {
@@ -104,7 +92,7 @@ impl World for Files {
 
     fn save_file(&mut self, file: &str, record: &GameRecord) -> Result<(), WorldError> {
         let path = store::expand_home(file);
-        if is_our_file(&path) {
+        if store::is_one_of(&path, &[autosave_path(), statistics_path()].into_iter().flatten().collect::<Vec<_>>()) {
             return Err(WorldError::Refused(Refusal::OwnFile));
         }
         store::save_user_json(&path, record).map_err(|e| WorldError::Failed(e.to_string()))
@@ -181,13 +169,8 @@ impl World for Files {
     fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
         use std::io::IsTerminal as _;
         let mut out = io::stdout().lock();
-        // Broken between words at a terminal (the answer is typed after it).
-        let shown = if io::stdout().is_terminal() {
-            format!("{} ", textwrap::fill(question.trim_end(), textwrap::termwidth()))
-        } else {
-            question.to_string()
-        };
-        write!(out, "{shown}")?;
+        let width = io::stdout().is_terminal().then(textwrap::termwidth);
+        write!(out, "{}", klondike::render::words::question_shown(question, width))?;
         out.flush()?;
         let mut answer = String::new();
         if io::stdin().read_line(&mut answer)? == 0 {
@@ -235,28 +218,6 @@ pub fn say_folder_problem(path: &Path, error: &store::StoreError) {
     if !SAID.swap(true, Ordering::Relaxed) {
         warn_line!("klondike: {}; the game goes on", store::folder_problem(path, error));
     }
-}
-
-/// Whether `path` names one of klondike's own files in its data folder
-/// (the autosave, the statistics), which `save` must never replace.
-fn is_our_file(path: &Path) -> bool {
-    let canonical = |p: &Path| {
-        // A file that exists: its path with every link followed (a link to
-        // the autosave is the autosave).
-        if let Ok(real) = std::fs::canonicalize(p) {
-            return Some(real);
-        }
-        // A new file, or a link to one: its folder's real path and its name.
-        let p = match std::fs::read_link(p) {
-            Ok(to) if to.is_absolute() => to,
-            Ok(to) => p.parent().unwrap_or(Path::new(".")).join(to),
-            Err(_) => p.to_path_buf(),
-        };
-        let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        std::fs::canonicalize(parent).ok().map(|d| d.join(p.file_name().unwrap_or_default()))
-    };
-    let Some(target) = canonical(path) else { return false };
-    [autosave_path(), statistics_path()].into_iter().flatten().any(|ours| canonical(&ours) == Some(target.clone()))
 }
 
 /// Whether the statistics hold game `id` as counted (a saved record left

@@ -4,154 +4,35 @@
 use std::collections::HashSet;
 use std::fs::{self, OpenOptions};
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use klondike::batch::{self, Limits, Plan, Resume, Shard, Solved, Tail};
+use klondike::batch::{self, Limits, Plan, Resume, Solved, Tail};
 use klondike::game::Position;
-use klondike::record::GameRecord;
+use klondike::options::SolveArgs;
 use klondike::render;
 use klondike::rules::Rules;
-use klondike::solver::LineEffort;
 use klondike::store::{self, AppendError, AppendFile};
-
-use super::args::GameArgs;
-
-/// States a search may take per deal unless `--max-states` says otherwise.
-pub const DEFAULT_MAX_STATES: u64 = 200_000_000;
-
-/// Options for `klondike solve`.
-#[derive(Args, Debug, Clone)]
-#[command(group(clap::ArgGroup::new("batch").args(["games", "games_file"])))]
-#[command(group(clap::ArgGroup::new("source").args(["game", "deal"])))]
-pub struct SolveArgs {
-    #[command(flatten)]
-    pub game: GameArgs,
-    /// Give up (verdict `unknown`) after this many seconds per deal.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
-    pub timeout: f64,
-    /// Give up (verdict `unknown`) after searching this many states per deal
-    /// (whatever this says, a search also stops at about 29 million
-    /// positions, so that its memory stays under 1 GB).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES, value_parser = parse_states, allow_negative_numbers = true)]
-    pub max_states: u64,
-    /// Print one JSON object instead of the text form.
-    #[arg(long)]
-    pub json: bool,
-    /// The answer in the least time: print the first winning line found,
-    /// without shortening it or searching again for a shorter one (lines a
-    /// third to a half longer).
-    #[arg(long)]
-    pub fast: bool,
-    /// Solve from the position a script of moves leaves the deal in (one
-    /// move command per line, as typed at the prompt); needs --game or --deal.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "games_file"], requires = "source")]
-    pub moves: Option<PathBuf>,
-    /// Solve a saved game (a file written by `save`) from where it was
-    /// saved, under its own rules.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "deal", "moves", "games", "games_file", "draw", "passes", "foundation_to_tableau"])]
-    pub load: Option<PathBuf>,
-    /// Batch: solve game numbers A to B, both included (`1..1000`); one JSON
-    /// line per game, in the order they finish (each line names its game).
-    #[arg(long, value_name = "A..B", value_parser = parse_range, conflicts_with_all = ["deal", "game"])]
-    pub games: Option<(u128, u128)>,
-    /// Batch: solve the game numbers listed in FILE (one per line, # comments allowed).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["deal", "game", "games"])]
-    pub games_file: Option<PathBuf>,
-    /// Batch: take only every N-th game of the list, starting with the K-th
-    /// (K from 1 to N), so N machines can split a range with no coordination.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "batch")]
-    pub shard: Option<Shard>,
-    /// Batch: append results to FILE, skipping the games it already holds
-    /// under the same rules (so an interrupted batch resumes where it
-    /// stopped). One batch per file: a second is refused while one runs.
-    /// Default: standard output.
-    #[arg(long, short, value_name = "FILE", requires = "batch")]
-    pub output: Option<PathBuf>,
-}
-
-pub(super) fn parse_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 && x <= 1e7 => Ok(x),
-        _ => Err(format!("'{s}' is not a number of seconds: give more than 0 and at most 10000000")),
-    }
-}
-
-fn parse_states(s: &str) -> Result<u64, String> {
-    match s.parse::<u64>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("'{s}' is not a number of states: give a whole number from 1 to 18446744073709551615")),
-    }
-}
-
-pub(super) fn parse_range(s: &str) -> Result<(u128, u128), String> {
-    let err = || format!("'{s}' is not a range of game numbers: write A..B, e.g. 1..1000");
-    let (a, b) = s.split_once("..").ok_or_else(err)?;
-    let b = b.strip_prefix('=').unwrap_or(b);
-    let number = |t: &str| {
-        let t = t.trim();
-        // Digits only, as every game number is read (no sign).
-        if t.is_empty() || !t.bytes().all(|c| c.is_ascii_digit()) {
-            return Err(err());
-        }
-        t.parse::<u128>().map_err(|_| {
-            if !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()) {
-                format!("'{s}': game numbers go up to 2^128-1 (340282366920938463463374607431768211455)")
-            } else {
-                err()
-            }
-        })
-    };
-    let (a, b) = (number(a)?, number(b)?);
-    if a == 0 || b < a {
-        return Err(format!("'{s}': game numbers start at 1 and the range must not run backwards"));
-    }
-    Ok((a, b))
-}
-
-pub(super) fn parse_shard(s: &str) -> Result<Shard, String> {
-    let err = || format!("'{s}' is not a shard: write K/N with 1 <= K <= N <= 2^128-1, e.g. 2/8");
-    let (k, n) = s.split_once('/').ok_or_else(err)?;
-    let (k, n) = (k.parse::<u128>().map_err(|_| err())?, n.parse::<u128>().map_err(|_| err())?);
-    Shard::new(k, n).ok_or_else(err)
-}
-
-/// The search limits the options give, per deal.
-fn limits(args: &SolveArgs) -> Limits {
-    Limits {
-        max_states: args.max_states,
-        timeout: Duration::from_secs_f64(args.timeout),
-        effort: if args.fast { LineEffort::Quick } else { LineEffort::Short },
-    }
-}
 
 /// Runs `klondike solve`; the exit code is 0 whatever the verdict.
 pub fn run(args: SolveArgs) -> Result<()> {
-    if args.games.is_some() || args.games_file.is_some() {
+    if args.is_batch() {
         let shard = args.shard.unwrap_or_default();
         let plan = match (&args.games, &args.games_file) {
-            (Some((first, last)), _) => Plan::range(*first, *last, shard),
+            (Some(range), _) => Plan::of(*range, shard),
             (None, Some(path)) => {
-                let text = super::read_text_file(path, "games file")?;
-                let games = batch::parse_games_list(&text).map_err(|e| {
-                    anyhow::anyhow!(
-                        "{} line {}: '{}' is not a game number",
-                        path.display(),
-                        e.line,
-                        render::words::readable(&e.text, 200)
-                    )
-                })?;
+                let text = store::read_text_file(path, "games file")?;
+                let games = batch::parse_games_list(&text)
+                    .map_err(|e| anyhow::anyhow!(render::solve::bad_games_line(path, &e)))?;
                 Plan::listed(games, shard)
             }
             (None, None) => Plan::listed([], shard),
         };
         // The workers write to standard output themselves: do not hold its lock here.
-        return run_batch(plan, &args.game.rules(), &limits(&args), args.output.as_deref());
+        return run_batch(plan, &args.game.rules(), &args.limits(), args.output.as_deref());
     }
     // One write for the whole answer, not one per line.
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -164,12 +45,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
 fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let (position, rules, game) = match &args.load {
         Some(path) => {
-            let record = match store::read_user_json::<GameRecord>(path) {
-                Ok(Some(r)) => r,
-                Ok(None) => bail!("there is no saved game {}", path.display()),
-                Err(e) => return Err(e.into()),
-            };
-            let saved = record.replay().with_context(|| format!("cannot load {}", path.display()))?;
+            let saved = super::read_saved(path)?;
             (saved.game.position().clone(), *saved.game.rules(), saved.number)
         }
         None => {
@@ -177,23 +53,16 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
             let rules = args.game.rules();
             let position = match &args.moves {
                 Some(path) => {
-                    let script = super::read_text_file(path, "moves file")?;
-                    batch::replay_script(&deal, rules, &script).map_err(|e| {
-                        anyhow::anyhow!(
-                            "{} line {}: '{}': {}",
-                            path.display(),
-                            e.line,
-                            render::words::readable(&e.text, 200),
-                            e.why
-                        )
-                    })?
+                    let script = store::read_text_file(path, "moves file")?;
+                    batch::replay_script(&deal, rules, &script)
+                        .map_err(|e| anyhow::anyhow!(render::solve::bad_moves_line(path, &e)))?
                 }
                 None => Position::new(&deal),
             };
             (position, rules, origin.number())
         }
     };
-    let solved = batch::solve_position(&position, &rules, game, &limits(args));
+    let solved = batch::solve_position(&position, &rules, game, &args.limits());
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&solved.record())?)?;
     } else {
@@ -209,18 +78,9 @@ fn games_done(path: &Path, file: &AppendFile, rules: &Rules) -> Result<(HashSet<
     let mut resume = Resume::new(*rules);
     file.read_lines(|line| resume.line(line)).with_context(|| format!("cannot read '{}'", path.display()))?;
     // Some other file (a moves file, a saved game): never append to it.
-    let resumed = resume.finish().map_err(|e| {
-        anyhow::anyhow!(
-            "'{}' is not a file of results (line {} is not one): name a new file, or one a batch wrote",
-            path.display(),
-            e.line
-        )
-    })?;
+    let resumed = resume.finish().map_err(|e| anyhow::anyhow!(render::solve::not_results(path, e.line)))?;
     for line in resumed.ignored {
-        warn_line!(
-            "klondike: {} line {line}: not a result line, ignored (a result cut short there is solved again)",
-            path.display()
-        );
+        warn_line!("klondike: {}", render::solve::not_a_result_line(path, line));
     }
     Ok((resumed.done, resumed.tail))
 }
@@ -242,10 +102,7 @@ pub(super) fn run_batch(mut plan: Plan, rules: &Rules, limits: &Limits, output: 
                 Err(AppendError::Open(e)) => {
                     return Err(e).with_context(|| format!("cannot open '{}' for writing", path.display()))
                 }
-                Err(AppendError::Busy) => bail!(
-                    "'{}' is being written by another batch; wait for it to end, or name another file",
-                    path.display()
-                ),
+                Err(AppendError::Busy) => bail!(render::solve::results_busy(path)),
                 Err(AppendError::Lock(e)) => {
                     return Err(e).with_context(|| format!("cannot lock '{}'", path.display()))
                 }
@@ -260,10 +117,7 @@ pub(super) fn run_batch(mut plan: Plan, rules: &Rules, limits: &Limits, output: 
                 Tail::Torn => {
                     let cut = file.cut_torn_line().with_context(|| format!("cannot repair '{}'", path.display()))?;
                     if cut > 0 {
-                        warn_line!(
-                            "klondike: {} ended in a result cut short ({cut} bytes); it was removed, and that game is solved again",
-                            path.display()
-                        );
+                        warn_line!("klondike: {}", render::solve::torn_line_cut(path, cut));
                     }
                 }
             }
@@ -339,18 +193,5 @@ impl Sink {
                 out.write_all(&bytes).and_then(|()| out.flush()).with_context(|| format!("cannot write to {name}"))
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shards_and_ranges_parse_as_written_or_not_at_all() {
-        assert_eq!(parse_shard("5/1000000000000000000000"), Ok(Shard::new(5, 1_000_000_000_000_000_000_000).unwrap()));
-        assert!(parse_shard("4/3").is_err() && parse_shard("0/3").is_err() && parse_shard("1/0").is_err());
-        assert_eq!(parse_range("3..=7"), Ok((3, 7)));
-        assert!(parse_range("0..7").is_err() && parse_range("7..3").is_err() && parse_range("+1..5").is_err());
     }
 }

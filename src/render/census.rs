@@ -2,13 +2,14 @@
 //! the table of [`census::Row`](crate::census::Row)s, one per rules
 //! setting.
 
+use crate::batch::GameRange;
 use crate::census::Row;
 
 /// The heading over the table: the range of games counted (both ends
 /// included), or every game in the files.
-pub fn heading(range: Option<(u128, u128)>) -> String {
+pub fn heading(range: Option<GameRange>) -> String {
     match range {
-        Some((a, b)) => format!("Census of games {a}..{b}"),
+        Some(GameRange { first, last }) => format!("Census of games {first}..{last}"),
         None => "Census of every game in the files".to_string(),
     }
 }
@@ -77,7 +78,7 @@ mod tests {
         // Games 1, 2 and 3 (the first verdict kept): 2 of 3 winnable.
         assert!(lines[1].contains(" 66.67% ("), "{text}");
         assert_eq!(lines[2], "  1 game(s) with two different verdicts under these rules: 3");
-        assert_eq!(heading(Some((1, 20))), "Census of games 1..20");
+        assert_eq!(heading(Some(GameRange { first: 1, last: 20 })), "Census of games 1..20");
         assert_eq!(heading(None), "Census of every game in the files");
     }
 }

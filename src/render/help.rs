@@ -85,8 +85,9 @@ mod tests {
             assert!(said.starts_with("Type "), "{said}");
             for form in spec.forms {
                 assert!(list.contains(form.example), "{}", form.example);
-                // Each example parses (the card form's examples included).
-                assert!(form.example.parse::<crate::command::Command>().is_ok(), "{}", form.example);
+                // Each example parses (the card form's examples included),
+                // as a line of the session (its own commands among them).
+                assert!(form.example.parse::<crate::session::Line>().is_ok(), "{}", form.example);
             }
         }
         assert_eq!(help_on("nothing"), None);

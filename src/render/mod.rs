@@ -19,7 +19,8 @@
 //! - [`json`]: the JSON state for programs;
 //! - [`help`]: the list of commands, and one command explained;
 //! - [`solve`]: `klondike solve`'s verdict line and winning line;
-//! - [`census`]: `klondike census`'s heading and table of win rates.
+//! - [`census`]: `klondike census`'s heading and table of win rates;
+//! - [`man`]: the manual page's own sections (the commands from the table).
 
 pub mod announce;
 pub mod census;
@@ -27,6 +28,7 @@ pub mod columns;
 pub mod help;
 pub mod json;
 pub mod list;
+pub mod man;
 pub mod outcome;
 pub mod screen;
 pub mod session;

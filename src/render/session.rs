@@ -18,6 +18,7 @@ use crate::render::screen::title;
 use crate::render::screen::{moves_answer, score_answer};
 use crate::render::words::{capitalise, count, readable, CardStyle};
 use crate::rules::Rules;
+use crate::session::{Line, SessionCommand};
 use crate::solver::{GaveUp, Verdict};
 
 /// What `hint` says of `advice` in `game` (the game it was given for): for
@@ -117,15 +118,21 @@ impl fmt::Display for WinnableError {
     }
 }
 
+/// Said (on standard error) when `--strict` stops the session at the
+/// rejected `line`.
+pub fn strict_stopped(line: &str) -> String {
+    format!("--strict: stopped at the rejected command '{}'", readable(line, 200))
+}
+
 /// The question before a command that would throw the game away: what it
 /// costs, what the command does, how to answer.
 pub fn question_text(pending: &Pending) -> String {
     let cost = if pending.counts_as_lost { "This game would count as lost." } else { "This game would be given up." };
     let question = match &pending.command {
-        Command::New(Some(n)) => format!("Start game {n}?"),
-        Command::New(None) => "Start a new game?".to_string(),
-        Command::Restart => "Start this deal again from the beginning?".to_string(),
-        Command::Load(file) => format!("Load {}?", readable(file, 60)),
+        Line::Session(SessionCommand::New(Some(n))) => format!("Start game {n}?"),
+        Line::Session(SessionCommand::New(None)) => "Start a new game?".to_string(),
+        Line::Game(Command::Restart) => "Start this deal again from the beginning?".to_string(),
+        Line::Session(SessionCommand::Load(file)) => format!("Load {}?", readable(file, 60)),
         // Only the commands above are asked about (`Pending::before`).
         _ => String::new(),
     };
@@ -360,18 +367,22 @@ mod tests {
 
     #[test]
     fn the_question_says_the_cost_and_quotes_the_file_by_the_one_rule() {
-        let new_7 = Pending { command: Command::New(GameNumber::new(7)), counts_as_lost: true };
+        let new_7 = Pending { command: Line::Session(SessionCommand::New(GameNumber::new(7))), counts_as_lost: true };
         assert_eq!(
             question_text(&new_7),
             "This game would count as lost. Start game 7? Type yes, or no to keep playing."
         );
-        let load = Pending { command: Command::Load("a\u{2028}b".into()), counts_as_lost: false };
+        let load = Pending { command: Line::Session(SessionCommand::Load("a\u{2028}b".into())), counts_as_lost: false };
         assert_eq!(
             question_text(&load),
             "This game would be given up. Load a<line separator>b? Type yes, or no to keep playing."
         );
         assert!(Refusal::QuestionWaits(load).to_string().starts_with("a question waits for yes or no. This game"));
         assert_eq!(refused_line("cannot draw", true), "Not done: cannot draw.\n");
+        assert_eq!(
+            strict_stopped("t 9\u{7}"),
+            format!("--strict: stopped at the rejected command '{}'", readable("t 9\u{7}", 200))
+        );
         assert_eq!(refused_line("x (did you mean help?)", true), "Not done: x (did you mean help?)\n");
         assert_eq!(
             refused_line("Type yes, or no to keep playing.", true),
@@ -387,7 +398,7 @@ mod tests {
         assert_eq!(ask("score"), Some(Ok(score_answer(&play))));
         assert_eq!(ask("rules"), Some(Ok(describe_rules(play.rules()))));
         assert!(ask("moves all").is_some_and(|a| a.is_ok_and(|t| t.contains("legal move"))));
-        for line in ["d", "u", "new", "restart", "save x", "load x", "stats", "hint", "solve", "q", "table"] {
+        for line in ["d", "u", "restart", "hint", "solve", "table"] {
             assert_eq!(ask(line), None, "{line}");
         }
     }

@@ -1,9 +1,54 @@
 //! What `klondike solve` prints for one deal: the verdict line (`# winnable
 //! in N moves (...)`, `# unwinnable: ...`, `# unknown (...)`) and, for a
-//! win, the line's moves, one a line, as they are typed at the prompt.
+//! win, the line's moves, one a line, as they are typed at the prompt;
+//! and what it says of the files it reads and writes (a games or moves
+//! file with a bad line, a results file that is not one, busy or torn).
 
-use crate::batch::Solved;
+use std::path::Path;
+
+use crate::batch::{BadGameLine, ScriptError, Solved};
+use crate::render::words::readable;
 use crate::solver::Verdict;
+
+/// Longest piece of a file's line quoted in a message, in characters.
+const QUOTED: usize = 200;
+
+/// A line of the games file `path` that is not a game number.
+pub fn bad_games_line(path: &Path, e: &BadGameLine) -> String {
+    format!("{} line {}: '{}' is not a game number", path.display(), e.line, readable(&e.text, QUOTED))
+}
+
+/// A line of the moves file `path` that cannot be played, and why.
+pub fn bad_moves_line(path: &Path, e: &ScriptError) -> String {
+    format!("{} line {}: '{}': {}", path.display(), e.line, readable(&e.text, QUOTED), e.why)
+}
+
+/// The output file `path` holds something else than results (its `line`
+/// is not one): a batch never appends to it.
+pub fn not_results(path: &Path, line: usize) -> String {
+    format!(
+        "'{}' is not a file of results (line {line} is not one): name a new file, or one a batch wrote",
+        path.display()
+    )
+}
+
+/// Line `line` of the results file `path` is not a result, and is kept.
+pub fn not_a_result_line(path: &Path, line: usize) -> String {
+    format!("{} line {line}: not a result line, ignored (a result cut short there is solved again)", path.display())
+}
+
+/// The results file `path` ended in a torn line of `bytes` bytes, now cut off.
+pub fn torn_line_cut(path: &Path, bytes: u64) -> String {
+    format!(
+        "{} ended in a result cut short ({bytes} bytes); it was removed, and that game is solved again",
+        path.display()
+    )
+}
+
+/// Another batch holds the results file `path`.
+pub fn results_busy(path: &Path) -> String {
+    format!("'{}' is being written by another batch; wait for it to end, or name another file", path.display())
+}
 
 /// The first line of the text form: `# winnable in N moves`, `# unwinnable`
 /// or `# unknown (why)`, with the deal, the rules and the figures after.
@@ -40,6 +85,21 @@ mod tests {
     use super::*;
     use crate::moves::Move;
     use crate::rules::Rules;
+
+    #[test]
+    fn file_messages_name_the_file_and_quote_the_line_readably() {
+        let path = Path::new("games.txt");
+        let bad = BadGameLine { line: 3, text: "x\u{7}".into() };
+        assert_eq!(
+            bad_games_line(path, &bad),
+            format!("games.txt line 3: '{}' is not a game number", readable("x\u{7}", 200))
+        );
+        let script = ScriptError { line: 2, text: "t 9 9".into(), why: "no".into() };
+        assert_eq!(bad_moves_line(path, &script), "games.txt line 2: 't 9 9': no");
+        assert!(not_results(path, 4).starts_with("'games.txt' is not a file of results (line 4 is not one)"));
+        assert!(torn_line_cut(path, 7).contains("(7 bytes)") && results_busy(path).starts_with("'games.txt' is being"));
+        assert!(not_a_result_line(path, 9).starts_with("games.txt line 9: not a result line"));
+    }
     use crate::solver::Solution;
 
     fn solved(verdict: Verdict, states: u64, game: Option<u128>) -> Solved {

@@ -331,6 +331,33 @@ pub fn readable(text: &str, max_chars: usize) -> String {
     out
 }
 
+/// A question as shown before the answer is typed after it: at a terminal
+/// `width` wide, broken between words and followed by a space.
+pub fn question_shown(question: &str, width: Option<usize>) -> String {
+    match width {
+        Some(width) => format!("{} ", textwrap::fill(question.trim_end(), width)),
+        None => question.to_string(),
+    }
+}
+
+/// A diagnostic for standard error, from its text (`klondike: ...`): made
+/// plain ([`plain_message`]); for a screen reader ([`spoken`]), a sentence
+/// without the program's name or symbols and with one full stop; at a
+/// terminal `width` wide, broken between words rather than in one.
+pub fn diagnostic(text: &str, screen_reader: bool, width: Option<usize>) -> String {
+    let text = plain_message(text);
+    if screen_reader {
+        let plain = text.strip_prefix("klondike: ").unwrap_or(&text);
+        let mut said = spoken(plain.trim_end_matches('.'));
+        said.push('.');
+        said
+    } else if let Some(width) = width {
+        textwrap::fill(&text, width)
+    } else {
+        text
+    }
+}
+
 /// `text` with lines longer than `width` columns broken between words (a
 /// width under 20 leaves it as it is); a line that starts with spaces (a
 /// list entry, "  w N   what it does") goes on under its text.
@@ -361,6 +388,16 @@ pub fn wrap_lines(text: &str, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn diagnostics_are_plain_spoken_or_wrapped() {
+        let text = "klondike: cannot read the deal file 'x': gone.";
+        assert_eq!(diagnostic(text, false, None), text);
+        assert_eq!(diagnostic(text, true, None), format!("{}.", spoken("cannot read the deal file 'x': gone")));
+        assert_eq!(diagnostic("klondike: a b c", false, Some(11)), "klondike: a\nb c");
+        assert_eq!(question_shown("Resume? \n", None), "Resume? \n");
+        assert_eq!(question_shown("Resume game 5? \n", Some(12)), "Resume game\n5? ");
+    }
 
     fn c(code: &str) -> Card {
         code.parse().unwrap()

@@ -314,6 +314,21 @@ pub struct TerminalFacts {
     pub no_colour: bool,
 }
 
+impl TerminalFacts {
+    /// The locale variables the C library reads for the character set, in
+    /// the order it reads them: the first one set (and not empty) counts.
+    pub const LOCALE_VARIABLES: [&'static str; 3] = ["LC_ALL", "LC_CTYPE", "LANG"];
+
+    /// Whether a locale (`en_GB.UTF-8`, `C.utf8`) says the terminal shows
+    /// UTF-8; none set says not.
+    pub fn utf8_locale(locale: Option<&str>) -> bool {
+        locale.is_some_and(|v| {
+            let v = v.to_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
+    }
+}
+
 /// How a session looks, from what the command line says and what the
 /// terminal is: the column picture for a sighted player at a terminal, the
 /// list in words for a screen reader, rows (the same in every transcript)

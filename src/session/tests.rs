@@ -617,6 +617,12 @@ const TERMINAL: TerminalFacts =
     TerminalFacts { interactive: true, stdout_terminal: true, utf8: true, dumb: false, no_colour: false };
 
 #[test]
+fn a_utf8_locale_is_read_in_any_spelling() {
+    assert!(TerminalFacts::utf8_locale(Some("en_GB.UTF-8")) && TerminalFacts::utf8_locale(Some("C.utf8")));
+    assert!(!TerminalFacts::utf8_locale(Some("C")) && !TerminalFacts::utf8_locale(None));
+}
+
+#[test]
 fn a_terminal_gets_the_picture_and_a_script_rows() {
     let v = choose_view(&Looks::default(), &TERMINAL);
     assert_eq!((v.layout, v.style.names, v.style.suits), (Layout::Columns, CardNames::Short, SuitStyle::Symbols));
