@@ -54,6 +54,7 @@ pub mod reference;
 mod search;
 mod shorten;
 mod state;
+mod table;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;

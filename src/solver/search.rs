@@ -38,19 +38,14 @@
 //! reaching the cap ends the search with "state limit" (an `Unknown`), never
 //! with a verdict, so the cap cannot make an `Unwinnable` answer wrong.
 
-use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::state::{Ctx, Key, Need, PassHasher, SMove, State, UNLIMITED};
+use super::state::{Ctx, Key, Need, SMove, State, UNLIMITED};
+use super::table::KeySet;
 use super::{Budget, GaveUp};
 
-type Table = HashSet<Key, BuildHasherDefault<PassHasher>>;
-
-fn new_table() -> Table {
-    HashSet::with_capacity_and_hasher(1 << 9, BuildHasherDefault::default())
-}
+type Table = KeySet;
 
 /// What the search found.
 pub(crate) enum Found {
@@ -81,10 +76,10 @@ struct Frame {
     end: usize,
 }
 
-/// Most positions the tables hold in all: tables of 2^25 buckets (17 bytes
-/// each, 570 MB, plus the 285 MB table it grows from while it grows). A
-/// search that would need more answers "state limit", whatever the budget,
-/// so that the solver's peak memory stays under 1 GB.
+/// Most positions the tables hold in all: 7/8 of a table of 2^25 slots
+/// (16 bytes each, 512 MB, plus the 256 MB table it grows from while it
+/// grows). A search that would need more answers "state limit", whatever
+/// the budget, so that the solver's peak memory stays under 1 GB.
 pub(crate) const MAX_TABLE: usize = (1 << 25) / 8 * 7;
 
 /// Nodes searched before the easier searches start (most deals that can be
@@ -145,7 +140,7 @@ impl Easier {
                 // Remember what this search proved lost, if memory allows
                 // (forgetting it loses only time).
                 if self.lost.try_reserve(self.scratch.len()).is_ok() {
-                    self.lost.extend(self.scratch.drain());
+                    self.lost.take_all(&mut self.scratch);
                 }
                 self.next_skip = EASIER_SKIP_MIN;
                 true
@@ -163,36 +158,68 @@ impl Easier {
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 4096;
 
+/// A move still to try, and what is known of the position it leads to.
+#[derive(Clone, Copy)]
+struct Next {
+    mv: SMove,
+    /// The key of the position it leads to (after the automatic moves),
+    /// when that is a node of the search: not a position in between, and
+    /// not won.
+    key: Option<Key>,
+    /// Whether that position may be skipped for one with a smaller cursor
+    /// (see [`dominated`]).
+    cursor_dominance: bool,
+}
+
+/// Pushes the moves of `st` (expanded with `need`) onto `moves`, best
+/// first, and returns where they lie. The positions they lead to are made
+/// here and their keys kept, and the table is asked to fetch the memory of
+/// each key: most of them are already in the table, and a search with many
+/// positions spends much of its time waiting for that memory, so fetching
+/// them all at once, while the first is looked at, saves most of the wait.
+/// `None` when an allocation fails: the caller answers "memory".
 fn push_moves(
     st: &State,
     ctx: &Ctx,
     need: Need,
-    moves: &mut Vec<SMove>,
+    tt: &Table,
+    moves: &mut Vec<Next>,
     scratch: &mut Vec<(i32, SMove)>,
 ) -> Option<(usize, usize)> {
     scratch.clear();
     st.gen_moves(ctx, need, scratch);
     scratch.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
     let start = moves.len();
-    // `None` when the allocation fails: the caller answers "memory".
     moves.try_reserve(scratch.len()).ok()?;
-    moves.extend(scratch.iter().map(|&(_, m)| m));
+    moves.extend(scratch.iter().map(|&(_, mv)| {
+        let mut child = *st;
+        child.apply(ctx, mv);
+        let node = st.need_after(ctx, mv) == Need::Any && {
+            child.auto_moves(ctx, |_| {});
+            !(child.is_won() || child.is_trivially_won())
+        };
+        let key = node.then(|| child.key(ctx));
+        if let Some(key) = &key {
+            tt.prefetch(key);
+        }
+        Next { mv, key, cursor_dominance: ctx.draw == 3 && child.redeals >= child.tlen }
+    }));
     Some((start, moves.len()))
 }
 
-/// Bytes a table takes: its buckets, plus the half-size table that lives
-/// next to it while it grows.
+/// Bytes a table takes: its slots, plus the half-size array that lives
+/// next to them while it grows.
 fn table_memory(t: &Table) -> u64 {
-    let buckets = (t.capacity() * 8 / 7).next_power_of_two();
-    (buckets * 3 / 2 * (std::mem::size_of::<Key>() + 1)) as u64
+    (t.bytes() * 3 / 2) as u64
 }
 
 /// Whether a visited position is at least as good as `st` (key `key`): the
 /// same but for a smaller cursor from which, with draw-3 and a pass limit
 /// that cannot bind, the cards `st` reaches are reached by draws alone (see
 /// the key in the `state` module).
-fn dominated(tt: &Table, key: Key, st: &State, ctx: &Ctx) -> bool {
-    if ctx.draw != 3 || st.redeals < st.tlen {
+/// `applies`: draw-3 with a pass limit that cannot bind there.
+fn dominated(tt: &Table, key: Key, applies: bool) -> bool {
+    if !applies {
         return false;
     }
     let cursor = |k: u128| (k >> 72) & 31;
@@ -217,7 +244,7 @@ pub(crate) fn dfs(root: State, ctx: &Ctx, budget: &Budget, prune_lost: bool) -> 
 /// [`dfs`], with the easier searches starting after `easier.0` nodes and
 /// asking about every position when `easier.1` (`None`: no easier searches).
 fn dfs_with(root: State, ctx: &Ctx, budget: &Budget, easier: Option<(u64, bool)>) -> Outcome {
-    let mut tt = new_table();
+    let mut tt = Table::default();
     let mut root = root;
     root.auto_moves(ctx, |_| {});
     let Some((after, every_node)) = easier.filter(|_| ctx.draw != 1 || root.redeals < root.tlen) else {
@@ -248,7 +275,7 @@ fn search(
     lost: Option<&Table>,
 ) -> Outcome {
     let mut frames: Vec<Frame> = Vec::with_capacity(64);
-    let mut moves: Vec<SMove> = Vec::with_capacity(1024);
+    let mut moves: Vec<Next> = Vec::with_capacity(1024);
     let mut scratch = Vec::new();
     let mut states: u64 = 0;
     let mut clock = 0u64;
@@ -256,7 +283,7 @@ fn search(
     let memory = |tt: &Table, easier: &Option<&mut Easier>, frames: usize, moves: usize| -> u64 {
         table_memory(tt)
             + easier.as_ref().map_or(0, |e| table_memory(&e.lost) + table_memory(&e.scratch))
-            + (frames * std::mem::size_of::<Frame>() + moves * std::mem::size_of::<SMove>()) as u64
+            + (frames * std::mem::size_of::<Frame>() + moves * std::mem::size_of::<Next>()) as u64
     };
 
     if root.is_won() || root.is_trivially_won() {
@@ -272,7 +299,7 @@ fn search(
         return unknown(GaveUp::StateLimit, 0, 0);
     }
     states += 1;
-    let Some((start, end)) = push_moves(&root, ctx, Need::Any, &mut moves, &mut scratch) else {
+    let Some((start, end)) = push_moves(&root, ctx, Need::Any, tt, &mut moves, &mut scratch) else {
         return unknown(GaveUp::Memory, states, 0);
     };
     frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, start, next: start, end });
@@ -283,8 +310,15 @@ fn search(
             frames.pop();
             continue;
         }
-        let mv = moves[top.next];
+        let Next { mv, key, cursor_dominance } = moves[top.next];
         top.next += 1;
+        if let Some(key) = key {
+            // A node, whose key is known: most often it is in the table,
+            // and nothing more is needed.
+            if lost.is_some_and(|l| l.contains(&key)) || dominated(tt, key, cursor_dominance) || tt.contains(&key) {
+                continue;
+            }
+        }
         let need = top.state.need_after(ctx, mv);
         let mut child = top.state;
         child.apply(ctx, mv);
@@ -294,7 +328,7 @@ fn search(
         if need == Need::Any {
             child.auto_moves(ctx, |_| {});
         }
-        if child.is_won() || child.is_trivially_won() {
+        if key.is_none() && (child.is_won() || child.is_trivially_won()) {
             let line = frames.iter().skip(1).map(|f| f.via).chain(Some(mv)).collect();
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
             return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem };
@@ -302,7 +336,7 @@ fn search(
         if need != Need::Any {
             // A position in between: expanded with the moves it needs only,
             // and not a node (not in the table).
-            let Some((start, end)) = push_moves(&child, ctx, need, &mut moves, &mut scratch) else {
+            let Some((start, end)) = push_moves(&child, ctx, need, tt, &mut moves, &mut scratch) else {
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                 return unknown(GaveUp::Memory, states, mem);
             };
@@ -310,13 +344,23 @@ fn search(
             peak_frames = peak_frames.max(frames.len());
             continue;
         }
-        let key = child.key(ctx);
-        if lost.is_some_and(|l| l.contains(&key)) || dominated(tt, key, &child, ctx) {
-            continue;
-        }
+        let key = match key {
+            Some(key) => key,
+            None => {
+                let key = child.key(ctx);
+                if lost.is_some_and(|l| l.contains(&key)) || dominated(tt, key, cursor_dominance) {
+                    continue;
+                }
+                key
+            }
+        };
         // Grow the table ourselves, so that an allocation that fails (a
         // memory limit) ends the search with "memory" instead of aborting
         // the process.
+        if tt.len() >= MAX_TABLE {
+            let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+            return unknown(GaveUp::StateLimit, states, mem);
+        }
         if tt.len() == tt.capacity() && tt.try_reserve(tt.len().max(64)).is_err() {
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
             return unknown(GaveUp::Memory, states, mem);
@@ -356,7 +400,7 @@ fn search(
                 continue;
             }
         }
-        let pushed = push_moves(&child, ctx, Need::Any, &mut moves, &mut scratch);
+        let pushed = push_moves(&child, ctx, Need::Any, tt, &mut moves, &mut scratch);
         let Some((start, end)) = pushed.filter(|_| frames.try_reserve(1).is_ok()) else {
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
             return unknown(GaveUp::Memory, states, mem);

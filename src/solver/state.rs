@@ -463,39 +463,8 @@ impl SMove {
 /// which carry no weight), so a position is at least as good as the same
 /// one with a larger cursor of the same remainder: the search skips a
 /// position when one with such a smaller cursor was visited.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Key(pub u128);
-
-impl std::hash::Hash for Key {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let lo = self.0 as u64;
-        let hi = (self.0 >> 64) as u64;
-        let mut h = lo.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h = (h.rotate_left(29) ^ hi).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-        h ^= h >> 33;
-        state.write_u64(h);
-    }
-}
-
-/// A hasher that passes through the one `u64` that [`Key`] writes.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct PassHasher(u64);
-
-impl std::hash::Hasher for PassHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
 
 /// [`State::is_safe`] for foundation heights `found`.
 #[inline]

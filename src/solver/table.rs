@@ -1,0 +1,226 @@
+//! The set of position keys the search has visited: open addressing with
+//! linear probing over a flat array of keys.
+//!
+//! Why not a general hash set: an exhaustive search looks up every edge of
+//! the move graph (about five per node), most of them keys already there,
+//! and with tens of megabytes of keys nearly every look-up misses the
+//! caches. Keys stored inline, four to a cache line, make most look-ups a
+//! single line, and the line of a key can be fetched ahead
+//! ([`KeySet::prefetch`]) while other work goes on.
+
+use super::state::Key;
+
+/// A slot that holds no key: keys use 90 bits at most (see [`Key`]), so no
+/// key is all ones.
+const EMPTY: u128 = u128::MAX;
+
+/// Fewest slots a non-empty set has.
+const MIN_SLOTS: usize = 64;
+
+/// Slots at which the set stops growing and fills up to 7/8 instead of 3/4
+/// (the solver's cap, `search::MAX_TABLE`, is 7/8 of it).
+const LAST_SLOTS: usize = 1 << 25;
+
+/// A set of [`Key`]s.
+#[derive(Default)]
+pub(crate) struct KeySet {
+    slots: Vec<u128>,
+    len: usize,
+}
+
+/// The slot a key's probe starts at, for `mask = slots - 1`.
+#[inline]
+fn home(key: u128, mask: usize) -> usize {
+    let lo = key as u64;
+    let hi = (key >> 64) as u64;
+    let mut h = lo.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    h = (h.rotate_left(29) ^ hi).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h as usize & mask
+}
+
+impl KeySet {
+    /// Keys held.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Keys the set holds before it must grow.
+    pub fn capacity(&self) -> usize {
+        let n = self.slots.len();
+        if n >= LAST_SLOTS {
+            n / 8 * 7
+        } else {
+            n / 4 * 3
+        }
+    }
+
+    /// Bytes of its slots.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<u128>()
+    }
+
+    /// Empties the set, keeping its memory.
+    pub fn clear(&mut self) {
+        self.slots.fill(EMPTY);
+        self.len = 0;
+    }
+
+    /// Makes room for `more` keys beyond those held; `Err` when the memory
+    /// cannot be had (the set is then unchanged).
+    pub fn try_reserve(&mut self, more: usize) -> Result<(), std::collections::TryReserveError> {
+        let want = self.len.saturating_add(more);
+        if want <= self.capacity() {
+            return Ok(());
+        }
+        let mut n = self.slots.len().max(MIN_SLOTS);
+        while (if n >= LAST_SLOTS { n / 8 * 7 } else { n / 4 * 3 }) < want {
+            n *= 2;
+        }
+        let mut slots: Vec<u128> = Vec::new();
+        slots.try_reserve_exact(n)?;
+        slots.resize(n, EMPTY);
+        let mask = n - 1;
+        for &k in self.slots.iter().filter(|&&k| k != EMPTY) {
+            let mut i = home(k, mask);
+            while slots[i] != EMPTY {
+                i = (i + 1) & mask;
+            }
+            slots[i] = k;
+        }
+        self.slots = slots;
+        Ok(())
+    }
+
+    /// Adds `key`; true when it was not there. Grows the set if need be,
+    /// which aborts the process if memory runs out: callers that must not
+    /// abort reserve first ([`KeySet::try_reserve`]).
+    pub fn insert(&mut self, key: Key) -> bool {
+        if self.len >= self.capacity() {
+            let more = self.len.max(MIN_SLOTS);
+            if self.try_reserve(more).is_err() {
+                std::alloc::handle_alloc_error(std::alloc::Layout::new::<u128>());
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = home(key.0, mask);
+        loop {
+            let k = self.slots[i];
+            if k == key.0 {
+                return false;
+            }
+            if k == EMPTY {
+                self.slots[i] = key.0;
+                self.len += 1;
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Whether `key` is held.
+    pub fn contains(&self, key: &Key) -> bool {
+        if self.slots.is_empty() {
+            return false;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = home(key.0, mask);
+        loop {
+            let k = self.slots[i];
+            if k == key.0 {
+                return true;
+            }
+            if k == EMPTY {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Asks the processor to fetch the cache line where a look-up of `key`
+    /// starts, so that a look-up a little later finds it there. Only a hint:
+    /// it changes no result.
+    #[inline]
+    pub fn prefetch(&self, key: &Key) {
+        if self.slots.is_empty() {
+            return;
+        }
+        let i = home(key.0, self.slots.len() - 1);
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let p = self.slots[i..].as_ptr() as *const i8;
+            // SAFETY: SSE is part of every x86_64 target, and a prefetch
+            // only hints the cache: it reads nothing and cannot fault, and
+            // `p` points into the slots anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
+    }
+
+    /// Moves every key of `other` into this set (which must have room, see
+    /// [`KeySet::try_reserve`]), leaving `other` empty.
+    pub fn take_all(&mut self, other: &mut KeySet) {
+        for k in other.slots.iter_mut().filter(|k| **k != EMPTY) {
+            self.insert(Key(*k));
+            *k = EMPTY;
+        }
+        other.len = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn holds_exactly_the_keys_put_in_like_a_hash_set() {
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            // Keys of up to 82 bits, many of them alike (few distinct
+            // values in each part), as the solver's keys are.
+            u128::from(seed >> 40) << 60 | u128::from(seed >> 50)
+        };
+        let (mut ours, mut std_set) = (KeySet::default(), HashSet::new());
+        for _ in 0..200_000 {
+            let k = next();
+            assert_eq!(ours.insert(Key(k)), std_set.insert(k));
+            let probe = next();
+            assert_eq!(ours.contains(&Key(probe)), std_set.contains(&probe));
+        }
+        assert_eq!(ours.len(), std_set.len());
+        assert!(std_set.iter().all(|&k| ours.contains(&Key(k))));
+        assert!(ours.len() <= ours.capacity());
+
+        let mut other = KeySet::default();
+        other.insert(Key(1));
+        other.insert(Key(2));
+        other.insert(Key(1 << 81));
+        ours.try_reserve(other.len()).unwrap();
+        let before = ours.len();
+        ours.take_all(&mut other);
+        assert_eq!(other.len(), 0);
+        assert!(!other.contains(&Key(2)));
+        assert!(ours.contains(&Key(1 << 81)));
+        assert!(ours.len() <= before + 3);
+
+        ours.clear();
+        assert_eq!(ours.len(), 0);
+        assert!(!ours.contains(&Key(1)) && !ours.contains(&Key(0)));
+        assert!(ours.insert(Key(0)));
+        assert!(ours.contains(&Key(0)));
+    }
+
+    #[test]
+    fn an_empty_set_holds_nothing() {
+        let set = KeySet::default();
+        assert!(!set.contains(&Key(0)));
+        set.prefetch(&Key(0));
+        assert_eq!((set.len(), set.capacity(), set.bytes()), (0, 0, 0));
+    }
+}
