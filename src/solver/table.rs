@@ -21,6 +21,9 @@ const MIN_SLOTS: usize = 64;
 /// (the solver's cap, `search::MAX_TABLE`, is 7/8 of it).
 const LAST_SLOTS: usize = 1 << 25;
 
+/// Most slots a set keeps when it is emptied (256 KB).
+const KEEP_ON_CLEAR: usize = 1 << 14;
+
 /// A set of [`Key`]s.
 #[derive(Default)]
 pub(crate) struct KeySet {
@@ -62,9 +65,15 @@ impl KeySet {
         self.slots.len() * std::mem::size_of::<u128>()
     }
 
-    /// Empties the set, keeping its memory.
+    /// Empties the set. A small set keeps its memory; a large one gives it
+    /// back, since emptying it slot by slot would cost as much as the many
+    /// small searches that reuse a set (see `search::Easier`) save.
     pub fn clear(&mut self) {
-        self.slots.fill(EMPTY);
+        if self.slots.len() > KEEP_ON_CLEAR {
+            self.slots = Vec::new();
+        } else {
+            self.slots.fill(EMPTY);
+        }
         self.len = 0;
     }
 
@@ -214,6 +223,11 @@ mod tests {
         assert!(!ours.contains(&Key(1)) && !ours.contains(&Key(0)));
         assert!(ours.insert(Key(0)));
         assert!(ours.contains(&Key(0)));
+        // A small set keeps its slots when emptied, and is empty all the same.
+        let slots = ours.bytes();
+        ours.clear();
+        assert_eq!((ours.len(), ours.bytes()), (0, slots));
+        assert!(!ours.contains(&Key(0)) && ours.insert(Key(0)));
     }
 
     #[test]
