@@ -104,10 +104,7 @@ fn many_missing_cards_are_counted_and_a_few_named() {
     let err = "QH".parse::<Deal>().unwrap_err();
     assert_eq!(err.to_string(), "a deal has 52 cards, this one has 1: 51 cards are missing (AC 2C 3C and 48 more)");
     let err = "AC 2C ac".parse::<Deal>().unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "AC appears twice (cards 1 and 3) and 50 cards are missing (3C 4C 5C and 47 more)"
-    );
+    assert_eq!(err.to_string(), "AC appears twice (cards 1 and 3) and 50 cards are missing (3C 4C 5C and 47 more)");
     let c = codes();
     let err = c[..49].join(" ").parse::<Deal>().unwrap_err();
     assert_eq!(err.to_string(), "a deal has 52 cards, this one has 49: 9C 2H 6H are missing");
@@ -116,7 +113,9 @@ fn many_missing_cards_are_counted_and_a_few_named() {
 #[test]
 fn duplicate_wins_over_count() {
     let err = "AC 2C ac".parse::<Deal>().unwrap_err();
-    assert!(matches!(err, DealError::Duplicate { card: c, first: 1, second: 3, ref missing } if c == card("AC") && missing.len() == 50));
+    assert!(
+        matches!(err, DealError::Duplicate { card: c, first: 1, second: 3, ref missing } if c == card("AC") && missing.len() == 50)
+    );
     let err = format!("{GAME_1} QH").parse::<Deal>().unwrap_err();
     assert_eq!(err, DealError::Duplicate { card: card("QH"), first: 1, second: 53, missing: vec![] });
     assert_eq!(err.to_string(), "QH appears twice (cards 1 and 53)");

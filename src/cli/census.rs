@@ -34,7 +34,11 @@ pub fn run(args: CensusArgs) -> Result<()> {
     let mut skipped = 0usize;
     for path in &files {
         let text = fs::read_to_string(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-        skipped += census.add_text(&text);
+        let added = census.add_text(&text);
+        if added.holds_no_results() {
+            anyhow::bail!(render::census::no_results(path, added.not_results));
+        }
+        skipped += added.not_results;
     }
     if skipped > 0 {
         let _ = writeln!(io::stderr(), "klondike census: {skipped} line(s) that are not results were left out");
