@@ -250,7 +250,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             let (deal, origin) = if args.winnable {
                 let first = args.game.game.map_or_else(session::random_game_number, klondike::deal::GameNumber::get);
                 let winnable = first_winnable(&world, first, &rules).map_err(|e| anyhow::anyhow!("{e}"))?;
-                skipped = Some((first, winnable.skipped));
+                skipped = Some(winnable.passed);
                 (winnable.deal, Origin::Number(winnable.number))
             } else {
                 choose_deal(&args.game)?
