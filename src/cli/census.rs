@@ -21,6 +21,9 @@ use super::solve;
 pub fn run(args: CensusArgs) -> Result<()> {
     let mut files = args.files.clone();
     if let Some(range) = args.games {
+        if args.dir.exists() && !args.dir.is_dir() {
+            anyhow::bail!(render::census::not_a_folder(&args.dir));
+        }
         fs::create_dir_all(&args.dir).with_context(|| format!("cannot make the folder '{}'", args.dir.display()))?;
         for rules in args.variants() {
             let output = args.dir.join(census::batch_file_name(&rules, args.shard));

@@ -7,6 +7,11 @@ use std::path::Path;
 use crate::batch::GameRange;
 use crate::census::Row;
 
+/// The census's `--dir` is something other than a folder (a file, a device).
+pub fn not_a_folder(dir: &Path) -> String {
+    format!("cannot keep the batch files in '{}': it is not a folder; name a folder with --dir", dir.display())
+}
+
 /// A file given to count holds `lines` lines and none is a result.
 pub fn no_results(path: &Path, lines: usize) -> String {
     let what = if lines == 1 {
