@@ -190,7 +190,7 @@ pub(crate) fn read_saved(path: &std::path::Path) -> Result<Replayed> {
     let record = match store::read_user_json::<GameRecord>(path) {
         Ok(Some(r)) => r,
         Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
-        Err(e) => return Err(e.into()),
+        Err(e) => anyhow::bail!(klondike::render::session::not_loaded(&e)),
     };
     record.replay().with_context(|| format!("cannot load {}", path.display()))
 }

@@ -20,6 +20,7 @@ use crate::render::words::{capitalise, count, readable, CardStyle};
 use crate::rules::Rules;
 use crate::session::{Line, SessionCommand};
 use crate::solver::{GaveUp, Verdict};
+use crate::store::StoreError;
 
 /// What `hint` says of `advice` in `game` (the game it was given for): for
 /// the eye "hint: t 7 1: move the jack ... The game can still be won.";
@@ -234,6 +235,19 @@ pub fn loaded(left: Option<GameLeft>, file: &str, origin: Origin, moves: usize) 
     format!("{left}Loaded {}: {}, {} made.", readable(file, 200), title(origin), count(moves, "move"))
 }
 
+/// Why `load` (or `--load`) could not read a saved game: the store's
+/// message, but for a file from a newer version, which is not read (and
+/// so not updated either, as the store's message for a save says).
+pub fn not_loaded(error: &StoreError) -> String {
+    match error {
+        StoreError::NewerVersion { path, found, supported } => format!(
+            "{} was written by a newer klondike (format version {found}; this one reads up to {supported}), so this version cannot read it; it is left as it is",
+            path.display()
+        ),
+        other => other.to_string(),
+    }
+}
+
 /// What `save` says: the file as typed.
 pub fn saved(file: &str) -> String {
     format!("Saved the game to {}.", readable(file, 200))
@@ -430,6 +444,11 @@ mod tests {
             "Game 5 could not be counted in the statistics."
         );
         assert_eq!(saved_game(None, 2), "a custom deal with 2 moves");
+        let newer = StoreError::NewerVersion { path: "a.json".into(), found: 9, supported: 1 };
+        assert_eq!(
+            not_loaded(&newer),
+            "a.json was written by a newer klondike (format version 9; this one reads up to 1), so this version cannot read it; it is left as it is"
+        );
         let passed = |unwinnable, undecided| Passed { first: 7, unwinnable, undecided };
         assert_eq!(winnable_message(7, &passed(0, 0)), "Game 7: the solver proved it winnable.");
         assert!(winnable_message(9, &passed(2, 0)).ends_with("; the 2 game numbers from 7 were proved unwinnable."));
