@@ -127,9 +127,19 @@ pub enum RangeError {
     /// A number past the last game.
     #[error("'{0}': game numbers go up to 2^128-1 (340282366920938463463374607431768211455)")]
     TooLarge(String),
-    /// Game 0, or the last before the first.
-    #[error("'{0}': game numbers start at 1 and the range must not run backwards")]
-    Backwards(String),
+    /// Game 0 at either end.
+    #[error("'{0}': game numbers start at 1, so 0 is not a game")]
+    GameZero(String),
+    /// The last game before the first.
+    #[error("'{text}' runs backwards: the first game comes first, as in {last}..{first}")]
+    Backwards {
+        /// The range as written.
+        text: String,
+        /// Its first number.
+        first: u128,
+        /// Its last number, below the first.
+        last: u128,
+    },
 }
 
 impl GameRange {
@@ -156,8 +166,11 @@ impl FromStr for GameRange {
             t.parse::<u128>().map_err(|_| RangeError::TooLarge(s.to_string()))
         };
         let (first, last) = (number(a)?, number(b)?);
-        if first == 0 || last < first {
-            return Err(RangeError::Backwards(s.to_string()));
+        if first == 0 || last == 0 {
+            return Err(RangeError::GameZero(s.to_string()));
+        }
+        if last < first {
+            return Err(RangeError::Backwards { text: s.to_string(), first, last });
         }
         Ok(GameRange { first, last })
     }
@@ -662,8 +675,13 @@ mod tests {
         assert!(["4/3", "0/3", "1/0", "1", "a/2"].iter().all(|s| s.parse::<Shard>().is_err()));
         assert_eq!("3..=7".parse(), Ok(GameRange { first: 3, last: 7 }));
         assert_eq!(" 3 .. 3".parse(), Ok(GameRange { first: 3, last: 3 }));
-        assert!(matches!("0..7".parse::<GameRange>(), Err(RangeError::Backwards(_))));
-        assert!(matches!("7..3".parse::<GameRange>(), Err(RangeError::Backwards(_))));
+        assert!(matches!("0..7".parse::<GameRange>(), Err(RangeError::GameZero(_))));
+        assert!(matches!("7..0".parse::<GameRange>(), Err(RangeError::GameZero(_))));
+        assert!(matches!("7..3".parse::<GameRange>(), Err(RangeError::Backwards { first: 7, last: 3, .. })));
+        // Each message says only what is wrong.
+        let message = |t: &str| t.parse::<GameRange>().unwrap_err().to_string();
+        assert_eq!(message("20..1"), "'20..1' runs backwards: the first game comes first, as in 1..20");
+        assert_eq!(message("0..5"), "'0..5': game numbers start at 1, so 0 is not a game");
         assert!(matches!("+1..5".parse::<GameRange>(), Err(RangeError::NotARange(_))));
         assert!(matches!("1..".parse::<GameRange>(), Err(RangeError::NotARange(_))));
         let huge = format!("1..{}0", u128::MAX);

@@ -97,6 +97,25 @@ fn rules_of(key: Key) -> Rules {
     }
 }
 
+/// What [`Census::add_text`] found in a file's text (blank lines aside).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Added {
+    /// Lines that are results, counted.
+    pub results: usize,
+    /// Lines that are not results, left out.
+    pub not_results: usize,
+}
+
+impl Added {
+    /// The text has lines and none of them is a result: not a batch file
+    /// (a moves file, say). An empty file is not this: a shard with no games
+    /// writes one.
+    #[must_use]
+    pub fn holds_no_results(&self) -> bool {
+        self.results == 0 && self.not_results > 0
+    }
+}
+
 /// Verdicts merged from batch lines, per rules setting and game.
 #[derive(Clone, Debug, Default)]
 pub struct Census {
@@ -206,10 +225,17 @@ impl Census {
     }
 
     /// Counts every line of a batch file's text (blank lines aside); returns
-    /// how many lines were not results a census can count (left out, as
-    /// [`Census::add_line`] leaves them).
-    pub fn add_text(&mut self, text: &str) -> usize {
-        text.lines().filter(|l| !l.trim().is_empty()).filter(|l| self.add_line(l).is_err()).count()
+    /// how many lines were results and how many were not results a census
+    /// can count (left out, as [`Census::add_line`] leaves them).
+    pub fn add_text(&mut self, text: &str) -> Added {
+        let mut added = Added::default();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            match self.add_line(line) {
+                Ok(()) => added.results += 1,
+                Err(_) => added.not_results += 1,
+            }
+        }
+        added
     }
 
     /// The verdict on `game` under `rules`, if any line gave one.
@@ -454,7 +480,10 @@ mod tests {
             line(2, 1, None, true, "unwinnable", 0.5),
             "{\"game\":\"3\",\"dr"
         );
-        assert_eq!(c.add_text(&text), 2);
+        assert_eq!(c.add_text(&text), Added { results: 2, not_results: 2 });
+        assert!(!c.add_text(&text).holds_no_results());
+        assert!(c.add_text("dw\nw 1\n").holds_no_results());
+        assert!(!c.add_text("\n\n").holds_no_results());
         let rows = c.rows(None);
         assert_eq!((rows.len(), rows[0].winnable, rows[0].unwinnable), (1, 1, 1));
     }

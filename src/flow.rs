@@ -264,8 +264,28 @@ pub struct Winnable {
     pub number: u128,
     /// Its deal.
     pub deal: Deal,
-    /// How many numbers before it were skipped (0 to 999).
-    pub skipped: u128,
+    /// The numbers before it that were passed over.
+    pub passed: Passed,
+}
+
+/// The game numbers `--winnable` passed over, from `first` on: each was
+/// proved unwinnable or could not be decided (0 to 999 in all).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Passed {
+    /// The number asked for, where the search began.
+    pub first: u128,
+    /// How many were proved unwinnable (by the census or the solver).
+    pub unwinnable: u128,
+    /// How many the solver could not decide within its budget.
+    pub undecided: u128,
+}
+
+impl Passed {
+    /// How many numbers were passed over.
+    #[must_use]
+    pub fn count(&self) -> u128 {
+        self.unwinnable + self.undecided
+    }
 }
 
 /// Why [`first_winnable`] found no game.
@@ -297,19 +317,22 @@ pub fn first_winnable(
     mut budget: impl FnMut() -> Budget,
 ) -> Result<Winnable, WinnableError> {
     let mut number = first;
-    for skipped in 0..WINNABLE_TRIES {
+    let mut passed = Passed { first, ..Passed::default() };
+    for _ in 0..WINNABLE_TRIES {
         let deal = Deal::for_game(number).map_err(WinnableError::Deal)?;
-        let proved = match known_verdicts().verdict(number, rules) {
-            Some(BatchVerdict::Winnable) => true,
-            Some(BatchVerdict::Unwinnable) => false,
+        let verdict = match known_verdicts().verdict(number, rules) {
+            Some(known @ (BatchVerdict::Winnable | BatchVerdict::Unwinnable)) => known,
             // Only the verdict matters here, not how short the line is.
-            _ => matches!(
-                solver::solve_with(&Position::new(&deal), rules, &budget(), LineEffort::Quick).verdict,
-                Verdict::Winnable(_)
-            ),
+            _ => match solver::solve_with(&Position::new(&deal), rules, &budget(), LineEffort::Quick).verdict {
+                Verdict::Winnable(_) => BatchVerdict::Winnable,
+                Verdict::Unwinnable => BatchVerdict::Unwinnable,
+                Verdict::Unknown(_) => BatchVerdict::Unknown,
+            },
         };
-        if proved {
-            return Ok(Winnable { number, deal, skipped });
+        match verdict {
+            BatchVerdict::Winnable => return Ok(Winnable { number, deal, passed }),
+            BatchVerdict::Unwinnable => passed.unwinnable += 1,
+            BatchVerdict::Unknown => passed.undecided += 1,
         }
         number = number.checked_add(1).unwrap_or(1);
     }
@@ -426,8 +449,14 @@ mod tests {
             searched += 1;
             Budget::states(0)
         });
-        let Ok(Winnable { number, skipped, .. }) = found else { panic!("{found:?}") };
-        assert_eq!(skipped, number - 1);
+        let Ok(Winnable { number, passed, .. }) = found else { panic!("{found:?}") };
+        assert_eq!(passed.count(), number - 1);
+        assert_eq!(passed.first, 1);
+        // What the census calls lost is counted as proved unwinnable, the
+        // rest (a budget of 0 states decides nothing) as not decided.
+        let lost = (1..number).filter(|&n| known_verdicts().verdict(n, &rules) == Some(BatchVerdict::Unwinnable));
+        assert_eq!(passed.unwinnable, lost.count() as u128);
+        assert!(passed.unwinnable > 0);
         assert_eq!(known_verdicts().verdict(number, &rules), Some(BatchVerdict::Winnable));
         assert!((1..number).all(|n| known_verdicts().verdict(n, &rules) != Some(BatchVerdict::Winnable)));
         assert!(number > 3 && searched < number as usize, "{number} {searched}");

@@ -23,7 +23,7 @@ use std::time::Duration;
 use crate::autoplay::can_auto_finish;
 use crate::command::Command;
 use crate::deal::Deal;
-use crate::flow::{self, Flow, Pending, Refusal, Step, Winnable, WinnableError};
+use crate::flow::{self, Flow, Passed, Pending, Refusal, Step, Winnable, WinnableError};
 use crate::game::{Game, Position, Status};
 use crate::play::{Action, Event, Origin, Outcome, Play};
 use crate::record::{GameId, GameRecord};
@@ -630,16 +630,16 @@ impl<W: World> Session<W> {
     }
 
     /// Opens the session on `out`: which game `--winnable` dealt, when it
-    /// passed some over (`winnable`: the number it started from and how
-    /// many it skipped; not in JSON), the cards autoplay puts up at the
+    /// passed some over (`winnable`: the number it started from and what
+    /// it found of those it passed; not in JSON), the cards autoplay puts up at the
     /// deal (before the first table), the opening state, and with
     /// `welcome` (an interactive prompt) the line saying how to go on.
     ///
     /// # Errors
     /// A failed write to `out`.
-    pub fn open(&mut self, out: &mut dyn Write, winnable: Option<(u128, u128)>, welcome: bool) -> io::Result<()> {
-        if let (Some((first, skipped)), Some(n), false) = (winnable, self.number(), self.view.json) {
-            writeln!(out, "{}", said::winnable_message(n, first, skipped))?;
+    pub fn open(&mut self, out: &mut dyn Write, winnable: Option<Passed>, welcome: bool) -> io::Result<()> {
+        if let (Some(passed), Some(n), false) = (winnable, self.number(), self.view.json) {
+            writeln!(out, "{}", said::winnable_message(n, &passed))?;
         }
         if self.play.autoplay() {
             self.autoplay_now();
@@ -866,9 +866,9 @@ impl<W: World> Session<W> {
                 let lost = self.left_behind();
                 let first = n.map_or_else(|| self.world.random_game(), crate::deal::GameNumber::get);
                 let (number, deal, preface) = if self.winnable {
-                    let Winnable { number, deal, skipped } =
+                    let Winnable { number, deal, passed } =
                         first_winnable(&self.world, first, self.play.rules()).map_err(|e| e.to_string())?;
-                    (number, deal, Some(said::winnable_message(number, first, skipped)))
+                    (number, deal, Some(said::winnable_message(number, &passed)))
                 } else {
                     (first, Deal::for_game(first).map_err(|e| e.to_string())?, None)
                 };

@@ -497,11 +497,12 @@ enum Read<T> {
 fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, StoreError> {
     match fs::metadata(path) {
         Ok(m) if !m.is_file() => {
-            return Err(StoreError::Io {
-                path: path.to_path_buf(),
-                action: "read",
-                error: io::Error::new(io::ErrorKind::InvalidInput, "not a regular file"),
-            })
+            let error = if m.is_dir() {
+                io::Error::new(io::ErrorKind::IsADirectory, "it is a folder")
+            } else {
+                io::Error::new(io::ErrorKind::InvalidInput, "not a regular file")
+            };
+            return Err(StoreError::Io { path: path.to_path_buf(), action: "read", error });
         }
         Ok(_) => {}
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
@@ -639,6 +640,7 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
         Err(_) => path.to_path_buf(),
     };
     let permissions = match fs::metadata(&target) {
+        Ok(m) if m.is_dir() => return Err(not_usable("it is a folder")),
         Ok(m) if !m.is_file() => return Err(not_usable("it is not a regular file")),
         Ok(m) if m.len() == 0 => Some(m.permissions()),
         Ok(m) => {

@@ -87,23 +87,46 @@ fn duplicate_names_the_card_and_both_positions() {
     let mut c = codes();
     c[50] = c[11]; // KD again
     let err = c.join(" ").parse::<Deal>().unwrap_err();
-    assert_eq!(err, DealError::Duplicate { card: card("KD"), first: 12, second: 51 });
-    assert_eq!(err.to_string(), "KD appears twice (cards 12 and 51)");
+    let missing = card(codes()[50]);
+    assert_eq!(err, DealError::Duplicate { card: card("KD"), first: 12, second: 51, missing: vec![missing] });
+    assert_eq!(err.to_string(), format!("KD appears twice (cards 12 and 51) and {missing} is missing"));
+}
+
+#[test]
+fn card_replaced_by_a_duplicate_names_the_missing_card() {
+    let deal = GAME_1.replace("6H", "QH");
+    let err = deal.parse::<Deal>().unwrap_err();
+    assert_eq!(err.to_string(), "QH appears twice (cards 1 and 52) and 6H is missing");
+}
+
+#[test]
+fn many_missing_cards_are_counted_and_a_few_named() {
+    let err = "QH".parse::<Deal>().unwrap_err();
+    assert_eq!(err.to_string(), "a deal has 52 cards, this one has 1: 51 cards are missing (AC 2C 3C and 48 more)");
+    let err = "AC 2C ac".parse::<Deal>().unwrap_err();
+    assert_eq!(err.to_string(), "AC appears twice (cards 1 and 3) and 50 cards are missing (3C 4C 5C and 47 more)");
+    let c = codes();
+    let err = c[..49].join(" ").parse::<Deal>().unwrap_err();
+    assert_eq!(err.to_string(), "a deal has 52 cards, this one has 49: 9C 2H 6H are missing");
 }
 
 #[test]
 fn duplicate_wins_over_count() {
     let err = "AC 2C ac".parse::<Deal>().unwrap_err();
-    assert_eq!(err, DealError::Duplicate { card: card("AC"), first: 1, second: 3 });
+    assert!(
+        matches!(err, DealError::Duplicate { card: c, first: 1, second: 3, ref missing } if c == card("AC") && missing.len() == 50)
+    );
     let err = format!("{GAME_1} QH").parse::<Deal>().unwrap_err();
-    assert_eq!(err, DealError::Duplicate { card: card("QH"), first: 1, second: 53 });
+    assert_eq!(err, DealError::Duplicate { card: card("QH"), first: 1, second: 53, missing: vec![] });
+    assert_eq!(err.to_string(), "QH appears twice (cards 1 and 53)");
 }
 
 #[test]
 fn from_cards_rejects_duplicates() {
     let mut cards = *Deal::for_game(5).unwrap().cards();
     cards[40] = cards[3];
-    assert_eq!(Deal::from_cards(cards), Err(DealError::Duplicate { card: cards[3], first: 4, second: 41 }));
+    let missing = vec![Deal::for_game(5).unwrap().cards()[40]];
+    assert_eq!(Deal::from_cards(cards), Err(DealError::Duplicate { card: cards[3], first: 4, second: 41, missing }));
 }
 
 #[test]
@@ -172,7 +195,7 @@ fn never_panics_on_odd_input() {
         assert!(input.parse::<Deal>().is_err(), "{input:.40}");
     }
     let err = many_tokens.parse::<Deal>().unwrap_err();
-    assert_eq!(err, DealError::Duplicate { card: card("AC"), first: 1, second: 2 });
+    assert!(matches!(err, DealError::Duplicate { first: 1, second: 2, .. }));
 }
 
 #[test]

@@ -119,7 +119,7 @@ fn screen_reader_output_is_plain_short_and_spells_every_card() {
 /// it in a reply. Each sentence starts with a capital letter or a digit and
 /// has at most one colon.
 fn assert_spoken_plainly(cmd: &str, text: &str) {
-    for symbol in ["(", ")", "[", "]", "\"", "`", ">", "--", "'", "*", "#", "/"] {
+    for symbol in ["(", ")", "[", "]", "\"", "`", ">", "--", "'", "*", "#", "/", "^"] {
         assert!(!text.contains(symbol), "{symbol} in the reply to {cmd:?}: {text}");
     }
     for sentence in text.split(". ") {
@@ -127,6 +127,18 @@ fn assert_spoken_plainly(cmd: &str, text: &str) {
         assert!(first.is_uppercase() || first.is_ascii_digit(), "sentence in lower case after {cmd:?}: {text}");
         assert!(sentence.matches(':').count() <= 1, "stacked colons after {cmd:?}: {text}");
     }
+}
+
+/// The range of game numbers is said in words, not as "2^128-1"; the
+/// plain mode keeps the symbols.
+#[test]
+fn the_largest_game_number_is_said_in_words() {
+    let out = run(&["--screen-reader", "--game", "1"], "new x1\n");
+    let reply = out.split("\n> ").nth(1).and_then(|b| b.split_once('\n')).map_or("", |(_, r)| r.trim_end());
+    assert_spoken_plainly("new x1", reply);
+    assert!(reply.contains("from 1 to 2 to the 128th power minus 1"), "{reply}");
+    let plain = run(&["--game", "1"], "new x1\n");
+    assert!(plain.contains("from 1 to 2^128-1"), "{plain}");
 }
 
 /// Whole games won along the solver's line, as a blind player hears them:

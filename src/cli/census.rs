@@ -21,6 +21,9 @@ use super::solve;
 pub fn run(args: CensusArgs) -> Result<()> {
     let mut files = args.files.clone();
     if let Some(range) = args.games {
+        if args.dir.exists() && !args.dir.is_dir() {
+            anyhow::bail!(render::census::not_a_folder(&args.dir));
+        }
         fs::create_dir_all(&args.dir).with_context(|| format!("cannot make the folder '{}'", args.dir.display()))?;
         for rules in args.variants() {
             let output = args.dir.join(census::batch_file_name(&rules, args.shard));
@@ -34,7 +37,11 @@ pub fn run(args: CensusArgs) -> Result<()> {
     let mut skipped = 0usize;
     for path in &files {
         let text = fs::read_to_string(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-        skipped += census.add_text(&text);
+        let added = census.add_text(&text);
+        if added.holds_no_results() {
+            anyhow::bail!(render::census::no_results(path, added.not_results));
+        }
+        skipped += added.not_results;
     }
     if skipped > 0 {
         let _ = writeln!(io::stderr(), "klondike census: {skipped} line(s) that are not results were left out");

@@ -190,7 +190,7 @@ pub(crate) fn read_saved(path: &std::path::Path) -> Result<Replayed> {
     let record = match store::read_user_json::<GameRecord>(path) {
         Ok(Some(r)) => r,
         Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
-        Err(e) => return Err(e.into()),
+        Err(e) => anyhow::bail!(klondike::render::session::not_loaded(&e)),
     };
     record.replay().with_context(|| format!("cannot load {}", path.display()))
 }
@@ -250,7 +250,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             let (deal, origin) = if args.winnable {
                 let first = args.game.game.map_or_else(session::random_game_number, klondike::deal::GameNumber::get);
                 let winnable = first_winnable(&world, first, &rules).map_err(|e| anyhow::anyhow!("{e}"))?;
-                skipped = Some((first, winnable.skipped));
+                skipped = Some(winnable.passed);
                 (winnable.deal, Origin::Number(winnable.number))
             } else {
                 choose_deal(&args.game)?

@@ -102,7 +102,7 @@ impl World for Files {
         match store::read_user_json::<GameRecord>(&store::expand_home(file)) {
             Ok(Some(record)) => Ok(record),
             Ok(None) => Err(WorldError::Refused(Refusal::NoSuchFile(file.to_string()))),
-            Err(e) => Err(WorldError::Failed(e.to_string())),
+            Err(e) => Err(WorldError::Failed(said::not_loaded(&e))),
         }
     }
 

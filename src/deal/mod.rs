@@ -46,18 +46,23 @@ impl Deal {
     ///
     /// # Errors
     /// [`DealError::Duplicate`] naming the first card that appears a second
-    /// time and both (1-based) positions. (With 52 cards and no duplicate,
-    /// no card can be missing.)
+    /// time, both (1-based) positions and the cards absent. (With 52 cards
+    /// and no duplicate, no card can be missing.)
     pub fn from_cards(cards: [Card; 52]) -> Result<Deal, DealError> {
         let mut seen = [0usize; 52];
+        let mut duplicate = None;
         for (i, card) in cards.iter().enumerate() {
             let slot = &mut seen[card.index()];
             if *slot != 0 {
-                return Err(DealError::Duplicate { card: *card, first: *slot, second: i + 1 });
+                duplicate.get_or_insert((*card, *slot, i + 1));
+            } else {
+                *slot = i + 1;
             }
-            *slot = i + 1;
         }
-        Ok(Deal { cards })
+        match duplicate {
+            Some((card, first, second)) => Err(DealError::Duplicate { card, first, second, missing: absent(&seen) }),
+            None => Ok(Deal { cards }),
+        }
     }
 
     /// PySolFC's Klondike game `number`, for `number` in 1..=2^128 − 1
@@ -133,7 +138,8 @@ impl FromStr for Deal {
     /// # Errors
     /// Checked in this order:
     /// 1. [`DealError::BadCode`] for the first text that is not a card code;
-    /// 2. [`DealError::Duplicate`] for the first card seen a second time;
+    /// 2. [`DealError::Duplicate`] for the first card seen a second time
+    ///    (with the cards absent from the whole deal);
     /// 3. [`DealError::WrongCount`] for no cards at all (or, unreachably
     ///    after step 2, more than 52), [`DealError::Missing`] listing the
     ///    absent cards for 1 to 51.
@@ -146,19 +152,16 @@ impl FromStr for Deal {
             let position = i + 1;
             count = position;
             let card = parse_code(token).ok_or_else(|| DealError::BadCode { position, text: shorten(token) })?;
-            if duplicate.is_some() {
-                continue;
-            }
             let slot = &mut seen[card.index()];
             if *slot != 0 {
-                duplicate = Some(DealError::Duplicate { card, first: *slot, second: position });
+                duplicate.get_or_insert((card, *slot, position));
             } else {
                 *slot = position;
                 cards.push(card);
             }
         }
-        if let Some(error) = duplicate {
-            return Err(error);
+        if let Some((card, first, second)) = duplicate {
+            return Err(DealError::Duplicate { card, first, second, missing: absent(&seen) });
         }
         match count {
             52 => {
@@ -166,10 +169,16 @@ impl FromStr for Deal {
                 Ok(Deal { cards })
             }
             0 => Err(DealError::WrongCount { found: 0 }),
-            1..=51 => Err(DealError::Missing { cards: Card::deck().filter(|c| seen[c.index()] == 0).collect() }),
+            1..=51 => Err(DealError::Missing { cards: absent(&seen) }),
             _ => Err(DealError::WrongCount { found: count }),
         }
     }
+}
+
+/// The cards not seen (`seen` holds a card's first position, 0 for none),
+/// in [`Card::deck`] order.
+fn absent(seen: &[usize; 52]) -> Vec<Card> {
+    Card::deck().filter(|c| seen[c.index()] == 0).collect()
 }
 
 /// A card code, or `None`. Rejects long tokens before [`Card::from_str`]
@@ -241,6 +250,9 @@ pub enum DealError {
         first: usize,
         /// 1-based position of its second appearance.
         second: usize,
+        /// The cards absent from the whole deal, in [`Card::deck`] order
+        /// (none when the deal simply has too many cards).
+        missing: Vec<Card>,
     },
     /// Fewer than 52 distinct cards were given (and no code was bad or repeated).
     Missing {
@@ -265,16 +277,33 @@ impl fmt::Display for DealError {
             DealError::WrongCount { found } => {
                 write!(f, "a deal has 52 cards, this one has {found}")
             }
-            DealError::Duplicate { card, first, second } => {
-                write!(f, "{card} appears twice (cards {first} and {second})")
+            DealError::Duplicate { card, first, second, missing } => {
+                write!(f, "{card} appears twice (cards {first} and {second})")?;
+                if !missing.is_empty() {
+                    write!(f, " and {}", missing_cards(missing))?;
+                }
+                Ok(())
             }
             DealError::Missing { cards } => {
                 let found = 52usize.saturating_sub(cards.len());
-                let list: Vec<String> = cards.iter().map(Card::to_string).collect();
-                let verb = if cards.len() == 1 { "is" } else { "are" };
-                write!(f, "a deal has 52 cards, this one has {found}: {} {verb} missing", list.join(" "))
+                write!(f, "a deal has 52 cards, this one has {found}: {}", missing_cards(cards))
             }
         }
+    }
+}
+
+/// How many cards at most [`missing_cards`] names one by one.
+const MISSING_NAMED: usize = 3;
+
+/// "6H is missing", "2H 6H are missing", or for more than
+/// [`MISSING_NAMED`] cards their count and the first few:
+/// "51 cards are missing (AC 2C 3C and 48 more)".
+fn missing_cards(cards: &[Card]) -> String {
+    let named: Vec<String> = cards.iter().take(MISSING_NAMED).map(Card::to_string).collect();
+    match cards.len() {
+        1 => format!("{} is missing", named.join(" ")),
+        n if n <= MISSING_NAMED => format!("{} are missing", named.join(" ")),
+        n => format!("{n} cards are missing ({} and {} more)", named.join(" "), n - MISSING_NAMED),
     }
 }
 

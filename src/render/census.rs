@@ -2,8 +2,28 @@
 //! the table of [`census::Row`](crate::census::Row)s, one per rules
 //! setting.
 
+use std::path::Path;
+
 use crate::batch::GameRange;
 use crate::census::Row;
+
+/// The census's `--dir` is something other than a folder (a file, a device).
+pub fn not_a_folder(dir: &Path) -> String {
+    format!("cannot keep the batch files in '{}': it is not a folder; name a folder with --dir", dir.display())
+}
+
+/// A file given to count holds `lines` lines and none is a result.
+pub fn no_results(path: &Path, lines: usize) -> String {
+    let what = if lines == 1 {
+        "its one line is not a result".to_string()
+    } else {
+        format!("none of its {lines} lines is a result")
+    };
+    format!(
+        "'{}' holds no results to count ({what}): give files that `solve --games ... --output` or a census wrote",
+        path.display()
+    )
+}
 
 /// The heading over the table: the range of games counted (both ends
 /// included), or every game in the files.

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::command::Command;
-use crate::flow::{Advice, Pending, Refusal, WinnableError, WINNABLE_TRIES};
+use crate::flow::{Advice, Passed, Pending, Refusal, WinnableError, WINNABLE_TRIES};
 use crate::game::Game;
 use crate::play::{Origin, Play};
 use crate::query::{describe_pile, describe_pile_full, describe_rules, describe_tops, find_card, move_in_words};
@@ -20,6 +20,7 @@ use crate::render::words::{capitalise, count, readable, CardStyle};
 use crate::rules::Rules;
 use crate::session::{Line, SessionCommand};
 use crate::solver::{GaveUp, Verdict};
+use crate::store::StoreError;
 
 /// What `hint` says of `advice` in `game` (the game it was given for): for
 /// the eye "hint: t 7 1: move the jack ... The game can still be won.";
@@ -234,21 +235,45 @@ pub fn loaded(left: Option<GameLeft>, file: &str, origin: Origin, moves: usize) 
     format!("{left}Loaded {}: {}, {} made.", readable(file, 200), title(origin), count(moves, "move"))
 }
 
+/// Why `load` (or `--load`) could not read a saved game: the store's
+/// message, but for a file from a newer version, which is not read (and
+/// so not updated either, as the store's message for a save says).
+pub fn not_loaded(error: &StoreError) -> String {
+    match error {
+        StoreError::NewerVersion { path, found, supported } => format!(
+            "{} was written by a newer klondike (format version {found}; this one reads up to {supported}), so this version cannot read it; it is left as it is",
+            path.display()
+        ),
+        other => other.to_string(),
+    }
+}
+
 /// What `save` says: the file as typed.
 pub fn saved(file: &str) -> String {
     format!("Saved the game to {}.", readable(file, 200))
 }
 
 /// What `--winnable` says of the game `number` it dealt, the first
-/// number the solver proved winnable from `first`, after `skipped` others.
-pub fn winnable_message(number: u128, first: u128, skipped: u128) -> String {
-    match skipped {
-        0 => format!("Game {number}: the solver proved it winnable."),
-        1 => format!("Game {number}: the solver proved it winnable; it could not prove game {first} winnable."),
-        n => format!(
-            "Game {number}: the solver proved it winnable; it could not prove the {n} game numbers from {first} winnable."
+/// number the solver proved winnable from `passed.first`, after those it
+/// `passed` over: by what was found of them, proved unwinnable or not
+/// decided.
+pub fn winnable_message(number: u128, passed: &Passed) -> String {
+    let first = passed.first;
+    let which = match passed.count() {
+        0 => return format!("Game {number}: the solver proved it winnable."),
+        1 => format!("game {first}"),
+        n => format!("the {n} game numbers from {first}"),
+    };
+    let plural = passed.count() > 1;
+    let found = match (passed.unwinnable, passed.undecided) {
+        (_, 0) => format!("{which} {} proved unwinnable", if plural { "were" } else { "was" }),
+        (0, _) => format!("{which} could not be decided"),
+        (lost, open) => format!(
+            "of {which}, {lost} {} proved unwinnable and {open} could not be decided",
+            if lost == 1 { "was" } else { "were" }
         ),
-    }
+    };
+    format!("Game {number}: the solver proved it winnable; {found}.")
 }
 
 /// What is said while the solver thinks at an interactive prompt.
@@ -419,6 +444,18 @@ mod tests {
             "Game 5 could not be counted in the statistics."
         );
         assert_eq!(saved_game(None, 2), "a custom deal with 2 moves");
-        assert!(winnable_message(9, 7, 2).ends_with("the 2 game numbers from 7 winnable."));
+        let newer = StoreError::NewerVersion { path: "a.json".into(), found: 9, supported: 1 };
+        assert_eq!(
+            not_loaded(&newer),
+            "a.json was written by a newer klondike (format version 9; this one reads up to 1), so this version cannot read it; it is left as it is"
+        );
+        let passed = |unwinnable, undecided| Passed { first: 7, unwinnable, undecided };
+        assert_eq!(winnable_message(7, &passed(0, 0)), "Game 7: the solver proved it winnable.");
+        assert!(winnable_message(9, &passed(2, 0)).ends_with("; the 2 game numbers from 7 were proved unwinnable."));
+        assert!(winnable_message(8, &passed(1, 0)).ends_with("; game 7 was proved unwinnable."));
+        assert!(winnable_message(8, &passed(0, 1)).ends_with("; game 7 could not be decided."));
+        assert!(winnable_message(9, &passed(0, 2)).ends_with("; the 2 game numbers from 7 could not be decided."));
+        assert!(winnable_message(10, &passed(1, 2))
+            .ends_with("; of the 3 game numbers from 7, 1 was proved unwinnable and 2 could not be decided."));
     }
 }

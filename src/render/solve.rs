@@ -1,5 +1,6 @@
 //! What `klondike solve` prints for one deal: the verdict line (`# winnable
-//! in N moves (...)`, `# unwinnable: ...`, `# unknown (...)`) and, for a
+//! in N moves (...)`, `# winnable: the game is already won...` after a
+//! moves file that wins it, `# unwinnable: ...`, `# unknown (...)`) and, for a
 //! win, the line's moves, one a line, as they are typed at the prompt;
 //! and what it says of the files it reads and writes (a games or moves
 //! file with a bad line, a results file that is not one, busy or torn).
@@ -58,6 +59,10 @@ pub fn verdict_line(solved: &Solved) -> String {
     let noun = if states == 1 { "state" } else { "states" };
     let figures = format!("{deal}; {}; {states} {noun}, {:.3} s", solved.rules, solved.seconds);
     match &solved.solution.verdict {
+        // Only a position already won (by a moves file's moves) needs none.
+        Verdict::Winnable(moves) if moves.is_empty() => {
+            format!("# winnable: the game is already won, no moves are left to play ({figures})")
+        }
         Verdict::Winnable(moves) if moves.len() == 1 => format!("# winnable in 1 move ({figures})"),
         Verdict::Winnable(moves) => format!("# winnable in {} moves ({figures})", moves.len()),
         Verdict::Unwinnable => format!("# unwinnable: no line wins, the search was exhaustive ({figures})"),
@@ -112,6 +117,7 @@ mod tests {
         let line = |moves: Vec<Move>| verdict_line(&solved(Verdict::Winnable(moves), 3, Some(9)));
         assert!(line(vec![Move::Draw]).starts_with("# winnable in 1 move (game 9;"));
         assert!(line(vec![Move::Draw, Move::Draw]).starts_with("# winnable in 2 moves (game 9;"));
+        assert!(line(vec![]).starts_with("# winnable: the game is already won, no moves are left to play (game 9;"));
         let one = verdict_line(&solved(Verdict::Unwinnable, 1, None));
         assert!(one.starts_with("# unwinnable: no line wins") && one.ends_with("; 1 state, 0.250 s)"), "{one}");
         assert!(one.contains("(custom deal; "), "{one}");

@@ -157,7 +157,8 @@ pub fn capitalise(text: &str) -> String {
 /// option, `--...`, is dropped: a player at the prompt cannot use it); the
 /// quotes around a quoted word go; within a sentence only the first colon
 /// stays (later ones become commas); each sentence starts with a capital
-/// letter. What a screen reader says is never a symbol.
+/// letter; the largest game number, 2^128-1, is said in words. What a
+/// screen reader says is never a symbol.
 ///
 /// ```
 /// use klondike::render::words::spoken;
@@ -166,6 +167,7 @@ pub fn capitalise(text: &str) -> String {
 /// assert_eq!(spoken("moves are off (start with --foundation-to-tableau). the waste's top"),
 ///            "Moves are off. The waste's top");
 /// assert_eq!(spoken("unknown command 'xyz' here"), "Unknown command xyz here");
+/// assert_eq!(spoken("a whole number from 1 to 2^128-1"), "A whole number from 1 to 2 to the 128th power minus 1");
 /// ```
 pub fn spoken(text: &str) -> String {
     let mut lines: Vec<String> = Vec::new();
@@ -175,7 +177,19 @@ pub fn spoken(text: &str) -> String {
     lines.join("\n")
 }
 
+/// The largest game number, as it is written and as it is said.
+const GAME_NUMBER_LIMIT: [(&str, &str); 2] =
+    [("2^128-1", "2 to the 128th power minus 1"), ("2^128", "2 to the 128th power")];
+
 fn spoken_line(line: &str) -> String {
+    // Powers in words: a screen reader reads "^" and "-" as symbols.
+    let mut line = line.to_string();
+    for (written, said) in GAME_NUMBER_LIMIT {
+        if line.contains(written) {
+            line = line.replace(written, said);
+        }
+    }
+    let line = line.as_str();
     // Asides in parentheses.
     let mut plain = String::with_capacity(line.len());
     let mut rest = line;
