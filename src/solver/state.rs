@@ -822,6 +822,67 @@ impl State {
         }
     }
 
+    /// The top card of pile `i` to its foundation, with its priority.
+    fn t_f_move(&self, i: usize) -> (i32, SMove) {
+        let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
+        let score = if n - h == 1 && h > 0 {
+            900 + h as i32
+        } else if n - h == 1 {
+            600
+        } else {
+            700
+        };
+        (score, SMove::new(T_F, i as u8, 0, 0))
+    }
+
+    /// Covered face-up card `x` to its foundation, the build on it moving
+    /// first onto pile `j` (whose top is `x`'s twin), with its priority.
+    fn uncover_move(&self, x: u8, j: usize) -> Option<(i32, SMove)> {
+        (0..7).find_map(|i| {
+            let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
+            let k = self.piles[i][h..n].iter().position(|&c| c == x)?;
+            let score = if k == 0 && h > 0 { 850 + h as i32 } else { 550 };
+            Some((score, SMove::new(UNCOVER_F, i as u8, j as u8, (n - h - k - 1) as u8)))
+        })
+    }
+
+    /// The whole face-up part of pile `i` onto pile `j`, with its priority.
+    fn build_move(&self, i: usize, j: usize, waiting_king: bool) -> (i32, SMove) {
+        let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
+        let score = if h > 0 {
+            800 + 10 * h as i32
+        } else if waiting_king {
+            400
+        } else {
+            50
+        };
+        (score, SMove::new(T_T, i as u8, j as u8, (n - h) as u8))
+    }
+
+    /// Foundation-to-tableau moves of the foundation tops in `onto` (a
+    /// mask), each onto `place` of it, but for a card that the automatic
+    /// moves would at once put back up (the same position).
+    fn foundation_moves(&self, onto: u64, place: impl Fn(u8) -> Option<usize>, out: &mut Vec<(i32, SMove)>) {
+        for s in 0..4 {
+            let f = self.found[s];
+            if f == 0 {
+                continue;
+            }
+            let c = (s * 13) as u8 + f - 1;
+            if onto & (1 << c) == 0 {
+                continue;
+            }
+            let mut after = self.found;
+            after[s] -= 1;
+            if safe_with(&after, c, true) {
+                continue;
+            }
+            if let Some(j) = place(c) {
+                out.push((0, SMove::new(F_T, s as u8, j as u8, 0)));
+            }
+        }
+    }
+
     /// The priority a talon move of target `q` loses for what it costs to
     /// bring the card to the top of the waste. With `fewest_passes`: the
     /// draws (and the redeal), and for a redeal a large penalty, so that
@@ -898,25 +959,10 @@ impl State {
         if let Some(x) = up.filter(|&x| next & (1 << x) != 0) {
             if tops_mask & (1 << x) != 0 {
                 let i = (0..7).find(|&i| self.top(i) == Some(x)).unwrap_or(0);
-                let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
-                let score = if n - h == 1 && h > 0 {
-                    900 + h as i32
-                } else if n - h == 1 {
-                    600
-                } else {
-                    700
-                };
-                out.push((score, SMove::new(T_F, i as u8, 0, 0)));
+                out.push(self.t_f_move(i));
             } else if covered & (1 << x) != 0 {
                 if let Some(j) = (0..7).find(|&j| self.top(j) == Some(twin_card(x))) {
-                    for i in 0..7 {
-                        let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
-                        if let Some(k) = self.piles[i][h..n].iter().position(|&c| c == x) {
-                            let score = if k == 0 && h > 0 { 850 + h as i32 } else { 550 };
-                            out.push((score, SMove::new(UNCOVER_F, i as u8, j as u8, (n - h - k - 1) as u8)));
-                            break;
-                        }
-                    }
+                    out.extend(self.uncover_move(x, j));
                 }
             }
         }
@@ -934,14 +980,7 @@ impl State {
                     continue;
                 }
                 if let Some(j) = place(base) {
-                    let score = if h > 0 {
-                        800 + 10 * h as i32
-                    } else if waiting_king {
-                        400
-                    } else {
-                        50
-                    };
-                    out.push((score, SMove::new(T_T, i as u8, j as u8, (n - h) as u8)));
+                    out.push(self.build_move(i, j, waiting_king));
                 }
             }
         }
@@ -962,27 +1001,8 @@ impl State {
                 out.push((TALON_T_SCORE - cost, SMove::new(TALON_T, q, j as u8, redeal as u8)));
             }
         }
-        // Foundation cards that may come down (not those that would go
-        // straight back up).
         if ctx.f2t {
-            for s in 0..4 {
-                let f = self.found[s];
-                if f == 0 {
-                    continue;
-                }
-                let c = (s * 13) as u8 + f - 1;
-                if onto & (1 << c) == 0 {
-                    continue;
-                }
-                let mut after = self.found;
-                after[s] -= 1;
-                if safe_with(&after, c, true) {
-                    continue;
-                }
-                if let Some(j) = place(c) {
-                    out.push((0, SMove::new(F_T, s as u8, j as u8, 0)));
-                }
-            }
+            self.foundation_moves(onto, place, out);
         }
     }
 
@@ -1053,15 +1073,7 @@ impl State {
         // Tableau to foundation: the top cards.
         for (i, top) in tops.iter().enumerate() {
             if top.is_some_and(fits) {
-                let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
-                let score = if n - h == 1 && h > 0 {
-                    900 + h as i32
-                } else if n - h == 1 {
-                    600
-                } else {
-                    700
-                };
-                out.push((score, SMove::new(T_F, i as u8, 0, 0)));
+                out.push(self.t_f_move(i));
             }
         }
         // A covered card that is next on its foundation, when its twin
@@ -1072,14 +1084,7 @@ impl State {
             let x = uncover.trailing_zeros() as u8;
             uncover &= uncover - 1;
             let Some(j) = tops.iter().position(|&t| t == Some(twin_card(x))) else { continue };
-            for i in 0..7 {
-                let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
-                if let Some(k) = self.piles[i][h..n].iter().position(|&c| c == x) {
-                    let score = if k == 0 && h > 0 { 850 + h as i32 } else { 550 };
-                    out.push((score, SMove::new(UNCOVER_F, i as u8, j as u8, (n - h - k - 1) as u8)));
-                    break;
-                }
-            }
+            out.extend(self.uncover_move(x, j));
         }
         // The whole face-up build, onto one place for it (a king that is
         // already at the bottom of its pile stays; a pile is emptied only
@@ -1094,14 +1099,7 @@ impl State {
                 continue;
             }
             if let Some(j) = place(base) {
-                let score = if h > 0 {
-                    800 + 10 * h as i32
-                } else if waiting_king {
-                    400
-                } else {
-                    50
-                };
-                out.push((score, SMove::new(T_T, i as u8, j as u8, (n - h) as u8)));
+                out.push(self.build_move(i, j, waiting_king));
             }
         }
         // With `talon_free`, whether the cards above talon card `c` in its
@@ -1147,22 +1145,7 @@ impl State {
         }
         // Foundation to tableau.
         if ctx.f2t {
-            for s in 0..4 {
-                let f = self.found[s];
-                if f == 0 {
-                    continue;
-                }
-                let c = (s * 13) as u8 + f - 1;
-                // Would go straight back up: the same position.
-                let mut after = self.found;
-                after[s] -= 1;
-                if safe_with(&after, c, true) {
-                    continue;
-                }
-                if let Some(j) = place(c) {
-                    out.push((0, SMove::new(F_T, s as u8, j as u8, 0)));
-                }
-            }
+            self.foundation_moves(u64::MAX, place, out);
         }
     }
 
