@@ -370,6 +370,22 @@ pub(crate) struct Ctx {
 /// No card.
 pub(crate) const NO_CARD: u8 = u8::MAX;
 
+/// The four kings, as a mask (bit = card).
+const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
+
+/// The face-up cards of a position by role, as masks (bit = card).
+struct FaceUp {
+    /// The lowest face-up card of each pile.
+    bases: u64,
+    /// The face-up cards with another on them (bases included).
+    covered: u64,
+    /// The top cards.
+    tops: u64,
+    /// Whether a king that is the base over face-down cards waits for an
+    /// empty pile.
+    waiting_king: bool,
+}
+
 /// The compact position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct State {
@@ -822,6 +838,39 @@ impl State {
         }
     }
 
+    /// The face-up cards by role, as masks (bit = card): see [`FaceUp`].
+    fn face_up(&self) -> FaceUp {
+        let mut f = FaceUp { bases: 0, covered: 0, tops: 0, waiting_king: false };
+        for j in 0..7 {
+            let (h, n) = (usize::from(self.hidden[j]), usize::from(self.len[j]));
+            if n == h {
+                continue;
+            }
+            f.tops |= 1 << self.piles[j][n - 1];
+            f.bases |= 1 << self.piles[j][h];
+            f.waiting_king |= h > 0 && rank(self.piles[j][h]) == 13;
+            for &c in &self.piles[j][h..n - 1] {
+                f.covered |= 1 << c;
+            }
+        }
+        f
+    }
+
+    /// Whether the talon is free (draw-1 with a pass limit that cannot
+    /// bind: every talon card stays within reach, so a talon card goes onto
+    /// the tableau only to be used at once), and the talon cards a talon
+    /// move can take now, as a mask (with a free talon, all of them).
+    fn reach(&self, ctx: &Ctx) -> (bool, u64) {
+        let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
+        let mut reach = 0u64;
+        if talon_free {
+            reach = self.tcards;
+        } else {
+            self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
+        }
+        (talon_free, reach)
+    }
+
     /// The top card of pile `i` to its foundation, with its priority.
     fn t_f_move(&self, i: usize) -> (i32, SMove) {
         let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
@@ -911,7 +960,6 @@ impl State {
     /// or a king onto the empty pile. The state tests check it against the
     /// whole move set filtered by `need`.
     fn gen_uses(&self, ctx: &Ctx, need: Need, out: &mut Vec<(i32, SMove)>) {
-        const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
         // The cards a move may bring onto a pile, and the one it may put up.
         let (onto, up) = match need {
             Need::Any => return self.gen_moves(ctx, need, out),
@@ -919,24 +967,8 @@ impl State {
             Need::UseOf { card } => (builders(card), Some(twin_card(card))),
         };
         let next = self.next_mask();
-        let (mut bases, mut covered, mut tops_mask) = (0u64, 0u64, 0u64);
-        let mut waiting_king = false;
-        let mut empty = None;
-        for j in 0..7 {
-            let (h, n) = (usize::from(self.hidden[j]), usize::from(self.len[j]));
-            if n == 0 {
-                empty = empty.or(Some(j));
-            }
-            if n == h {
-                continue;
-            }
-            tops_mask |= 1 << self.piles[j][n - 1];
-            bases |= 1 << self.piles[j][h];
-            waiting_king |= h > 0 && rank(self.piles[j][h]) == 13;
-            for &c in &self.piles[j][h..n - 1] {
-                covered |= 1 << c;
-            }
-        }
+        let FaceUp { bases, covered, tops: tops_mask, waiting_king } = self.face_up();
+        let empty = self.first_empty();
         // The first pile whose top takes `c`, or for a king the first empty
         // pile (as in `gen_moves`).
         let place = |c: u8| -> Option<usize> {
@@ -948,13 +980,7 @@ impl State {
                 n > usize::from(self.hidden[j]) && builds_on(c, self.piles[j][n - 1])
             })
         };
-        let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
-        let mut reach = 0u64;
-        if talon_free {
-            reach = self.tcards;
-        } else {
-            self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
-        }
+        let (talon_free, reach) = self.reach(ctx);
         // The card to go up: a top, or covered with its twin a top.
         if let Some(x) = up.filter(|&x| next & (1 << x) != 0) {
             if tops_mask & (1 << x) != 0 {
@@ -1017,28 +1043,14 @@ impl State {
         let next = self.next_mask();
         let fits = |c: u8| next & (1 << c) != 0;
         let tops: [Option<u8>; 7] = std::array::from_fn(|j| self.top(j));
+        let FaceUp { bases, covered, tops: tops_mask, waiting_king } = self.face_up();
         // The pile a card `c` can go onto: the first whose top takes it, or
         // for a king the first empty pile. Which of two equal places is
-        // taken does not change the key. Also the face-up bases, the covered
-        // face-up cards and the tops, as masks (bit = card).
+        // taken does not change the key.
         let mut accept = [u8::MAX; 26]; // by (rank - 1, colour) of the card placed
-        let (mut bases, mut covered, mut tops_mask) = (0u64, 0u64, 0u64);
-        // Kings waiting for an empty pile (outside the bottom of a pile).
-        let mut waiting_king = false;
-        for j in (0..7).rev() {
-            let (h, n) = (usize::from(self.hidden[j]), usize::from(self.len[j]));
-            if n == h {
-                continue;
-            }
-            let t = self.piles[j][n - 1];
-            if rank(t) > 1 {
+        for (j, t) in tops.iter().enumerate().rev() {
+            if let Some(t) = t.filter(|&t| rank(t) > 1) {
                 accept[usize::from(rank(t) - 2) * 2 + usize::from(!is_red(t))] = j as u8;
-            }
-            tops_mask |= 1 << t;
-            bases |= 1 << self.piles[j][h];
-            waiting_king |= h > 0 && rank(self.piles[j][h]) == 13;
-            for &c in &self.piles[j][h..n - 1] {
-                covered |= 1 << c;
             }
         }
         let place = |c: u8| -> Option<usize> {
@@ -1049,20 +1061,8 @@ impl State {
                 (j != u8::MAX).then_some(usize::from(j))
             }
         };
-        // With draw-1 and a pass limit that cannot bind, every talon card
-        // stays within reach, so a talon card goes onto the tableau only to
-        // be used at once.
-        let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
-        // The talon cards a talon move can take now (with `talon_free`,
-        // every talon card).
-        let mut reach = 0u64;
-        if talon_free {
-            reach = self.tcards;
-        } else {
-            self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
-        }
+        let (talon_free, reach) = self.reach(ctx);
         // A pile is emptied only for a king that could go there at once.
-        const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
         let king_can_come = waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.contains(&13));
         // The cards that have a place: on a top, or for a king an empty pile.
         let kings_placeable = if empty.is_some() { KINGS } else { 0 };
