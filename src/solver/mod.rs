@@ -370,7 +370,7 @@ pub mod internals {
     pub fn successors(position: &Position, rules: &Rules) -> Result<Vec<Successor>, String> {
         let (st, ctx) = State::from_position(position, rules)?;
         let mut generated = Vec::new();
-        st.gen_moves(&ctx, Need::Any, &mut generated);
+        st.gen_moves(&ctx, Need::ANY, &mut generated);
         let mut out = Vec::new();
         for (_, mv) in generated {
             let mut moves = Vec::new();

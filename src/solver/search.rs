@@ -162,6 +162,8 @@ const CLOCK_EVERY: u64 = 4096;
 #[derive(Clone, Copy)]
 struct Next {
     mv: SMove,
+    /// What the position it leads to must be expanded with.
+    need: Need,
     /// The key of the position it leads to (after the automatic moves),
     /// when that is a node of the search: not a position in between, and
     /// not won.
@@ -194,15 +196,22 @@ fn push_moves(
     moves.extend(scratch.iter().map(|&(_, mv)| {
         let mut child = *st;
         child.apply(ctx, mv);
-        let node = st.need_after(ctx, mv) == Need::Any && {
+        let child_need = st.need_after(ctx, need, mv);
+        let node = child_need.is_any() && {
             child.auto_moves(ctx, |_| {});
             !(child.is_won() || child.is_trivially_won())
         };
-        let key = node.then(|| child.key(ctx));
+        let key = if node {
+            Some(child.key(ctx))
+        } else if child_need.down != 0 {
+            child_need.key_at(&child, ctx)
+        } else {
+            None
+        };
         if let Some(key) = &key {
             tt.prefetch(key);
         }
-        Next { mv, key, cursor_dominance: ctx.draw == 3 && child.redeals >= child.tlen }
+        Next { mv, need: child_need, key, cursor_dominance: ctx.draw == 3 && child.redeals >= child.tlen }
     }));
     Some((start, moves.len()))
 }
@@ -299,7 +308,7 @@ fn search(
         return unknown(GaveUp::StateLimit, 0, 0);
     }
     states += 1;
-    let Some((start, end)) = push_moves(&root, ctx, Need::Any, tt, &mut moves, &mut scratch) else {
+    let Some((start, end)) = push_moves(&root, ctx, Need::ANY, tt, &mut moves, &mut scratch) else {
         return unknown(GaveUp::Memory, states, 0);
     };
     frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, start, next: start, end });
@@ -310,32 +319,48 @@ fn search(
             frames.pop();
             continue;
         }
-        let Next { mv, key, cursor_dominance } = moves[top.next];
+        let Next { mv, need, key, cursor_dominance } = moves[top.next];
         top.next += 1;
         if let Some(key) = key {
-            // A node, whose key is known: most often it is in the table,
-            // and nothing more is needed.
-            if lost.is_some_and(|l| l.contains(&key)) || dominated(tt, key, cursor_dominance) || tt.contains(&key) {
+            // A node, or a position in between with cards down from a
+            // foundation, whose key is known: most often it is in the
+            // table, and nothing more is needed.
+            let node = need.is_any();
+            if node && (lost.is_some_and(|l| l.contains(&key)) || dominated(tt, key, cursor_dominance))
+                || tt.contains(&key)
+            {
                 continue;
             }
         }
-        let need = top.state.need_after(ctx, mv);
         let mut child = top.state;
         child.apply(ctx, mv);
         // No automatic move fires in a position in between (see `Need`;
         // checked in the `state` tests), so they are looked for only at
         // nodes.
-        if need == Need::Any {
+        if need.is_any() {
             child.auto_moves(ctx, |_| {});
         }
-        if key.is_none() && (child.is_won() || child.is_trivially_won()) {
+        if (key.is_none() || !need.is_any()) && (child.is_won() || child.is_trivially_won()) {
             let line = frames.iter().skip(1).map(|f| f.via).chain(Some(mv)).collect();
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
             return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem };
         }
-        if need != Need::Any {
+        if !need.is_any() {
             // A position in between: expanded with the moves it needs only,
-            // and not a node (not in the table).
+            // and not a node. Those with cards down from a foundation still
+            // to use go in the table (their keys tell them from nodes),
+            // because many lines reach them.
+            if let Some(key) = key {
+                if tt.len() >= MAX_TABLE {
+                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                    return unknown(GaveUp::StateLimit, states, mem);
+                }
+                if tt.len() == tt.capacity() && tt.try_reserve(tt.len().max(64)).is_err() {
+                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                    return unknown(GaveUp::Memory, states, mem);
+                }
+                tt.insert(key);
+            }
             let Some((start, end)) = push_moves(&child, ctx, need, tt, &mut moves, &mut scratch) else {
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                 return unknown(GaveUp::Memory, states, mem);
@@ -400,7 +425,7 @@ fn search(
                 continue;
             }
         }
-        let pushed = push_moves(&child, ctx, Need::Any, tt, &mut moves, &mut scratch);
+        let pushed = push_moves(&child, ctx, Need::ANY, tt, &mut moves, &mut scratch);
         let Some((start, end)) = pushed.filter(|_| frames.try_reserve(1).is_ok()) else {
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
             return unknown(GaveUp::Memory, states, mem);

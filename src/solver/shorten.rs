@@ -360,7 +360,7 @@ impl Shortener<'_> {
                 }
             }
             scratch.clear();
-            states[i].gen_moves(self.ctx, super::state::Need::Any, &mut scratch);
+            states[i].gen_moves(self.ctx, super::state::Need::ANY, &mut scratch);
             let mut hits: Vec<(usize, Vec<LMove>)> = Vec::new();
             for &(_, mv) in &scratch {
                 self.work = self.work.saturating_sub(1);

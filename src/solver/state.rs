@@ -157,15 +157,35 @@
 //! talon card stays within reach, and draws carry no weight. If `c` instead
 //! goes up, or onto `y`'s twin, first, the two moves become one or none.
 //!
-//! Cards brought down from a foundation are ordinary moves, with no such
-//! rule: a move can use two of them (7S down onto 8H needs both 8H and 8S
-//! off their foundations, and each of those may need others down first), so
-//! none can be postponed to just before its use. An earlier version had the
-//! rule and called winnable positions lost (issue 12: draw-1 PySol game
-//! 2088, one deal in about 2 000, and positions along its own winning lines);
-//! a version that generated such pairs still missed longer chains. A card
-//! that would at once go back up (the safe rule) is still never brought
-//! down.
+//! Cards brought down from a foundation wait for their use, in rows. Call
+//! such a move (and, with a free talon as above, a talon card brought to
+//! the tableau) a *down*. A card `c` brought down from a foundation is used
+//! by a move that puts a card on its class, by its covered twin going up
+//! after the build on it moves onto `c`, or by the card under `c` in its
+//! suit coming down in turn (`c` was in its way); until then `c` only sits
+//! there, and its foundation cannot change (a card going up there would be
+//! `c`, and the one under it coming down uses it). Take a line of least
+//! weight and move each down of a foundation card `c` later, past every
+//! move that is not a down and does not use `c`: the moves passed stay
+//! legal with the same effect, as for talon cards (`c`'s place stays free
+//! for it; a build that holds it moves without it), and if `c` goes back
+//! up unused the two moves are dropped. This ends, since each step moves a
+//! down past a move that is not one. Then from every down of such a `c`
+//! the moves up to its use are downs (else the first other move uses it):
+//! so while cards brought down wait, the next move is another down or one
+//! that uses every card waiting. In a row of downs, neighbours that do not
+//! use each other can swap (neither needs the other's place or
+//! foundation), so the foundation cards in it can come in an order where
+//! each that does not use the one just before is the higher card (taken
+//! greedily: the lowest whose needs are met; a talon card goes right
+//! before its use, which keeps the rest so). A row of downs is short:
+//! the cards waiting are at most one per suit (the next on its
+//! foundation), and every move out of the row uses them all. An earlier
+//! version asked that a card brought down be used by the very next move
+//! and called winnable positions lost (issue 12: draw-1 PySol game 2088,
+//! one deal in about 2 000): 7S down onto 8H can need both 8H and 8S off
+//! their foundations first, a row of three downs. A card that would at
+//! once go back up (the safe rule) is never brought down.
 //!
 //! Piles emptied only for a king. Say a line of least weight moves the
 //! whole face-up part of a pile with nothing face down (base `b`) onto a
@@ -199,8 +219,15 @@
 //! moves of `c` are generated only when one of these uses is possible right
 //! after them (the conditions depend only on `A`, by Lemma 1), and the
 //! position right after is expanded with those uses only ([`Need`]); it is
-//! not a node of the search. The automatic moves never fire there: such a
-//! move frees no card and raises no foundation.
+//! not a node of the search. While foundation cards brought down wait, the
+//! positions are not nodes either: they are expanded with the downs (in
+//! the order above) and the moves that use every card waiting, and a talon
+//! card comes down there only when a card can come onto it from a
+//! foundation, or from the talon in the same way, or the card waiting is
+//! its twin (else nothing could follow it). They have keys of their own
+//! (the waiting cards, one per suit, in bits no node's key sets), so that
+//! one reached again is skipped as a node is. The automatic moves never
+//! fire there: such a move frees no card and raises no foundation.
 //!
 //! In the same way, with draw-1 and a pass limit that cannot bind, a talon
 //! card `c` that goes to its foundation can be put up later, right before
@@ -420,18 +447,91 @@ pub(crate) const UNCOVER_F: u8 = 5;
 
 /// Which moves a position is expanded with. A talon card brought to the
 /// tableau only to be used at once, and a pile emptied only for a king, must be
-/// followed by that use (see "Moves that must be followed by their use" in
-/// the module docs): the position in between is expanded with those moves
-/// only, and is not a node of the search.
+/// followed by that use; a card brought down from a foundation must be used
+/// before any move that is neither a use of such a card nor another card
+/// brought down (see "Moves that must be followed by their use" in the
+/// module docs). A position in between is expanded with those moves only,
+/// and is not a node of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Need {
-    /// Every move of the reduced move set.
-    Any,
-    /// Only a use of `card`, which was just brought from the talon to the
+pub(crate) struct Need {
+    /// Cards brought down from a foundation and not used yet (bit = card).
+    pub down: u64,
+    /// The card the last move brought down from a foundation, if it did
+    /// ([`NO_CARD`] if not): in a row of such moves none of which uses the
+    /// one before, the cards come down in increasing order.
+    pub last_down: u8,
+    /// What the very next move must be.
+    pub now: Now,
+}
+
+/// What the very next move must be (see [`Need`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Now {
+    /// No more than [`Need::down`] asks.
+    Free,
+    /// A use of `card`, which was just brought from the talon to the
     /// tableau.
     UseOf { card: u8 },
-    /// Only a king onto an empty pile (one was just emptied).
+    /// A king onto an empty pile (one was just emptied).
     King,
+}
+
+impl Need {
+    /// Every move of the reduced move set: a node of the search.
+    pub const ANY: Need = Need { down: 0, last_down: NO_CARD, now: Now::Free };
+
+    /// Whether every move of the reduced move set is allowed (a node).
+    #[inline]
+    pub fn is_any(&self) -> bool {
+        self.down == 0 && self.now == Now::Free
+    }
+
+    /// The key of a position in between with cards brought down from a
+    /// foundation still to use (`down` not empty) at `st`: `st`'s key and
+    /// this need in bits 82 to 95, which no node's key sets. A card still
+    /// to use is the next on its foundation (that foundation cannot change
+    /// before its use: a card on it coming down uses it, and it going up
+    /// ends the wait), so `down` takes a bit per suit. `None` if `down` is
+    /// not of that form (never, but a key must not be wrong).
+    pub fn key_at(&self, st: &State, ctx: &Ctx) -> Option<Key> {
+        let mut suits = 0u128;
+        let mut mask = 0u64;
+        for s in 0..4 {
+            let next = (s * 13) as u8 + st.found[s];
+            if st.found[s] < 13 && self.down & (1 << next) != 0 {
+                suits |= 1 << s;
+                mask |= 1 << next;
+            }
+        }
+        if mask != self.down || self.down == 0 {
+            return None;
+        }
+        let last = if self.last_down == NO_CARD {
+            0
+        } else if self.down & (1 << self.last_down) != 0 {
+            1 + u128::from(suit(self.last_down) as u8)
+        } else {
+            return None;
+        };
+        let now = match self.now {
+            Now::Free => 0,
+            Now::King => 1,
+            Now::UseOf { card } => 2 + u128::from(card),
+        };
+        Some(Key(st.key(ctx).0 | suits << 82 | last << 86 | now << 89))
+    }
+}
+
+/// What a move does with cards, for [`Need`]: the card it brings onto a
+/// pile (the base of a build, a talon or foundation card), the card it
+/// puts up, and whether the card it brings comes from a foundation.
+#[derive(Clone, Copy)]
+struct Effect {
+    onto: Option<u8>,
+    up: Option<u8>,
+    from_foundation: bool,
+    /// The card put up was covered: the build on it moved onto its twin.
+    uncovered: bool,
 }
 
 /// One solver move. `TALON_F { a: q, c: redeal }`, `TALON_T { a: q, b: to,
@@ -489,6 +589,31 @@ fn safe_with(found: &[u8; 4], c: u8, f2t: bool) -> bool {
     let s = suit(c);
     let [y1, y2] = other_colour(s);
     found[y1] + 1 >= r && found[y2] + 1 >= r && (!f2t || found[twin_suit(s)] + 2 >= r)
+}
+
+/// The cards of `down` (brought down from a foundation, not used yet) that
+/// a move with effect `e` uses: a card put on their class (one rank lower,
+/// other colour), their twin going up after the build on it moves onto
+/// them, or the card under them in their suit coming down from its
+/// foundation in turn. (A twin that is a top goes up without them.)
+#[inline]
+fn used(down: u64, e: Effect) -> u64 {
+    let mut used = 0;
+    if let Some(p) = e.onto {
+        let r = rank(p);
+        if r < 13 {
+            for s in other_colour(suit(p)) {
+                used |= 1 << (s as u8 * 13 + r);
+            }
+            if e.from_foundation {
+                used |= 1 << (p + 1);
+            }
+        }
+    }
+    if let (Some(u), true) = (e.up, e.uncovered) {
+        used |= 1 << twin_card(u);
+    }
+    down & used
 }
 
 /// The two cards that can be built on `c` (one rank lower, other colour),
@@ -826,16 +951,80 @@ impl State {
         (0..7).find(|&i| self.len[i] == 0)
     }
 
-    /// What the position after `mv` (played here) must be expanded with.
-    pub fn need_after(&self, ctx: &Ctx, mv: SMove) -> Need {
-        match mv.kind {
-            // A card down from a foundation is an ordinary move (see "Moves
-            // that must be followed by their use" in the module docs).
-            F_T => Need::Any,
-            TALON_T if ctx.draw == 1 && self.redeals >= self.tlen => Need::UseOf { card: self.talon_card(ctx, mv.a) },
-            T_T if self.hidden[usize::from(mv.a)] == 0 && self.len[usize::from(mv.a)] == mv.c => Need::King,
-            _ => Need::Any,
+    /// What `mv` (legal here) brings onto a pile and puts up (see
+    /// [`Effect`]). A build that moves onto a twin for the card under it to
+    /// go up counts by that card only.
+    fn effect(&self, ctx: &Ctx, mv: SMove) -> Effect {
+        let from_top = |i: u8, k: u8| self.piles[usize::from(i)][usize::from(self.len[usize::from(i)] - k)];
+        let (onto, up) = match mv.kind {
+            TALON_T => (Some(self.talon_card(ctx, mv.a)), None),
+            F_T => (Some(mv.a * 13 + self.found[usize::from(mv.a)] - 1), None),
+            T_T => (Some(from_top(mv.a, mv.c)), None),
+            T_F => (None, self.top(usize::from(mv.a))),
+            UNCOVER_F => (None, Some(from_top(mv.a, mv.c + 1))),
+            _ => (None, None),
+        };
+        Effect { onto, up, from_foundation: mv.kind == F_T, uncovered: mv.kind == UNCOVER_F }
+    }
+
+    /// What the position after `mv` (played here, expanded with `need`)
+    /// must be expanded with.
+    pub fn need_after(&self, ctx: &Ctx, need: Need, mv: SMove) -> Need {
+        let e = self.effect(ctx, mv);
+        let mut down = need.down & !used(need.down, e);
+        if let Some(u) = e.up {
+            down &= !(1 << u);
         }
+        let mut last_down = NO_CARD;
+        if let (true, Some(c)) = (e.from_foundation, e.onto) {
+            down |= 1 << c;
+            last_down = c;
+        }
+        let now = match mv.kind {
+            TALON_T if ctx.draw == 1 && self.redeals >= self.tlen => Now::UseOf { card: self.talon_card(ctx, mv.a) },
+            T_T if self.hidden[usize::from(mv.a)] == 0 && self.len[usize::from(mv.a)] == mv.c => Now::King,
+            _ => Now::Free,
+        };
+        Need { down, last_down, now }
+    }
+
+    /// Whether `need`, with cards brought down from a foundation still to
+    /// use, allows `mv` (a move its [`Now`] allows): another card brought
+    /// down (from a foundation, in increasing order after one that it does
+    /// not use when the talon is not free; or from a free talon, the move
+    /// set asking that it can be used at once), or a move that uses every
+    /// one of those cards.
+    fn allows(&self, ctx: &Ctx, need: Need, mv: SMove) -> bool {
+        let e = self.effect(ctx, mv);
+        let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
+        let after_last =
+            need.last_down == NO_CARD || e.onto > Some(need.last_down) || used(need.down & 1 << need.last_down, e) != 0;
+        used(need.down, e) == need.down
+            || (mv.kind == F_T && after_last)
+            || (mv.kind == TALON_T && talon_free && self.fruitful(need.down, self.talon_card(ctx, mv.a)))
+    }
+
+    /// Whether talon card `t`, brought to the tableau from a free talon
+    /// while the cards of `down` (brought down from a foundation) are still
+    /// to use, may have a use next that [`State::allows`]: a card onto it
+    /// that comes down from a foundation (a top there), or from the talon
+    /// and has such a use in turn, or, when `down` holds no more than
+    /// `t`'s twin, any card onto it. Checked against the position after it
+    /// in the state tests: when this says no, that position allows no move.
+    fn fruitful(&self, down: u64, t: u8) -> bool {
+        let twin = 1u64 << twin_card(t);
+        if down & !twin == 0 {
+            return true;
+        }
+        let mut b = builders(t);
+        while b != 0 {
+            let y = b.trailing_zeros() as u8;
+            b &= b - 1;
+            if self.found[suit(y)] == rank(y) || (self.tcards & (1 << y) != 0 && self.fruitful(down & !twin, y)) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The face-up cards by role, as masks (bit = card): see [`FaceUp`].
@@ -961,11 +1150,45 @@ impl State {
     /// whole move set filtered by `need`.
     fn gen_uses(&self, ctx: &Ctx, need: Need, out: &mut Vec<(i32, SMove)>) {
         // The cards a move may bring onto a pile, and the one it may put up.
-        let (onto, up) = match need {
-            Need::Any => return self.gen_moves(ctx, need, out),
-            Need::King => (KINGS, None),
-            Need::UseOf { card } => (builders(card), Some(twin_card(card))),
-        };
+        let start = out.len();
+        match need.now {
+            // Only cards brought down from a foundation are due: most
+            // moves may be another card down, so the whole move set is
+            // filtered below.
+            Now::Free => {
+                // The moves that may use them all: a card onto their class
+                // when they are of one class, the twin of one going up;
+                // and the cards that may come down: the foundation tops,
+                // and with a free talon the talon cards.
+                let c = need.down.trailing_zeros() as u8;
+                let class = 1u64 << c | 1 << twin_card(c);
+                let onto_class = if need.down & !class == 0 { builders(c) } else { 0 };
+                let up = (need.down.count_ones() == 1).then(|| twin_card(c));
+                let tops = (0..4)
+                    .filter(|&s| self.found[s] > 0)
+                    .fold(0u64, |m, s| m | 1 << (s * 13 + usize::from(self.found[s]) - 1));
+                let talon = if ctx.draw == 1 && self.redeals >= self.tlen { self.tcards } else { 0 };
+                self.gen_uses_of(ctx, onto_class | tops | talon, up, out);
+            }
+            Now::King => self.gen_uses_of(ctx, KINGS, None, out),
+            Now::UseOf { card } => self.gen_uses_of(ctx, builders(card), Some(twin_card(card)), out),
+        }
+        if need.down != 0 {
+            let mut k = start;
+            for i in start..out.len() {
+                if self.allows(ctx, need, out[i].1) {
+                    out[k] = out[i];
+                    k += 1;
+                }
+            }
+            out.truncate(k);
+        }
+    }
+
+    /// The moves that bring a card of `onto` (a mask) onto a pile, and the
+    /// one that puts `up` up (a top, or covered with its twin a top), in
+    /// the order and with the priorities of [`State::gen_moves`].
+    fn gen_uses_of(&self, ctx: &Ctx, onto: u64, up: Option<u8>, out: &mut Vec<(i32, SMove)>) {
         let next = self.next_mask();
         let FaceUp { bases, covered, tops: tops_mask, waiting_king } = self.face_up();
         let empty = self.first_empty();
@@ -1036,7 +1259,7 @@ impl State {
     /// module docs) that `need` allows, each with a priority (higher first):
     /// all of them for [`Need::Any`], else those of [`State::gen_uses`].
     pub fn gen_moves(&self, ctx: &Ctx, need: Need, out: &mut Vec<(i32, SMove)>) {
-        if need != Need::Any {
+        if !need.is_any() {
             return self.gen_uses(ctx, need, out);
         }
         let empty = self.first_empty();
@@ -1330,25 +1553,64 @@ mod tests {
 
     /// Whether `mv` (a move of `st`) is one that `need` allows, from its
     /// definition: the card it brings onto a pile, or the card it puts up.
+    /// Talon cards are allowed down whatever follows (the search's own
+    /// check of that is tested on its own).
     fn allowed(st: &State, ctx: &Ctx, need: Need, mv: SMove) -> bool {
+        let from_top = |k: u8| st.piles[usize::from(mv.a)][usize::from(st.len[usize::from(mv.a)] - k)];
         let (onto, up) = match mv.kind {
             TALON_T => (Some(st.talon_card(ctx, mv.a)), None),
             F_T => (Some((mv.a * 13) + st.found[usize::from(mv.a)] - 1), None),
-            T_T => (Some(st.piles[usize::from(mv.a)][usize::from(st.len[usize::from(mv.a)] - mv.c)]), None),
+            T_T => (Some(from_top(mv.c)), None),
             T_F => (None, st.top(usize::from(mv.a))),
-            UNCOVER_F => (None, Some(st.piles[usize::from(mv.a)][usize::from(st.len[usize::from(mv.a)] - mv.c) - 1])),
+            UNCOVER_F => (None, Some(from_top(mv.c + 1))),
             _ => (None, None),
         };
-        match need {
-            Need::Any => true,
-            Need::King => onto.is_some_and(|d| rank(d) == 13),
-            Need::UseOf { card } => onto.is_some_and(|d| builds_on(d, card)) || up == Some(twin_card(card)),
+        // Whether the move uses `c`, a card brought down from a
+        // foundation: a card onto it (or its twin), its covered twin going
+        // up after the build on it moves onto it, or the card under it in
+        // its suit coming down.
+        let uses = |c: u8| {
+            onto.is_some_and(|d| builds_on(d, c))
+                || (mv.kind == UNCOVER_F && up == Some(twin_card(c)))
+                || (mv.kind == F_T && onto.is_some_and(|d| suit(d) == suit(c) && rank(d) + 1 == rank(c)))
+        };
+        let now = match need.now {
+            Now::Free => true,
+            Now::King => onto.is_some_and(|d| rank(d) == 13),
+            Now::UseOf { card } => onto.is_some_and(|d| builds_on(d, card)) || up == Some(twin_card(card)),
+        };
+        let talon_free = ctx.draw == 1 && st.redeals >= st.tlen;
+        let down = (0..52u8).filter(|&c| need.down & (1 << c) != 0).collect::<Vec<_>>();
+        let in_order = need.last_down == NO_CARD || onto > Some(need.last_down) || uses(need.last_down);
+        now && (down.iter().all(|&c| uses(c)) || (mv.kind == F_T && in_order) || (mv.kind == TALON_T && talon_free))
+    }
+
+    /// Whether a position in between (`st`, expanded with `need`) has a
+    /// line of moves that `allowed` allows to a node, or longer than
+    /// `depth` (a row of talon cards each onto the one before is at most 13
+    /// long).
+    fn goes_on(st: &State, ctx: &Ctx, need: Need, depth: usize) -> bool {
+        if need.is_any() {
+            return true;
         }
+        if depth == 0 {
+            return true;
+        }
+        let mut any = Vec::new();
+        st.gen_moves(ctx, Need::ANY, &mut any);
+        any.iter().any(|&(_, m)| {
+            allowed(st, ctx, need, m) && {
+                let after = st.need_after(ctx, need, m);
+                let mut child = *st;
+                child.apply(ctx, m);
+                goes_on(&child, ctx, after, depth - 1)
+            }
+        })
     }
 
     #[test]
     fn the_moves_after_a_card_comes_down_are_its_uses_among_all_moves() {
-        let (mut checked, mut uses) = (0, 0);
+        let (mut checked, mut uses, mut dropped, mut waiting) = (0, 0, 0, 0);
         let mut seed = 12345u64;
         let mut next = |n: usize| {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -1367,31 +1629,63 @@ mod tests {
                 st.auto_moves(&ctx, |_| {});
                 for _ in 0..60 {
                     let mut all = Vec::new();
-                    st.gen_moves(&ctx, Need::Any, &mut all);
+                    st.gen_moves(&ctx, Need::ANY, &mut all);
                     if all.is_empty() {
                         break;
                     }
+                    // The positions in between up to three moves from here.
+                    let mut between = Vec::new();
                     for &(_, mv) in &all {
-                        let need = st.need_after(&ctx, mv);
-                        if need == Need::Any {
+                        between.push((st, Need::ANY, mv, 3));
+                    }
+                    while let Some((from, need0, mv, depth)) = between.pop() {
+                        let need = from.need_after(&ctx, need0, mv);
+                        if need.is_any() {
                             continue;
                         }
-                        let mut child = st;
+                        let mut child = from;
                         child.apply(&ctx, mv);
                         // The search makes no automatic moves here.
                         let mut auto = child;
                         auto.auto_moves(&ctx, |m| panic!("game {game}, {rules:?}: {m:?} after {mv:?}"));
                         let mut any = Vec::new();
-                        child.gen_moves(&ctx, Need::Any, &mut any);
+                        child.gen_moves(&ctx, Need::ANY, &mut any);
                         // The same moves, in the same order, with the same
-                        // priorities (so the search's order is the same too).
+                        // priorities (so the search's order is the same
+                        // too), but for talon cards that could not go on.
                         let want: Vec<(i32, SMove)> =
                             any.into_iter().filter(|&(_, m)| allowed(&child, &ctx, need, m)).collect();
                         let mut got = Vec::new();
                         child.gen_moves(&ctx, need, &mut got);
-                        assert_eq!(got, want, "game {game}, {rules:?}, after {mv:?}");
+                        let mut g = got.iter().peekable();
+                        for w in &want {
+                            if g.peek() == Some(&w) {
+                                g.next();
+                                continue;
+                            }
+                            // Left out: a talon card brought down whose
+                            // position after allows nothing.
+                            let after = child.need_after(&ctx, need, w.1);
+                            let mut grand = child;
+                            grand.apply(&ctx, w.1);
+                            assert!(
+                                w.1.kind == TALON_T && !goes_on(&grand, &ctx, after, 14),
+                                "game {game}, {rules:?}, after {mv:?} ({need:?}): {w:?} left out"
+                            );
+                            dropped += 1;
+                        }
+                        assert!(
+                            g.next().is_none(),
+                            "game {game}, {rules:?}, after {mv:?} ({need:?}): {got:?} not all in {want:?}"
+                        );
+                        if depth > 0 {
+                            for &(_, m) in &got {
+                                between.push((child, need, m, depth - 1));
+                            }
+                        }
                         uses += got.len();
                         checked += 1;
+                        waiting += usize::from(need.down != 0);
                     }
                     let (_, mv) = all[next(all.len())];
                     st.apply(&ctx, mv);
@@ -1399,7 +1693,10 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 8_000 && uses > 10_000, "{checked} positions, {uses} moves");
+        let counts =
+            format!("{checked} positions ({waiting} with foundation cards to use), {uses} moves, {dropped} left out");
+        eprintln!("{counts}");
+        assert!(checked > 8_000 && waiting > 1_000 && uses > 10_000 && dropped > 100, "{counts}");
     }
 
     #[test]
@@ -1440,20 +1737,29 @@ mod tests {
     #[test]
     fn the_position_after_a_card_comes_down_needs_its_use() {
         let (st, ctx) = start(DrawCount::One, PassLimit::Unlimited);
-        // A foundation card brought down must be used next; so must a talon
-        // card in draw-1 with no pass limit, but not in draw-3.
-        let mut up = st;
-        up.found[0] = 5; // clubs up to the 5
-        let ft = SMove::new(F_T, 0, 0, 0);
-        // A card down from a foundation is an ordinary move.
-        assert_eq!(up.need_after(&ctx, ft), Need::Any);
+        // A talon card in draw-1 with no pass limit must be used next, but
+        // not in draw-3.
         let tt = SMove::new(TALON_T, 1, 0, 0);
-        assert!(matches!(st.need_after(&ctx, tt), Need::UseOf { .. }));
+        assert!(matches!(st.need_after(&ctx, Need::ANY, tt).now, Now::UseOf { .. }));
         let (st3, ctx3) = start(DrawCount::Three, PassLimit::Unlimited);
-        assert_eq!(st3.need_after(&ctx3, SMove::new(TALON_T, 3, 0, 0)), Need::Any);
+        assert_eq!(st3.need_after(&ctx3, Need::ANY, SMove::new(TALON_T, 3, 0, 0)), Need::ANY);
         // Moving the whole of pile 1 (one face-up card, nothing face down)
         // empties it: a king must come next.
-        assert_eq!(st.need_after(&ctx, SMove::new(T_T, 0, 1, 1)), Need::King);
-        assert_eq!(st.need_after(&ctx, SMove::new(T_F, 0, 0, 0)), Need::Any);
+        assert_eq!(st.need_after(&ctx, Need::ANY, SMove::new(T_T, 0, 1, 1)).now, Now::King);
+        assert_eq!(st.need_after(&ctx, Need::ANY, SMove::new(T_F, 0, 0, 0)), Need::ANY);
+        // A card down from a foundation waits for its use, under any rules.
+        for (mut up, ctx) in [(st, ctx.clone()), (st3, ctx3)] {
+            up.found[0] = 5; // clubs up to the 5
+            let five = 4; // the 5 of clubs
+            let need = up.need_after(&ctx, Need::ANY, SMove::new(F_T, 0, 0, 0));
+            assert_eq!(need, Need { down: 1 << five, last_down: five, now: Now::Free });
+            assert!(need.key_at(&up, &ctx).is_none(), "the 5 is still up there");
+            let mut down = up;
+            down.apply(&ctx, SMove::new(F_T, 0, 0, 0));
+            assert!(need.key_at(&down, &ctx).is_some());
+            // The 4 of clubs coming down in turn uses the 5 and waits.
+            let four = down.need_after(&ctx, need, SMove::new(F_T, 0, 1, 0));
+            assert_eq!(four, Need { down: 1 << 3, last_down: 3, now: Now::Free });
+        }
     }
 }
