@@ -242,6 +242,20 @@ fn dominated(tt: &Table, key: Key, applies: bool) -> bool {
     false
 }
 
+/// Makes room in `tt` for one more key, or says why the search must stop:
+/// the cap on the tables ("state limit"), or an allocation that failed (a
+/// memory limit: the table is grown here, so that this ends the search with
+/// "memory" instead of aborting the process).
+fn make_room(tt: &mut Table) -> Option<GaveUp> {
+    if tt.len() >= MAX_TABLE {
+        return Some(GaveUp::StateLimit);
+    }
+    if tt.len() == tt.capacity() && tt.try_reserve(tt.len().max(64)).is_err() {
+        return Some(GaveUp::Memory);
+    }
+    None
+}
+
 /// Searches from `root` (see the module docs). Under draw-3 or a pass
 /// limit that can bind, and with `prune_lost`, positions lost even under
 /// draw-1 with no pass limit are found and not expanded.
@@ -351,13 +365,9 @@ fn search(
             // to use go in the table (their keys tell them from nodes),
             // because many lines reach them.
             if let Some(key) = key {
-                if tt.len() >= MAX_TABLE {
+                if let Some(why) = make_room(tt) {
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                    return unknown(GaveUp::StateLimit, states, mem);
-                }
-                if tt.len() == tt.capacity() && tt.try_reserve(tt.len().max(64)).is_err() {
-                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                    return unknown(GaveUp::Memory, states, mem);
+                    return unknown(why, states, mem);
                 }
                 tt.insert(key);
             }
@@ -379,16 +389,9 @@ fn search(
                 key
             }
         };
-        // Grow the table ourselves, so that an allocation that fails (a
-        // memory limit) ends the search with "memory" instead of aborting
-        // the process.
-        if tt.len() >= MAX_TABLE {
+        if let Some(why) = make_room(tt) {
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-            return unknown(GaveUp::StateLimit, states, mem);
-        }
-        if tt.len() == tt.capacity() && tt.try_reserve(tt.len().max(64)).is_err() {
-            let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-            return unknown(GaveUp::Memory, states, mem);
+            return unknown(why, states, mem);
         }
         if !tt.insert(key) {
             continue;
