@@ -981,7 +981,7 @@ impl State {
             last_down = c;
         }
         let now = match mv.kind {
-            TALON_T if ctx.draw == 1 && self.redeals >= self.tlen => Now::UseOf { card: self.talon_card(ctx, mv.a) },
+            TALON_T if self.talon_free(ctx) => Now::UseOf { card: self.talon_card(ctx, mv.a) },
             T_T if self.hidden[usize::from(mv.a)] == 0 && self.len[usize::from(mv.a)] == mv.c => Now::King,
             _ => Now::Free,
         };
@@ -990,13 +990,13 @@ impl State {
 
     /// Whether `need`, with cards brought down from a foundation still to
     /// use, allows `mv` (a move its [`Now`] allows): another card brought
-    /// down (from a foundation, in increasing order after one that it does
-    /// not use when the talon is not free; or from a free talon, the move
-    /// set asking that it can be used at once), or a move that uses every
-    /// one of those cards.
+    /// down (from a foundation, in increasing order after one brought down
+    /// just before that it does not use; or from a free talon, when
+    /// something may follow it, see [`State::fruitful`]), or a move that
+    /// uses every one of those cards.
     fn allows(&self, ctx: &Ctx, need: Need, mv: SMove) -> bool {
         let e = self.effect(ctx, mv);
-        let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
+        let talon_free = self.talon_free(ctx);
         let after_last =
             need.last_down == NO_CARD || e.onto > Some(need.last_down) || used(need.down & 1 << need.last_down, e) != 0;
         used(need.down, e) == need.down
@@ -1045,12 +1045,19 @@ impl State {
         f
     }
 
+    /// Whether the talon is free: draw-1 with a pass limit that cannot bind
+    /// (every talon card stays within reach).
+    #[inline]
+    fn talon_free(&self, ctx: &Ctx) -> bool {
+        ctx.draw == 1 && self.redeals >= self.tlen
+    }
+
     /// Whether the talon is free (draw-1 with a pass limit that cannot
     /// bind: every talon card stays within reach, so a talon card goes onto
     /// the tableau only to be used at once), and the talon cards a talon
     /// move can take now, as a mask (with a free talon, all of them).
     fn reach(&self, ctx: &Ctx) -> (bool, u64) {
-        let talon_free = ctx.draw == 1 && self.redeals >= self.tlen;
+        let talon_free = self.talon_free(ctx);
         let mut reach = 0u64;
         if talon_free {
             reach = self.tcards;
@@ -1152,9 +1159,8 @@ impl State {
         // The cards a move may bring onto a pile, and the one it may put up.
         let start = out.len();
         match need.now {
-            // Only cards brought down from a foundation are due: most
-            // moves may be another card down, so the whole move set is
-            // filtered below.
+            // Only cards brought down from a foundation are due: the moves
+            // that may be allowed are made, and filtered below.
             Now::Free => {
                 // The moves that may use them all: a card onto their class
                 // when they are of one class, the twin of one going up;
@@ -1167,7 +1173,7 @@ impl State {
                 let tops = (0..4)
                     .filter(|&s| self.found[s] > 0)
                     .fold(0u64, |m, s| m | 1 << (s * 13 + usize::from(self.found[s]) - 1));
-                let talon = if ctx.draw == 1 && self.redeals >= self.tlen { self.tcards } else { 0 };
+                let talon = if self.talon_free(ctx) { self.tcards } else { 0 };
                 self.gen_uses_of(ctx, onto_class | tops | talon, up, out);
             }
             Now::King => self.gen_uses_of(ctx, KINGS, None, out),
