@@ -392,6 +392,10 @@ pub(crate) struct Ctx {
     /// game, false with draw-3 and for the draw-1 searches that a draw-3
     /// search asks about its positions.
     pub fewest_passes: bool,
+    /// Whether the search skips a node when a visited one is at least as
+    /// good (see `search::dominated`): always, but in the tests that check
+    /// that it changes no verdict.
+    pub dominance: bool,
 }
 
 /// No card.
@@ -662,6 +666,7 @@ impl State {
             bottom: [NO_CARD; 7],
             talon_index: [NO_CARD; 52],
             fewest_passes: rules.draw == DrawCount::One,
+            dominance: true,
         };
         let mut st = State {
             piles: [[0; MAX_PILE]; 7],
