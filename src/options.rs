@@ -359,6 +359,13 @@ pub struct CensusArgs {
     /// Give up (verdict `unknown`) after this many seconds per deal.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = batch::parse_timeout)]
     pub timeout: Duration,
+    /// Give up (verdict `unknown`) after searching this many states per
+    /// deal. A census that should give the same verdicts on any machine
+    /// and under any load is bounded by states, with a --timeout it never
+    /// reaches (the search also stops at about 29 million positions, so
+    /// that its memory stays under 1 GB).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES, value_parser = batch::parse_max_states)]
+    pub max_states: u64,
     /// Count only the games of this range (default: the range of --games,
     /// or every game in the files).
     #[arg(long, value_name = "A..B")]
@@ -395,7 +402,7 @@ impl CensusArgs {
     /// The limits of each deal's search: only the verdict counts in a
     /// census, not how short the winning line is.
     pub fn limits(&self) -> Limits {
-        Limits { max_states: DEFAULT_MAX_STATES, timeout: self.timeout, effort: LineEffort::Quick }
+        Limits { max_states: self.max_states, timeout: self.timeout, effort: LineEffort::Quick }
     }
 
     /// The games counted: `--only`, or else the range of `--games`.

@@ -41,18 +41,22 @@ pub fn heading(range: Option<GameRange>) -> String {
 /// draw 1, passes unlimited, foundation-to-tableau on     2000     1830        170       0  91.50% (90.20-92.63%)   0.012  0.401
 /// ```
 pub fn table(rows: &[Row]) -> String {
+    // The rules column is as wide as its longest name, so that every row
+    // lines up ("passes unlimited" is the longest of the twelve).
+    let names: Vec<String> = rows.iter().map(|row| row.rules.to_string()).collect();
+    let w = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max("rules".len());
     let mut out = format!(
-        "{:<47} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7}\n",
+        "{:<w$} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7}\n",
         "rules", "decided", "winnable", "unwinnable", "unknown", "win rate (95% interval)", "mean s", "max s"
     );
-    for row in rows {
+    for (row, name) in rows.iter().zip(&names) {
         let rate = match row.win_rate() {
             Some((p, lo, hi)) => format!("{:.2}% ({:.2}-{:.2}%)", 100.0 * p, 100.0 * lo, 100.0 * hi),
             None => "-".to_string(),
         };
         out.push_str(&format!(
-            "{:<47} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7.3} {:>7.3}\n",
-            row.rules.to_string(),
+            "{:<w$} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7.3} {:>7.3}\n",
+            name,
             row.decided(),
             row.winnable,
             row.unwinnable,
@@ -100,5 +104,23 @@ mod tests {
         assert_eq!(lines[2], "  1 game(s) with two different verdicts under these rules: 3");
         assert_eq!(heading(Some(GameRange { first: 1, last: 20 })), "Census of games 1..20");
         assert_eq!(heading(None), "Census of every game in the files");
+    }
+
+    #[test]
+    fn the_columns_line_up_whatever_the_names() {
+        let mut c = Census::default();
+        for (game, passes) in [(1, "null"), (2, "1"), (3, "3")] {
+            let l = line(game, "winnable").replace(r#""passes":null"#, &format!(r#""passes":{passes}"#));
+            c.add_line(&l).unwrap();
+        }
+        let text = table(&c.rows(None));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        // Each row's "decided" figure ends where the heading's word does.
+        let end = lines[0].find("decided").unwrap() + "decided".len();
+        for l in &lines[1..] {
+            assert_eq!(l.as_bytes()[end - 1], b'1', "{text}");
+            assert_eq!(l.as_bytes()[end], b' ', "{text}");
+        }
     }
 }
