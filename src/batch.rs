@@ -475,6 +475,9 @@ pub struct Resume {
     /// Result lines, under any rules.
     results: usize,
     done: HashSet<u128>,
+    /// Whether only decided results count as done (see
+    /// [`Resume::retrying_unknown`]).
+    decided_only: bool,
     ignored: Vec<usize>,
     /// The first line that does not even start like a result.
     foreign: Option<usize>,
@@ -514,10 +517,19 @@ impl Resume {
             lines: 0,
             results: 0,
             done: HashSet::new(),
+            decided_only: false,
             ignored: Vec::new(),
             foreign: None,
             tail: Tail::Whole,
         }
+    }
+
+    /// As [`Resume::new`], but a game whose results in the file are all
+    /// `unknown` does not count as done, so that the batch solves it again
+    /// (with a larger budget, say) and appends the new result; a count of
+    /// the file then takes the decided one.
+    pub fn retrying_unknown(rules: Rules) -> Resume {
+        Resume { decided_only: true, ..Resume::new(rules) }
     }
 
     /// Reads the next line of the file, with its newline (only a last line
@@ -537,7 +549,7 @@ impl Resume {
                     self.tail = Tail::NoNewline;
                 }
                 self.results += 1;
-                if record.is_under(&self.rules) {
+                if record.is_under(&self.rules) && !(self.decided_only && record.verdict == BatchVerdict::Unknown) {
                     self.done.insert(game);
                 }
             }
@@ -808,6 +820,24 @@ mod tests {
         assert_eq!((read.tail, read.ignored), (Tail::Whole, vec![]));
         assert_eq!(Resume::read(d3, &text).unwrap().done, [2].into_iter().collect());
         assert_eq!(Resume::read(d1, "").unwrap().done, HashSet::new());
+    }
+
+    #[test]
+    fn retrying_unknown_solves_again_only_the_games_never_decided() {
+        let rules = Rules::default();
+        let unknown = |game: u128| {
+            let mut r = solved(Verdict::Unknown(GaveUp::StateLimit), rules);
+            r.game = Some(game);
+            serde_json::to_string(&r.record()).unwrap() + "\n"
+        };
+        // Game 1 only unknown; game 2 unknown, then decided; game 3 decided.
+        let text = [unknown(1), unknown(2), result(2, rules), result(3, rules)].concat();
+        let mut retry = Resume::retrying_unknown(rules);
+        for line in text.split_inclusive('\n') {
+            retry.line(line);
+        }
+        assert_eq!(retry.finish().unwrap().done, [2, 3].into_iter().collect());
+        assert_eq!(Resume::read(rules, &text).unwrap().done, [1, 2, 3].into_iter().collect());
     }
 
     #[test]

@@ -202,3 +202,36 @@ fn a_census_bounded_by_states_gives_the_same_verdicts_every_time() {
     assert_eq!(verdicts("a"), verdicts("b"));
     assert_eq!(verdicts("a").len(), 12);
 }
+
+/// `--retry-unknown` solves again, with the budget now given, only the
+/// games a file holds no decided result for; the count then takes the
+/// decided result, and a further retry finds nothing to do.
+#[test]
+fn retrying_unknown_decides_what_a_small_budget_left_open() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = |states: &'static str, retry: bool| {
+        ["--games", "1..12", "--draw", "1", "--passes", "unlimited", "--foundation-to-tableau", "on"]
+            .into_iter()
+            .chain(["--timeout", "600", "--max-states", states, "--dir", "c"])
+            .chain(retry.then_some("--retry-unknown"))
+            .collect::<Vec<_>>()
+    };
+    let row = |table: &str| -> Vec<u64> {
+        table.lines().nth(2).unwrap().split_whitespace().filter_map(|w| w.parse().ok()).collect()
+    };
+    let file = dir.join("c/draw1-passesunlimited-f2t-on.jsonl");
+    let lines = || std::fs::read_to_string(&file).unwrap().lines().count();
+    let small = row(&census(dir, &args("2000", false)));
+    // decided, winnable, unwinnable, unknown
+    assert!(small[3] > 0, "{small:?}");
+    assert_eq!(lines(), 12);
+    // Without --retry-unknown a larger budget changes nothing: all 12 are held.
+    assert_eq!(row(&census(dir, &args("5000000", false))), small);
+    assert_eq!(lines(), 12);
+    let retried = row(&census(dir, &args("5000000", true)));
+    assert_eq!((retried[0], retried[3]), (12, 0), "{retried:?}");
+    assert_eq!(lines(), 12 + small[3] as usize);
+    census(dir, &args("5000000", true));
+    assert_eq!(lines(), 12 + small[3] as usize);
+}

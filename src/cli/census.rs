@@ -29,7 +29,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
             let output = args.dir.join(census::batch_file_name(&rules, args.shard));
             let _ = writeln!(io::stderr(), "klondike census: {rules}: {}", output.display());
             let plan = Plan::of(range, args.shard.unwrap_or_default());
-            solve::run_batch(plan, &rules, &args.limits(), Some(&output))?;
+            solve::run_batch(plan, &rules, &args.limits(), Some(&output), args.retry_unknown)?;
             files.push(output);
         }
     }

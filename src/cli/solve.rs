@@ -32,7 +32,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
             (None, None) => Plan::listed([], shard),
         };
         // The workers write to standard output themselves: do not hold its lock here.
-        return run_batch(plan, &args.game.rules(), &args.limits(), args.output.as_deref());
+        return run_batch(plan, &args.game.rules(), &args.limits(), args.output.as_deref(), false);
     }
     // One write for the whole answer, not one per line.
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -74,8 +74,8 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
 /// Games already in the batch output `file` (named `path`) under `rules`,
 /// and how it ends (see [`Resume`]); lines that are not results are said,
 /// and kept.
-fn games_done(path: &Path, file: &AppendFile, rules: &Rules) -> Result<(HashSet<u128>, Tail)> {
-    let mut resume = Resume::new(*rules);
+fn games_done(path: &Path, file: &AppendFile, rules: &Rules, retry_unknown: bool) -> Result<(HashSet<u128>, Tail)> {
+    let mut resume = if retry_unknown { Resume::retrying_unknown(*rules) } else { Resume::new(*rules) };
     file.read_lines(|line| resume.line(line)).with_context(|| format!("cannot read '{}'", path.display()))?;
     // Some other file (a moves file, a saved game): never append to it.
     let resumed = resume.finish().map_err(|e| anyhow::anyhow!(render::solve::not_results(path, e.line)))?;
@@ -87,8 +87,15 @@ fn games_done(path: &Path, file: &AppendFile, rules: &Rules) -> Result<(HashSet<
 
 /// Solves the games of `plan` under `rules` on every core, one JSON line
 /// each to `output` (standard output when `None`); a regular file is
-/// resumed: the games it holds under `rules` are skipped.
-pub(super) fn run_batch(mut plan: Plan, rules: &Rules, limits: &Limits, output: Option<&Path>) -> Result<()> {
+/// resumed: the games it holds under `rules` are skipped (with
+/// `retry_unknown`, only those it holds a decided result for).
+pub(super) fn run_batch(
+    mut plan: Plan,
+    rules: &Rules,
+    limits: &Limits,
+    output: Option<&Path>,
+    retry_unknown: bool,
+) -> Result<()> {
     // The sink, and what a failed write names. A regular file is an
     // `AppendFile` (locked for the whole batch, a line a write, its torn
     // last line cut off). Anything else (a pipe, a FIFO, a device) is
@@ -109,7 +116,7 @@ pub(super) fn run_batch(mut plan: Plan, rules: &Rules, limits: &Limits, output: 
             };
             // First make sure it is a file of results, then cut off its
             // torn last line.
-            let (done, tail) = games_done(path, &file, rules)?;
+            let (done, tail) = games_done(path, &file, rules, retry_unknown)?;
             plan.skip(&done);
             match tail {
                 Tail::Whole => {}
