@@ -230,20 +230,13 @@ fn table_memory(t: &Table) -> u64 {
 /// saved 15% to 35% of the nodes but took as long or longer, for the
 /// look-ups, each a cache miss, that find nothing.
 fn dominated(tt: &Table, key: Key, ctx: &Ctx) -> bool {
-    if !ctx.dominance || ctx.draw != 3 {
+    if !ctx.dominance || ctx.draw != 3 || !key.limit_free() {
         return false;
     }
-    let k = key.0;
-    let redeals = ((k >> 77) & 31) as u8;
-    let tlen = ((k >> 48) as u32 & 0xFF_FFFF).count_ones() as u8;
-    if redeals < tlen {
-        return false;
-    }
-    let cursor = |k: u128| (k >> 72) & 31;
-    let mut q = cursor(k);
+    let mut q = key.cursor();
     while q > 3 {
         q -= 3;
-        if tt.contains(&Key(k & !(31u128 << 72) | q << 72)) {
+        if tt.contains(&key.with_cursor(q)) {
             return true;
         }
     }
@@ -490,8 +483,9 @@ mod tests {
     }
 
     /// Searches each deal with and without the dominance skip (see
-    /// [`dominated`]) under draw-3, and asserts the same verdict; returns (compared, unwinnable among them, nodes without the
-    /// skip, nodes with it) over the deals both decided.
+    /// [`dominated`]) under draw-3, and asserts the same verdict; returns
+    /// (compared, unwinnable among them, nodes without the skip, nodes with
+    /// it) over the deals both decided.
     fn compare_dominance(games: std::ops::RangeInclusive<u128>, max_states: u64) -> (usize, usize, u64, u64) {
         let (mut compared, mut lost, mut plain_nodes, mut skip_nodes) = (0, 0, 0, 0);
         for game in games {

@@ -586,6 +586,31 @@ impl SMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Key(pub u128);
 
+/// Where [`State::key`] packs the talon: the set of talon cards left, the
+/// cursor and the redeals left.
+const KEY_TALON: u32 = 48;
+const KEY_CURSOR: u32 = 72;
+const KEY_REDEALS: u32 = 77;
+
+impl Key {
+    /// The cursor it holds (0 when the cursor cannot matter).
+    pub fn cursor(self) -> u8 {
+        (self.0 >> KEY_CURSOR) as u8 & 31
+    }
+
+    /// Whether the pass limit cannot bind: redeals left (capped at the
+    /// talon size) at least the talon size.
+    pub fn limit_free(self) -> bool {
+        let talon = (self.0 >> KEY_TALON) as u32 & 0xFF_FFFF;
+        (self.0 >> KEY_REDEALS) as u32 & 31 >= talon.count_ones()
+    }
+
+    /// The same key with cursor `cursor` (below 32).
+    pub fn with_cursor(self, cursor: u8) -> Key {
+        Key(self.0 & !(31u128 << KEY_CURSOR) | u128::from(cursor) << KEY_CURSOR)
+    }
+}
+
 /// [`State::is_safe`] for foundation heights `found`.
 #[inline]
 fn safe_with(found: &[u8; 4], c: u8, f2t: bool) -> bool {
@@ -1414,7 +1439,7 @@ impl State {
         };
         k |= bottoms << 21 | kings << 28;
         k |= f(0) << 32 | f(1) << 36 | f(2) << 40 | f(3) << 44;
-        k |= u128::from(self.tmask) << 48 | cursor_k << 72 | redeal_k << 77;
+        k |= u128::from(self.tmask) << KEY_TALON | cursor_k << KEY_CURSOR | redeal_k << KEY_REDEALS;
         Key(k)
     }
 
