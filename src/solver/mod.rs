@@ -186,8 +186,9 @@ pub struct Solution {
     /// Search nodes visited (distinct positions, up to the key's
     /// equivalences, that the search expanded), in all: the small searches
     /// under easier rules (draw-1 with no pass limit, asked about positions
-    /// under draw-3 or a pass limit) and, after a win, the searches for a
-    /// line with fewer redeals count too.
+    /// under draw-3 or a pass limit), the probes (short searches in other
+    /// move orders) and, after a win, the searches for a line with fewer
+    /// redeals count too.
     pub states: u64,
     /// An estimate, in bytes, of the largest memory the solver's tables
     /// (transposition table and search stack) took.
