@@ -310,6 +310,12 @@ pub struct SolveArgs {
     /// Default: standard output.
     #[arg(long, short, value_name = "FILE", requires = "batch")]
     pub output: Option<PathBuf>,
+    /// Batch: solve again the games whose results in the --output file are
+    /// all `unknown` (with a larger --max-states or --timeout, say),
+    /// appending the new results; games it holds a decided result for are
+    /// still skipped.
+    #[arg(long, requires = "output")]
+    pub retry_unknown: bool,
 }
 
 impl SolveArgs {

@@ -105,6 +105,45 @@ fn a_batch_resumes_where_it_stopped() {
     assert_eq!(games.iter().copied().collect::<BTreeSet<_>>(), (1..=6).collect());
 }
 
+/// `--retry-unknown` solves again, with the budget now given, only the
+/// games whose results in the file are all unknown.
+#[test]
+fn a_batch_retries_only_its_unknown_results_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("out.jsonl");
+    let f = file.to_str().unwrap();
+    let run = |states: &str, retry: bool| {
+        let mut args = vec!["solve", "--games", "1..12", "--timeout", "600", "--max-states", states, "--output", f];
+        args.extend(retry.then_some("--retry-unknown"));
+        let (code, out, err) = klondike(&args, "");
+        assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    };
+    let results = || -> Vec<serde_json::Value> {
+        let text = std::fs::read_to_string(&file).unwrap();
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let unknown = |r: &serde_json::Value| r["verdict"] == "unknown";
+    run("2000", false);
+    let open: BTreeSet<String> =
+        results().iter().filter(|r| unknown(r)).map(|r| r["game"].as_str().unwrap().to_string()).collect();
+    assert!(!open.is_empty() && open.len() < 12, "{open:?}");
+    // A larger budget alone changes nothing: every game is in the file.
+    run("5000000", false);
+    assert_eq!(results().len(), 12);
+    run("5000000", true);
+    let all = results();
+    assert_eq!(all.len(), 12 + open.len());
+    let retried: BTreeSet<String> = all[12..].iter().map(|r| r["game"].as_str().unwrap().to_string()).collect();
+    assert_eq!(retried, open);
+    assert!(all[12..].iter().all(|r| !unknown(r)), "{:?}", &all[12..]);
+    // Nothing is left to retry.
+    run("5000000", true);
+    assert_eq!(results().len(), 12 + open.len());
+    // Without --output there is no file to retry from.
+    let (code, _, err) = klondike(&["solve", "--games", "1..2", "--retry-unknown"], "");
+    assert_eq!(code, 2, "{err}");
+}
+
 #[test]
 fn shards_split_a_range_with_no_overlap() {
     let mut all = Vec::new();

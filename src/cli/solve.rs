@@ -32,7 +32,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
             (None, None) => Plan::listed([], shard),
         };
         // The workers write to standard output themselves: do not hold its lock here.
-        return run_batch(plan, &args.game.rules(), &args.limits(), args.output.as_deref(), false);
+        return run_batch(plan, &args.game.rules(), &args.limits(), args.output.as_deref(), args.retry_unknown);
     }
     // One write for the whole answer, not one per line.
     let mut out = io::BufWriter::new(io::stdout().lock());
