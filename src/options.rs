@@ -334,8 +334,11 @@ impl SolveArgs {
     }
 }
 
-/// Options for `klondike census`.
+/// Options for `klondike census`. Something to count is required (a range
+/// to solve, or files), and a verdict file needs the range it covers.
 #[derive(Args, Debug, Clone)]
+#[command(group = clap::ArgGroup::new("input").required(true).multiple(true).args(["games", "files"]))]
+#[command(group = clap::ArgGroup::new("range").multiple(true).args(["games", "only"]))]
 pub struct CensusArgs {
     /// Solve game numbers A to B first, under every rules setting asked
     /// for, into one resumable batch file per setting in --dir (a run
@@ -385,8 +388,9 @@ pub struct CensusArgs {
     /// under the rules settings asked for to FILE, compactly: a header
     /// naming the settings, then a line per game with a letter per setting
     /// (W winnable, U unwinnable, ? not decided). `fixtures/verdicts.txt` is
-    /// such a file; `--winnable` deals from it.
-    #[arg(long, value_name = "FILE")]
+    /// such a file; `--winnable` deals from it. Needs --only or --games; a
+    /// file that holds anything but verdicts is never overwritten.
+    #[arg(long, value_name = "FILE", requires = "range")]
     pub verdict_file: Option<PathBuf>,
     /// Batch files to count as well: the output of `solve --games ...
     /// --output FILE` or of earlier censuses and their shards, in any

@@ -235,3 +235,67 @@ fn retrying_unknown_decides_what_a_small_budget_left_open() {
     census(dir, &args("5000000", true));
     assert_eq!(lines(), 12 + small[3] as usize);
 }
+
+/// A census that fails: its exit status and standard error.
+fn census_fails(dir: &Path, args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike")).arg("census").args(args).current_dir(dir).output().unwrap();
+    assert!(!out.status.success(), "{args:?} succeeded");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// `--verdict-file` never replaces results: not a batch file of the census
+/// (not even one it is about to make), not a file it counts, not a file
+/// that holds anything but verdicts; it is refused before any work, and
+/// the file is kept as it was. A verdict file is rewritten.
+#[test]
+fn a_verdict_file_never_replaces_results() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let batch = ["--games", "1..3", "--draw", "1", "--passes", "unlimited", "--foundation-to-tableau", "off"];
+    let batch = |d: &'static str| batch.iter().copied().chain(["--max-states", "2000", "--dir", d]);
+    census(dir, &batch("c").collect::<Vec<_>>());
+    let file = dir.join("c/draw1-passesunlimited-f2t-off.jsonl");
+    let results = std::fs::read(&file).unwrap();
+    let name = "c/draw1-passesunlimited-f2t-off.jsonl";
+    for args in [
+        batch("c").chain(["--verdict-file", name]).collect::<Vec<_>>(),
+        vec!["--only", "1..3", name, "--verdict-file", name],
+    ] {
+        let (code, err) = census_fails(dir, &args);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("one of the batch files counted") && err.lines().count() == 1, "{err}");
+        assert_eq!(std::fs::read(&file).unwrap(), results);
+    }
+    // A batch file the census would make: refused before it is made.
+    let (_, err) = census_fails(
+        dir,
+        &batch("d").chain(["--verdict-file", "d/draw1-passesunlimited-f2t-off.jsonl"]).collect::<Vec<_>>(),
+    );
+    assert!(err.contains("one of the batch files counted"), "{err}");
+    assert!(!dir.join("d/draw1-passesunlimited-f2t-off.jsonl").exists());
+    std::fs::write(dir.join("notes.txt"), "my notes\n").unwrap();
+    let (code, err) = census_fails(dir, &["--only", "1..3", name, "--verdict-file", "notes.txt"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("something other than census verdicts"), "{err}");
+    assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "my notes\n");
+    // A verdict file is ours: written, then written again.
+    for _ in 0..2 {
+        census(dir, &["--only", "1..3", name, "--verdict-file", "v.txt"]);
+        let text = std::fs::read_to_string(dir.join("v.txt")).unwrap();
+        assert!(text.starts_with("# klondike census verdicts") && text.lines().count() == 5, "{text}");
+    }
+}
+
+/// Nothing to count, or a verdict file without the range it covers, is a
+/// usage error (exit status 2) found before any work.
+#[test]
+fn a_census_with_nothing_to_count_or_no_range_for_its_verdicts_is_a_usage_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("r.jsonl"), "").unwrap();
+    for args in [&[][..], &["--only", "1..20"], &["r.jsonl", "--verdict-file", "v.txt"]] {
+        let (code, err) = census_fails(dir, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+    }
+    assert!(!dir.join("v.txt").exists());
+}

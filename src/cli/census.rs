@@ -4,6 +4,7 @@
 
 use std::fs;
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
@@ -20,17 +21,23 @@ use super::solve;
 /// A folder or file that cannot be made, read or written; a batch's error.
 pub fn run(args: CensusArgs) -> Result<()> {
     let mut files = args.files.clone();
-    if let Some(range) = args.games {
+    if args.games.is_some() {
         if args.dir.exists() && !args.dir.is_dir() {
             anyhow::bail!(render::census::not_a_folder(&args.dir));
         }
         fs::create_dir_all(&args.dir).with_context(|| format!("cannot make the folder '{}'", args.dir.display()))?;
+        files.extend(args.variants().iter().map(|rules| args.dir.join(census::batch_file_name(rules, args.shard))));
+    }
+    // Before any work: the verdict file must not be a file of results.
+    if let Some(path) = &args.verdict_file {
+        check_verdict_file(path, &files)?;
+    }
+    if let Some(range) = args.games {
         for rules in args.variants() {
             let output = args.dir.join(census::batch_file_name(&rules, args.shard));
             let _ = writeln!(io::stderr(), "klondike census: {rules}: {}", output.display());
             let plan = Plan::of(range, args.shard.unwrap_or_default());
             solve::run_batch(plan, &rules, &args.limits(), Some(&output), args.retry_unknown)?;
-            files.push(output);
         }
     }
     let mut census = Census::default();
@@ -53,6 +60,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
     write!(out, "{}", render::census::table(&rows))?;
     out.flush()?;
     if let Some(path) = &args.verdict_file {
+        // Clap makes sure of it (`requires = "range"`).
         let Some(GameRange { first, last }) = range else {
             anyhow::bail!("--verdict-file needs the range of games: give --only A..B or --games A..B");
         };
@@ -61,4 +69,24 @@ pub fn run(args: CensusArgs) -> Result<()> {
             .with_context(|| format!("cannot write '{}'", path.display()))?;
     }
     Ok(())
+}
+
+/// Refuses a verdict file `path` that is one of the batch `files` counted
+/// (or written) or an existing file that is not a verdict file: writing the
+/// verdicts would replace what it holds.
+fn check_verdict_file(path: &Path, files: &[PathBuf]) -> Result<()> {
+    if klondike::store::is_one_of(path, files) {
+        anyhow::bail!(render::census::verdict_file_is_counted(path));
+    }
+    match fs::read(path) {
+        Ok(bytes) => {
+            let ours = std::str::from_utf8(&bytes).is_ok_and(|text| census::Verdicts::parse(text).is_ok());
+            if !ours {
+                anyhow::bail!(render::census::not_a_verdict_file(path));
+            }
+            Ok(())
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e).with_context(|| format!("cannot read '{}'", path.display())),
+    }
 }

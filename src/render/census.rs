@@ -12,6 +12,22 @@ pub fn not_a_folder(dir: &Path) -> String {
     format!("cannot keep the batch files in '{}': it is not a folder; name a folder with --dir", dir.display())
 }
 
+/// The verdict file named is one of the batch files of the census.
+pub fn verdict_file_is_counted(path: &Path) -> String {
+    format!(
+        "will not write the verdicts to '{}': it is one of the batch files counted, and its results would be lost; name another file",
+        path.display()
+    )
+}
+
+/// The verdict file named exists and holds something other than verdicts.
+pub fn not_a_verdict_file(path: &Path) -> String {
+    format!(
+        "will not write the verdicts to '{}': it holds something other than census verdicts, which would be lost; name another file",
+        path.display()
+    )
+}
+
 /// A file given to count holds `lines` lines and none is a result.
 pub fn no_results(path: &Path, lines: usize) -> String {
     let what = if lines == 1 {
