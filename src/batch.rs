@@ -414,17 +414,56 @@ fn passes_field(rules: &Rules) -> Option<u32> {
     }
 }
 
-impl SolveRecord {
-    /// Whether this result was found under `rules`.
-    pub fn is_under(&self, rules: &Rules) -> bool {
-        self.draw == rules.draw.cards()
-            && self.passes == passes_field(rules)
-            && self.foundation_to_tableau == rules.foundation_to_tableau
-    }
+/// Why the fields of a result line name no deal and rules that a batch
+/// writes: every reader of batch files (resuming a batch, a census) takes
+/// or leaves a line by [`result_key`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResultKeyError {
+    /// No game number (a custom deal), or one that is not a number from 1
+    /// to 2^128-1 in decimal digits.
+    #[error("a result without a game number")]
+    NoGameNumber,
+    /// A draw count other than 1 or 3.
+    #[error("a result with draw {0} (only 1 and 3 exist)")]
+    BadDraw(usize),
+    /// A pass limit of 0 (the least is 1; unlimited is `null`).
+    #[error("a result with passes 0 (the least is 1)")]
+    NoPasses,
+}
 
-    /// The game number, if the record has one that reads as a number.
-    pub fn game_number(&self) -> Option<u128> {
-        self.game.as_deref()?.parse().ok()
+/// The game number and rules that the fields of a result line name: a
+/// game number from 1 to 2^128-1 in decimal digits (as `--game` takes it),
+/// draw 1 or 3, a pass limit from 1 (`None`: unlimited).
+///
+/// # Errors
+/// [`ResultKeyError`] for anything a batch never writes.
+pub fn result_key(
+    game: Option<&str>,
+    draw: usize,
+    passes: Option<u32>,
+    foundation_to_tableau: bool,
+) -> Result<(u128, Rules), ResultKeyError> {
+    let game = game.and_then(|g| g.parse::<crate::deal::GameNumber>().ok()).ok_or(ResultKeyError::NoGameNumber)?;
+    let draw = match draw {
+        1 => crate::rules::DrawCount::One,
+        3 => crate::rules::DrawCount::Three,
+        n => return Err(ResultKeyError::BadDraw(n)),
+    };
+    let passes = match passes {
+        None => PassLimit::Unlimited,
+        Some(0) => return Err(ResultKeyError::NoPasses),
+        Some(n) => PassLimit::Limited(n),
+    };
+    Ok((game.get(), Rules { draw, passes, foundation_to_tableau }))
+}
+
+impl SolveRecord {
+    /// The game number and rules of this result ([`result_key`]).
+    ///
+    /// # Errors
+    /// As [`result_key`].
+    pub fn key(&self) -> Result<(u128, Rules), ResultKeyError> {
+        result_key(self.game.as_deref(), self.draw, self.passes, self.foundation_to_tableau)
     }
 }
 
@@ -543,13 +582,13 @@ impl Resume {
             return;
         }
         let parsed = serde_json::from_str::<SolveRecord>(line).ok();
-        match parsed.as_ref().and_then(|r| Some((r, r.game_number()?))) {
-            Some((record, game)) => {
+        match parsed.as_ref().and_then(|r| Some((r, r.key().ok()?))) {
+            Some((record, (game, rules))) => {
                 if torn {
                     self.tail = Tail::NoNewline;
                 }
                 self.results += 1;
-                if record.is_under(&self.rules) && !(self.decided_only && record.verdict == BatchVerdict::Unknown) {
+                if rules == self.rules && !(self.decided_only && record.verdict == BatchVerdict::Unknown) {
                     self.done.insert(game);
                 }
             }
@@ -796,12 +835,17 @@ mod tests {
         // And they read back (a batch resumes from them).
         let back: SolveRecord = serde_json::from_str(&unknown).unwrap();
         assert_eq!(
-            (back.verdict, back.reason.clone(), back.game_number()),
-            (BatchVerdict::Unknown, Some(GaveUp::StateLimit), Some(9))
+            (back.verdict, back.reason.clone(), back.key()),
+            (BatchVerdict::Unknown, Some(GaveUp::StateLimit), Ok((9, Rules::default())))
         );
-        assert!(back.is_under(&Rules::default()));
-        assert!(!back.is_under(&Rules { foundation_to_tableau: true, ..Rules::default() }));
-        assert!(!back.is_under(&Rules { passes: PassLimit::Limited(3), ..Rules::default() }));
+        // Fields no batch writes are not a result.
+        for (game, draw, passes) in [(Some("0"), 1, None), (Some("+9"), 1, None), (None, 1, None), (Some("9"), 2, None)]
+        {
+            assert!(result_key(game, draw, passes, false).is_err(), "{game:?} {draw} {passes:?}");
+        }
+        assert_eq!(result_key(Some("9"), 1, Some(0), false), Err(ResultKeyError::NoPasses));
+        let past = "340282366920938463463374607431768211456"; // 2^128
+        assert_eq!(result_key(Some(past), 1, None, false), Err(ResultKeyError::NoGameNumber));
     }
 
     fn result(game: u128, rules: Rules) -> String {

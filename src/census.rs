@@ -62,12 +62,10 @@ pub enum LineError {
     /// Not JSON, or not a result line (a torn last line, another file).
     #[error("not a batch result line ({0})")]
     NotAResult(String),
-    /// A result without a game number (a custom deal), or with a bad one.
-    #[error("a result without a game number")]
-    NoGameNumber,
-    /// A draw count other than 1 or 3.
-    #[error("a result with draw {0} (only 1 and 3 exist)")]
-    BadDraw(usize),
+    /// A result that names no deal and rules a batch writes (a custom
+    /// deal, draw 2, passes 0, ...).
+    #[error(transparent)]
+    BadKey(#[from] crate::batch::ResultKeyError),
 }
 
 /// What is known of one game under one rules setting.
@@ -185,19 +183,8 @@ impl Census {
     /// the census is unchanged.
     pub fn add_line(&mut self, line: &str) -> Result<(), LineError> {
         let parsed: BatchLine = serde_json::from_str(line.trim()).map_err(|e| LineError::NotAResult(e.to_string()))?;
-        let game = parsed
-            .game
-            .as_deref()
-            .and_then(|g| g.parse::<crate::deal::GameNumber>().ok())
-            .ok_or(LineError::NoGameNumber)?
-            .get();
-        let draw = match parsed.draw {
-            1 => DrawCount::One,
-            3 => DrawCount::Three,
-            n => return Err(LineError::BadDraw(n)),
-        };
-        let passes = parsed.passes.map_or(PassLimit::Unlimited, PassLimit::Limited);
-        let rules = Rules { draw, passes, foundation_to_tableau: parsed.foundation_to_tableau };
+        let (game, rules) =
+            crate::batch::result_key(parsed.game.as_deref(), parsed.draw, parsed.passes, parsed.foundation_to_tableau)?;
         let k = key(&rules);
         let entry = Entry { verdict: parsed.verdict, seconds: parsed.seconds.max(0.0) };
         let games = self.games.entry(k).or_default();
@@ -453,8 +440,10 @@ mod tests {
         c.add_line(&line(3, 1, None, true, "winnable", 0.25)).unwrap();
         c.add_line(&line(3, 1, None, true, "unwinnable", 0.25)).unwrap();
         assert!(c.add_line("{\"game\":\"4\",\"dr").is_err());
-        assert_eq!(c.add_line(&line(0, 1, None, true, "winnable", 0.1)), Err(LineError::NoGameNumber));
-        assert_eq!(c.add_line(&line(5, 2, None, true, "winnable", 0.1)), Err(LineError::BadDraw(2)));
+        use crate::batch::ResultKeyError;
+        assert_eq!(c.add_line(&line(0, 1, None, true, "winnable", 0.1)), Err(ResultKeyError::NoGameNumber.into()));
+        assert_eq!(c.add_line(&line(5, 2, None, true, "winnable", 0.1)), Err(ResultKeyError::BadDraw(2).into()));
+        assert_eq!(c.add_line(&line(5, 1, Some(0), true, "winnable", 0.1)), Err(ResultKeyError::NoPasses.into()));
         let rows = c.rows(None);
         assert_eq!(rows.len(), 2);
         let d1 = &rows[0];

@@ -593,3 +593,36 @@ fn a_signed_game_number_is_refused_everywhere() {
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("'+5' is not a game number"));
 }
+
+/// A line with fields no batch writes (draw 2, passes 0, game 0) is not a
+/// result: a batch resuming from the file says so, keeps it and solves
+/// the game, and a census leaves it out, in the same way.
+#[test]
+fn results_that_no_batch_writes_are_left_out_alike_by_a_batch_and_a_census() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.jsonl");
+    let f = out.to_str().unwrap();
+    let (code, _, err) = klondike(&["solve", "--games", "1..1", "--fast", "--output", f], "");
+    assert_eq!(code, 0, "{err}");
+    let good = std::fs::read_to_string(&out).unwrap();
+    let bad: Vec<String> = [("\"2\"", "1", "0"), ("\"3\"", "2", "null"), ("\"0\"", "1", "null")]
+        .iter()
+        .map(|(game, draw, passes)| {
+            good.trim()
+                .replacen("\"game\":\"1\"", &format!("\"game\":{game}"), 1)
+                .replacen("\"draw\":1", &format!("\"draw\":{draw}"), 1)
+                .replacen("\"passes\":null", &format!("\"passes\":{passes}"), 1)
+        })
+        .collect();
+    std::fs::write(&out, format!("{good}{}\n", bad.join("\n"))).unwrap();
+    let (code, _, err) = klondike(&["solve", "--games", "1..3", "--fast", "--output", f], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().filter(|l| l.contains("not a result")).count(), 3, "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(bad.iter().all(|b| text.lines().any(|l| l == b)), "{text}");
+    // Games 2 and 3 were solved, game 1 was not solved again.
+    assert_eq!(text.lines().count(), 1 + 3 + 2, "{text}");
+    let (code, _, err) = klondike(&["census", "--only", "1..3", f, "--draw", "1", "--passes", "unlimited"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("3 line(s) that are not results were left out"), "{err}");
+}
