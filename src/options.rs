@@ -375,8 +375,9 @@ pub struct CensusArgs {
     /// that its memory stays under 1 GB).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES, value_parser = batch::parse_max_states)]
     pub max_states: u64,
-    /// Solve again the games whose results in the batch files are all
-    /// `unknown` (with a larger --max-states or --timeout, say), appending
+    /// Solve again the games whose results in the batch files of --dir are
+    /// all `unknown` (with a larger --max-states or --timeout, say; other
+    /// FILES are only counted), appending
     /// the new results; the count takes a decided result over `unknown`.
     #[arg(long, requires = "games")]
     pub retry_unknown: bool,

@@ -39,7 +39,10 @@ fn shards_merged_give_the_unsharded_census() {
         let shard = format!("{k}/3");
         let mut args = vec!["--games", "1..24", "--dir", "parts", "--shard", &shard];
         args.extend(common);
-        census(dir, &args);
+        let table = census(dir, &args);
+        // The shard's table names the shard: its games are a third of the range.
+        let heading = format!("Census of games 1..24, shard {shard}: every 3rd game from the ");
+        assert!(table.starts_with(&heading), "{table}");
     }
     let parts: Vec<String> = std::fs::read_dir(dir.join("parts"))
         .unwrap()

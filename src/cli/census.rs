@@ -56,7 +56,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
     let range = args.only.or(args.games);
     let rows = census.rows(range);
     let mut out = io::stdout().lock();
-    writeln!(out, "{}", render::census::heading(range))?;
+    writeln!(out, "{}", render::census::heading(range, args.shard))?;
     write!(out, "{}", render::census::table(&rows))?;
     out.flush()?;
     if let Some(path) = &args.verdict_file {

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::batch::GameRange;
+use crate::batch::{GameRange, Shard};
 use crate::census::Row;
 
 /// The census's `--dir` is something other than a folder (a file, a device).
@@ -42,12 +42,32 @@ pub fn no_results(path: &Path, lines: usize) -> String {
 }
 
 /// The heading over the table: the range of games counted (both ends
-/// included), or every game in the files.
-pub fn heading(range: Option<GameRange>) -> String {
-    match range {
+/// included), or every game in the files; and the shard solved, if any
+/// (its table holds only that shard's games, unless other files hold the
+/// rest).
+pub fn heading(range: Option<GameRange>, shard: Option<Shard>) -> String {
+    let games = match range {
         Some(GameRange { first, last }) => format!("Census of games {first}..{last}"),
         None => "Census of every game in the files".to_string(),
+    };
+    match shard.filter(|s| s.n() > 1) {
+        Some(s) => {
+            format!("{games}, shard {}/{}: every {} game from the {}", s.k(), s.n(), ordinal(s.n()), ordinal(s.k()))
+        }
+        None => games,
     }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ..., `11th`, `12th`, `13th`, `21st`, ...
+fn ordinal(n: u128) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// The census as a table, a row per rules setting:
@@ -118,8 +138,17 @@ mod tests {
         // Games 1, 2 and 3 (the first verdict kept): 2 of 3 winnable.
         assert!(lines[1].contains(" 66.67% ("), "{text}");
         assert_eq!(lines[2], "  1 game(s) with two different verdicts under these rules: 3");
-        assert_eq!(heading(Some(GameRange { first: 1, last: 20 })), "Census of games 1..20");
-        assert_eq!(heading(None), "Census of every game in the files");
+        assert_eq!(heading(Some(GameRange { first: 1, last: 20 }), None), "Census of games 1..20");
+        assert_eq!(heading(None, None), "Census of every game in the files");
+        assert_eq!(heading(Some(GameRange { first: 1, last: 20 }), Shard::new(1, 1)), "Census of games 1..20");
+        assert_eq!(
+            heading(Some(GameRange { first: 1, last: 20 }), Shard::new(1, 2)),
+            "Census of games 1..20, shard 1/2: every 2nd game from the 1st"
+        );
+        assert_eq!(
+            heading(Some(GameRange { first: 1, last: 9 }), Shard::new(3, 11)),
+            "Census of games 1..9, shard 3/11: every 11th game from the 3rd"
+        );
     }
 
     #[test]
