@@ -170,6 +170,12 @@ pub trait World {
     /// program's name; the binary writes it to standard error).
     fn warn(&mut self, text: &str);
 
+    /// Called once when `--winnable` (or `new` under it) must search for a
+    /// winnable deal, which can take seconds, before the search starts: an
+    /// interactive front end says so, so that silence is not taken for a
+    /// hang. By default nothing.
+    fn searching_for_winnable(&mut self) {}
+
     /// The saved game's file as named in messages; `None` where there is
     /// nowhere to keep one (no data folder).
     fn autosave_name(&self) -> Option<String>;
@@ -320,8 +326,14 @@ const TOO_LONG: &str = "line too long: a command is a few characters";
 ///
 /// # Errors
 /// As [`flow::first_winnable`].
-pub fn first_winnable(world: &impl World, first: u128, rules: &Rules) -> Result<Winnable, WinnableError> {
-    flow::first_winnable(first, rules, || world.budget(WINNABLE_STATES, WINNABLE_TIME))
+pub fn first_winnable(world: &mut impl World, first: u128, rules: &Rules) -> Result<Winnable, WinnableError> {
+    let mut said = false;
+    flow::first_winnable(first, rules, || {
+        if !std::mem::replace(&mut said, true) {
+            world.searching_for_winnable();
+        }
+        world.budget(WINNABLE_STATES, WINNABLE_TIME)
+    })
 }
 
 /// Counts the game of a saved `record` as lost through `world` (once: see
@@ -867,7 +879,7 @@ impl<W: World> Session<W> {
                 let first = n.map_or_else(|| self.world.random_game(), crate::deal::GameNumber::get);
                 let (number, deal, preface) = if self.winnable {
                     let Winnable { number, deal, passed } =
-                        first_winnable(&self.world, first, self.play.rules()).map_err(|e| e.to_string())?;
+                        first_winnable(&mut self.world, first, self.play.rules()).map_err(|e| e.to_string())?;
                     (number, deal, Some(said::winnable_message(number, &passed)))
                 } else {
                     (first, Deal::for_game(first).map_err(|e| e.to_string())?, None)

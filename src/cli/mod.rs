@@ -249,7 +249,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         None => {
             let (deal, origin) = if args.winnable {
                 let first = args.game.game.map_or_else(session::random_game_number, klondike::deal::GameNumber::get);
-                let winnable = first_winnable(&world, first, &rules).map_err(|e| anyhow::anyhow!("{e}"))?;
+                let winnable = first_winnable(&mut world, first, &rules).map_err(|e| anyhow::anyhow!("{e}"))?;
                 skipped = Some(winnable.passed);
                 (winnable.deal, Origin::Number(winnable.number))
             } else {

@@ -118,6 +118,12 @@ impl World for Files {
         warn_line!("klondike: {text}");
     }
 
+    fn searching_for_winnable(&mut self) {
+        if self.interactive {
+            let _ = writeln!(io::stderr(), "{}", said::looking_for_winnable(self.screen_reader));
+        }
+    }
+
     fn autosave_name(&self) -> Option<String> {
         autosave_path().map(|p| p.display().to_string())
     }

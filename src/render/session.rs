@@ -276,6 +276,16 @@ pub fn winnable_message(number: u128, passed: &Passed) -> String {
     format!("Game {number}: the solver proved it winnable; {found}.")
 }
 
+/// Said at an interactive prompt before `--winnable` (or `new` under it)
+/// searches for a deal the solver proves winnable.
+pub fn looking_for_winnable(screen_reader: bool) -> &'static str {
+    if screen_reader {
+        "Looking for a deal the solver proves winnable. This can take a few seconds."
+    } else {
+        "Looking for a deal the solver proves winnable..."
+    }
+}
+
 /// What is said while the solver thinks at an interactive prompt.
 pub fn thinking(screen_reader: bool) -> &'static str {
     if screen_reader {

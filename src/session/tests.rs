@@ -56,6 +56,8 @@ struct Memory {
     locked: bool,
     /// How many times the lock was let go.
     unlocked: usize,
+    /// How many times a search for a winnable deal was announced.
+    winnable_searches: usize,
 }
 
 /// How reading the autosave fails.
@@ -142,6 +144,9 @@ impl World for Memory {
     }
     fn warn(&mut self, text: &str) {
         self.warnings.push(text.to_string());
+    }
+    fn searching_for_winnable(&mut self) {
+        self.winnable_searches += 1;
     }
     fn autosave_name(&self) -> Option<String> {
         (!self.no_folder).then(|| "autosave.json".to_string())
@@ -745,4 +750,25 @@ fn a_loss_that_cannot_be_counted_is_not_said_to_count() {
     assert!(text.ends_with("> q\nGame 1 counts as lost.\n"), "{text}");
     s.end();
     assert_eq!(s.world().counts.len(), 1);
+}
+
+/// `new` under `--winnable` announces its search (once, however many
+/// numbers it tries) when the committed verdicts do not reach the number,
+/// and says nothing when they do (the deal is then dealt at once).
+#[test]
+fn a_search_for_a_winnable_deal_is_announced_unless_the_verdicts_reach() {
+    let mut s = Session::new(
+        game(1),
+        Start::Dealt,
+        script(),
+        Persistence { stats: false, autosave: false, timed: false },
+        true,
+        Memory::default(),
+    );
+    let (text, _) = feed(&mut s, &["new 13"]);
+    assert!(text.contains("Game 13"), "{text}");
+    assert_eq!(s.world().winnable_searches, 0);
+    let (text, _) = feed(&mut s, &["new 1000000"]);
+    assert!(text.contains("the solver proved it winnable"), "{text}");
+    assert_eq!(s.world().winnable_searches, 1);
 }
