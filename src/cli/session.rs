@@ -175,7 +175,10 @@ impl World for Files {
     fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
         use std::io::IsTerminal as _;
         let mut out = io::stdout().lock();
-        let width = io::stdout().is_terminal().then(textwrap::termwidth);
+        // Not wrapped for a screen reader: a line break would cut the
+        // sentence in two for speech and braille, as the move sentences
+        // are never cut.
+        let width = (!self.screen_reader && io::stdout().is_terminal()).then(textwrap::termwidth);
         write!(out, "{}", klondike::render::words::question_shown(question, width))?;
         out.flush()?;
         let mut answer = String::new();
