@@ -12,6 +12,7 @@ use klondike::batch::{GameRange, Plan};
 use klondike::census::{self, Census};
 use klondike::options::CensusArgs;
 use klondike::render;
+use klondike::rules::Rules;
 
 use super::solve;
 
@@ -20,25 +21,30 @@ use super::solve;
 /// # Errors
 /// A folder or file that cannot be made, read or written; a batch's error.
 pub fn run(args: CensusArgs) -> Result<()> {
-    let mut files = args.files.clone();
-    if args.games.is_some() {
-        if args.dir.exists() && !args.dir.is_dir() {
-            anyhow::bail!(render::census::not_a_folder(&args.dir));
+    // The batch of each rules setting and its file, named once: the
+    // verdict file is checked against them before any work, then they are
+    // solved and counted.
+    let batches: Vec<_> = match args.games {
+        Some(range) => {
+            if args.dir.exists() && !args.dir.is_dir() {
+                anyhow::bail!(render::census::not_a_folder(&args.dir));
+            }
+            fs::create_dir_all(&args.dir)
+                .with_context(|| format!("cannot make the folder '{}'", args.dir.display()))?;
+            let file = |rules: &Rules| args.dir.join(census::batch_file_name(rules, args.shard));
+            args.variants().into_iter().map(|rules| (range, file(&rules), rules)).collect()
         }
-        fs::create_dir_all(&args.dir).with_context(|| format!("cannot make the folder '{}'", args.dir.display()))?;
-        files.extend(args.variants().iter().map(|rules| args.dir.join(census::batch_file_name(rules, args.shard))));
-    }
-    // Before any work: the verdict file must not be a file of results.
+        None => Vec::new(),
+    };
+    let mut files = args.files.clone();
+    files.extend(batches.iter().map(|(_, output, _)| output.clone()));
     if let Some(path) = &args.verdict_file {
         check_verdict_file(path, &files)?;
     }
-    if let Some(range) = args.games {
-        for rules in args.variants() {
-            let output = args.dir.join(census::batch_file_name(&rules, args.shard));
-            let _ = writeln!(io::stderr(), "klondike census: {rules}: {}", output.display());
-            let plan = Plan::of(range, args.shard.unwrap_or_default());
-            solve::run_batch(plan, &rules, &args.limits(), Some(&output), args.retry_unknown)?;
-        }
+    for (range, output, rules) in &batches {
+        let _ = writeln!(io::stderr(), "klondike census: {rules}: {}", output.display());
+        let plan = Plan::of(*range, args.shard.unwrap_or_default());
+        solve::run_batch(plan, rules, &args.limits(), Some(output), args.retry_unknown)?;
     }
     let mut census = Census::default();
     let mut skipped = 0usize;
