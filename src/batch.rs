@@ -11,10 +11,11 @@
 //! - [`Resume`]: a batch file read back, so that an interrupted batch goes
 //!   on where it stopped: the games it holds under the batch's rules, and
 //!   how the file ends (a torn last line to cut off);
-//! - [`replay_script`]: the position a script of moves leaves a deal in.
+//! - [`replay_script`]: the position a script of moves leaves a deal in;
+//! - [`output::Output`]: the results file a batch writes, opened, locked,
+//!   resumed and repaired.
 //!
-//! No I/O here: the binary reads and locks the files, appends the lines,
-//! starts the threads and shows the progress. What a result says in text is
+//! The binary names the files, starts the threads and shows the progress. What a result says in text is
 //! [`render::solve`](crate::render::solve)'s.
 //!
 //! ```
@@ -25,6 +26,8 @@
 //! assert_eq!(plan.iter().collect::<Vec<_>>(), vec![2, 8]);
 //! assert_eq!(plan.remaining(), 2);
 //! ```
+
+pub mod output;
 
 use std::collections::HashSet;
 use std::str::FromStr;

@@ -19,6 +19,8 @@
 //! assert_eq!((rows[0].decided(), rows[0].winnable), (1, 1));
 //! ```
 
+pub mod files;
+
 use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};

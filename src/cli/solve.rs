@@ -1,21 +1,20 @@
 //! `klondike solve`: one deal (or a position reached by a script of moves),
 //! or many deals in a batch across all cores, with resumable JSON-lines output.
 
-use std::collections::HashSet;
-use std::fs::{self, OpenOptions};
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::sync::Mutex;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use klondike::batch::{self, Limits, Plan, Resume, Solved, Tail};
+use klondike::batch::output::Output;
+use klondike::batch::{self, Limits, Plan, Solved};
 use klondike::game::Position;
 use klondike::options::SolveArgs;
 use klondike::render;
 use klondike::rules::Rules;
-use klondike::store::{self, AppendError, AppendFile};
+use klondike::store;
 
 /// Runs `klondike solve`; the exit code is 0 whatever the verdict.
 pub fn run(args: SolveArgs) -> Result<()> {
@@ -71,20 +70,6 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Games already in the batch output `file` (named `path`) under `rules`,
-/// and how it ends (see [`Resume`]); lines that are not results are said,
-/// and kept.
-fn games_done(path: &Path, file: &AppendFile, rules: &Rules, retry_unknown: bool) -> Result<(HashSet<u128>, Tail)> {
-    let mut resume = if retry_unknown { Resume::retrying_unknown(*rules) } else { Resume::new(*rules) };
-    file.read_lines(|line| resume.line(line)).with_context(|| format!("cannot read '{}'", path.display()))?;
-    // Some other file (a moves file, a saved game): never append to it.
-    let resumed = resume.finish().map_err(|e| anyhow::anyhow!(render::solve::not_results(path, e.line)))?;
-    for line in resumed.ignored {
-        warn_line!("klondike: {}", render::solve::not_a_result_line(path, line));
-    }
-    Ok((resumed.done, resumed.tail))
-}
-
 /// Solves the games of `plan` under `rules` on every core, one JSON line
 /// each to `output` (standard output when `None`); a regular file is
 /// resumed: the games it holds under `rules` are skipped (with
@@ -96,50 +81,17 @@ pub(super) fn run_batch(
     output: Option<&Path>,
     retry_unknown: bool,
 ) -> Result<()> {
-    // The sink, and what a failed write names. A regular file is an
-    // `AppendFile` (locked for the whole batch, a line a write, its torn
-    // last line cut off). Anything else (a pipe, a FIFO, a device) is
-    // opened for writing only: holding it open for reading too would keep
-    // a closed reader's pipe from ever failing, and the batch would hang.
-    let regular = output.is_some_and(|p| fs::metadata(p).map_or(true, |m| m.is_file()));
-    let sink: Sink = match output {
-        Some(path) if regular => {
-            let file = match AppendFile::open(path) {
-                Ok(file) => file,
-                Err(AppendError::Open(e)) => {
-                    return Err(e).with_context(|| format!("cannot open '{}' for writing", path.display()))
-                }
-                Err(AppendError::Busy) => bail!(render::solve::results_busy(path)),
-                Err(AppendError::Lock(e)) => {
-                    return Err(e).with_context(|| format!("cannot lock '{}'", path.display()))
-                }
-            };
-            // First make sure it is a file of results, then cut off its
-            // torn last line.
-            let (done, tail) = games_done(path, &file, rules, retry_unknown)?;
-            plan.skip(&done);
-            match tail {
-                Tail::Whole => {}
-                Tail::NoNewline => file.end_last_line()?,
-                Tail::Torn => {
-                    let cut = file.cut_torn_line().with_context(|| format!("cannot repair '{}'", path.display()))?;
-                    if cut > 0 {
-                        warn_line!("klondike: {}", render::solve::torn_line_cut(path, cut));
-                    }
-                }
-            }
-            Sink::File { file, name: format!("'{}'", path.display()) }
+    let opened = Output::open(output, rules, retry_unknown)?;
+    if let Output::File { path, .. } = &opened.output {
+        for line in &opened.ignored {
+            warn_line!("klondike: {}", render::solve::not_a_result_line(path, *line));
         }
-        Some(path) => {
-            let file = OpenOptions::new()
-                .write(true)
-                .open(path)
-                .with_context(|| format!("cannot open '{}' for writing", path.display()))?;
-            Sink::Other { out: Box::new(file), name: format!("'{}'", path.display()) }
+        if opened.cut > 0 {
+            warn_line!("klondike: {}", render::solve::torn_line_cut(path, opened.cut));
         }
-        None => Sink::Other { out: Box::new(io::stdout()), name: "standard output".to_string() },
-    };
-    let sink = Mutex::new(sink);
+    }
+    plan.skip(&opened.done);
+    let sink = Mutex::new(opened.output);
     let bar = if io::stderr().is_terminal() {
         let todo = plan.remaining().min(u128::from(u64::MAX)) as u64;
         let bar = ProgressBar::with_draw_target(Some(todo), ProgressDrawTarget::stderr());
@@ -172,33 +124,4 @@ pub(super) fn run_batch(
     bar.finish_and_clear();
     drop(sink);
     Ok(())
-}
-
-/// Where a batch writes its results.
-enum Sink {
-    /// A regular file, locked; results are appended a whole line at a time.
-    File { file: AppendFile, name: String },
-    /// Standard output, a pipe, a FIFO or a device.
-    Other { out: Box<dyn Write + Send>, name: String },
-}
-
-impl Sink {
-    /// Writes `line` and a newline in one write (to a file, taken back if
-    /// it fails part-way: see [`AppendFile::append_line`]).
-    fn write_line(&mut self, line: &str) -> Result<()> {
-        match self {
-            Sink::File { file, name } => match file.append_line(line) {
-                Ok(()) => Ok(()),
-                // A closed reader ends the batch quietly (see `main`).
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(e.into()),
-                Err(e) => bail!("cannot write to {name}: {}", store::io_words(&e)),
-            },
-            Sink::Other { out, name } => {
-                let mut bytes = Vec::with_capacity(line.len() + 1);
-                bytes.extend_from_slice(line.as_bytes());
-                bytes.push(b'\n');
-                out.write_all(&bytes).and_then(|()| out.flush()).with_context(|| format!("cannot write to {name}"))
-            }
-        }
-    }
 }

@@ -51,6 +51,41 @@ pub fn results_busy(path: &Path) -> String {
     format!("'{}' is being written by another batch; wait for it to end, or name another file", path.display())
 }
 
+/// The results file `path` cannot be opened (or made) for writing.
+pub fn cannot_open(path: &Path) -> String {
+    format!("cannot open '{}' for writing", path.display())
+}
+
+/// The results file `path` cannot be locked.
+pub fn cannot_lock(path: &Path) -> String {
+    format!("cannot lock '{}'", path.display())
+}
+
+/// The results file `path` cannot be read back.
+pub fn cannot_read(path: &Path) -> String {
+    format!("cannot read '{}'", path.display())
+}
+
+/// The end of the results file `path` cannot be mended (its last line
+/// ended, or a torn one cut off).
+pub fn cannot_repair(path: &Path) -> String {
+    format!("cannot repair '{}'", path.display())
+}
+
+/// A result cannot be written to the file `path`, for the reason `error`.
+pub fn cannot_write_file(path: &Path, error: &std::io::Error) -> String {
+    format!("cannot write to '{}': {}", path.display(), crate::store::io_words(error))
+}
+
+/// A result cannot be written to `path` (a pipe, a FIFO, a device) or,
+/// when `None`, to standard output.
+pub fn cannot_write(path: Option<&Path>) -> String {
+    match path {
+        Some(path) => format!("cannot write to '{}'", path.display()),
+        None => "cannot write to standard output".to_string(),
+    }
+}
+
 /// The first line of the text form: `# winnable in N moves`, `# unwinnable`
 /// or `# unknown (why)`, with the deal, the rules and the figures after.
 pub fn verdict_line(solved: &Solved) -> String {
