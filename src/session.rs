@@ -38,11 +38,13 @@ use crate::solver::{Budget, Verdict};
 use crate::stats::{self, RulesKey, Statistics};
 use crate::store::StoreError;
 
+mod begin;
 mod command;
 mod start;
 #[cfg(test)]
 mod tests;
 
+pub use begin::{begin, choose_deal, read_saved, BeginError, Begun, ChoiceError, Ended, LineSource, RunError};
 pub use command::{Line, SessionCommand};
 pub use start::{
     choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, Looks, Offered, Saved, StartError,

@@ -1,7 +1,7 @@
 //! Where command lines come from: rustyline on a terminal, plain lines
 //! otherwise (scripted replay).
 
-use std::io::{self, BufRead, Write};
+use std::io;
 use std::path::PathBuf;
 
 use rustyline::completion::Completer;
@@ -11,51 +11,7 @@ use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
 
 /// One line of input: what the library's session takes.
 pub use klondike::session::Input as Line;
-
-pub use klondike::lines::PlainLines;
-
-/// A source of command lines.
-pub trait LineSource {
-    /// The next line.
-    ///
-    /// # Errors
-    /// An I/O error reading standard input.
-    fn next_line(&mut self) -> io::Result<Line>;
-
-    /// Called once at the end of the session (saves history, for instance).
-    fn finish(&mut self) {}
-}
-
-impl<R: BufRead> LineSource for PlainLines<R> {
-    fn next_line(&mut self) -> io::Result<Line> {
-        PlainLines::next_line(self)
-    }
-}
-
-/// Plain lines typed at a terminal, after a fixed prompt, with no line
-/// editing and no redrawing (for screen readers).
-pub struct PromptedLines<R: BufRead> {
-    lines: PlainLines<R>,
-    prompt: String,
-}
-
-impl<R: BufRead> PromptedLines<R> {
-    pub fn new(reader: R, prompt: String) -> Self {
-        PromptedLines { lines: PlainLines::new(reader), prompt }
-    }
-}
-
-impl<R: BufRead> LineSource for PromptedLines<R> {
-    fn next_line(&mut self) -> io::Result<Line> {
-        let mut out = io::stdout().lock();
-        write!(out, "{}", self.prompt)?;
-        out.flush()?;
-        Ok(match self.lines.next_line()? {
-            Line::Text(t) => Line::Text(klondike::lines::without_escape_sequences(&t)),
-            other => other,
-        })
-    }
-}
+pub use klondike::session::LineSource;
 
 /// Completes the first word of a line from the command table
 /// ([`klondike::command::complete`]).

@@ -32,16 +32,14 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Parser;
 
-use klondike::deal::Deal;
-use klondike::options::{GameArgs, PlayArgs};
-use klondike::play::{Origin, Play};
+use klondike::lines::{PlainLines, PromptedLines};
+use klondike::options::PlayArgs;
+use klondike::play::Origin;
 
 use args::{Cli, Subcommands};
-use input::{LineSource, PlainLines, PromptedLines, Terminal};
-use klondike::record::{GameRecord, Replayed};
+use input::Terminal;
 use klondike::session::{
-    choose_view, claim_autosave, first_winnable, offer_saved, retire_autosave, Next, Offered, Persistence, Saved,
-    Session, Start, StartError, TerminalFacts, View,
+    begin, choose_deal, choose_view, BeginError, Begun, Ended, LineSource, Persistence, RunError, TerminalFacts, View,
 };
 use klondike::stats::Statistics;
 use klondike::store;
@@ -128,7 +126,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             print(&page)
         }
         Some(Subcommands::Deal(args)) => {
-            let (deal, origin) = choose_deal(&args.game)?;
+            let (deal, origin) = choose_deal(&args.game, session::random_game_number)?;
             if let (Origin::Number(n), None) = (&origin, args.game.game) {
                 // A random game: say which, so that it can be dealt again.
                 warn_line!("klondike: game {n}");
@@ -144,21 +142,6 @@ fn print(bytes: &[u8]) -> Result<ExitCode> {
     out.write_all(bytes)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The deal the options ask for, and where it came from.
-pub(crate) fn choose_deal(args: &GameArgs) -> Result<(Deal, Origin)> {
-    if let Some(text) = &args.deal {
-        let text = match text.strip_prefix('@') {
-            Some(path) => store::read_text_file(std::path::Path::new(path), "deal file")?,
-            None => text.clone(),
-        };
-        let deal = text.parse::<Deal>().context("bad deal")?;
-        return Ok((deal, Origin::Custom));
-    }
-    let number = args.game.map_or_else(session::random_game_number, klondike::deal::GameNumber::get);
-    let deal = Deal::for_game(number).context("bad game number")?;
-    Ok((deal, Origin::Number(number)))
 }
 
 /// Whether screen-reader mode is on: the flag, or KLONDIKE_SCREEN_READER
@@ -185,31 +168,12 @@ fn view(args: &PlayArgs, interactive: bool) -> View {
     choose_view(&args.looks(screen_reader_wanted(args.screen_reader)), &terminal)
 }
 
-/// The saved game in the file `path` (`--load FILE`), replayed.
-pub(crate) fn read_saved(path: &std::path::Path) -> Result<Replayed> {
-    let record = match store::read_user_json::<GameRecord>(path) {
-        Ok(Some(r)) => r,
-        Ok(None) => anyhow::bail!("there is no saved game {}", path.display()),
-        Err(e) => anyhow::bail!(klondike::render::session::not_loaded(&e)),
-    };
-    record.replay().with_context(|| format!("cannot load {}", path.display()))
-}
-
-/// The saved game `--load FILE` names, if any, to start from.
-fn loaded(args: &PlayArgs) -> Result<Option<Saved>> {
-    let Some(path) = &args.load else { return Ok(None) };
-    let replayed = read_saved(path)?;
-    let start = Start::Loaded { elapsed: replayed.elapsed_seconds };
-    Ok(Some(Saved { replayed, start }))
-}
-
 fn play(args: PlayArgs) -> Result<ExitCode> {
     let interactive = io::stdin().is_terminal();
     if interactive {
         session::catch_interrupts();
     }
-    let rules = args.rules();
-    let mut persistence =
+    let persistence =
         Persistence { stats: interactive || args.stats, autosave: interactive || args.autosave, timed: interactive };
     if persistence.stats || persistence.autosave {
         // Leftovers of writes that were killed before their rename.
@@ -219,80 +183,31 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     let view = view(&args, interactive);
     SPOKEN.store(view.screen_reader, std::sync::atomic::Ordering::Relaxed);
-    let mut skipped = None;
-    let mut world = Files::new(interactive, view.screen_reader);
-    let in_use = match claim_autosave(&mut world, &mut persistence, args.resume) {
-        Ok(in_use) => in_use,
-        Err(e) => anyhow::bail!(e.to_string()),
+    let world = Files::new(interactive, view.screen_reader);
+    let aloud = screen_reader_wanted(args.screen_reader);
+    let begun = match begin(world, &args, view, persistence, interactive, aloud, &mut io::stdout()) {
+        Ok(Some(begun)) => begun,
+        Ok(None) => return Ok(ExitCode::SUCCESS),
+        Err(BeginError::Io(e)) => return Err(e.into()),
+        Err(e) => return Err(e.into()),
     };
-    let saved = match loaded(&args)? {
-        Some(saved) => Some(saved),
-        None => match offer_saved(
-            &mut world,
-            &args.asked(interactive, screen_reader_wanted(args.screen_reader)),
-            in_use,
-            &mut io::stdout(),
-        ) {
-            Ok(Offered::Nothing) => None,
-            Ok(Offered::Saved(saved)) => Some(*saved),
-            Ok(Offered::NewerAutosave) => {
-                persistence.autosave = false;
-                None
-            }
-            Ok(Offered::Quit) => return Ok(ExitCode::SUCCESS),
-            Err(StartError::Io(e)) => return Err(e.into()),
-            Err(StartError::Refused(why)) => anyhow::bail!(why),
-        },
-    };
-    let (play, start) = match saved {
-        Some(Saved { replayed, start }) => (Play::from_replayed(replayed, args.autoplay), start),
-        None => {
-            let (deal, origin) = if args.winnable {
-                let first = args.game.game.map_or_else(session::random_game_number, klondike::deal::GameNumber::get);
-                let winnable = first_winnable(&mut world, first, &rules).map_err(|e| anyhow::anyhow!("{e}"))?;
-                skipped = Some(winnable.passed);
-                (winnable.deal, Origin::Number(winnable.number))
-            } else {
-                choose_deal(&args.game)?
-            };
-            (Play::new(deal, origin, rules, args.scoring, args.autoplay), Start::Dealt)
-        }
-    };
-    // Only once the new game is known to be good (a bad deal ends the
-    // program before this): the saved game it replaces is settled.
-    if persistence.autosave && !matches!(start, Start::Resumed { .. }) {
-        persistence.autosave = retire_autosave(&mut world, persistence.stats);
-    }
-    let mut session = Session::new(play, start, view, persistence, args.winnable, world);
+    let Begun { mut session, skipped } = begun;
     let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {
         // Screen-reader mode reads plain lines even on a terminal: no redraws.
-        (true, true) => Box::new(PromptedLines::new(io::stdin().lock(), args.prompt.clone().unwrap_or_default())),
+        (true, true) => {
+            let prompt = args.prompt.clone().unwrap_or_default();
+            Box::new(PromptedLines::new(io::stdin().lock(), prompt, io::stdout()))
+        }
         (true, false) => Box::new(
             Terminal::new(args.prompt.clone().unwrap_or_else(|| "> ".into())).context("cannot set up the terminal")?,
         ),
         (false, _) => Box::new(PlainLines::new(io::stdin().lock())),
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    session.open(&mut out, skipped, interactive)?;
-    loop {
-        out.flush()?;
-        let input = source.next_line().context("cannot read the commands from standard input")?;
-        match session.feed(input, &mut out)? {
-            Next::Continue => {}
-            Next::Quit | Next::Ended => break,
-            Next::Rejected if args.strict => {
-                out.flush()?;
-                warn_line!("klondike: {}", klondike::render::session::strict_stopped(session.last_line()));
-                session.end();
-                out.flush()?;
-                return Ok(ExitCode::from(3));
-            }
-            Next::Rejected => {}
-        }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match session.run(source.as_mut(), &mut out, skipped, interactive, args.strict) {
+        Ok(Ended::Normally) => Ok(ExitCode::SUCCESS),
+        Ok(Ended::Rejected) => Ok(ExitCode::from(3)),
+        Err(RunError::Read(e)) => Err(anyhow::Error::new(e).context("cannot read the commands from standard input")),
+        Err(RunError::Write(e)) => Err(e.into()),
     }
-    source.finish();
-    session.end();
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
 }

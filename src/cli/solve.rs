@@ -44,11 +44,11 @@ pub fn run(args: SolveArgs) -> Result<()> {
 fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let (position, rules, game) = match &args.load {
         Some(path) => {
-            let saved = super::read_saved(path)?;
+            let saved = klondike::session::read_saved(path)?;
             (saved.game.position().clone(), *saved.game.rules(), saved.number)
         }
         None => {
-            let (deal, origin) = super::choose_deal(&args.game)?;
+            let (deal, origin) = klondike::session::choose_deal(&args.game, super::session::random_game_number)?;
             let rules = args.game.rules();
             let position = match &args.moves {
                 Some(path) => {

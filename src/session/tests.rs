@@ -772,3 +772,60 @@ fn a_search_for_a_winnable_deal_is_announced_unless_the_verdicts_reach() {
     assert!(text.contains("the solver proved it winnable"), "{text}");
     assert_eq!(s.world().winnable_searches, 1);
 }
+
+/// The play options of a command line (after the program's name).
+fn options(words: &[&str]) -> crate::options::PlayArgs {
+    #[derive(clap::Parser)]
+    struct Cmd {
+        #[command(flatten)]
+        play: crate::options::PlayArgs,
+    }
+    <Cmd as clap::Parser>::try_parse_from(std::iter::once("klondike").chain(words.iter().copied())).unwrap().play
+}
+
+/// Begins the session `words` ask for in `world` (a script, not interactive).
+fn begun(world: Memory, words: &[&str]) -> Begun<Memory> {
+    begin(world, &options(words), script(), KEEPS_ALL, false, false, &mut Vec::new()).unwrap().expect("a session")
+}
+
+#[test]
+fn a_scripted_session_runs_from_its_options_to_its_end_in_memory() {
+    let Begun { mut session, skipped } = begun(Memory::default(), &["--game", "5", "--strict"]);
+    assert_eq!((session.number(), skipped.is_none()), (Some(5), true));
+    let mut out = Vec::new();
+    let mut lines = crate::lines::PlainLines::new(&b"d\nxyzzy\nd\n"[..]);
+    assert_eq!(session.run(&mut lines, &mut out, None, false, true).unwrap(), Ended::Rejected);
+    assert_eq!(session.play().game().moves_made(), 1, "nothing after the rejected line runs");
+    let warnings = &session.world().warnings;
+    assert!(warnings.iter().any(|w| w == "--strict: stopped at the rejected command 'xyzzy'"), "{warnings:?}");
+    // Without --strict every line runs, to the end of the input.
+    let Begun { mut session, .. } = begun(Memory::default(), &["--game", "5"]);
+    let mut lines = crate::lines::PlainLines::new(&b"d\nxyzzy\nd\n"[..]);
+    assert_eq!(session.run(&mut lines, &mut Vec::new(), None, false, false).unwrap(), Ended::Normally);
+    assert_eq!(session.play().game().moves_made(), 2);
+    // The game ended unfinished: saved for resuming, not counted.
+    assert!(session.world().autosave.is_some() && session.world().counts.is_empty());
+}
+
+#[test]
+fn a_session_begins_on_the_deal_named_or_a_random_one_or_ends_at_the_offer() {
+    let custom = begun(Memory::default(), &["--deal", EASY]);
+    assert_eq!(custom.session.number(), None);
+    let random = begun(Memory { games: vec![77], ..Memory::default() }, &[]);
+    assert_eq!(random.session.number(), Some(77));
+    let bad = begin(Memory::default(), &options(&["--deal", "AS"]), script(), KEEPS_ALL, false, false, &mut Vec::new());
+    assert!(matches!(bad, Err(BeginError::Choice(ChoiceError::BadDeal(_)))), "{:?}", bad.err());
+    // At a terminal the saved game is offered; `q` ends the program.
+    let mut out = Vec::new();
+    let quit = begin(with_saved(vec!["q"]), &options(&[]), script(), KEEPS_ALL, true, false, &mut out).unwrap();
+    assert!(quit.is_none());
+    assert_eq!(String::from_utf8(out).unwrap().trim(), crate::render::session::SAVED_GAME_KEPT);
+    // Declined: the saved game counts as lost, and the new game is dealt.
+    let declined = begun_at_terminal(with_saved(vec!["n"]));
+    assert_eq!(declined.session.world().counts.len(), 1);
+}
+
+/// Begins the default session at a terminal in `world`.
+fn begun_at_terminal(world: Memory) -> Begun<Memory> {
+    begin(world, &options(&[]), script(), KEEPS_ALL, true, false, &mut Vec::new()).unwrap().expect("a session")
+}
