@@ -125,67 +125,51 @@ pub enum Command {
 }
 
 /// Why a line is not a command. Messages are one line and say what to type.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CommandError {
     /// The line has no words.
-    #[error("empty command (type help for the list)")]
     Empty,
     /// The first word is no command; `suggestion` is the command word it
     /// is one slip away from, if any (a letter off, or two next to each
     /// other swapped: two slips for words of five letters or more).
-    #[error(
-        "unknown command '{}' (type help for the list{})",
-        shown(.word),
-        .suggestion.map(|s| format!("; did you mean {s}?")).unwrap_or_default()
-    )]
     Unknown { word: String, suggestion: Option<&'static str> },
     /// A command lacks an argument.
-    #[error("'{command}' needs more: {usage}")]
     Missing { command: &'static str, usage: &'static str },
     /// A command has more arguments than it takes.
-    #[error("too many words for '{command}': {usage}")]
     TooMany { command: &'static str, usage: &'static str },
     /// A pile number is not 1..=7.
-    #[error("'{}' is not a pile: piles are 1 to 7", shown(.text))]
     BadPile { text: String },
     /// A destination is neither a pile number nor `f`.
-    #[error("'{}' is not a destination: give a pile 1 to 7, or f for the foundation", shown(.text))]
     BadDestination { text: String },
     /// A count of cards is not 1..=13.
-    #[error("'{}' is not a number of cards: give 1 to 13", shown(.text))]
     BadCount { text: String },
     /// A suit is not one of `c d h s`.
-    #[error("'{}' is not a suit: give c, d, h or s", shown(.text))]
     BadSuit { text: String },
     /// A game number is not 1..=2^128-1.
-    #[error("'{}' is not a game number: give a whole number from 1 to 2^128-1", shown(.text))]
     BadGameNumber { text: String },
     /// What `l` should describe is not a pile, `w`, `f`, `s` or `t`.
-    #[error(
-        "'{}' is not a place to look at: give a pile 1 to 7, or w for the waste, f the foundations, s the stock, t the top cards",
-        shown(.text)
-    )]
     BadPlace { text: String },
     /// `find` was not given a card code.
-    #[error(
-        "'{}' is not a card: give a rank (a, 2 to 10, j, q, k) and a suit (c, d, h, s), for example 9h or qs",
-        shown(.text)
-    )]
     BadCard { text: String },
     /// `help` was given a word that is no command.
-    #[error("'{}' is not a command (type help for the list)", shown(.text))]
     NoHelp { text: String },
     /// `save` or `load` without a file name.
-    #[error("'{command}' needs a file name, for example {command} game.json")]
     MissingFile { command: &'static str },
     /// A file name with a control or invisible character in it.
-    #[error("'{}' has a control or invisible character in it: name the file in plain characters", shown(.text))]
     BadFileName { text: String },
     /// A command of the session, not of the game notation ([`Layer::Session`]):
     /// a script of moves or a saved game holds none.
-    #[error("'{word}' is a command of the session, not a move")]
     SessionCommand { word: &'static str },
 }
+
+impl fmt::Display for CommandError {
+    /// The words are the presentation layer's: [`crate::render::errors::command_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::errors::command_error(self))
+    }
+}
+
+impl std::error::Error for CommandError {}
 
 /// Which layer of the program a command of [`COMMANDS`] belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -402,11 +386,6 @@ fn closest_command(word: &str) -> Option<&'static str> {
 }
 
 pub use crate::render::words::is_unprintable;
-
-/// Shortens and makes printable a piece of user input for a message.
-fn shown(text: &str) -> String {
-    crate::render::words::readable(text, 20)
-}
 
 const USAGE_L: &str =
     "l N describes pile N (1 to 7), l N all card by card; l w the waste, l f the foundations, l s the stock, l t the top cards";

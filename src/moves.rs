@@ -140,165 +140,62 @@ impl fmt::Display for Move {
 /// Why the rules forbid a move in the current position. Each message is one
 /// line naming the card, where it is and which rule stops it; piles are
 /// named by their numbers (1 to 7).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// A draw with nothing in the stock or the waste.
-    #[error("cannot draw: the stock and the waste are both empty")]
     StockAndWasteEmpty,
     /// A draw (not a redeal) with an empty stock.
-    #[error("the stock is empty: the next draw turns the waste over (a redeal)")]
     StockEmpty,
     /// A draw with an empty stock when the pass limit allows no redeal.
-    #[error("cannot draw: the stock is empty and the pass limit of {passes} allows no redeal")]
     NoRedealLeft { passes: u32 },
     /// A redeal while the stock still has cards.
-    #[error("cannot redeal: the stock still has {cards} cards")]
     StockNotEmpty { cards: usize },
     /// A waste move with an empty waste.
-    #[error("the waste is empty")]
     WasteEmpty,
     /// A tableau move or foundation move from an empty pile.
-    #[error("pile {pile} is empty")]
     PileEmpty { pile: PileId },
     /// Source and destination are the same pile.
-    #[error("pile {pile} is both the source and the destination")]
     SamePile { pile: PileId },
     /// The card does not go on its foundation yet.
-    #[error("{}", not_next_on_foundation(.card, .foundation_top))]
     NotNextOnFoundation { card: Card, foundation_top: Option<Card> },
     /// The card is not one lower and of the other colour than the pile's top card.
-    #[error("{}, and pile {pile} ends with the {}", needs(*.card), .top.name())]
     DoesNotBuild { card: Card, pile: PileId, top: Card },
     /// Only a king (or a build led by a king) may go to an empty pile.
-    #[error("pile {pile} is empty and only a king may go there, not the {}", .card.name())]
     OnlyKingOnEmpty { card: Card, pile: PileId },
     /// `t A B` where no count of face-up cards of A fits on B.
-    #[error("{}", no_build_fits(*.from, *.to, .bottom, .top, .onto))]
     NoBuildFits { from: PileId, to: PileId, bottom: Card, top: Card, onto: Option<Card> },
     /// More cards were asked for than pile `pile` has face up.
-    #[error("pile {pile} has {face_up} face-up card{}, not {count}", plural(.face_up))]
     NotEnoughFaceUp { pile: PileId, count: usize, face_up: usize },
     /// A count of cards that is zero or over 13.
-    #[error("{count} is not a number of cards to move (1 to 13)")]
     BadCount { count: usize },
     /// Foundation-to-tableau moves are off under the rules in force.
-    #[error(
-        "the {} cannot come down from its foundation to pile {pile}: moves from a foundation to the tableau are off (start with --foundation-to-tableau)",
-        .card.name()
-    )]
     FoundationToTableauOff { card: Card, pile: PileId },
     /// The foundation of the suit has no card.
-    #[error("the {} foundation is empty", .suit.name())]
     FoundationEmpty { suit: Suit },
     /// A card named by its code is face down or in the stock.
-    #[error("the {} is face down or in the stock", .card.name())]
     CardHidden { card: Card },
     /// A card named by its code is in the waste under `above` cards.
-    #[error(
-        "the {} is in the waste under {above} card{}: only the top card can be played",
-        .card.name(),
-        plural(.above)
-    )]
     CardUnderWaste { card: Card, above: usize },
     /// A card named by its code is on its foundation under other cards.
-    #[error("the {} is on its foundation under other cards", .card.name())]
     CardUnderFoundation { card: Card },
     /// A card named for its foundation is on it already.
-    #[error("the {} is on its foundation already", .card.name())]
     CardOnFoundation { card: Card },
     /// A card named for its foundation has `above` cards on it on pile `pile`.
-    #[error(
-        "the {} has {above} card{} on it on pile {pile}: only a top card can go to a foundation",
-        .card.name(),
-        plural(.above)
-    )]
     CardNotOnTop { card: Card, pile: PileId, above: usize },
     /// A card named alone can go nowhere now.
-    #[error("the {} can go nowhere now", .card.name())]
     CardGoesNowhere { card: Card },
     /// A card named alone fits on several piles (at least two).
-    #[error("{}", fits_several(.card, .piles))]
     CardFitsSeveral { card: Card, piles: Vec<PileId> },
 }
 
-fn needs(card: Card) -> String {
-    if card.rank().value() == 13 {
-        return format!("the {} can go only to a foundation or an empty pile", card.name());
-    }
-    let colour = match card.colour() {
-        crate::card::Colour::Red => "black",
-        crate::card::Colour::Black => "red",
-    };
-    let above = crate::card::Rank::new(card.rank().value() + 1).map_or("", |r| r.name());
-    format!("the {} needs a {colour} {above}", card.name())
-}
-
-/// "the ace of hearts cannot go to the foundation: ...": why `card` does not
-/// go on its foundation, whose top card is `foundation_top`.
-fn not_next_on_foundation(card: &Card, foundation_top: &Option<Card>) -> String {
-    match foundation_top {
-        None => format!(
-            "the {} cannot go to the foundation: the {} foundation is empty and starts with the ace",
-            card.name(),
-            card.suit().name()
-        ),
-        Some(top) => format!(
-            "the {} cannot go to the foundation: the {} foundation is up to the {}",
-            card.name(),
-            card.suit().name(),
-            top.name()
-        ),
+impl fmt::Display for MoveError {
+    /// The words are the presentation layer's: [`crate::render::errors::move_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::errors::move_error(self))
     }
 }
 
-/// Why no count of the face-up cards `bottom` (deepest) to `top` of pile
-/// `from` fits on pile `to`, whose top card is `onto`.
-fn no_build_fits(from: PileId, to: PileId, bottom: &Card, top: &Card, onto: &Option<Card>) -> String {
-    let (what, verb) = if bottom == top {
-        (format!("the {}", top.name()), "cannot go")
-    } else {
-        (format!("no card from the {} up to the {}", bottom.name(), top.name()), "can go")
-    };
-    match onto {
-        Some(onto) if onto.rank().value() == 1 => {
-            format!("{what} on pile {from} {verb} onto the {} on pile {to}: nothing is built on an ace", onto.name())
-        }
-        Some(onto) => format!(
-            "{what} on pile {from} {verb} onto the {} on pile {to}, which takes only a {} {}",
-            onto.name(),
-            match onto.colour() {
-                crate::card::Colour::Red => "black",
-                crate::card::Colour::Black => "red",
-            },
-            crate::card::Rank::new(onto.rank().value().wrapping_sub(1)).map_or("card", |r| r.name())
-        ),
-        None => {
-            format!("{what} on pile {from} {verb} to pile {to}: it is empty and only a king may go there")
-        }
-    }
-}
-
-/// "the 9 of hearts fits on piles 2 and 5: add the pile, for example 9h 2"
-/// (with no `piles`, the example names no pile rather than failing).
-fn fits_several(card: &Card, piles: &[PileId]) -> String {
-    let names: Vec<String> = piles.iter().map(PileId::to_string).collect();
-    let example = piles.first().map_or(String::new(), |p| format!(" {p}"));
-    format!(
-        "the {} fits on piles {}: add the pile, for example {}{example}",
-        card.name(),
-        crate::render::words::join_and(&names),
-        card.to_string().to_lowercase(),
-    )
-}
-
-/// "" for one, "s" for any other count.
-fn plural(count: &usize) -> &'static str {
-    if *count == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
+impl std::error::Error for MoveError {}
 
 #[cfg(test)]
 mod tests {

@@ -7,6 +7,8 @@
 //! - [`outcome`]: what a game in progress says when it changes (a move
 //!   with the automatic moves it caused, the score's change), and why an
 //!   action was refused;
+//! - [`errors`]: what the engine's errors say (a move the rules forbid, a
+//!   line that is not a command);
 //! - [`screen`]: a game in progress shown whole: the table in the layout
 //!   chosen with score and clock, the opening, the answers to `score` and
 //!   `moves`, the win;
@@ -25,6 +27,7 @@
 pub mod announce;
 pub mod census;
 pub mod columns;
+pub mod errors;
 pub mod help;
 pub mod json;
 pub mod list;

@@ -1,0 +1,145 @@
+//! What the engine's errors say: a [`MoveError`] (which card, which pile,
+//! which rule) and a [`CommandError`] (which word, and what to type) in
+//! words. The engine keeps them as data; their `Display` is these words,
+//! and the names of commands and options they give are chosen here.
+
+use crate::card::{Card, Colour, Rank};
+use crate::command::CommandError;
+use crate::moves::{MoveError, PileId};
+
+/// Why the rules forbid a move, in one line naming the card, where it is
+/// and which rule stops it (piles by their numbers, 1 to 7).
+pub fn move_error(e: &MoveError) -> String {
+    match e {
+        MoveError::StockAndWasteEmpty => "cannot draw: the stock and the waste are both empty".to_string(),
+        MoveError::StockEmpty => "the stock is empty: the next draw turns the waste over (a redeal)".to_string(),
+        MoveError::NoRedealLeft { passes } => format!("cannot draw: the stock is empty and the pass limit of {passes} allows no redeal"),
+        MoveError::StockNotEmpty { cards } => format!("cannot redeal: the stock still has {cards} cards"),
+        MoveError::WasteEmpty => "the waste is empty".to_string(),
+        MoveError::PileEmpty { pile } => format!("pile {pile} is empty"),
+        MoveError::SamePile { pile } => format!("pile {pile} is both the source and the destination"),
+        MoveError::NotNextOnFoundation { card, foundation_top } => not_next_on_foundation(card, foundation_top),
+        MoveError::DoesNotBuild { card, pile, top } => format!("{}, and pile {pile} ends with the {}", needs(*card), top.name()),
+        MoveError::OnlyKingOnEmpty { card, pile } => format!("pile {pile} is empty and only a king may go there, not the {}", card.name()),
+        MoveError::NoBuildFits { from, to, bottom, top, onto } => no_build_fits(*from, *to, bottom, top, onto),
+        MoveError::NotEnoughFaceUp { pile, count, face_up } => format!("pile {pile} has {face_up} face-up card{}, not {count}", plural(face_up)),
+        MoveError::BadCount { count } => format!("{count} is not a number of cards to move (1 to 13)"),
+        MoveError::FoundationToTableauOff { card, pile } => format!("the {} cannot come down from its foundation to pile {pile}: moves from a foundation to the tableau are off (start with --foundation-to-tableau)", card.name()),
+        MoveError::FoundationEmpty { suit } => format!("the {} foundation is empty", suit.name()),
+        MoveError::CardHidden { card } => format!("the {} is face down or in the stock", card.name()),
+        MoveError::CardUnderWaste { card, above } => format!("the {} is in the waste under {above} card{}: only the top card can be played", card.name(), plural(above)),
+        MoveError::CardUnderFoundation { card } => format!("the {} is on its foundation under other cards", card.name()),
+        MoveError::CardOnFoundation { card } => format!("the {} is on its foundation already", card.name()),
+        MoveError::CardNotOnTop { card, pile, above } => format!("the {} has {above} card{} on it on pile {pile}: only a top card can go to a foundation", card.name(), plural(above)),
+        MoveError::CardGoesNowhere { card } => format!("the {} can go nowhere now", card.name()),
+        MoveError::CardFitsSeveral { card, piles } => fits_several(card, piles),
+    }
+}
+
+/// Why a line is not a command, in one line that says what to type.
+pub fn command_error(e: &CommandError) -> String {
+    match e {
+        CommandError::Empty => "empty command (type help for the list)".to_string(),
+        CommandError::Unknown { word, suggestion } => format!("unknown command '{}' (type help for the list{})", shown(word), suggestion.map(|s| format!("; did you mean {s}?")).unwrap_or_default()),
+        CommandError::Missing { command, usage } => format!("'{command}' needs more: {usage}"),
+        CommandError::TooMany { command, usage } => format!("too many words for '{command}': {usage}"),
+        CommandError::BadPile { text } => format!("'{}' is not a pile: piles are 1 to 7", shown(text)),
+        CommandError::BadDestination { text } => format!("'{}' is not a destination: give a pile 1 to 7, or f for the foundation", shown(text)),
+        CommandError::BadCount { text } => format!("'{}' is not a number of cards: give 1 to 13", shown(text)),
+        CommandError::BadSuit { text } => format!("'{}' is not a suit: give c, d, h or s", shown(text)),
+        CommandError::BadGameNumber { text } => format!("'{}' is not a game number: give a whole number from 1 to 2^128-1", shown(text)),
+        CommandError::BadPlace { text } => format!("'{}' is not a place to look at: give a pile 1 to 7, or w for the waste, f the foundations, s the stock, t the top cards", shown(text)),
+        CommandError::BadCard { text } => format!("'{}' is not a card: give a rank (a, 2 to 10, j, q, k) and a suit (c, d, h, s), for example 9h or qs", shown(text)),
+        CommandError::NoHelp { text } => format!("'{}' is not a command (type help for the list)", shown(text)),
+        CommandError::MissingFile { command } => format!("'{command}' needs a file name, for example {command} game.json"),
+        CommandError::BadFileName { text } => format!("'{}' has a control or invisible character in it: name the file in plain characters", shown(text)),
+        CommandError::SessionCommand { word } => format!("'{word}' is a command of the session, not a move"),
+    }
+}
+
+/// The longest piece of a typed word quoted back, in characters.
+const QUOTED: usize = 20;
+
+/// A typed word quoted back (see [`crate::render::words::readable`]).
+fn shown(text: &str) -> String {
+    crate::render::words::readable(text, QUOTED)
+}
+
+fn needs(card: Card) -> String {
+    if card.rank().value() == 13 {
+        return format!("the {} can go only to a foundation or an empty pile", card.name());
+    }
+    let colour = match card.colour() {
+        Colour::Red => "black",
+        Colour::Black => "red",
+    };
+    let above = Rank::new(card.rank().value() + 1).map_or("", |r| r.name());
+    format!("the {} needs a {colour} {above}", card.name())
+}
+
+/// "the ace of hearts cannot go to the foundation: ...": why `card` does not
+/// go on its foundation, whose top card is `foundation_top`.
+fn not_next_on_foundation(card: &Card, foundation_top: &Option<Card>) -> String {
+    match foundation_top {
+        None => format!(
+            "the {} cannot go to the foundation: the {} foundation is empty and starts with the ace",
+            card.name(),
+            card.suit().name()
+        ),
+        Some(top) => format!(
+            "the {} cannot go to the foundation: the {} foundation is up to the {}",
+            card.name(),
+            card.suit().name(),
+            top.name()
+        ),
+    }
+}
+
+/// Why no count of the face-up cards `bottom` (deepest) to `top` of pile
+/// `from` fits on pile `to`, whose top card is `onto`.
+fn no_build_fits(from: PileId, to: PileId, bottom: &Card, top: &Card, onto: &Option<Card>) -> String {
+    let (what, verb) = if bottom == top {
+        (format!("the {}", top.name()), "cannot go")
+    } else {
+        (format!("no card from the {} up to the {}", bottom.name(), top.name()), "can go")
+    };
+    match onto {
+        Some(onto) if onto.rank().value() == 1 => {
+            format!("{what} on pile {from} {verb} onto the {} on pile {to}: nothing is built on an ace", onto.name())
+        }
+        Some(onto) => format!(
+            "{what} on pile {from} {verb} onto the {} on pile {to}, which takes only a {} {}",
+            onto.name(),
+            match onto.colour() {
+                Colour::Red => "black",
+                Colour::Black => "red",
+            },
+            Rank::new(onto.rank().value().wrapping_sub(1)).map_or("card", |r| r.name())
+        ),
+        None => {
+            format!("{what} on pile {from} {verb} to pile {to}: it is empty and only a king may go there")
+        }
+    }
+}
+
+/// "the 9 of hearts fits on piles 2 and 5: add the pile, for example 9h 2"
+/// (with no `piles`, the example names no pile rather than failing).
+fn fits_several(card: &Card, piles: &[PileId]) -> String {
+    let names: Vec<String> = piles.iter().map(PileId::to_string).collect();
+    let example = piles.first().map_or(String::new(), |p| format!(" {p}"));
+    format!(
+        "the {} fits on piles {}: add the pile, for example {}{example}",
+        card.name(),
+        crate::render::words::join_and(&names),
+        card.to_string().to_lowercase(),
+    )
+}
+
+/// "" for one, "s" for any other count.
+fn plural(count: &usize) -> &'static str {
+    if *count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
