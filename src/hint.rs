@@ -1,4 +1,5 @@
-//! A heuristic hint: a good legal move with its reason in words.
+//! A heuristic hint: a good legal move with its reason (said in words by
+//! [`crate::render::session::hint_reason`]).
 //!
 //! The order of preference, first match wins:
 //! 1. a move that turns up a face-down card (tableau to foundation or to
@@ -12,16 +13,56 @@
 //! A move that merely undoes the previous move is never suggested, nor a
 //! king-led build moved from one empty pile to another.
 
+use crate::card::Card;
 use crate::game::{Game, Status};
-use crate::moves::Move;
+use crate::moves::{Move, PileId};
 
 /// A suggested move and why, or why there is none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hint {
     /// The move to play; `None` when no move helps.
     pub mv: Option<Move>,
-    /// Why, in a few plain words.
-    pub reason: String,
+    /// Why (in words: [`crate::render::session::hint_reason`]).
+    pub reason: Reason,
+}
+
+/// Why a hint suggests its move, or none: the preference that chose it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The game is won: no move.
+    Won,
+    /// The game is stuck: no move.
+    Stuck,
+    /// Moving `card` turns up a face-down card on pile `pile`.
+    TurnsUp {
+        /// The card moved (the deepest of a build).
+        card: Card,
+        /// The pile it leaves.
+        pile: PileId,
+    },
+    /// `card` goes to its foundation.
+    ToFoundation {
+        /// The card.
+        card: Card,
+    },
+    /// `card` comes off the waste onto the tableau.
+    OffTheWaste {
+        /// The card.
+        card: Card,
+    },
+    /// Moving `card` (part of a build) uncovers a card that can go to its
+    /// foundation.
+    Uncovers {
+        /// The card moved (the deepest of the part moved).
+        card: Card,
+    },
+    /// No useful move on the table: draw, or (`redeal`) turn the waste over.
+    FromTheStock {
+        /// The move is a redeal, not a draw.
+        redeal: bool,
+    },
+    /// No move helps.
+    NoUsefulMove,
 }
 
 fn undoes(previous: Option<Move>, mv: Move) -> bool {
@@ -45,14 +86,8 @@ pub fn hint(game: &Game) -> Hint {
 /// prove the game lost).
 pub fn hint_where(game: &Game, allowed: impl Fn(Move) -> bool) -> Hint {
     match game.status() {
-        Status::Won => return Hint { mv: None, reason: "the game is won".into() },
-        Status::Stuck => {
-            return Hint {
-                mv: None,
-                reason: "stuck: no move can turn up a card or bring one out of the stock; undo or start a new game"
-                    .into(),
-            }
-        }
+        Status::Won => return Hint { mv: None, reason: Reason::Won },
+        Status::Stuck => return Hint { mv: None, reason: Reason::Stuck },
         Status::Playing => {}
     }
     let pos = game.position();
@@ -69,36 +104,40 @@ pub fn hint_where(game: &Game, allowed: impl Fn(Move) -> bool) -> Hint {
         }
         _ => false,
     };
-    let name = |m: &Move| -> String {
+    // The card a move takes (the deepest of a build); none for the stock.
+    let card = |m: &Move| -> Option<Card> {
         match *m {
             Move::TableauToTableau { from, count, .. } => {
                 let up = pos.pile(from).face_up();
-                up[up.len() - count].name()
+                up.len().checked_sub(count).map(|i| up[i])
             }
-            Move::TableauToFoundation { from } => pos.pile(from).top().map(|c| c.name()).unwrap_or_default(),
-            Move::WasteToTableau { .. } | Move::WasteToFoundation => {
-                pos.waste().last().map(|c| c.name()).unwrap_or_default()
-            }
-            Move::FoundationToTableau { suit, .. } => pos.foundation_top(suit).map(|c| c.name()).unwrap_or_default(),
-            Move::Draw | Move::Redeal => String::new(),
+            Move::TableauToFoundation { from } => pos.pile(from).top(),
+            Move::WasteToTableau { .. } | Move::WasteToFoundation => pos.waste().last().copied(),
+            Move::FoundationToTableau { suit, .. } => pos.foundation_top(suit),
+            Move::Draw | Move::Redeal => None,
         }
     };
+    let suggest = |m: &Move, reason: fn(Card) -> Reason| card(m).map(|c| Hint { mv: Some(*m), reason: reason(c) });
     // Only a move from a pile turns a card up, so each found names its pile.
     let turning_up = moves.iter().find_map(|m| match *m {
-        Move::TableauToTableau { from, .. } | Move::TableauToFoundation { from } if turns_up(m) => Some((m, from)),
+        Move::TableauToTableau { from, .. } | Move::TableauToFoundation { from } if turns_up(m) => {
+            card(m).map(|card| Hint { mv: Some(*m), reason: Reason::TurnsUp { card, pile: from } })
+        }
         _ => None,
     });
-    if let Some((m, from)) = turning_up {
-        return Hint { mv: Some(*m), reason: format!("move the {}: it turns up a card on pile {from}", name(m)) };
+    if let Some(hint) = turning_up {
+        return hint;
     }
-    if let Some(m) = moves.iter().find(|m| matches!(m, Move::WasteToFoundation | Move::TableauToFoundation { .. })) {
-        return Hint { mv: Some(*m), reason: format!("the {} goes to its foundation", name(m)) };
+    let to_foundation = moves.iter().find(|m| matches!(m, Move::WasteToFoundation | Move::TableauToFoundation { .. }));
+    if let Some(hint) = to_foundation.and_then(|m| suggest(m, |card| Reason::ToFoundation { card })) {
+        return hint;
     }
-    if let Some(m) = moves.iter().find(|m| matches!(m, Move::WasteToTableau { .. })) {
-        return Hint { mv: Some(*m), reason: format!("the {} comes off the waste onto the tableau", name(m)) };
+    let off_the_waste = moves.iter().find(|m| matches!(m, Move::WasteToTableau { .. }));
+    if let Some(hint) = off_the_waste.and_then(|m| suggest(m, |card| Reason::OffTheWaste { card })) {
+        return hint;
     }
     // A partial build that uncovers a card able to go to its foundation.
-    if let Some(m) = moves.iter().find(|m| match **m {
+    let uncovering = moves.iter().find(|m| match **m {
         Move::TableauToTableau { from, count, .. } => {
             let up = pos.pile(from).face_up();
             count < up.len() && {
@@ -107,17 +146,14 @@ pub fn hint_where(game: &Game, allowed: impl Fn(Move) -> bool) -> Hint {
             }
         }
         _ => false,
-    }) {
-        return Hint {
-            mv: Some(*m),
-            reason: format!("move the {}: the card under it can then go to its foundation", name(m)),
-        };
+    });
+    if let Some(hint) = uncovering.and_then(|m| suggest(m, |card| Reason::Uncovers { card })) {
+        return hint;
     }
     if let Some(m) = moves.iter().find(|m| matches!(m, Move::Draw | Move::Redeal)) {
-        let what = if *m == Move::Draw { "draw" } else { "redeal" };
-        return Hint { mv: Some(*m), reason: format!("no useful move on the table: {what}") };
+        return Hint { mv: Some(*m), reason: Reason::FromTheStock { redeal: *m == Move::Redeal } };
     }
-    Hint { mv: None, reason: "no useful move".into() }
+    Hint { mv: None, reason: Reason::NoUsefulMove }
 }
 
 #[cfg(test)]

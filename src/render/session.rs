@@ -11,6 +11,7 @@ use std::fmt;
 use crate::command::Command;
 use crate::flow::{Advice, Passed, Pending, Refusal, WinnableError, WINNABLE_TRIES};
 use crate::game::Game;
+use crate::hint::Reason;
 use crate::play::{Origin, Play};
 use crate::query::{describe_pile, describe_pile_full, describe_rules, describe_tops, find_card, move_in_words};
 use crate::render::help::{help_list, help_on, SPOKEN_HELP};
@@ -21,6 +22,26 @@ use crate::rules::Rules;
 use crate::session::{Line, SessionCommand};
 use crate::solver::{GaveUp, Verdict};
 use crate::store::StoreError;
+
+/// Why a heuristic hint suggests its move (or none), in a few plain
+/// words: "move the jack of hearts: it turns up a card on pile 3".
+pub fn hint_reason(reason: &Reason) -> String {
+    match reason {
+        Reason::Won => "the game is won".into(),
+        Reason::Stuck => {
+            "stuck: no move can turn up a card or bring one out of the stock; undo or start a new game".into()
+        }
+        Reason::TurnsUp { card, pile } => format!("move the {}: it turns up a card on pile {pile}", card.name()),
+        Reason::ToFoundation { card } => format!("the {} goes to its foundation", card.name()),
+        Reason::OffTheWaste { card } => format!("the {} comes off the waste onto the tableau", card.name()),
+        Reason::Uncovers { card } => {
+            format!("move the {}: the card under it can then go to its foundation", card.name())
+        }
+        Reason::FromTheStock { redeal: false } => "no useful move on the table: draw".into(),
+        Reason::FromTheStock { redeal: true } => "no useful move on the table: redeal".into(),
+        Reason::NoUsefulMove => "no useful move".into(),
+    }
+}
 
 /// What `hint` says of `advice` in `game` (the game it was given for): for
 /// the eye "hint: t 7 1: move the jack ... The game can still be won.";
@@ -35,7 +56,7 @@ pub fn advice_text(advice: &Advice, game: &Game, style: &CardStyle, screen_reade
             let words = move_in_words(game.position(), game.rules(), *mv, style);
             (Some(mv.to_string()), words, if *news { " The game can still be won." } else { "" })
         }
-        Advice::Heuristic(hint) => (hint.mv.map(|mv| mv.to_string()), hint.reason.clone(), ""),
+        Advice::Heuristic(hint) => (hint.mv.map(|mv| mv.to_string()), hint_reason(&hint.reason), ""),
         Advice::LostAtDeal => {
             return "This deal cannot be won, though moves remain: the solver tried every line; type new for a new game."
                 .into()
@@ -375,11 +396,11 @@ mod tests {
     #[test]
     fn a_hint_for_the_eye_and_for_the_ear() {
         let game = game_1();
-        let draw = Advice::Heuristic(Hint { mv: Some(Move::Draw), reason: "draw a card".into() });
-        assert_eq!(advice_text(&draw, &game, &CardStyle::PLAIN, false), "hint: d: draw a card.");
-        assert_eq!(advice_text(&draw, &game, &CardStyle::WORDS, true), "Draw a card, type d.");
-        let none = Advice::Heuristic(Hint { mv: None, reason: "no move helps".into() });
-        assert_eq!(advice_text(&none, &game, &CardStyle::WORDS, true), "No move helps.");
+        let draw = Advice::Heuristic(Hint { mv: Some(Move::Draw), reason: Reason::FromTheStock { redeal: false } });
+        assert_eq!(advice_text(&draw, &game, &CardStyle::PLAIN, false), "hint: d: no useful move on the table: draw.");
+        assert_eq!(advice_text(&draw, &game, &CardStyle::WORDS, true), "No useful move on the table: draw, type d.");
+        let none = Advice::Heuristic(Hint { mv: None, reason: Reason::NoUsefulMove });
+        assert_eq!(advice_text(&none, &game, &CardStyle::WORDS, true), "No useful move.");
         let win = Advice::Winning { mv: Move::Draw, news: true };
         let said = advice_text(&win, &game, &CardStyle::PLAIN, false);
         assert!(said.starts_with("hint: d: ") && said.ends_with(". The game can still be won."), "{said}");
