@@ -379,6 +379,52 @@ pub fn resume_again(instead: Instead, screen_reader: bool) -> String {
     }
 }
 
+/// `--resume` while another session holds the saved game.
+pub const SAVED_GAME_IN_USE: &str = "the saved game is open in another klondike session";
+
+/// `--resume` with no saved game.
+pub const NO_SAVED_GAME: &str = "there is no saved game to resume";
+
+/// `--resume` cannot be done, because of `why`.
+pub fn cannot_resume(why: &str) -> String {
+    format!("cannot resume: {why}")
+}
+
+/// The saved game cannot be read (`error`: from a newer klondike, say),
+/// so this session leaves it and does not save its own.
+pub fn not_saving_for(error: &StoreError) -> String {
+    format!("{error}; this session does not save its game")
+}
+
+/// Another session keeps its game in `folder`: this one does not save.
+pub fn another_session_keeps(folder: &str) -> String {
+    format!("another klondike session is keeping its game in {folder}; this one does not save its game")
+}
+
+/// The saved game `what` ("game 7 with 50 moves"), declined at the offer,
+/// is counted as lost.
+pub fn saved_game_lost(what: &str) -> String {
+    format!("the saved game, {what}, counts as lost")
+}
+
+/// The saved game `what` is replaced by a new game: counted as lost
+/// (`Some(true)`), kept because it could not be counted (`Some(false)`),
+/// or replaced uncounted with statistics off (`None`).
+pub fn saved_game_replaced(what: &str, counted: Option<bool>) -> String {
+    match counted {
+        Some(true) => format!("the saved game, {what}, counts as lost: a new game takes its place"),
+        Some(false) => {
+            format!("the saved game, {what}, could not be counted, so it is kept; this session does not save its game")
+        }
+        None => format!("the saved game, {what}, is replaced by a new game (statistics are off, so it is not counted)"),
+    }
+}
+
+/// The saved game `name` does not replay (`error`), and was moved to `moved`.
+pub fn saved_game_unplayable(name: &str, error: &impl fmt::Display, moved: &str) -> String {
+    format!("the saved game {name} cannot be replayed ({error}); it was moved to {moved}")
+}
+
 /// What q at the offer to resume says.
 pub const SAVED_GAME_KEPT: &str = "The saved game is kept.";
 

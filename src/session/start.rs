@@ -163,7 +163,7 @@ pub fn offer_saved(
     // other session's.
     if in_use {
         if asked.resume {
-            return refused("the saved game is open in another klondike session".into());
+            return refused(said::SAVED_GAME_IN_USE.into());
         }
         return Ok(Offered::Nothing);
     }
@@ -173,7 +173,7 @@ pub fn offer_saved(
             None
         }
         Ok(r) => r,
-        Err(e) if asked.resume => return refused(format!("cannot resume: {e}")),
+        Err(e) if asked.resume => return refused(said::cannot_resume(&e.to_string())),
         // The folder cannot be read: said once, as the folder's problem.
         Err(e @ StoreError::Io { .. }) => {
             world.folder_problem(&e);
@@ -181,7 +181,7 @@ pub fn offer_saved(
         }
         // Said here; the session then leaves it alone (see `retire_autosave`).
         Err(e @ StoreError::NewerVersion { .. }) => {
-            world.warn(&format!("{e}; this session does not save its game"));
+            world.warn(&said::not_saving_for(&e));
             return Ok(Offered::NewerAutosave);
         }
         Err(e) => {
@@ -191,7 +191,7 @@ pub fn offer_saved(
     };
     let Some(record) = record else {
         if asked.resume {
-            return refused("there is no saved game to resume".into());
+            return refused(said::NO_SAVED_GAME.into());
         }
         return Ok(Offered::Nothing);
     };
@@ -205,7 +205,7 @@ pub fn offer_saved(
             match count_record_as_lost(world, &record, true) {
                 // Kept, and said when the new game starts (`retire_autosave`).
                 Some((_, false)) => return Ok(Offered::Nothing),
-                Some((what, true)) => world.warn(&format!("the saved game, {what}, counts as lost")),
+                Some((what, true)) => world.warn(&said::saved_game_lost(&what)),
                 None => {}
             }
             world.remove_autosave();
@@ -222,9 +222,9 @@ pub fn offer_saved(
         }
         Err(e) => {
             let moved = world.move_autosave_aside().unwrap_or_default();
-            let message = format!("the saved game {name} cannot be replayed ({e}); it was moved to {moved}");
+            let message = said::saved_game_unplayable(&name, &e, &moved);
             if asked.resume {
-                return refused(format!("cannot resume: {message}"));
+                return refused(said::cannot_resume(&message));
             }
             world.warn(&message);
             Ok(Offered::Nothing)
@@ -246,17 +246,13 @@ pub fn retire_autosave(world: &mut impl World, stats: bool) -> bool {
             if !world.was_counted(&record.identity()) {
                 match count_record_as_lost(world, &record, stats) {
                     Some((what, true)) => {
-                        world.warn(&format!("the saved game, {what}, counts as lost: a new game takes its place"));
+                        world.warn(&said::saved_game_replaced(&what, Some(true)));
                     }
                     Some((what, false)) if stats => {
-                        world.warn(&format!(
-                            "the saved game, {what}, could not be counted, so it is kept; this session does not save its game"
-                        ));
+                        world.warn(&said::saved_game_replaced(&what, Some(false)));
                         return false;
                     }
-                    Some((what, false)) => world.warn(&format!(
-                        "the saved game, {what}, is replaced by a new game (statistics are off, so it is not counted)"
-                    )),
+                    Some((what, false)) => world.warn(&said::saved_game_replaced(&what, None)),
                     None => {}
                 }
             }
@@ -264,7 +260,7 @@ pub fn retire_autosave(world: &mut impl World, stats: bool) -> bool {
             true
         }
         Err(e @ StoreError::NewerVersion { .. }) => {
-            world.warn(&format!("{e}; this session does not save its game"));
+            world.warn(&said::not_saving_for(&e));
             false
         }
         Err(e @ StoreError::Corrupt { .. }) => {
@@ -401,13 +397,9 @@ pub fn claim_autosave(
     if persistence.autosave {
         match world.lock_autosave() {
             AutosaveLock::Held => held = true,
-            AutosaveLock::Busy(_) if resume => {
-                return Err(StartError::Refused("the saved game is open in another klondike session".into()))
-            }
+            AutosaveLock::Busy(_) if resume => return Err(StartError::Refused(said::SAVED_GAME_IN_USE.into())),
             AutosaveLock::Busy(folder) => {
-                world.warn(&format!(
-                    "another klondike session is keeping its game in {folder}; this one does not save its game"
-                ));
+                world.warn(&said::another_session_keeps(&folder));
                 persistence.autosave = false;
                 in_use = true;
             }
