@@ -874,7 +874,7 @@ impl<W: World> Session<W> {
             }
             SessionCommand::Stats => {
                 let stats = self.world.statistics().map_err(|e| e.to_string())?;
-                Ok(Reply::Answer(stats.describe().trim_end().to_string()))
+                Ok(Reply::Answer(crate::render::stats::statistics(&stats).trim_end().to_string()))
             }
             SessionCommand::New(n) => {
                 let lost = self.left_behind();

@@ -15,7 +15,6 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::record::GameId;
-use crate::render::words::plural;
 use crate::rules::{PassLimit, Rules};
 use crate::scoring::Scoring;
 
@@ -283,69 +282,4 @@ impl Statistics {
     pub fn add_vegas(&mut self, delta: i64) {
         self.vegas_balance = self.vegas_balance.saturating_add(delta);
     }
-
-    /// A plain-text report that reads well aloud: one line per rules
-    /// setting, then the Vegas balance when a Vegas game was played (or
-    /// the balance is not 0). "No games played yet." when there is nothing.
-    /// Every line ends with a newline.
-    pub fn describe(&self) -> String {
-        let mut out = String::new();
-        for (key, r) in &self.per_rules {
-            out.push_str(&describe_record(key, r));
-            out.push('\n');
-        }
-        let vegas_played = self.per_rules.values().any(|r| r.best_vegas_score.is_some());
-        if vegas_played || self.vegas_balance != 0 {
-            out.push_str("Vegas balance: ");
-            out.push_str(&self.vegas_balance.to_string());
-            out.push_str(".\n");
-        }
-        if out.is_empty() {
-            out.push_str("No games played yet.\n");
-        }
-        out
-    }
-}
-
-/// A duration in words: "45 seconds", "3 minutes 5 seconds", "1 hour 2 minutes".
-fn duration(seconds: u64) -> String {
-    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
-    match (h, m) {
-        (0, 0) => plural(s, "second", "seconds"),
-        (0, _) if s == 0 => plural(m, "minute", "minutes"),
-        (0, _) => format!("{} {}", plural(m, "minute", "minutes"), plural(s, "second", "seconds")),
-        _ if m == 0 => plural(h, "hour", "hours"),
-        _ => format!("{} {}", plural(h, "hour", "hours"), plural(m, "minute", "minutes")),
-    }
-}
-
-fn describe_record(key: &RulesKey, r: &Record) -> String {
-    let mut parts = vec![format!("{} played", r.played), format!("{} won", r.won)];
-    if let Some(rate) = r.win_rate() {
-        parts.push(format!("win rate {}%", (rate * 100.0).round() as u32));
-    }
-    let streak = if r.current_win_streak > 0 {
-        plural(r.current_win_streak, "win", "wins")
-    } else if r.current_losing_streak > 0 {
-        plural(r.current_losing_streak, "loss", "losses")
-    } else {
-        "none".to_string()
-    };
-    parts.push(format!("current streak {streak}"));
-    parts.push(format!("longest winning streak {}", r.longest_win_streak));
-    parts.push(format!("longest losing streak {}", r.longest_losing_streak));
-    if let Some(s) = r.best_score {
-        parts.push(format!("best score {s}"));
-    }
-    if let Some(s) = r.best_vegas_score {
-        parts.push(format!("best Vegas score {s}"));
-    }
-    if let Some(m) = r.fewest_moves_to_win {
-        parts.push(format!("fewest moves to win {m}"));
-    }
-    if let Some(s) = r.fastest_win_seconds {
-        parts.push(format!("fastest win {}", duration(s)));
-    }
-    // A line of its own, read aloud as a sentence: a capital first.
-    format!("{}: {}.", crate::render::words::capitalise(&key.to_string()), parts.join(", "))
 }

@@ -1,5 +1,6 @@
 //! Statistics: counting games, streaks, bests, the Vegas balance, the report.
 
+use klondike::render::stats::statistics;
 use klondike::rules::{DrawCount, PassLimit, Rules};
 use klondike::scoring::Scoring;
 use klondike::stats::{Outcome, RulesKey, Statistics, FORMAT_VERSION};
@@ -123,12 +124,12 @@ fn rules_settings_read_back_and_sort_unlimited_last() {
 
 #[test]
 fn the_report_reads_aloud() {
-    assert_eq!(Statistics::default().describe(), "No games played yet.\n");
+    assert_eq!(statistics(&Statistics::default()), "No games played yet.\n");
     let mut s = Statistics::default();
     s.record_game(key1(), lost(50));
     s.record_game(key1(), won(98, 640, Some(252)));
     s.record_game(key1(), won(120, 500, Some(3700)));
-    let text = s.describe();
+    let text = statistics(&s);
     assert_eq!(
         text,
         "Draw 1, passes unlimited, foundation-to-tableau off: 3 played, 2 won, win rate 67%, \
@@ -137,7 +138,7 @@ fn the_report_reads_aloud() {
     );
     s.record_game(key3(), Outcome { won: false, score: Some((Scoring::Vegas, -42)), moves: 5, seconds: None });
     s.add_vegas(-42);
-    let text = s.describe();
+    let text = statistics(&s);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert!(
@@ -159,10 +160,10 @@ fn nonsense_figures_do_not_panic() {
     let mut odd = odd;
     let k = key3();
     assert_eq!(odd.per_rules[&k].win_rate(), Some(1.0));
-    let _ = odd.describe();
+    let _ = statistics(&odd);
     let key = key1();
     odd.per_rules.insert(key, odd.per_rules[&k].clone());
     odd.record_game(key, won(1, i64::MIN, Some(u64::MAX)));
     assert_eq!(odd.record(key).unwrap().current_win_streak, u64::MAX);
-    let _ = odd.describe();
+    let _ = statistics(&odd);
 }

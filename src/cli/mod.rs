@@ -116,8 +116,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 Some(Err(e)) => return Err(e.into()),
                 None => Statistics::default(),
             };
-            let text =
-                if json { serde_json::to_string_pretty(&stats)? } else { stats.describe().trim_end().to_string() };
+            let text = if json {
+                serde_json::to_string_pretty(&stats)?
+            } else {
+                klondike::render::stats::statistics(&stats).trim_end().to_string()
+            };
             print(format!("{text}\n").as_bytes())
         }
         Some(Subcommands::Man) => {

@@ -22,6 +22,7 @@
 //! - [`help`]: the list of commands, and one command explained;
 //! - [`solve`]: `klondike solve`'s verdict line and winning line;
 //! - [`census`]: `klondike census`'s heading and table of win rates;
+//! - [`stats`]: the statistics, a line per rules setting;
 //! - [`man`]: the manual page's own sections (the commands from the table).
 
 pub mod announce;
@@ -36,5 +37,6 @@ pub mod outcome;
 pub mod screen;
 pub mod session;
 pub mod solve;
+pub mod stats;
 pub mod table;
 pub mod words;
