@@ -43,7 +43,6 @@ use std::str::FromStr;
 use crate::card::{Card, Suit};
 use crate::game::{CardPlace, Position};
 use crate::moves::{Move, MoveError, PileId};
-use crate::query::PileRef;
 use crate::rules::Rules;
 
 /// A move as the player typed it, its piles read from 1..=7. Unlike
@@ -122,6 +121,19 @@ pub enum Command {
     Auto,
     /// Solve the game from the current position.
     Solve,
+}
+
+/// Which part of the table a question is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PileRef {
+    /// A tableau pile.
+    Tableau(PileId),
+    /// The waste.
+    Waste,
+    /// All four foundations.
+    Foundations,
+    /// The stock.
+    Stock,
 }
 
 /// Why a line is not a command. Messages are one line and say what to type.

@@ -19,9 +19,12 @@
 //! [`solver`] decides whether a position can still be won, [`batch`] plans
 //! and runs it over many deals, and [`census`] counts the verdicts;
 //! [`scoring`], [`record`] and [`stats`] keep
-//! score, saved games and statistics as values. The one exception to "no
-//! I/O" is [`store`], which reads and writes klondike's data files
-//! (atomically, under a lock).
+//! score, saved games and statistics as values. The exceptions to "no
+//! I/O" are the files: [`store`], which reads and writes klondike's data
+//! files (atomically, under a lock), [`batch::output`] and
+//! [`census::files`], which open the batch and census files they are named,
+//! and [`session::begin`], which reads the files `--load` and `--deal @FILE`
+//! name (through [`store`]).
 //!
 //! ```
 //! use klondike::{command::{Command, MoveCommand}, deal::Deal, game::Game, rules::Rules};
@@ -48,7 +51,6 @@ pub mod lines;
 pub mod moves;
 pub mod options;
 pub mod play;
-pub mod query;
 pub mod record;
 pub mod render;
 pub mod rules;

@@ -4,11 +4,12 @@
 //! query answers without changing the game.
 
 use klondike::card::Card;
+use klondike::command::PileRef;
 use klondike::deal::Deal;
 use klondike::game::{Game, Status};
 use klondike::moves::{Move, PileId};
-use klondike::query::{describe_legal_moves, describe_pile, describe_rules, PileRef};
 use klondike::render::list::list;
+use klondike::render::query::{describe_legal_moves, describe_pile, describe_rules};
 use klondike::render::table::{table, table_styled};
 use klondike::render::words::{CardNames, CardStyle, SuitStyle};
 use klondike::rules::{DrawCount, PassLimit, Rules};

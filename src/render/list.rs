@@ -15,13 +15,13 @@
 //! ```
 //!
 //! Each line is also available alone (for the pile queries of
-//! [`crate::query`]).
+//! [`crate::render::query`]).
 
 use crate::card::{Card, Suit};
 use crate::game::{Game, Position};
 use crate::moves::PileId;
-use crate::query::summarised_cards;
 use crate::render::announce::announce_status;
+use crate::render::query::summarised_cards;
 use crate::render::words::{count, CardStyle};
 use crate::rules::{DrawCount, PassLimit, Rules};
 

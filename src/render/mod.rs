@@ -15,6 +15,8 @@
 //! - [`session`]: what a session says around the game: `hint` and
 //!   `solve`, the questions before throwing a game away, the goodbye, the
 //!   sentences of `save` and `load`, the offer to resume;
+//! - [`query`]: the answers to the questions a player asks without
+//!   moving (a pile, the tops, where a card is, the legal moves, the rules);
 //! - [`words`]: the English helpers: card names ([`words::CardStyle`]),
 //!   plurals, quoting of input (one rule for unprintable characters),
 //!   text for a screen reader, wrapping;
@@ -34,6 +36,7 @@ pub mod json;
 pub mod list;
 pub mod man;
 pub mod outcome;
+pub mod query;
 pub mod screen;
 pub mod session;
 pub mod solve;

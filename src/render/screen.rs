@@ -5,13 +5,14 @@
 //! the play time it measured.
 
 use crate::card::Card;
+use crate::command::PileRef;
 use crate::game::{Game, Status};
 use crate::moves::Move;
 use crate::play::{Origin, Play};
-use crate::query::{describe_legal_moves, describe_pile, describe_tops, ranked_legal_moves, PileRef};
 use crate::render::announce::{announce_status, announce_win};
 use crate::render::columns::{columns, ColumnsView};
 use crate::render::list::list;
+use crate::render::query::{describe_legal_moves, describe_pile, describe_tops, ranked_legal_moves};
 use crate::render::table::table_with_status;
 use crate::render::words::{capitalise, count, CardStyle};
 use crate::scoring::Scoring;

@@ -13,8 +13,10 @@ use crate::flow::{Advice, Passed, Pending, Refusal, WinnableError, WINNABLE_TRIE
 use crate::game::Game;
 use crate::hint::Reason;
 use crate::play::{Origin, Play};
-use crate::query::{describe_pile, describe_pile_full, describe_rules, describe_tops, find_card, move_in_words};
 use crate::render::help::{help_list, help_on, SPOKEN_HELP};
+use crate::render::query::{
+    describe_pile, describe_pile_full, describe_rules, describe_tops, find_card, move_in_words,
+};
 use crate::render::screen::title;
 use crate::render::screen::{moves_answer, score_answer};
 use crate::render::words::{capitalise, count, readable, CardStyle};

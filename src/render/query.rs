@@ -6,7 +6,8 @@
 //!
 //! ```
 //! use klondike::{deal::Deal, game::Game, rules::Rules};
-//! use klondike::query::{describe_legal_moves, describe_pile, describe_rules, PileRef};
+//! use klondike::command::PileRef;
+//! use klondike::render::query::{describe_legal_moves, describe_pile, describe_rules};
 //! use klondike::render::words::CardStyle;
 //!
 //! let game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
@@ -20,24 +21,12 @@
 //! ```
 
 use crate::card::{Card, Suit};
+use crate::command::PileRef;
 use crate::game::{CardPlace, Game, Position};
 use crate::moves::{Move, PileId};
 use crate::render::list::{foundations_line, pass_words, pile_line_with, FaceUpCards};
 use crate::render::words::{capitalise, count, CardStyle};
 use crate::rules::{PassLimit, Rules};
-
-/// Which part of the table a question is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PileRef {
-    /// A tableau pile.
-    Tableau(PileId),
-    /// The waste.
-    Waste,
-    /// All four foundations.
-    Foundations,
-    /// The stock.
-    Stock,
-}
 
 /// One part of the table, in a line or two:
 ///
