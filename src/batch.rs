@@ -40,7 +40,8 @@ use serde::{Deserialize, Serialize};
 use crate::census::BatchVerdict;
 use crate::command::{Command, CommandError};
 use crate::deal::{Deal, DealError};
-use crate::game::{Game, Position};
+use crate::game::{Game, HistoryError, Position};
+use crate::moves::MoveError;
 use crate::rules::{PassLimit, Rules};
 use crate::solver::{self, Budget, GaveUp, LineEffort, Solution, Verdict};
 
@@ -679,8 +680,26 @@ pub struct ScriptError {
     pub line: usize,
     /// Its text, trimmed.
     pub text: String,
-    /// Why it cannot be played, in words.
-    pub why: String,
+    /// Why it cannot be played.
+    pub why: ScriptFault,
+}
+
+/// Why a line of a moves script cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScriptFault {
+    /// It is no command.
+    #[error(transparent)]
+    Command(#[from] CommandError),
+    /// The rules forbid its move where it comes.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// There is nothing to undo or redo.
+    #[error(transparent)]
+    History(#[from] HistoryError),
+    /// A command that is not a move, `undo` or `redo` (a query, a
+    /// session's command).
+    #[error("{}", crate::render::solve::NOT_A_MOVE)]
+    NotAMove,
 }
 
 /// The position a script of commands leaves `deal` in under `rules`: one
@@ -697,22 +716,21 @@ pub fn replay_script(deal: &Deal, rules: Rules, script: &str) -> Result<Position
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let err = |why: String| ScriptError { line: i + 1, text: t.to_string(), why };
-        let only_moves = || err("only moves, undo and redo may appear in a moves file".into());
+        let err = |why: ScriptFault| ScriptError { line: i + 1, text: t.to_string(), why };
         let command = match t.parse::<Command>() {
             Ok(command) => command,
             // A session's command (`save`, `q`) is no move either.
-            Err(CommandError::SessionCommand { .. }) => return Err(only_moves()),
-            Err(e) => return Err(err(e.to_string())),
+            Err(CommandError::SessionCommand { .. }) => return Err(err(ScriptFault::NotAMove)),
+            Err(e) => return Err(err(e.into())),
         };
         match command {
             Command::Move(m) => {
-                let mv = m.resolve(game.position(), game.rules()).map_err(|e| err(e.to_string()))?;
-                game.play(mv).map_err(|e| err(e.to_string()))?;
+                let mv = m.resolve(game.position(), game.rules()).map_err(|e| err(e.into()))?;
+                game.play(mv).map_err(|e| err(e.into()))?;
             }
-            Command::Undo => game.undo().map(drop).map_err(|e| err(e.to_string()))?,
-            Command::Redo => game.redo().map(drop).map_err(|e| err(e.to_string()))?,
-            _ => return Err(only_moves()),
+            Command::Undo => game.undo().map(drop).map_err(|e| err(e.into()))?,
+            Command::Redo => game.redo().map(drop).map_err(|e| err(e.into()))?,
+            _ => return Err(err(ScriptFault::NotAMove)),
         }
     }
     Ok(game.position().clone())
@@ -938,7 +956,8 @@ mod tests {
         // A session's command and a query are refused alike.
         for line in ["new 5", "hint", "save x.json"] {
             let err = replay_script(&deal, rules, line).unwrap_err();
-            assert_eq!(err.why, "only moves, undo and redo may appear in a moves file", "{line}");
+            assert_eq!(err.why, ScriptFault::NotAMove, "{line}");
+            assert_eq!(err.why.to_string(), "only moves, undo and redo may appear in a moves file");
         }
         assert!(replay_script(&deal, rules, "xyzzy\n").is_err_and(|e| e.line == 1));
     }

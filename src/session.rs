@@ -317,10 +317,10 @@ const WINNABLE_TIME: Duration = Duration::from_secs(3);
 const COLUMNS_WIDTH: usize = 56;
 
 /// What is said of an input line that is not UTF-8.
-const NOT_TEXT: &str = "that line is not UTF-8 text";
+const NOT_TEXT: &str = said::NOT_TEXT;
 
 /// What is said of a line too long to be read whole.
-const TOO_LONG: &str = "line too long: a command is a few characters";
+const TOO_LONG: &str = said::TOO_LONG;
 
 /// `--winnable`: from `first`, the first game number the solver proves
 /// winnable under `rules` (see [`flow::first_winnable`]), each number

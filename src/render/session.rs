@@ -427,6 +427,12 @@ pub fn saved_game_unplayable(name: &str, error: &impl fmt::Display, moved: &str)
     format!("the saved game {name} cannot be replayed ({error}); it was moved to {moved}")
 }
 
+/// What is said of an input line that is not UTF-8.
+pub const NOT_TEXT: &str = "that line is not UTF-8 text";
+
+/// What is said of a line too long to be read whole.
+pub const TOO_LONG: &str = "line too long: a command is a few characters";
+
 /// What q at the offer to resume says.
 pub const SAVED_GAME_KEPT: &str = "The saved game is kept.";
 

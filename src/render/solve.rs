@@ -19,6 +19,10 @@ pub fn bad_games_line(path: &Path, e: &BadGameLine) -> String {
     format!("{} line {}: '{}' is not a game number", path.display(), e.line, readable(&e.text, QUOTED))
 }
 
+/// Why a moves file's line that is a command but not a move, `undo` or
+/// `redo` cannot be played.
+pub const NOT_A_MOVE: &str = "only moves, undo and redo may appear in a moves file";
+
 /// A line of the moves file `path` that cannot be played, and why.
 pub fn bad_moves_line(path: &Path, e: &ScriptError) -> String {
     format!("{} line {}: '{}': {}", path.display(), e.line, readable(&e.text, QUOTED), e.why)
@@ -134,8 +138,8 @@ mod tests {
             bad_games_line(path, &bad),
             format!("games.txt line 3: '{}' is not a game number", readable("x\u{7}", 200))
         );
-        let script = ScriptError { line: 2, text: "t 9 9".into(), why: "no".into() };
-        assert_eq!(bad_moves_line(path, &script), "games.txt line 2: 't 9 9': no");
+        let script = ScriptError { line: 2, text: "t 9 9".into(), why: crate::batch::ScriptFault::NotAMove };
+        assert_eq!(bad_moves_line(path, &script), format!("games.txt line 2: 't 9 9': {NOT_A_MOVE}"));
         assert!(not_results(path, 4).starts_with("'games.txt' is not a file of results (line 4 is not one)"));
         assert!(torn_line_cut(path, 7).contains("(7 bytes)") && results_busy(path).starts_with("'games.txt' is being"));
         assert!(not_a_result_line(path, 9).starts_with("games.txt line 9: not a result line"));
