@@ -47,7 +47,10 @@ impl Terminal {
     /// # Errors
     /// When the terminal cannot be set up.
     pub fn new(prompt: String) -> Result<Terminal, ReadlineError> {
-        let mut editor = Editor::new()?;
+        // Tab lists the commands a word could be (as bash does), rather
+        // than cycling through them one at a time with nothing shown.
+        let config = rustyline::Config::builder().completion_type(rustyline::CompletionType::List).build();
+        let mut editor = Editor::with_config(config)?;
         editor.set_helper(Some(CommandCompleter));
         let mut history = klondike::store::history_path();
         if let Some(path) = &history {
