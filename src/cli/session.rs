@@ -290,9 +290,13 @@ pub fn catch_interrupts() -> bool {
         if SOLVING.load(Ordering::Relaxed) {
             CANCEL.store(true, Ordering::Relaxed);
         } else {
-            // Said, so that a player who cannot see the screen knows.
+            // Said, so that a player who cannot see the screen knows; at
+            // least a line break, so that the shell's prompt does not
+            // follow the question on its line.
             if GAME_KEPT.load(Ordering::Relaxed) {
                 let _ = writeln!(io::stderr(), "\nStopped. {}", said::GAME_KEPT);
+            } else {
+                let _ = writeln!(io::stderr());
             }
             std::process::exit(130);
         }
