@@ -304,15 +304,13 @@ const SHORTEN_WORK_MAX: u64 = 2_000_000;
 /// Searches again with ..., 2, 1 redeals below this many, for a shorter
 /// line.
 const RETRY_REDEALS: u8 = 3;
-/// The fewest redeals searched again with. With none, most draw-1 searches
-/// find no win and spend their whole budget: on the benchmark deals 75 of
-/// the 102 that were run. Without them the default `solve` takes a median
-/// 9 ms instead of 13 ms in draw-1, for median lines one move longer.
+/// The fewest redeals searched again with. With none, most draw-1
+/// searches find no win and spend their whole budget for nothing, while
+/// the lines they would shorten are only a move shorter in the median.
 const RETRY_FEWEST_REDEALS: u8 = 1;
-/// Node budget of each such search. On the benchmark deals, with 20 000
-/// nodes the median lines are 130 (draw-1) and 111 (draw-3) moves, for a
-/// median `solve` of 9 ms and 6.4 ms; with 10 000, 131 and 114 moves for
-/// 6 ms and 5 ms; with 5 000, 132 and 126 moves.
+/// Node budget of each such search: twice as many buy lines a move or two
+/// shorter for about half again the time; half as many lose a dozen moves
+/// in draw-3 (the README's solver section has the figures).
 const RETRY_STATES: u64 = 10_000;
 /// A line this short is not worth looking again for.
 const RETRY_BELOW: usize = 100;

@@ -304,7 +304,7 @@ const REDEAL_PENALTY_FEWEST_PASSES: i32 = 500;
 /// its distance from the cursor in draws. With draw-3 the order above
 /// would shorten the first lines found (median 130 moves against 151) but
 /// makes some hard deals take many times longer (deal h3-031 of the shared
-/// data: over 10 s against 2 s). The draw-1 searches that a draw-3 search
+/// data, five times). The draw-1 searches that a draw-3 search
 /// asks about its positions keep this order too: they must find a win or
 /// prove none within a few thousand nodes.
 const REDEAL_PENALTY: i32 = 30;
