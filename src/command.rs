@@ -767,6 +767,7 @@ fn card_to(card: Card, to: CardTarget, position: &Position, rules: &Rules) -> Re
             (CardPlace::Tableau { pile, from_top, .. }, None) => {
                 Err(MoveError::CardNotOnTop { card, pile, above: from_top })
             }
+            (CardPlace::Tableau { pile, .. }, Some(to)) if pile == to => Err(MoveError::CardOnPile { card, pile }),
             (CardPlace::Tableau { pile, from_top, .. }, Some(to)) => {
                 Ok(Move::TableauToTableau { from: pile, to, count: from_top + 1 })
             }
@@ -1033,6 +1034,9 @@ mod tests {
         );
         assert_eq!(go("kd 4"), Ok(Move::TableauToTableau { from: PileId::ALL[5], to: PileId::ALL[3], count: 1 }));
         assert_eq!(go("ts"), Err(MoveError::CardGoesNowhere { card: c("TS") }));
+        // Named with the pile it is on: "already there", not "the same pile".
+        assert_eq!(go("9h 1"), Err(MoveError::CardOnPile { card: c("9H"), pile: PileId::ALL[0] }));
+        assert_eq!(go("9h 1").unwrap_err().to_string(), "the 9 of hearts is on pile 1 already");
         // Every card move the parser accepts is one the engine accepts, and
         // names the card it moves.
         for card in Card::deck() {

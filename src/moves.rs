@@ -182,6 +182,8 @@ pub enum MoveError {
     CardOnFoundation { card: Card },
     /// A card named for its foundation has `above` cards on it on pile `pile`.
     CardNotOnTop { card: Card, pile: PileId, above: usize },
+    /// A card named with a pile is on that pile already.
+    CardOnPile { card: Card, pile: PileId },
     /// A card named alone can go nowhere now.
     CardGoesNowhere { card: Card },
     /// A card named alone fits on several piles (at least two).

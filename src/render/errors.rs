@@ -31,6 +31,7 @@ pub fn move_error(e: &MoveError) -> String {
         MoveError::CardUnderFoundation { card } => format!("the {} is on its foundation under other cards", card.name()),
         MoveError::CardOnFoundation { card } => format!("the {} is on its foundation already", card.name()),
         MoveError::CardNotOnTop { card, pile, above } => format!("the {} has {above} card{} on it on pile {pile}: only a top card can go to a foundation", card.name(), plural(above)),
+        MoveError::CardOnPile { card, pile } => format!("the {} is on pile {pile} already", card.name()),
         MoveError::CardGoesNowhere { card } => format!("the {} can go nowhere now", card.name()),
         MoveError::CardFitsSeveral { card, piles } => fits_several(card, piles),
     }
