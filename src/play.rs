@@ -249,6 +249,7 @@ impl Play {
     /// gives to autoplay stay autoplay's.
     pub fn from_replayed(replayed: Replayed, autoplay: bool) -> Play {
         let r = replayed;
+        let kept_down = r.kept_down.clone();
         let origin = r.number.map_or(Origin::Custom, Origin::Number);
         let mover = |auto: bool| if auto { Mover::Autoplay } else { Mover::Player };
         let movers = r.auto.into_iter().map(mover).collect();
@@ -257,6 +258,7 @@ impl Play {
         // A saved game whose player had moved stays played, whatever
         // autoplay does to its redo list now.
         play.ever_moved = play.player_moved();
+        play.kept_down = kept_down;
         play
     }
 
@@ -377,6 +379,7 @@ impl Play {
         record.automatic = indices(&self.movers);
         // The record's redo list is the next redo last, as `redo_movers` is.
         record.undone_automatic = indices(&self.redo_movers);
+        record.kept_down = self.kept_down.iter().map(ToString::to_string).collect();
         record
     }
 
@@ -685,6 +688,24 @@ pub(crate) mod tests {
         assert_eq!(play.game().position().foundation(crate::card::Suit::Spades), 2);
         // Nothing more is safe.
         assert_eq!(act(&mut play, "auto"), Err(PlayError::NothingSafe));
+    }
+
+    #[test]
+    fn a_card_taken_down_stays_down_after_a_save_and_a_load() {
+        let rules = Rules { foundation_to_tableau: true, ..Rules::default() };
+        let mut play = Play::new(EASY.parse().unwrap(), Origin::Custom, rules, Scoring::Standard, true);
+        play.apply(Action::Autoplay, None).unwrap();
+        act(&mut play, "f s 7").unwrap();
+        let record = play.record(0);
+        assert_eq!(record.kept_down, ["2S"]);
+        let mut again = Play::from_replayed(record.replay().unwrap(), true);
+        // Loading runs autoplay, and so does the next move: the 2 of spades stays down.
+        again.apply(Action::Autoplay, None).ok();
+        let _ = act(&mut again, "d");
+        assert_eq!(again.game().position().foundation(crate::card::Suit::Spades), 1);
+        // A record that names no card is refused.
+        let bad = GameRecord { kept_down: vec!["2X".into()], ..play.record(0) };
+        assert!(bad.replay().is_err());
     }
 
     #[test]

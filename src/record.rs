@@ -18,6 +18,7 @@
 //! | `elapsed_seconds` | integer | play time so far, in seconds |
 //! | `automatic` | array of integers (optional) | the 0-based indices in `moves` of the moves autoplay made (one undo takes back a player's move with the automatic ones after it) |
 //! | `undone_automatic` | array of integers (optional) | the same for `undone` |
+//! | `kept_down` | array of strings (optional) | card codes (`"2S"`) the player took down from a foundation: autoplay leaves them on the tableau |
 //! | `id` | string (optional) | the game's identity for the statistics ([`GameId`]): a game whose id the statistics hold is counted, and is not offered for resuming |
 //!
 //! At least one of `game` and `deal` is given; when both are, the deal must
@@ -33,6 +34,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::card::Card;
 use crate::command::{Command, CommandError};
 use crate::deal::Deal;
 use crate::game::Game;
@@ -102,6 +104,10 @@ pub struct GameRecord {
     /// Indices (0-based) in `undone` of the moves autoplay made.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undone_automatic: Vec<usize>,
+    /// The cards (codes, `"2S"`) the player took down from a foundation
+    /// that autoplay leaves on the tableau while they are there.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kept_down: Vec<String>,
 }
 
 /// A game rebuilt from a record by [`GameRecord::replay`].
@@ -124,6 +130,8 @@ pub struct Replayed {
     /// For each move of the redo list (the next redo last): whether autoplay
     /// made it.
     pub redo_auto: Vec<bool>,
+    /// The cards the player took down that autoplay leaves down.
+    pub kept_down: Vec<Card>,
 }
 
 /// Why a record could not be read or replayed. Each message is one line.
@@ -248,6 +256,7 @@ impl GameRecord {
             id: None,
             automatic: Vec::new(),
             undone_automatic: Vec::new(),
+            kept_down: Vec::new(),
         }
     }
 
@@ -404,7 +413,23 @@ impl GameRecord {
         };
         let auto = flags(self.moves.len(), &self.automatic);
         let redo_auto = flags(self.undone.len(), &self.undone_automatic);
-        Ok(Replayed { game, deal, number, scoring, score, elapsed_seconds: self.elapsed_seconds, auto, redo_auto })
+        let mut kept_down = Vec::with_capacity(self.kept_down.len());
+        for code in &self.kept_down {
+            let card =
+                code.parse::<Card>().map_err(|e| RecordError::BadField { field: "kept_down", why: e.to_string() })?;
+            kept_down.push(card);
+        }
+        Ok(Replayed {
+            game,
+            deal,
+            number,
+            scoring,
+            score,
+            elapsed_seconds: self.elapsed_seconds,
+            auto,
+            redo_auto,
+            kept_down,
+        })
     }
 }
 
@@ -445,6 +470,7 @@ mod tests {
             id: None,
             automatic: vec![],
             undone_automatic: vec![],
+            kept_down: vec![],
         };
         let msg = r.replay().unwrap_err().to_string();
         assert!(!msg.chars().any(char::is_control), "{msg}");
