@@ -22,19 +22,27 @@ use crate::game::{Game, Position};
 use crate::moves::PileId;
 use crate::render::announce::announce_status;
 use crate::render::query::summarised_cards;
+use crate::render::table::{empty_stock, EmptyStock};
 use crate::render::words::{count, CardStyle};
 use crate::rules::{DrawCount, PassLimit, Rules};
+use crate::scoring::Scoring;
 
 /// The whole state of `game` in the list layout: a line naming the deal
 /// (`title`, e.g. `Game 1`), its rules and the moves made, then the stock,
 /// the waste, the foundations, the seven piles, and the status when the
 /// game is won or stuck. Each line ends with a full stop and a newline.
 pub fn list(game: &Game, title: &str, style: &CardStyle) -> String {
+    list_scored(game, title, style, Scoring::None)
+}
+
+/// [`list`], where an empty stock's line also says what a redeal costs
+/// under `scoring`.
+pub fn list_scored(game: &Game, title: &str, style: &CardStyle, scoring: Scoring) -> String {
     let pos = game.position();
     let rules = game.rules();
     let mut lines = vec![
         format!("{title}: {rules}. {}.", count(game.moves_made(), "move")),
-        stock_line(pos, rules),
+        stock_line_scored(pos, rules, scoring),
         waste_line(pos, rules, style),
         foundations_line(pos),
     ];
@@ -109,8 +117,26 @@ pub fn foundations_line(pos: &Position) -> String {
 /// The stock and the pass: "Stock: 21 cards. Pass 1 of 3." ("Pass 2" when
 /// passes are unlimited; "Stock: empty." when it is).
 pub fn stock_line(pos: &Position, rules: &Rules) -> String {
+    stock_line_scored(pos, rules, Scoring::None)
+}
+
+/// [`stock_line`]; an empty stock also says what the next draw does, in
+/// words that read aloud: "Stock: empty; the next draw turns the waste
+/// over, for 100 points off. Pass 1." ("...; no redeal is left.", "...;
+/// nothing is left to draw.").
+pub fn stock_line_scored(pos: &Position, rules: &Rules, scoring: Scoring) -> String {
     let stock = match pos.stock_len() {
-        0 => "empty".to_string(),
+        0 => match empty_stock(pos, rules, scoring) {
+            EmptyStock::NothingLeft => "empty; nothing is left to draw".to_string(),
+            EmptyStock::Redeal { points: 0 } => "empty; the next draw turns the waste over".to_string(),
+            EmptyStock::Redeal { points } => {
+                format!(
+                    "empty; the next draw turns the waste over, for {} off",
+                    count(points.unsigned_abs() as usize, "point")
+                )
+            }
+            EmptyStock::NoRedealLeft => "empty; no redeal is left".to_string(),
+        },
         n => count(n, "card"),
     };
     format!("Stock: {stock}. {}.", pass_words(pos.pass(), rules.passes))
@@ -229,7 +255,16 @@ mod tests {
             game.play(Move::Draw).unwrap();
         }
         let text = list(&game, "Game 1", &CardStyle::WORDS);
-        assert!(text.contains("Stock: empty. Pass 1.\n"), "{text}");
+        assert!(text.contains("Stock: empty; the next draw turns the waste over. Pass 1.\n"), "{text}");
+        // What the redeal costs, where the scoring charges it (draw-1 standard).
+        let scored = list_scored(&game, "Game 1", &CardStyle::WORDS, Scoring::Standard);
+        assert!(scored.contains("Stock: empty; the next draw turns the waste over, for 100 points off. Pass 1.\n"));
+        // No redeal left under a pass limit of 1; nothing to draw at all.
+        let one_pass =
+            Game::from_position(game.position().clone(), Rules { passes: PassLimit::Limited(1), ..Rules::default() });
+        assert!(
+            list(&one_pass, "Game 1", &CardStyle::WORDS).contains("Stock: empty; no redeal is left. Pass 1 of 1.\n")
+        );
         let won = "tableau - / - / - / - / - / - / - ; stock - ; waste - ; foundations KC KD KH KS ; pass 1";
         let won = Game::from_position(won.parse().unwrap(), Rules::default());
         let text = list(&won, "Custom deal", &CardStyle::WORDS);

@@ -11,7 +11,7 @@ use crate::moves::Move;
 use crate::play::{Origin, Play};
 use crate::render::announce::{announce_status, announce_win};
 use crate::render::columns::{columns, ColumnsView};
-use crate::render::list::list;
+use crate::render::list::list_scored;
 use crate::render::query::{describe_legal_moves, describe_pile, describe_tops, ranked_legal_moves};
 use crate::render::table::table_with_status;
 use crate::render::words::{capitalise, count, CardStyle};
@@ -87,7 +87,7 @@ pub fn whole_table(play: &Play, look: &Look) -> String {
             };
             return columns(game, &view);
         }
-        Layout::List => list(game, &title, look.style),
+        Layout::List => list_scored(game, &title, look.style, play.scoring()),
     };
     match play.scoring() {
         Scoring::None => {}

@@ -33,19 +33,37 @@ pub fn table(game: &Game, title: &str) -> String {
     table_styled(game, title, &CardStyle::PLAIN)
 }
 
-/// What `d` does on an empty stock: turn the waste over (with its cost
-/// under `scoring`, when it has one), or nothing.
-pub(crate) fn empty_stock_note(pos: &Position, rules: &Rules, scoring: Scoring) -> String {
+/// What `d` does on an empty stock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EmptyStock {
+    /// The waste is empty too: nothing is left to draw.
+    NothingLeft,
+    /// It turns the waste over, for `points` (0, or a negative cost).
+    Redeal { points: i64 },
+    /// The pass limit allows no redeal.
+    NoRedealLeft,
+}
+
+/// What `d` does on the empty stock of `pos` under `rules` and `scoring`.
+pub(crate) fn empty_stock(pos: &Position, rules: &Rules, scoring: Scoring) -> EmptyStock {
     if pos.waste().is_empty() {
-        return "nothing left to draw".to_string();
+        return EmptyStock::NothingLeft;
     }
     let mut after = pos.clone();
     match after.play(Move::Redeal, rules) {
-        Ok(played) => match points(scoring, pos, &played, rules) {
-            0 => "d turns the waste over".to_string(),
-            p => format!("d turns the waste over, {p} points"),
-        },
-        Err(_) => "no redeal left".to_string(),
+        Ok(played) => EmptyStock::Redeal { points: points(scoring, pos, &played, rules) },
+        Err(_) => EmptyStock::NoRedealLeft,
+    }
+}
+
+/// What `d` does on an empty stock: turn the waste over (with its cost
+/// under `scoring`, when it has one), or nothing.
+pub(crate) fn empty_stock_note(pos: &Position, rules: &Rules, scoring: Scoring) -> String {
+    match empty_stock(pos, rules, scoring) {
+        EmptyStock::NothingLeft => "nothing left to draw".to_string(),
+        EmptyStock::Redeal { points: 0 } => "d turns the waste over".to_string(),
+        EmptyStock::Redeal { points } => format!("d turns the waste over, {points} points"),
+        EmptyStock::NoRedealLeft => "no redeal left".to_string(),
     }
 }
 
