@@ -818,13 +818,15 @@ impl AppendFile {
         use io::{BufRead, Seek};
         let mut reader = io::BufReader::new(&self.file);
         reader.seek(io::SeekFrom::Start(0))?;
-        let mut line = String::new();
+        // Bytes, not text: a line that is not UTF-8 (a stray byte) is one
+        // more line that is no result, said and kept like any other.
+        let mut line = Vec::new();
         loop {
             line.clear();
-            if reader.read_line(&mut line)? == 0 {
+            if reader.read_until(b'\n', &mut line)? == 0 {
                 return Ok(());
             }
-            each(&line);
+            each(&String::from_utf8_lossy(&line));
         }
     }
 

@@ -223,15 +223,18 @@ mod tests {
     fn a_results_file_is_resumed_repaired_and_appended_to() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("r.jsonl");
-        // Game 1 whole, a note, then game 2 cut short by a kill.
-        fs::write(&path, format!("{}\n# note\n{}", result(1), &result(2)[..25])).unwrap();
+        // Game 1 whole, a note, a stray byte, then game 2 cut short by a kill.
+        let text = [format!("{}\n# note\n", result(1)).as_bytes(), b"\xff\n", &result(2).as_bytes()[..25]].concat();
+        fs::write(&path, &text).unwrap();
         let mut opened = Output::open(Some(&path), &Rules::default(), false).unwrap();
-        assert_eq!((opened.done.clone(), opened.ignored.clone(), opened.cut), ([1].into(), vec![2], 25));
+        assert_eq!((opened.done.clone(), opened.ignored.clone(), opened.cut), ([1].into(), vec![2, 3], 25));
         // A second batch on the same file is refused while this one holds it.
         assert!(matches!(Output::open(Some(&path), &Rules::default(), false), Err(OutputError::Busy(_))));
         opened.output.write_line(&result(2)).unwrap();
         drop(opened);
-        assert_eq!(fs::read_to_string(&path).unwrap(), format!("{}\n# note\n{}\n", result(1), result(2)));
+        let kept =
+            [format!("{}\n# note\n", result(1)).as_bytes(), b"\xff\n", format!("{}\n", result(2)).as_bytes()].concat();
+        assert_eq!(fs::read(&path).unwrap(), kept);
     }
 
     #[test]

@@ -96,8 +96,9 @@ impl Census {
     pub fn add_files(&mut self, files: &[PathBuf]) -> Result<usize, FilesError> {
         let mut skipped = 0;
         for path in files {
-            let text = fs::read_to_string(path).map_err(|error| FilesError::Read { path: path.clone(), error })?;
-            let added = self.add_text(&text);
+            let bytes = fs::read(path).map_err(|error| FilesError::Read { path: path.clone(), error })?;
+            // A line that is not UTF-8 is one more line that is no result.
+            let added = self.add_text(&String::from_utf8_lossy(&bytes));
             if added.holds_no_results() {
                 return Err(FilesError::NoResults { path: path.clone(), lines: added.not_results });
             }
@@ -151,11 +152,11 @@ mod tests {
     fn counting_refuses_a_file_without_results_and_skips_stray_lines() {
         let dir = tempfile::tempdir().unwrap();
         let noted = dir.path().join("noted.jsonl");
-        fs::write(&noted, format!("# a note\n{RESULT}\n")).unwrap();
+        fs::write(&noted, [b"# a note\n\xff\n".as_slice(), RESULT.as_bytes(), b"\n"].concat()).unwrap();
         let moves = dir.path().join("moves.txt");
         fs::write(&moves, "d\nw 3\n").unwrap();
         let mut census = Census::default();
-        assert_eq!(census.add_files(std::slice::from_ref(&noted)).unwrap(), 1);
+        assert_eq!(census.add_files(std::slice::from_ref(&noted)).unwrap(), 2, "the note and the stray byte");
         assert_eq!(census.rows(None)[0].winnable, 1);
         let err = census.add_files(&[moves]).unwrap_err();
         assert!(matches!(err, FilesError::NoResults { lines: 2, .. }), "{err:?}");

@@ -182,7 +182,10 @@ impl World for Files {
         write!(out, "{}", klondike::render::words::question_shown(question, width))?;
         out.flush()?;
         let mut answer = String::new();
-        if io::stdin().read_line(&mut answer)? == 0 {
+        ASKING.store(true, Ordering::Relaxed);
+        let read = io::stdin().read_line(&mut answer);
+        ASKING.store(false, Ordering::Relaxed);
+        if read? == 0 {
             writeln!(out)?;
             return Ok(None);
         }
@@ -278,6 +281,9 @@ static SOLVING: AtomicBool = AtomicBool::new(false);
 static CANCEL: AtomicBool = AtomicBool::new(false);
 /// The game in progress is saved (Ctrl-C then says that it is kept).
 static GAME_KEPT: AtomicBool = AtomicBool::new(false);
+/// Set while the question to resume waits for its answer: Ctrl-C then
+/// says that the saved game is kept (it is left as it was).
+static ASKING: AtomicBool = AtomicBool::new(false);
 /// Whether [`catch_interrupts`] installed its handler.
 static INTERRUPTS_CAUGHT: AtomicBool = AtomicBool::new(false);
 
@@ -293,7 +299,9 @@ pub fn catch_interrupts() -> bool {
             // Said, so that a player who cannot see the screen knows; at
             // least a line break, so that the shell's prompt does not
             // follow the question on its line.
-            if GAME_KEPT.load(Ordering::Relaxed) {
+            if ASKING.load(Ordering::Relaxed) {
+                let _ = writeln!(io::stderr(), "\n{}", said::SAVED_GAME_KEPT);
+            } else if GAME_KEPT.load(Ordering::Relaxed) {
                 let _ = writeln!(io::stderr(), "\nStopped. {}", said::GAME_KEPT);
             } else {
                 let _ = writeln!(io::stderr());
