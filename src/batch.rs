@@ -97,8 +97,13 @@ impl Shard {
 
 /// Why a text is not a shard ([`Shard`]'s `FromStr`, for `--shard`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a shard: write K/N with 1 <= K <= N <= 2^128-1, e.g. 2/8")]
+#[error("'{}' is not a shard: write K/N with 1 <= K <= N <= 2^128-1, e.g. 2/8", shown(.0))]
 pub struct ShardError(pub String);
+
+/// A piece of an option's value quoted back: printable, and short.
+fn shown(text: &str) -> String {
+    crate::render::words::readable(text, 40)
+}
 
 impl FromStr for Shard {
     type Err = ShardError;
@@ -107,7 +112,10 @@ impl FromStr for Shard {
     fn from_str(s: &str) -> Result<Shard, ShardError> {
         let err = || ShardError(s.to_string());
         let (k, n) = s.split_once('/').ok_or_else(err)?;
-        let (k, n) = (k.parse::<u128>().map_err(|_| err())?, n.parse::<u128>().map_err(|_| err())?);
+        // Digits only, as game numbers are read: no sign, no 0.
+        let number =
+            |t: &str| t.parse::<crate::deal::GameNumber>().map(crate::deal::GameNumber::get).map_err(|_| err());
+        let (k, n) = (number(k)?, number(n)?);
         Shard::new(k, n).ok_or_else(err)
     }
 }
@@ -126,16 +134,16 @@ pub struct GameRange {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RangeError {
     /// Not `A..B` with A and B in digits.
-    #[error("'{0}' is not a range of game numbers: write A..B, e.g. 1..1000")]
+    #[error("'{}' is not a range of game numbers: write A..B, e.g. 1..1000", shown(.0))]
     NotARange(String),
     /// A number past the last game.
-    #[error("'{0}': game numbers go up to 2^128-1 (340282366920938463463374607431768211455)")]
+    #[error("'{}': game numbers go up to 2^128-1 (340282366920938463463374607431768211455)", shown(.0))]
     TooLarge(String),
     /// Game 0 at either end.
-    #[error("'{0}': game numbers start at 1, so 0 is not a game")]
+    #[error("'{}': game numbers start at 1, so 0 is not a game", shown(.0))]
     GameZero(String),
     /// The last game before the first.
-    #[error("'{text}' runs backwards: the first game comes first, as in {last}..{first}")]
+    #[error("'{}' runs backwards: the first game comes first, as in {last}..{first}", shown(.text))]
     Backwards {
         /// The range as written.
         text: String,
@@ -184,10 +192,10 @@ impl FromStr for GameRange {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LimitError {
     /// `--timeout` is not a number of seconds in range.
-    #[error("'{0}' is not a number of seconds: give more than 0 and at most 10000000")]
+    #[error("'{}' is not a number of seconds: give more than 0 and at most 10000000", shown(.0))]
     Seconds(String),
     /// `--max-states` is not a whole number from 1.
-    #[error("'{0}' is not a number of states: give a whole number from 1 to 18446744073709551615")]
+    #[error("'{}' is not a number of states: give a whole number from 1 to 18446744073709551615", shown(.0))]
     States(String),
 }
 
@@ -744,7 +752,10 @@ mod tests {
     fn shards_and_ranges_parse_as_written_or_not_at_all() {
         let shard = "5/1000000000000000000000".parse::<Shard>();
         assert_eq!(shard, Ok(Shard::new(5, 1_000_000_000_000_000_000_000).unwrap()));
-        assert!(["4/3", "0/3", "1/0", "1", "a/2"].iter().all(|s| s.parse::<Shard>().is_err()));
+        assert!(["4/3", "0/3", "1/0", "1", "a/2", "+1/2", "1/+2"].iter().all(|s| s.parse::<Shard>().is_err()));
+        // What is quoted back is printable (one rule for all input).
+        let err = "1\u{2028}/2".parse::<Shard>().unwrap_err().to_string();
+        assert!(err.starts_with("'1<line separator>/2' is not a shard"), "{err}");
         assert_eq!("3..=7".parse(), Ok(GameRange { first: 3, last: 7 }));
         assert_eq!(" 3 .. 3".parse(), Ok(GameRange { first: 3, last: 3 }));
         assert!(matches!("0..7".parse::<GameRange>(), Err(RangeError::GameZero(_))));

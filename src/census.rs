@@ -389,7 +389,10 @@ impl Verdicts {
                     .collect::<Result<_, _>>()?;
                 continue;
             }
-            let game: u128 = head.parse().map_err(|_| format!("line {}: bad game number", i + 1))?;
+            let game = head
+                .parse::<crate::deal::GameNumber>()
+                .map(crate::deal::GameNumber::get)
+                .map_err(|_| format!("line {}: bad game number", i + 1))?;
             let letters = rest.trim().as_bytes();
             if letters.len() != verdicts.variants.len() || !letters.iter().all(|b| b"WU?".contains(b)) {
                 return Err(format!("line {}: {} letters W, U or ? expected", i + 1, verdicts.variants.len()));
@@ -515,6 +518,10 @@ mod tests {
         assert_eq!(v.verdict(1, &Rules::default()), None);
         assert!(Verdicts::parse("variants d1puf1\n1 WW\n").is_err());
         assert!(Verdicts::parse("variants d2puf1\n").is_err());
+        // Game numbers are read as everywhere else: digits only, from 1.
+        assert!(Verdicts::parse("variants d1puf1\n5 W\n").is_ok());
+        assert!(Verdicts::parse("variants d1puf1\n+5 W\n").is_err());
+        assert!(Verdicts::parse("variants d1puf1\n0 W\n").is_err());
     }
 
     #[test]

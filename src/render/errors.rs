@@ -6,6 +6,7 @@
 use crate::card::{Card, Colour, Rank};
 use crate::command::CommandError;
 use crate::moves::{MoveError, PileId};
+use crate::render::words;
 
 /// Why the rules forbid a move, in one line naming the card, where it is
 /// and which rule stops it (piles by their numbers, 1 to 7).
@@ -22,15 +23,15 @@ pub fn move_error(e: &MoveError) -> String {
         MoveError::DoesNotBuild { card, pile, top } => format!("{}, and pile {pile} ends with the {}", needs(*card), top.name()),
         MoveError::OnlyKingOnEmpty { card, pile } => format!("pile {pile} is empty and only a king may go there, not the {}", card.name()),
         MoveError::NoBuildFits { from, to, bottom, top, onto } => no_build_fits(*from, *to, bottom, top, onto),
-        MoveError::NotEnoughFaceUp { pile, count, face_up } => format!("pile {pile} has {face_up} face-up card{}, not {count}", plural(face_up)),
+        MoveError::NotEnoughFaceUp { pile, count, face_up } => format!("pile {pile} has {}, not {count}", words::count(*face_up, "face-up card")),
         MoveError::BadCount { count } => format!("{count} is not a number of cards to move (1 to 13)"),
         MoveError::FoundationToTableauOff { card, pile } => format!("the {} cannot come down from its foundation to pile {pile}: moves from a foundation to the tableau are off (start with --foundation-to-tableau)", card.name()),
         MoveError::FoundationEmpty { suit } => format!("the {} foundation is empty", suit.name()),
         MoveError::CardHidden { card } => format!("the {} is face down or in the stock", card.name()),
-        MoveError::CardUnderWaste { card, above } => format!("the {} is in the waste under {above} card{}: only the top card can be played", card.name(), plural(above)),
+        MoveError::CardUnderWaste { card, above } => format!("the {} is in the waste under {}: only the top card can be played", card.name(), words::count(*above, "card")),
         MoveError::CardUnderFoundation { card } => format!("the {} is on its foundation under other cards", card.name()),
         MoveError::CardOnFoundation { card } => format!("the {} is on its foundation already", card.name()),
-        MoveError::CardNotOnTop { card, pile, above } => format!("the {} has {above} card{} on it on pile {pile}: only a top card can go to a foundation", card.name(), plural(above)),
+        MoveError::CardNotOnTop { card, pile, above } => format!("the {} has {} on it on pile {pile}: only a top card can go to a foundation", card.name(), words::count(*above, "card")),
         MoveError::CardOnPile { card, pile } => format!("the {} is on pile {pile} already", card.name()),
         MoveError::CardGoesNowhere { card } => format!("the {} can go nowhere now", card.name()),
         MoveError::CardFitsSeveral { card, piles } => fits_several(card, piles),
@@ -63,7 +64,7 @@ const QUOTED: usize = 20;
 
 /// A typed word quoted back (see [`crate::render::words::readable`]).
 fn shown(text: &str) -> String {
-    crate::render::words::readable(text, QUOTED)
+    words::readable(text, QUOTED)
 }
 
 fn needs(card: Card) -> String {
@@ -134,13 +135,4 @@ fn fits_several(card: &Card, piles: &[PileId]) -> String {
         crate::render::words::join_and(&names),
         card.to_string().to_lowercase(),
     )
-}
-
-/// "" for one, "s" for any other count.
-fn plural(count: &usize) -> &'static str {
-    if *count == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
