@@ -1,10 +1,12 @@
 //! What the engine's errors say: a [`MoveError`] (which card, which pile,
-//! which rule) and a [`CommandError`] (which word, and what to type) in
-//! words. The engine keeps them as data; their `Display` is these words,
+//! which rule), a [`CommandError`] (which word, and what to type), a
+//! [`SetupError`] (cards that make no position) and a [`HistoryError`]
+//! (nothing to undo or redo) in words. The engine keeps them as data; their `Display` is these words,
 //! and the names of commands and options they give are chosen here.
 
 use crate::card::{Card, Colour, Rank};
 use crate::command::CommandError;
+use crate::game::{HistoryError, SetupError};
 use crate::moves::{MoveError, PileId};
 use crate::render::words;
 
@@ -56,6 +58,26 @@ pub fn command_error(e: &CommandError) -> String {
         CommandError::MissingFile { command } => format!("'{command}' needs a file name, for example {command} game.json"),
         CommandError::BadFileName { text } => format!("'{}' has a control or invisible character in it: name the file in plain characters", shown(text)),
         CommandError::SessionCommand { word } => format!("'{word}' is a command of the session, not a move"),
+    }
+}
+
+/// Why cards do not make a position (a deal or a position line).
+pub fn setup_error(e: &SetupError) -> String {
+    match e {
+        SetupError::Duplicate(card) => format!("the {} appears twice", card.name()),
+        SetupError::Missing(card) => format!("the {} is missing", card.name()),
+        SetupError::FoundationOver13(suit) => format!("the {} foundation has more than 13 cards", suit.name()),
+        SetupError::FaceDownOnTop { pile } => format!("pile {pile} has face-down cards but none face up"),
+        SetupError::NotABuild { pile } => format!("the face-up cards of pile {pile} are not one build"),
+        SetupError::PassZero => "passes count from 1".to_string(),
+    }
+}
+
+/// Why undo or redo was refused.
+pub fn history_error(e: &HistoryError) -> String {
+    match e {
+        HistoryError::NothingToUndo => "nothing to undo: this is the start of the game".to_string(),
+        HistoryError::NothingToRedo => "nothing to redo: no undone move is waiting to be played again".to_string(),
     }
 }
 
