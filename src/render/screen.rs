@@ -24,7 +24,7 @@ pub enum Layout {
     Columns,
     /// Card codes, one pile per line ([`table_with_status`]).
     Rows,
-    /// One pile per line in words ([`list`]).
+    /// One pile per line in words ([`list_scored`]).
     List,
 }
 
