@@ -316,12 +316,6 @@ const WINNABLE_TIME: Duration = Duration::from_secs(3);
 /// waste and foundations.
 const COLUMNS_WIDTH: usize = 56;
 
-/// What is said of an input line that is not UTF-8.
-const NOT_TEXT: &str = said::NOT_TEXT;
-
-/// What is said of a line too long to be read whole.
-const TOO_LONG: &str = said::TOO_LONG;
-
 /// `--winnable`: from `first`, the first game number the solver proves
 /// winnable under `rules` (see [`flow::first_winnable`]), each number
 /// searched for at most 3 seconds on `world`'s clock.
@@ -715,15 +709,15 @@ impl<W: World> Session<W> {
                 }
                 return Ok(Next::Ended);
             }
-            Input::TooLong(start) => (start, Some(TOO_LONG)),
-            Input::NotText => (String::new(), Some(NOT_TEXT)),
+            Input::TooLong(start) => (start, Some(said::TOO_LONG)),
+            Input::NotText => (String::new(), Some(said::NOT_TEXT)),
             Input::Text(text) => (text, None),
         };
         self.last_line.clone_from(&line);
         let trimmed = line.trim();
         // A comment is skipped however long it is (a line too long to be
         // read whole is known to be one by its start).
-        let comment = trimmed.starts_with('#') && fault != Some(NOT_TEXT);
+        let comment = trimmed.starts_with('#') && fault != Some(said::NOT_TEXT);
         if comment || (fault.is_none() && trimmed.is_empty()) {
             return Ok(Next::Continue);
         }

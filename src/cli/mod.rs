@@ -191,6 +191,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let begun = match begin(world, &args, view, persistence, interactive, aloud, &mut io::stdout()) {
         Ok(Some(begun)) => begun,
         Ok(None) => return Ok(ExitCode::SUCCESS),
+        // A bare I/O error: `main` says it is standard output's.
         Err(BeginError::Io(e)) => return Err(e.into()),
         Err(e) => return Err(e.into()),
     };
