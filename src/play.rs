@@ -38,7 +38,7 @@ use crate::game::{Game, HistoryError, Played, Position, Status};
 use crate::moves::{Move, MoveError};
 use crate::record::{GameRecord, Replayed};
 use crate::rules::Rules;
-use crate::scoring::{standard_time_bonus, ScoreSheet, Scoring};
+use crate::scoring::{standard_time_bonus, ScoreNow, ScoreSheet, Scoring};
 
 /// Where a game's deal came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,6 +319,11 @@ impl Play {
     /// The scoring in force.
     pub fn scoring(&self) -> Scoring {
         self.scoring
+    }
+
+    /// The scoring in force with the score now (what a redeal would cost).
+    pub fn score_now(&self) -> ScoreNow {
+        ScoreNow { scoring: self.scoring, score: self.score() }
     }
 
     /// Whether autoplay plays safe cards after every move.

@@ -192,6 +192,37 @@ pub fn points(scoring: Scoring, before: &Position, played: &Played, rules: &Rule
     }
 }
 
+/// A scoring with the score a game stands at under it: what a move would
+/// change the score by, floor included (standard scores never go below 0,
+/// so a redeal at 40 points costs 40, not 100).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoreNow {
+    /// The scoring in force.
+    pub scoring: Scoring,
+    /// The score now, in points (see [`ScoreSheet::current`]).
+    pub score: i64,
+}
+
+impl ScoreNow {
+    /// No scoring kept: every move changes the score by 0.
+    pub const NONE: ScoreNow = ScoreNow { scoring: Scoring::None, score: 0 };
+
+    /// The score after `played` (played in `before` under `rules`), in points.
+    pub fn after(self, before: &Position, played: &Played, rules: &Rules) -> i64 {
+        let raw = self.score.saturating_add(points(self.scoring, before, played, rules));
+        match self.scoring {
+            Scoring::Standard => raw.max(0),
+            Scoring::Vegas | Scoring::None => raw,
+        }
+    }
+
+    /// What `played` would change the score by, in points (0, or negative
+    /// for a cost, for a redeal).
+    pub fn change(self, before: &Position, played: &Played, rules: &Rules) -> i64 {
+        self.after(before, played, rules) - self.score
+    }
+}
+
 /// Windows Solitaire's time bonus for a won timed game under standard
 /// scoring: 700 000 divided by the seconds taken, for games longer than 30
 /// seconds (0 for 30 seconds or less). Not part of [`ScoreSheet`]: a front
@@ -252,6 +283,11 @@ impl ScoreSheet {
         self.scores.last().copied().unwrap_or_else(|| self.scoring.start())
     }
 
+    /// The scoring and the score now, for what the next move would change.
+    pub fn now(&self) -> ScoreNow {
+        ScoreNow { scoring: self.scoring, score: self.current() }
+    }
+
     /// How many moves the sheet has scored (it should equal
     /// [`Game::moves_made`]).
     pub fn moves_scored(&self) -> usize {
@@ -261,11 +297,7 @@ impl ScoreSheet {
     /// Scores a move just played: `before` is the position it was played
     /// in, `played` what [`Game::play`] returned, `rules` the rules in force.
     pub fn after_play(&mut self, before: &Position, played: &Played, rules: &Rules) {
-        let raw = self.current().saturating_add(points(self.scoring, before, played, rules));
-        let next = match self.scoring {
-            Scoring::Standard => raw.max(0),
-            Scoring::Vegas | Scoring::None => raw,
-        };
+        let next = self.now().after(before, played, rules);
         self.scores.push(next);
     }
 

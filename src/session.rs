@@ -671,8 +671,7 @@ impl<W: World> Session<W> {
     /// A failed write to `out`.
     pub fn start(&mut self, out: &mut dyn Write) -> io::Result<()> {
         if self.view.json {
-            let mut state = State::of(self.game(), self.number(), None);
-            state.score = self.play.score();
+            let state = State::of(&self.play, None);
             writeln!(out, "{}", state.to_line())
         } else {
             let mut text = self.opening();
@@ -754,8 +753,7 @@ impl<W: World> Session<W> {
             Err(_) => Next::Rejected,
         };
         if self.view.json {
-            let mut state = State::of(self.game(), self.number(), Some(line));
-            state.score = self.play.score();
+            let mut state = State::of(&self.play, Some(line));
             match reply {
                 Ok(Reply::Answer(text) | Reply::Question(text) | Reply::Again(text)) => state.message = Some(text),
                 Ok(Reply::Opening(text) | Reply::Quit(text)) => state.message = text,
@@ -814,7 +812,7 @@ impl<W: World> Session<W> {
     fn change(&mut self, action: Action) -> Result<Reply, String> {
         let outcome = self.play.apply(action, self.played_for()).map_err(|e| e.to_string())?;
         self.note_win();
-        let said = announce_outcome(&outcome, self.game(), self.play.scoring(), &self.view.style).unwrap_or_default();
+        let said = announce_outcome(&outcome, self.game(), self.play.score_now(), &self.view.style).unwrap_or_default();
         Ok(Reply::Changed { said, stuck_news: outcome.became_stuck() })
     }
 

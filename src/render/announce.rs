@@ -27,8 +27,10 @@
 use crate::card::Card;
 use crate::game::{Game, Played, Position, Status};
 use crate::moves::{Move, PileId};
+use crate::render::table::{empty_stock, redeal_cost, EmptyStock};
 use crate::render::words::{capitalise, count, CardStyle};
 use crate::rules::{PassLimit, Rules};
+use crate::scoring::ScoreNow;
 
 /// What `played` did, in one line: `before` is the position before the
 /// move, `after` the game after it (for the stock, the pass and the rules).
@@ -45,20 +47,24 @@ use crate::rules::{PassLimit, Rules};
 /// assert!(line.ends_with(" 23 in the stock."));
 /// ```
 pub fn announce_move(before: &Position, played: &Played, after: &Game, style: &CardStyle) -> String {
-    announce_move_to(before, played, after.position(), after.rules(), style)
+    announce_move_to(before, played, after.position(), after.rules(), ScoreNow::NONE, style)
 }
 
 /// [`announce_move`] where the position after the move is not the game's
 /// (autoplay moved on since): `after` is the position the move made, under
-/// `rules`.
+/// `rules`. A draw that empties the stock also says what the redeal it
+/// leaves next costs under `scoring` ("Stock empty; the next draw turns
+/// the waste over, for 100 points off.") from `score`, the scoring in
+/// force and the score now; [`announce_move`] says no cost.
 pub fn announce_move_to(
     before: &Position,
     played: &Played,
     after: &Position,
     rules: &Rules,
+    score: ScoreNow,
     style: &CardStyle,
 ) -> String {
-    sentence(&forward(before, played, after, rules, style))
+    sentence(&forward(before, played, after, rules, score, style))
 }
 
 /// What an undo put back, in one line starting `Undid:`: `before_undo` is
@@ -130,20 +136,22 @@ pub fn announce_undo(before_undo: &Position, undone: &Played, after: &Game, styl
 /// returned, `after` the game after it. The rest reads as
 /// [`announce_move`] does.
 pub fn announce_redo(before_redo: &Position, redone: &Played, after: &Game, style: &CardStyle) -> String {
-    announce_redo_to(before_redo, redone, after.position(), after.rules(), style)
+    announce_redo_to(before_redo, redone, after.position(), after.rules(), ScoreNow::NONE, style)
 }
 
 /// [`announce_redo`] where the position after the redo is not the game's
 /// (the automatic moves after it were replayed too): `after` is the
-/// position the redone move made, under `rules`.
+/// position the redone move made, under `rules`; a redeal's cost from
+/// `score` as [`announce_move_to`] gives it.
 pub fn announce_redo_to(
     before_redo: &Position,
     redone: &Played,
     after: &Position,
     rules: &Rules,
+    score: ScoreNow,
     style: &CardStyle,
 ) -> String {
-    let text = forward(before_redo, redone, after, rules, style);
+    let text = forward(before_redo, redone, after, rules, score, style);
     format!("Redid: {text}.")
 }
 
@@ -283,7 +291,14 @@ fn waste_top_goes(post: &Position, rules: &Rules) -> String {
 
 /// The move from `pre` to `post`, starting in lower case, without the final
 /// full stop.
-fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, style: &CardStyle) -> String {
+fn forward(
+    pre: &Position,
+    played: &Played,
+    post: &Position,
+    rules: &Rules,
+    score: ScoreNow,
+    style: &CardStyle,
+) -> String {
     match played.mv {
         Move::Draw => {
             let drawn = tail(post.waste(), played.drawn);
@@ -298,7 +313,7 @@ fn forward(pre: &Position, played: &Played, post: &Position, rules: &Rules, styl
                 text.push_str(&waste_top_goes(post, rules));
             }
             text.push_str(". ");
-            text.push_str(&stock_after_draw(post, rules));
+            text.push_str(&stock_after_draw(post, rules, score));
             text
         }
         Move::Redeal => format!(
@@ -399,10 +414,15 @@ fn waste_after(post: &Position, style: &CardStyle) -> String {
 }
 
 /// After a draw: "18 in the stock." or "Stock empty; 1 redeal
-/// left." / "no redeals left" / "the next draw turns the waste over".
-fn stock_after_draw(post: &Position, rules: &Rules) -> String {
+/// left." / "no redeals left" / "the next draw turns the waste over", with
+/// the redeal's cost under `scoring` where it has one (", for 100 points off").
+fn stock_after_draw(post: &Position, rules: &Rules, score: ScoreNow) -> String {
     match post.stock_len() {
         0 => {
+            let cost = match empty_stock(post, rules, score) {
+                EmptyStock::Redeal { points } => redeal_cost(points),
+                EmptyStock::NothingLeft | EmptyStock::NoRedealLeft => String::new(),
+            };
             let next = match rules.passes {
                 PassLimit::Unlimited => "the next draw turns the waste over".to_string(),
                 PassLimit::Limited(n) => match n.saturating_sub(post.pass()) {
@@ -411,7 +431,7 @@ fn stock_after_draw(post: &Position, rules: &Rules) -> String {
                     k => format!("{k} redeals left"),
                 },
             };
-            format!("Stock empty; {next}")
+            format!("Stock empty; {next}{cost}")
         }
         n => format!("{n} in the stock"),
     }

@@ -33,7 +33,7 @@ use crate::game::{Game, Status};
 use crate::render::table::{empty_stock_note, STUCK_MESSAGE, STUCK_WAY_ON, STUCK_WAY_ON_AT_START};
 use crate::render::words::{count, CardNames, CardStyle};
 use crate::rules::PassLimit;
-use crate::scoring::Scoring;
+use crate::scoring::ScoreNow;
 
 /// The widest line the picture writes, in terminal columns.
 pub const MAX_WIDTH: usize = 80;
@@ -58,8 +58,9 @@ pub struct ColumnsView<'a> {
     /// colour or not). Cards are always short codes here: a style in words
     /// is drawn as short codes with the same suits and colour.
     pub style: &'a CardStyle,
-    /// The scoring in force (for the empty stock's note on what a redeal costs).
-    pub scoring: Scoring,
+    /// The scoring in force and the score now (for the empty stock's note
+    /// on what a redeal costs).
+    pub score: ScoreNow,
     /// Cards the last move changed (moved, turned up, drawn): each is
     /// marked, wherever it shows (tableau, waste or foundation).
     pub marked: &'a [Card],
@@ -122,7 +123,7 @@ pub fn columns(game: &Game, view: &ColumnsView) -> String {
     }
     lines.push(third);
     if pos.stock_len() == 0 {
-        lines.extend(wrap(&format!("({})", empty_stock_note(pos, rules, view.scoring)), MAX_WIDTH));
+        lines.extend(wrap(&format!("({})", empty_stock_note(pos, rules, view.score)), MAX_WIDTH));
     }
 
     lines.push(String::new());
@@ -247,6 +248,7 @@ mod tests {
     use crate::render::table::table_styled;
     use crate::render::words::SuitStyle;
     use crate::rules::{DrawCount, Rules};
+    use crate::scoring::Scoring;
 
     const SYMBOLS: CardStyle = CardStyle { names: CardNames::Short, suits: SuitStyle::Symbols, colour: false };
 
@@ -259,7 +261,7 @@ mod tests {
     }
 
     fn view<'a>(style: &'a CardStyle, marked: &'a [Card]) -> ColumnsView<'a> {
-        ColumnsView { title: "Game 1", status: "", style, scoring: Scoring::None, marked }
+        ColumnsView { title: "Game 1", status: "", style, score: ScoreNow::NONE, marked }
     }
 
     /// `text` without its ANSI escape sequences.
@@ -390,8 +392,11 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
         game
     }
 
+    /// The empty stock's note under `scoring`, at a score of 500 (above
+    /// any redeal's cost, so the cost is the scoring's own).
     fn note(game: &Game, scoring: Scoring) -> String {
-        let picture = columns(game, &ColumnsView { scoring, ..view(&CardStyle::PLAIN, &[]) });
+        let score = ScoreNow { scoring, score: 500 };
+        let picture = columns(game, &ColumnsView { score, ..view(&CardStyle::PLAIN, &[]) });
         let lines: Vec<&str> = picture.lines().collect();
         assert!(lines[2].starts_with("Stock --   Waste "), "{}", lines[2]);
         assert_eq!(lines[4], "", "a blank line after the note");
@@ -592,7 +597,7 @@ You won: all 52 cards are on the foundations, in 0 moves.
                         title: "Custom deal",
                         status: &status,
                         style: &style,
-                        scoring: Scoring::ALL[step % 3],
+                        score: ScoreNow { scoring: Scoring::ALL[step % 3], score: step as i64 * 5 },
                         marked: &marked,
                     };
                     let picture = columns(&game, &v);

@@ -3,7 +3,9 @@
 use serde::Serialize;
 
 use crate::card::{Card, Suit};
-use crate::game::{Game, Status};
+use crate::game::Status;
+use crate::play::Play;
+use crate::render::table::{empty_stock, EmptyStock};
 use crate::rules::PassLimit;
 
 /// Cards on each foundation, 0..=13.
@@ -27,6 +29,22 @@ pub struct PileState {
     pub up: Vec<Card>,
 }
 
+/// What the command `d` does now, for a script that wants to know before
+/// it sends one (SPEC.md leaves it to the table; here it is a field).
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum NextDraw {
+    /// The stock has cards: `d` turns the next of them.
+    Draw,
+    /// The stock is empty: `d` turns the waste over (a redeal); its cost is
+    /// [`State::redeal_points`].
+    Redeal,
+    /// The stock and the waste are both empty: `d` is refused.
+    NothingLeft,
+    /// The stock is empty and the pass limit allows no redeal: `d` is refused.
+    NoRedealLeft,
+}
+
 /// One JSON state line (SPEC.md, "--json"). Face-down cards and the order
 /// of the stock are never included.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -41,7 +59,7 @@ pub struct State {
     pub status: Status,
     /// Moves made so far (undo takes one back).
     pub moves: usize,
-    /// The score under the scoring in force (no scoring yet: always 0).
+    /// The score under the scoring in force (0 without scoring).
     pub score: i64,
     /// Cards in the stock.
     pub stock: usize,
@@ -49,6 +67,13 @@ pub struct State {
     pub waste: Vec<Card>,
     /// The pass through the stock now under way, from 1.
     pub pass: u32,
+    /// What `d` does now.
+    pub next_draw: NextDraw,
+    /// What the redeal `d` would make changes the score by, in points (0,
+    /// or negative where the scoring charges for it); only when
+    /// `next_draw` is `redeal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redeal_points: Option<i64>,
     /// Cards on each foundation.
     pub foundations: FoundationCounts,
     /// The seven piles, pile 1 first.
@@ -69,21 +94,33 @@ pub struct State {
 }
 
 impl State {
-    /// The state of `game` after `command` (null for the initial state).
-    pub fn of(game: &Game, game_number: Option<u128>, command: Option<&str>) -> State {
+    /// The state of the game `play` holds after `command` (null for the
+    /// initial state), its score under the scoring in force.
+    pub fn of(play: &Play, command: Option<&str>) -> State {
+        let game = play.game();
         let pos = game.position();
         let rules = game.rules();
         let f = |s: Suit| pos.foundation(s);
+        let (next_draw, redeal_points) = match pos.stock_len() {
+            0 => match empty_stock(pos, rules, play.score_now()) {
+                EmptyStock::NothingLeft => (NextDraw::NothingLeft, None),
+                EmptyStock::NoRedealLeft => (NextDraw::NoRedealLeft, None),
+                EmptyStock::Redeal { points } => (NextDraw::Redeal, Some(points)),
+            },
+            _ => (NextDraw::Draw, None),
+        };
         State {
             command: command.map(str::to_string),
             ok: true,
             error: None,
             status: game.status(),
             moves: game.moves_made(),
-            score: 0,
+            score: play.score(),
             stock: pos.stock_len(),
             waste: pos.waste().to_vec(),
             pass: pos.pass(),
+            next_draw,
+            redeal_points,
             foundations: FoundationCounts {
                 clubs: f(Suit::Clubs),
                 diamonds: f(Suit::Diamonds),
@@ -95,7 +132,7 @@ impl State {
                 .iter()
                 .map(|p| PileState { hidden: p.hidden().len(), up: p.face_up().to_vec() })
                 .collect(),
-            game: game_number.map(|n| n.to_string()),
+            game: play.origin().number().map(|n| n.to_string()),
             draw: rules.draw.cards(),
             passes: match rules.passes {
                 PassLimit::Unlimited => None,
@@ -117,5 +154,60 @@ impl State {
     pub fn to_line(&self) -> String {
         // Serialising plain strings and numbers cannot fail.
         serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::MoveCommand;
+    use crate::play::{tests::EASY, Action, Origin};
+    use crate::rules::Rules;
+    use crate::scoring::Scoring;
+
+    /// [`EASY`] with the tableau's cards up (for points to lose), then `draws` draws.
+    fn drawn(rules: Rules, scoring: Scoring, draws: usize) -> Play {
+        let mut play = Play::new(EASY.parse().unwrap(), Origin::Custom, rules, scoring, false);
+        for line in crate::play::tests::easy_win().into_iter().take_while(|&l| l != "d") {
+            let Ok(crate::command::Command::Move(m)) = line.parse() else { panic!("{line}") };
+            play.apply(Action::Move(m), None).unwrap();
+        }
+        for _ in 0..draws {
+            play.apply(Action::Move(MoveCommand::Draw), None).unwrap();
+        }
+        play
+    }
+
+    #[test]
+    fn the_state_says_what_d_does_and_what_a_redeal_costs() {
+        let fresh = State::of(&drawn(Rules::default(), Scoring::Standard, 0), None);
+        assert_eq!((fresh.next_draw, fresh.redeal_points), (NextDraw::Draw, None));
+        assert!(!fresh.to_line().contains("redeal_points"));
+        let empty = State::of(&drawn(Rules::default(), Scoring::Standard, 24), Some("d"));
+        assert_eq!((empty.next_draw, empty.redeal_points), (NextDraw::Redeal, Some(-100)));
+        assert!(empty.to_line().contains(r#""next_draw":"redeal","redeal_points":-100"#), "{}", empty.to_line());
+        let free = State::of(&drawn(Rules::default(), Scoring::None, 24), None);
+        assert_eq!((free.next_draw, free.redeal_points), (NextDraw::Redeal, Some(0)));
+        let one_pass = Rules { passes: PassLimit::Limited(1), ..Rules::default() };
+        let spent = State::of(&drawn(one_pass, Scoring::Standard, 24), None);
+        assert_eq!((spent.next_draw, spent.redeal_points), (NextDraw::NoRedealLeft, None));
+        assert!(spent.to_line().contains(r#""next_draw":"no_redeal_left""#));
+    }
+
+    #[test]
+    fn nothing_left_to_draw_once_stock_and_waste_are_empty() {
+        // EASY wins with draws and `w f` alone after the tableau: play its
+        // 24 stock cards up and look at the empty stock and waste.
+        let mut play = Play::new(EASY.parse().unwrap(), Origin::Custom, Rules::default(), Scoring::None, false);
+        for line in crate::play::tests::easy_win() {
+            if line == "t 2 f" && play.game().position().stock_len() == 0 {
+                break;
+            }
+            let Ok(crate::command::Command::Move(m)) = line.parse() else { unreachable!() };
+            play.apply(Action::Move(m), None).unwrap();
+        }
+        assert_eq!(play.game().position().stock_len(), 0);
+        assert!(play.game().position().waste().is_empty());
+        assert_eq!(State::of(&play, None).next_draw, NextDraw::NothingLeft);
     }
 }

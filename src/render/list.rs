@@ -22,27 +22,27 @@ use crate::game::{Game, Position};
 use crate::moves::PileId;
 use crate::render::announce::announce_status;
 use crate::render::query::summarised_cards;
-use crate::render::table::{empty_stock, EmptyStock};
+use crate::render::table::{empty_stock, redeal_cost, EmptyStock};
 use crate::render::words::{count, CardStyle};
 use crate::rules::{DrawCount, PassLimit, Rules};
-use crate::scoring::Scoring;
+use crate::scoring::ScoreNow;
 
 /// The whole state of `game` in the list layout: a line naming the deal
 /// (`title`, e.g. `Game 1`), its rules and the moves made, then the stock,
 /// the waste, the foundations, the seven piles, and the status when the
 /// game is won or stuck. Each line ends with a full stop and a newline.
 pub fn list(game: &Game, title: &str, style: &CardStyle) -> String {
-    list_scored(game, title, style, Scoring::None)
+    list_scored(game, title, style, ScoreNow::NONE)
 }
 
 /// [`list`], where an empty stock's line also says what a redeal costs
-/// under `scoring`.
-pub fn list_scored(game: &Game, title: &str, style: &CardStyle, scoring: Scoring) -> String {
+/// from `score` (the scoring in force and the score now).
+pub fn list_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow) -> String {
     let pos = game.position();
     let rules = game.rules();
     let mut lines = vec![
         format!("{title}: {rules}. {}.", count(game.moves_made(), "move")),
-        stock_line_scored(pos, rules, scoring),
+        stock_line_scored(pos, rules, score),
         waste_line(pos, rules, style),
         foundations_line(pos),
     ];
@@ -117,23 +117,19 @@ pub fn foundations_line(pos: &Position) -> String {
 /// The stock and the pass: "Stock: 21 cards. Pass 1 of 3." ("Pass 2" when
 /// passes are unlimited; "Stock: empty." when it is).
 pub fn stock_line(pos: &Position, rules: &Rules) -> String {
-    stock_line_scored(pos, rules, Scoring::None)
+    stock_line_scored(pos, rules, ScoreNow::NONE)
 }
 
 /// [`stock_line`]; an empty stock also says what the next draw does, in
 /// words that read aloud: "Stock: empty; the next draw turns the waste
 /// over, for 100 points off. Pass 1." ("...; no redeal is left.", "...;
 /// nothing is left to draw.").
-pub fn stock_line_scored(pos: &Position, rules: &Rules, scoring: Scoring) -> String {
+pub fn stock_line_scored(pos: &Position, rules: &Rules, score: ScoreNow) -> String {
     let stock = match pos.stock_len() {
-        0 => match empty_stock(pos, rules, scoring) {
+        0 => match empty_stock(pos, rules, score) {
             EmptyStock::NothingLeft => "empty; nothing is left to draw".to_string(),
-            EmptyStock::Redeal { points: 0 } => "empty; the next draw turns the waste over".to_string(),
             EmptyStock::Redeal { points } => {
-                format!(
-                    "empty; the next draw turns the waste over, for {} off",
-                    count(points.unsigned_abs() as usize, "point")
-                )
+                format!("empty; the next draw turns the waste over{}", redeal_cost(points))
             }
             EmptyStock::NoRedealLeft => "empty; no redeal is left".to_string(),
         },
@@ -172,6 +168,7 @@ mod tests {
     use super::*;
     use crate::deal::Deal;
     use crate::moves::Move;
+    use crate::scoring::Scoring;
 
     #[test]
     fn opening_of_game_1() {
@@ -256,9 +253,13 @@ mod tests {
         }
         let text = list(&game, "Game 1", &CardStyle::WORDS);
         assert!(text.contains("Stock: empty; the next draw turns the waste over. Pass 1.\n"), "{text}");
-        // What the redeal costs, where the scoring charges it (draw-1 standard).
-        let scored = list_scored(&game, "Game 1", &CardStyle::WORDS, Scoring::Standard);
-        assert!(scored.contains("Stock: empty; the next draw turns the waste over, for 100 points off. Pass 1.\n"));
+        // What the redeal costs, where the scoring charges it (draw-1
+        // standard), down to the floor of 0.
+        let at =
+            |score| list_scored(&game, "Game 1", &CardStyle::WORDS, ScoreNow { scoring: Scoring::Standard, score });
+        assert!(at(150).contains("Stock: empty; the next draw turns the waste over, for 100 points off. Pass 1.\n"));
+        assert!(at(40).contains("Stock: empty; the next draw turns the waste over, for 40 points off. Pass 1.\n"));
+        assert!(at(0).contains("Stock: empty; the next draw turns the waste over. Pass 1.\n"));
         // No redeal left under a pass limit of 1; nothing to draw at all.
         let one_pass =
             Game::from_position(game.position().clone(), Rules { passes: PassLimit::Limited(1), ..Rules::default() });

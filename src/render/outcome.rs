@@ -13,7 +13,7 @@ use crate::render::announce::{
     announce_move, announce_move_to, announce_redo_to, announce_to_foundations, announce_undo, NAMED_FOUNDATION_CARDS,
 };
 use crate::render::words::{capitalise, count, CardStyle};
-use crate::scoring::Scoring;
+use crate::scoring::{ScoreNow, Scoring};
 
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -35,12 +35,13 @@ impl std::error::Error for PlayError {}
 /// line: the player's move, then what autoplay did after it ("Then
 /// automatically ..."); an undo or redo with the automatic moves taken back
 /// or played again with it; the cards `auto` put up; then the change of the
-/// score under `scoring` ("Plus 15."; the total is a `score` away). `None`
+/// score under `score`'s scoring ("Plus 15."; the total is a `score`
+/// command away; a redeal's cost is from `score`, the score now). `None`
 /// for a new deal, which its opening says.
-pub fn announce_outcome(outcome: &Outcome, game: &Game, scoring: Scoring, style: &CardStyle) -> Option<String> {
+pub fn announce_outcome(outcome: &Outcome, game: &Game, score: ScoreNow, style: &CardStyle) -> Option<String> {
     let mut text = match &outcome.event {
         Event::Moved { before, played, after, automatic } => {
-            let mut text = announce_move_to(before, played, after, game.rules(), style);
+            let mut text = announce_move_to(before, played, after, game.rules(), score, style);
             // Said as autoplay's, not as the player's own.
             if !automatic.is_empty() {
                 text.push_str(&format!(" Then automatically {}.", foundation_run(after, automatic, game, style)));
@@ -54,14 +55,14 @@ pub fn announce_outcome(outcome: &Outcome, game: &Game, scoring: Scoring, style:
         Event::Redone { before, redone, after, automatic } => {
             // Said of the position this move made, before the automatic
             // moves after it change it again.
-            let text = announce_redo_to(before, redone, after, game.rules(), style);
+            let text = announce_redo_to(before, redone, after, game.rules(), score, style);
             with_automatic(text, automatic, style, false)
         }
         Event::ToFoundations { start, moves } => format!("{}.", capitalise(&foundation_run(start, moves, game, style))),
         Event::Dealt { .. } => return None,
     };
     let change = outcome.score_change;
-    if scoring != Scoring::None && change != 0 {
+    if score.scoring != Scoring::None && change != 0 {
         text.push_str(&format!(" {} {}.", if change > 0 { "Plus" } else { "Minus" }, change.abs()));
     }
     Some(text)
@@ -108,4 +109,45 @@ fn with_automatic(mut text: String, automatic: &[Played], style: &CardStyle, und
         (false, _) => format!(" With it, {}.", count(n, "automatic move")),
     });
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::Command;
+    use crate::command::MoveCommand;
+    use crate::play::tests::{easy_win, EASY};
+    use crate::play::{Action, Origin, Play};
+    use crate::rules::{PassLimit, Rules};
+
+    /// The sentence of the draw that empties the stock of [`EASY`] (24
+    /// cards), after the tableau's cards went up (for points to lose).
+    fn last_draw(rules: Rules, scoring: Scoring) -> String {
+        let mut play = Play::new(EASY.parse().unwrap(), Origin::Custom, rules, scoring, false);
+        for line in easy_win().into_iter().take_while(|&l| l != "d") {
+            let Ok(Command::Move(m)) = line.parse() else { panic!("{line}") };
+            play.apply(Action::Move(m), None).unwrap();
+        }
+        for _ in 0..23 {
+            play.apply(Action::Move(MoveCommand::Draw), None).unwrap();
+        }
+        let outcome = play.apply(Action::Move(MoveCommand::Draw), None).unwrap();
+        announce_outcome(&outcome, play.game(), play.score_now(), &CardStyle::WORDS).unwrap()
+    }
+
+    #[test]
+    fn the_draw_that_empties_the_stock_says_what_the_redeal_costs() {
+        let standard = last_draw(Rules::default(), Scoring::Standard);
+        assert!(
+            standard.ends_with("Stock empty; the next draw turns the waste over, for 100 points off."),
+            "{standard}"
+        );
+        let free = last_draw(Rules::default(), Scoring::None);
+        assert!(free.ends_with("Stock empty; the next draw turns the waste over."), "{free}");
+        // Vegas charges no redeal; with the pass limit spent, none is left to cost.
+        let vegas = last_draw(Rules { passes: PassLimit::Limited(2), ..Rules::default() }, Scoring::Vegas);
+        assert!(vegas.ends_with("Stock empty; 1 redeal left."), "{vegas}");
+        let last = last_draw(Rules { passes: PassLimit::Limited(1), ..Rules::default() }, Scoring::Standard);
+        assert!(last.ends_with("Stock empty; no redeals left."), "{last}");
+    }
 }

@@ -25,8 +25,10 @@ use crate::command::PileRef;
 use crate::game::{CardPlace, Game, Position};
 use crate::moves::{Move, PileId};
 use crate::render::list::{foundations_line, pass_words, pile_line_with, FaceUpCards};
+use crate::render::table::{empty_stock, redeal_cost, EmptyStock};
 use crate::render::words::{capitalise, count, CardStyle};
 use crate::rules::{PassLimit, Rules};
+use crate::scoring::ScoreNow;
 
 /// One part of the table, in a line or two:
 ///
@@ -40,11 +42,10 @@ use crate::rules::{PassLimit, Rules};
 ///   play; under it jack of clubs and 4 of hearts.";
 /// - the foundations: the list line, then what each needs next ("Next:
 ///   ace of clubs, 3 of diamonds, 2 of hearts, ace of spades.");
-/// - the stock: "Stock: 21 cards. Pass 1 of 3; 2 redeals left." or, when
-///   empty, what the next draw does.
+/// - the stock: [`describe_stock`] without scoring (so without what a
+///   redeal costs).
 pub fn describe_pile(game: &Game, which: PileRef, style: &CardStyle) -> String {
     let pos = game.position();
-    let rules = game.rules();
     match which {
         PileRef::Tableau(i) => tableau_answer(pos, i, style, FaceUpCards::Summarised),
         PileRef::Waste => {
@@ -77,27 +78,35 @@ pub fn describe_pile(game: &Game, which: PileRef, style: &CardStyle) -> String {
             };
             format!("{} {tail}", foundations_line(pos))
         }
-        PileRef::Stock => {
-            let pass = pass_words(pos.pass(), rules.passes);
-            let redeals = redeals_left(pos, rules);
-            match pos.stock_len() {
-                0 if pos.waste().is_empty() => format!("Stock: empty, and so is the waste. {pass}."),
-                0 => match rules.passes {
-                    PassLimit::Limited(n) if pos.pass() >= n => {
-                        format!("Stock: empty. {pass}: no redeals left, so the waste stays as it is.")
-                    }
-                    _ => format!(
-                        "Stock: empty. {pass}. The next draw turns the waste over ({} cards){redeals}.",
-                        pos.waste().len()
-                    ),
-                },
-                n => format!(
-                    "Stock: {}. {pass}{redeals}. A draw turns {}.",
-                    count(n, "card"),
-                    count(rules.draw.cards().min(n), "card")
-                ),
-            }
-        }
+        // Without scoring, no cost to give (the session asks describe_stock).
+        PileRef::Stock => describe_stock(game, ScoreNow::NONE),
+    }
+}
+
+/// What `l s` says: "Stock: 21 cards. Pass 1 of 3; 2 redeals left. A draw
+/// turns 3 cards." or, when it is empty, what the next draw does, with
+/// what a redeal changes the score by from `score` where it costs anything
+/// ("The next draw turns the waste over (24 cards), for 100 points off.").
+pub fn describe_stock(game: &Game, score: ScoreNow) -> String {
+    let pos = game.position();
+    let rules = game.rules();
+    let pass = pass_words(pos.pass(), rules.passes);
+    let redeals = redeals_left(pos, rules);
+    match pos.stock_len() {
+        0 => match empty_stock(pos, rules, score) {
+            EmptyStock::NothingLeft => format!("Stock: empty, and so is the waste. {pass}."),
+            EmptyStock::NoRedealLeft => format!("Stock: empty. {pass}: no redeals left, so the waste stays as it is."),
+            EmptyStock::Redeal { points } => format!(
+                "Stock: empty. {pass}. The next draw turns the waste over ({}){}{redeals}.",
+                count(pos.waste().len(), "card"),
+                redeal_cost(points)
+            ),
+        },
+        n => format!(
+            "Stock: {}. {pass}{redeals}. A draw turns {}.",
+            count(n, "card"),
+            count(rules.draw.cards().min(n), "card")
+        ),
     }
 }
 
@@ -406,6 +415,7 @@ mod tests {
     use super::*;
     use crate::deal::Deal;
     use crate::rules::DrawCount;
+    use crate::scoring::Scoring;
 
     fn c(code: &str) -> Card {
         code.parse().unwrap()
@@ -481,6 +491,34 @@ mod tests {
         assert_eq!(
             describe_pile(&g, PileRef::Stock, &w),
             "Stock: empty. Pass 2 of 2: no redeals left, so the waste stays as it is."
+        );
+        assert_eq!(
+            describe_stock(&g, ScoreNow { scoring: Scoring::Standard, score: 500 }),
+            "Stock: empty. Pass 2 of 2: no redeals left, so the waste stays as it is."
+        );
+    }
+
+    #[test]
+    fn empty_stock_says_what_the_redeal_costs() {
+        let mut g = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        for _ in 0..24 {
+            g.play(Move::Draw).unwrap();
+        }
+        // Standard scoring charges 100 points for each draw-1 redeal.
+        let standard = |score| describe_stock(&g, ScoreNow { scoring: Scoring::Standard, score });
+        assert_eq!(
+            standard(500),
+            "Stock: empty. Pass 1. The next draw turns the waste over (24 cards), for 100 points off."
+        );
+        // The score goes no lower than 0.
+        assert_eq!(
+            standard(60),
+            "Stock: empty. Pass 1. The next draw turns the waste over (24 cards), for 60 points off."
+        );
+        assert_eq!(standard(0), "Stock: empty. Pass 1. The next draw turns the waste over (24 cards).");
+        assert_eq!(
+            describe_stock(&g, ScoreNow::NONE),
+            "Stock: empty. Pass 1. The next draw turns the waste over (24 cards)."
         );
     }
 

@@ -5,14 +5,13 @@
 //! the play time it measured.
 
 use crate::card::Card;
-use crate::command::PileRef;
 use crate::game::{Game, Status};
 use crate::moves::Move;
 use crate::play::{Origin, Play};
 use crate::render::announce::{announce_status, announce_win};
 use crate::render::columns::{columns, ColumnsView};
 use crate::render::list::list_scored;
-use crate::render::query::{describe_legal_moves, describe_pile, describe_tops, ranked_legal_moves};
+use crate::render::query::{describe_legal_moves, describe_stock, describe_tops, ranked_legal_moves};
 use crate::render::table::table_with_status;
 use crate::render::words::{capitalise, count, CardStyle};
 use crate::scoring::Scoring;
@@ -66,7 +65,7 @@ pub fn whole_table(play: &Play, look: &Look) -> String {
         Layout::Rows => {
             // The clock on the table's second line.
             let status = clock.map(|c| format!("   {c}")).unwrap_or_default();
-            table_with_status(game, &title, look.style, play.scoring(), &status)
+            table_with_status(game, &title, look.style, play.score_now(), &status)
         }
         Layout::Columns => {
             // The score and the clock on the status line: "Score 30   Time 3:12".
@@ -82,12 +81,12 @@ pub fn whole_table(play: &Play, look: &Look) -> String {
                 title: &title,
                 status: &parts.join("   "),
                 style: look.style,
-                scoring: play.scoring(),
+                score: play.score_now(),
                 marked: &marked,
             };
             return columns(game, &view);
         }
-        Layout::List => list_scored(game, &title, look.style, play.scoring()),
+        Layout::List => list_scored(game, &title, look.style, play.score_now()),
     };
     match play.scoring() {
         Scoring::None => {}
@@ -150,7 +149,7 @@ pub fn opening(play: &Play, look: &Look, note: Option<&str>) -> String {
     let title = table.lines().next().unwrap_or_default();
     // What autoplay did comes before the tops it made.
     let note = note.map(|n| format!(" {n}")).unwrap_or_default();
-    let stock = describe_pile(game, PileRef::Stock, look.style);
+    let stock = describe_stock(game, play.score_now());
     let stock = stock.split(". ").next().unwrap_or_default().trim_end_matches('.');
     let mut text = format!("{title}{note} {stock}. {}", describe_tops(game, look.style));
     if let Some(status) = (play.status() != Status::Playing).then(|| announce_status(game)).flatten() {

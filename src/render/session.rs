@@ -9,13 +9,14 @@
 use std::fmt;
 
 use crate::command::Command;
+use crate::command::PileRef;
 use crate::flow::{Advice, Passed, Pending, Refusal, WinnableError, WINNABLE_TRIES};
 use crate::game::Game;
 use crate::hint::Reason;
 use crate::play::{Origin, Play};
 use crate::render::help::{help_list, help_on, SPOKEN_HELP};
 use crate::render::query::{
-    describe_pile, describe_pile_full, describe_rules, describe_tops, find_card, move_in_words,
+    describe_pile, describe_pile_full, describe_rules, describe_stock, describe_tops, find_card, move_in_words,
 };
 use crate::render::screen::title;
 use crate::render::screen::{moves_answer, score_answer};
@@ -120,6 +121,7 @@ pub fn answer(
         Command::Help(Some(word)) => return Some(help_on(word).ok_or_else(|| Refusal::NoHelp(word.to_string()))),
         Command::Tops => describe_tops(game, style),
         Command::Find(card) => find_card(game, *card, style),
+        Command::Look(PileRef::Stock) | Command::LookAll(PileRef::Stock) => describe_stock(game, play.score_now()),
         Command::LookAll(place) => describe_pile_full(game, *place, style),
         Command::Look(place) => describe_pile(game, *place, style),
         Command::Moves => moves_answer(game, style, false, screen_reader),

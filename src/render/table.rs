@@ -24,7 +24,7 @@ use crate::game::{Game, Position, Status};
 use crate::moves::{Move, PileId};
 use crate::render::words::{count, CardStyle};
 use crate::rules::{DrawCount, PassLimit, Rules};
-use crate::scoring::{points, Scoring};
+use crate::scoring::ScoreNow;
 
 /// The table of `game`, several lines ending in a newline. `title` names the
 /// deal (e.g. `Game 1` or `Custom deal`). Cards are plain short codes (`TH`):
@@ -44,22 +44,33 @@ pub(crate) enum EmptyStock {
     NoRedealLeft,
 }
 
-/// What `d` does on the empty stock of `pos` under `rules` and `scoring`.
-pub(crate) fn empty_stock(pos: &Position, rules: &Rules, scoring: Scoring) -> EmptyStock {
+/// What `d` does on the empty stock of `pos` under `rules`, and what it
+/// changes the score by from `score`.
+pub(crate) fn empty_stock(pos: &Position, rules: &Rules, score: ScoreNow) -> EmptyStock {
     if pos.waste().is_empty() {
         return EmptyStock::NothingLeft;
     }
     let mut after = pos.clone();
     match after.play(Move::Redeal, rules) {
-        Ok(played) => EmptyStock::Redeal { points: points(scoring, pos, &played, rules) },
+        Ok(played) => EmptyStock::Redeal { points: score.change(pos, &played, rules) },
         Err(_) => EmptyStock::NoRedealLeft,
     }
 }
 
+/// ", for 100 points off" for a redeal that changes the score by `points`
+/// (negative), nothing for a free one: what the spoken forms add.
+pub(crate) fn redeal_cost(points: i64) -> String {
+    if points < 0 {
+        format!(", for {} off", count(usize::try_from(points.unsigned_abs()).unwrap_or(usize::MAX), "point"))
+    } else {
+        String::new()
+    }
+}
+
 /// What `d` does on an empty stock: turn the waste over (with its cost
-/// under `scoring`, when it has one), or nothing.
-pub(crate) fn empty_stock_note(pos: &Position, rules: &Rules, scoring: Scoring) -> String {
-    match empty_stock(pos, rules, scoring) {
+/// from `score`, when it has one), or nothing.
+pub(crate) fn empty_stock_note(pos: &Position, rules: &Rules, score: ScoreNow) -> String {
+    match empty_stock(pos, rules, score) {
         EmptyStock::NothingLeft => "nothing left to draw".to_string(),
         EmptyStock::Redeal { points: 0 } => "d turns the waste over".to_string(),
         EmptyStock::Redeal { points } => format!("d turns the waste over, {points} points"),
@@ -72,19 +83,19 @@ pub(crate) fn empty_stock_note(pos: &Position, rules: &Rules, scoring: Scoring) 
 /// (then the cards of a pile are separated by commas, and foundations read
 /// "clubs up to 4"). Several lines ending in a newline.
 pub fn table_styled(game: &Game, title: &str, style: &CardStyle) -> String {
-    table_scored(game, title, style, Scoring::None)
+    table_scored(game, title, style, ScoreNow::NONE)
 }
 
 /// [`table_styled`], where an empty stock line also gives what a redeal
-/// costs under `scoring`: `Stock: empty (d turns the waste over, -100
-/// points)`.
-pub fn table_scored(game: &Game, title: &str, style: &CardStyle, scoring: Scoring) -> String {
-    table_with_status(game, title, style, scoring, "")
+/// changes the score by from `score`: `Stock: empty (d turns the waste
+/// over, -100 points)`.
+pub fn table_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow) -> String {
+    table_with_status(game, title, style, score, "")
 }
 
 /// [`table_scored`] with `status` (such as "   Time 3:12") at the end of
 /// its second line, the line of the pass and the moves.
-pub fn table_with_status(game: &Game, title: &str, style: &CardStyle, scoring: Scoring, status: &str) -> String {
+pub fn table_with_status(game: &Game, title: &str, style: &CardStyle, score: ScoreNow, status: &str) -> String {
     let pos = game.position();
     let rules = game.rules();
     let sep = if style.is_words() { ", " } else { " " };
@@ -98,7 +109,7 @@ pub fn table_with_status(game: &Game, title: &str, style: &CardStyle, scoring: S
     let _ = writeln!(out, "{pass}, {}{status}", count(moves, "move"));
     let stock = pos.stock_len();
     let _ = match stock {
-        0 => writeln!(out, "Stock: empty ({})", empty_stock_note(pos, rules, scoring)),
+        0 => writeln!(out, "Stock: empty ({})", empty_stock_note(pos, rules, score)),
         n => writeln!(out, "Stock: {}", count(n, "card")),
     };
     let waste = pos.waste();
@@ -162,6 +173,7 @@ pub const STUCK_WAY_ON_AT_START: &str = "Type new for a new game.";
 mod tests {
     use super::*;
     use crate::deal::Deal;
+    use crate::scoring::Scoring;
 
     /// Game 1 with the whole stock drawn under `rules`.
     fn drawn(rules: Rules) -> Game {
@@ -172,8 +184,10 @@ mod tests {
         game
     }
 
+    /// The stock line under `scoring` at a score of 500 (above any
+    /// redeal's cost).
     fn stock_line(game: &Game, scoring: Scoring) -> String {
-        let t = table_scored(game, "Game 1", &CardStyle::PLAIN, scoring);
+        let t = table_scored(game, "Game 1", &CardStyle::PLAIN, ScoreNow { scoring, score: 500 });
         t.lines().find(|l| l.starts_with("Stock:")).unwrap().to_string()
     }
 
@@ -187,5 +201,13 @@ mod tests {
         let game = drawn(Rules { passes: PassLimit::Limited(1), ..one });
         assert_eq!(stock_line(&game, Scoring::Standard), "Stock: empty (no redeal left)");
         assert_eq!(stock_line(&Game::new(&Deal::for_game(1).unwrap(), one), Scoring::None), "Stock: 24 cards");
+        // Standard scores stop at 0: the redeal costs what is left.
+        let at = |score| {
+            let t =
+                table_scored(&drawn(one), "Game 1", &CardStyle::PLAIN, ScoreNow { scoring: Scoring::Standard, score });
+            t.lines().find(|l| l.starts_with("Stock:")).unwrap().to_string()
+        };
+        assert_eq!(at(30), "Stock: empty (d turns the waste over, -30 points)");
+        assert_eq!(at(0), "Stock: empty (d turns the waste over)");
     }
 }
