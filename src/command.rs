@@ -90,6 +90,24 @@ pub enum Command {
     Redo,
     /// Suggest a move.
     Hint,
+    /// A question about the game, which changes nothing.
+    Ask(Query),
+    /// Start the same deal again from the beginning.
+    Restart,
+    /// Run the last command again (`.`, `again`).
+    Again,
+    /// Say the last response again (`repeat`).
+    Repeat,
+    /// Play every safe card to its foundation, each as its own move.
+    Auto,
+    /// Solve the game from the current position.
+    Solve,
+}
+
+/// A question about the game: it changes nothing, and its answer is the
+/// presentation layer's ([`crate::play::Event::Answered`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Query {
     /// List the commands, or explain one (`help t`): the command's word
     /// as [`COMMANDS`] names it, or `all` for every command explained.
     Help(Option<&'static str>),
@@ -107,20 +125,10 @@ pub enum Command {
     Moves,
     /// List every legal move (`moves all`).
     AllMoves,
-    /// Start the same deal again from the beginning.
-    Restart,
-    /// Run the last command again (`.`, `again`).
-    Again,
-    /// Say the last response again (`repeat`).
-    Repeat,
     /// Say the score and the moves made.
     Score,
     /// Say the rules in force.
     Rules,
-    /// Play every safe card to its foundation, each as its own move.
-    Auto,
-    /// Solve the game from the current position.
-    Solve,
 }
 
 /// Which part of the table a question is about.
@@ -519,9 +527,9 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         "undo" => simple(Command::Undo),
         "redo" => simple(Command::Redo),
         "hint" => simple(Command::Hint),
-        "table" => simple(Command::Table),
-        "score" => simple(Command::Score),
-        "rules" => simple(Command::Rules),
+        "table" => simple(Command::Ask(Query::Table)),
+        "score" => simple(Command::Ask(Query::Score)),
+        "rules" => simple(Command::Ask(Query::Rules)),
         "auto" => simple(Command::Auto),
         "solve" => simple(Command::Solve),
         "restart" => simple(Command::Restart),
@@ -530,25 +538,28 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         // `help w f` explains `w`, as `help w` does: the help list shows
         // the forms with their arguments.
         "help" => match rest {
-            [] => Ok(Command::Help(None)),
-            ["all"] => Ok(Command::Help(Some("all"))),
+            [] => Ok(Command::Ask(Query::Help(None))),
+            ["all"] => Ok(Command::Ask(Query::Help(Some("all")))),
             [topic, ..] => match lookup(topic) {
-                Some(c) => Ok(Command::Help(Some(c.word))),
-                None if topic.parse::<Card>().is_ok() => Ok(Command::Help(Some("card"))),
+                Some(c) => Ok(Command::Ask(Query::Help(Some(c.word)))),
+                None if topic.parse::<Card>().is_ok() => Ok(Command::Ask(Query::Help(Some("card")))),
                 None => Err(CommandError::NoHelp { text: topic.to_string() }),
             },
         },
         "moves" => match rest {
-            [] => Ok(Command::Moves),
-            ["all"] => Ok(Command::AllMoves),
+            [] => Ok(Command::Ask(Query::Moves)),
+            ["all"] => Ok(Command::Ask(Query::AllMoves)),
             _ => Err(CommandError::TooMany { command: "moves", usage: "moves, or moves all" }),
         },
         "find" => match rest {
             [] => Err(CommandError::Missing { command: "find", usage: USAGE_FIND }),
-            [card] => card.parse().map(Command::Find).map_err(|_| CommandError::BadCard { text: card.to_string() }),
-            words => {
-                card_in_words(words).map(Command::Find).ok_or_else(|| CommandError::BadCard { text: words.join(" ") })
-            }
+            [card] => card
+                .parse()
+                .map(|card| Command::Ask(Query::Find(card)))
+                .map_err(|_| CommandError::BadCard { text: card.to_string() }),
+            words => card_in_words(words)
+                .map(|card| Command::Ask(Query::Find(card)))
+                .ok_or_else(|| CommandError::BadCard { text: words.join(" ") }),
         },
         "l" => {
             let [what, more @ ..] = rest else {
@@ -557,7 +568,7 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
             let place = match *what {
                 "t" | "tops" => {
                     no_more(more, "l", USAGE_L)?;
-                    return Ok(Command::Tops);
+                    return Ok(Command::Ask(Query::Tops));
                 }
                 "w" | "waste" => PileRef::Waste,
                 "f" | "foundations" => PileRef::Foundations,
@@ -565,8 +576,8 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
                 n => PileRef::Tableau(pile(n).map_err(|_| CommandError::BadPlace { text: n.to_string() })?),
             };
             match more {
-                [] => Ok(Command::Look(place)),
-                ["all"] => Ok(Command::LookAll(place)),
+                [] => Ok(Command::Ask(Query::Look(place))),
+                ["all"] => Ok(Command::Ask(Query::LookAll(place))),
                 _ => Err(CommandError::TooMany { command: "l", usage: USAGE_L }),
             }
         }
@@ -684,23 +695,23 @@ impl fmt::Display for Command {
             Command::Undo => f.write_str("undo"),
             Command::Redo => f.write_str("redo"),
             Command::Hint => f.write_str("hint"),
-            Command::Help(None) => f.write_str("help"),
-            Command::Help(Some(word)) => write!(f, "help {word}"),
-            Command::LookAll(place) => write!(f, "{} all", Command::Look(*place)),
-            Command::Tops => f.write_str("l t"),
-            Command::Find(card) => write!(f, "find {}", card.to_string().to_lowercase()),
-            Command::AllMoves => f.write_str("moves all"),
+            Command::Ask(Query::Help(None)) => f.write_str("help"),
+            Command::Ask(Query::Help(Some(word))) => write!(f, "help {word}"),
+            Command::Ask(Query::LookAll(place)) => write!(f, "{} all", Command::Ask(Query::Look(*place))),
+            Command::Ask(Query::Tops) => f.write_str("l t"),
+            Command::Ask(Query::Find(card)) => write!(f, "find {}", card.to_string().to_lowercase()),
+            Command::Ask(Query::AllMoves) => f.write_str("moves all"),
             Command::Restart => f.write_str("restart"),
             Command::Again => f.write_str("again"),
             Command::Repeat => f.write_str("repeat"),
-            Command::Table => f.write_str("table"),
-            Command::Look(PileRef::Tableau(n)) => write!(f, "l {n}"),
-            Command::Look(PileRef::Waste) => f.write_str("l w"),
-            Command::Look(PileRef::Foundations) => f.write_str("l f"),
-            Command::Look(PileRef::Stock) => f.write_str("l s"),
-            Command::Moves => f.write_str("moves"),
-            Command::Score => f.write_str("score"),
-            Command::Rules => f.write_str("rules"),
+            Command::Ask(Query::Table) => f.write_str("table"),
+            Command::Ask(Query::Look(PileRef::Tableau(n))) => write!(f, "l {n}"),
+            Command::Ask(Query::Look(PileRef::Waste)) => f.write_str("l w"),
+            Command::Ask(Query::Look(PileRef::Foundations)) => f.write_str("l f"),
+            Command::Ask(Query::Look(PileRef::Stock)) => f.write_str("l s"),
+            Command::Ask(Query::Moves) => f.write_str("moves"),
+            Command::Ask(Query::Score) => f.write_str("score"),
+            Command::Ask(Query::Rules) => f.write_str("rules"),
             Command::Auto => f.write_str("auto"),
             Command::Solve => f.write_str("solve"),
         }
@@ -825,30 +836,30 @@ mod tests {
             Command::Undo,
             Command::Redo,
             Command::Hint,
-            Command::Help(None),
-            Command::Help(Some("t")),
-            Command::Help(Some("all")),
-            Command::Help(Some("card")),
-            Command::Table,
-            Command::Tops,
-            Command::AllMoves,
+            Command::Ask(Query::Help(None)),
+            Command::Ask(Query::Help(Some("t"))),
+            Command::Ask(Query::Help(Some("all"))),
+            Command::Ask(Query::Help(Some("card"))),
+            Command::Ask(Query::Table),
+            Command::Ask(Query::Tops),
+            Command::Ask(Query::AllMoves),
             Command::Restart,
             Command::Again,
             Command::Repeat,
-            Command::LookAll(PileRef::Waste),
-            Command::Moves,
-            Command::Score,
-            Command::Rules,
+            Command::Ask(Query::LookAll(PileRef::Waste)),
+            Command::Ask(Query::Moves),
+            Command::Ask(Query::Score),
+            Command::Ask(Query::Rules),
             Command::Auto,
             Command::Solve,
-            Command::Look(PileRef::Waste),
-            Command::Look(PileRef::Foundations),
-            Command::Look(PileRef::Stock),
+            Command::Ask(Query::Look(PileRef::Waste)),
+            Command::Ask(Query::Look(PileRef::Foundations)),
+            Command::Ask(Query::Look(PileRef::Stock)),
             Command::Move(MoveCommand::Draw),
             Command::Move(MoveCommand::WasteToFoundation),
         ];
         for card in Card::deck() {
-            all.push(Command::Find(card));
+            all.push(Command::Ask(Query::Find(card)));
             all.push(Command::Move(MoveCommand::Card { card, to: CardTarget::Foundation }));
             all.push(Command::Move(MoveCommand::Card { card, to: CardTarget::Anywhere }));
             for p in PileId::ALL {
@@ -856,11 +867,11 @@ mod tests {
             }
         }
         for spec in COMMANDS.iter().filter(|c| c.word != "card") {
-            all.push(Command::Help(Some(spec.word)));
+            all.push(Command::Ask(Query::Help(Some(spec.word))));
         }
         for a in PileId::ALL {
-            all.push(Command::Look(PileRef::Tableau(a)));
-            all.push(Command::LookAll(PileRef::Tableau(a)));
+            all.push(Command::Ask(Query::Look(PileRef::Tableau(a))));
+            all.push(Command::Ask(Query::LookAll(PileRef::Tableau(a))));
             all.push(Command::Move(MoveCommand::WasteToTableau(a)));
             all.push(Command::Move(MoveCommand::TableauToFoundation(a)));
             for suit in Suit::ALL {
@@ -890,12 +901,12 @@ mod tests {
     fn aliases() {
         assert_eq!("u".parse(), Ok(Command::Undo));
         assert_eq!("H".parse(), Ok(Command::Hint));
-        assert_eq!("?".parse(), Ok(Command::Help(None)));
+        assert_eq!("?".parse(), Ok(Command::Ask(Query::Help(None))));
         assert_eq!(".".parse(), Ok(Command::Again));
-        assert_eq!("help ?".parse(), Ok(Command::Help(Some("help"))));
-        assert_eq!("help 9h".parse(), Ok(Command::Help(Some("card"))));
-        assert_eq!("l t".parse(), Ok(Command::Tops));
-        assert_eq!("moves all".parse(), Ok(Command::AllMoves));
+        assert_eq!("help ?".parse(), Ok(Command::Ask(Query::Help(Some("help")))));
+        assert_eq!("help 9h".parse(), Ok(Command::Ask(Query::Help(Some("card")))));
+        assert_eq!("l t".parse(), Ok(Command::Ask(Query::Tops)));
+        assert_eq!("moves all".parse(), Ok(Command::Ask(Query::AllMoves)));
         let card = |code: &str, to| Ok(Command::Move(MoveCommand::Card { card: code.parse().unwrap(), to }));
         assert_eq!("9h 4".parse(), card("9H", CardTarget::Pile(PileId::ALL[3])));
         assert_eq!("10H f".parse(), card("TH", CardTarget::Foundation));
@@ -971,14 +982,14 @@ mod tests {
         assert!(matches!(err("restart 1"), CommandError::TooMany { .. }));
         assert!(matches!(err("1h 4"), CommandError::BadCard { .. }));
         assert!(matches!(err("11s"), CommandError::BadCard { .. }));
-        assert_eq!(err_free("help w f"), Command::Help(Some("w")));
+        assert_eq!(err_free("help w f"), Command::Ask(Query::Help(Some("w"))));
         assert_eq!(
             err_free("4♥ 3"),
             Command::Move(MoveCommand::Card { card: "4H".parse().unwrap(), to: CardTarget::Pile(PileId::ALL[2]) })
         );
-        assert_eq!(err_free("find queen of hearts"), Command::Find("QH".parse().unwrap()));
-        assert_eq!(err_free("Find Ten of Club"), Command::Find("TC".parse().unwrap()));
-        assert_eq!(err_free("find 2 of spades"), Command::Find("2S".parse().unwrap()));
+        assert_eq!(err_free("find queen of hearts"), Command::Ask(Query::Find("QH".parse().unwrap())));
+        assert_eq!(err_free("Find Ten of Club"), Command::Ask(Query::Find("TC".parse().unwrap())));
+        assert_eq!(err_free("find 2 of spades"), Command::Ask(Query::Find("2S".parse().unwrap())));
         assert!(matches!(err("find queen of cups"), CommandError::BadCard { .. }));
     }
 

@@ -32,7 +32,7 @@ use std::time::Duration;
 
 use crate::autoplay::{can_auto_finish, next_finishing_move, next_safe_foundation_move_but};
 use crate::card::Card;
-use crate::command::MoveCommand;
+use crate::command::{MoveCommand, Query};
 use crate::deal::Deal;
 use crate::game::{Game, HistoryError, Played, Position, Status};
 use crate::moves::{Move, MoveError};
@@ -88,6 +88,8 @@ pub enum Action {
     Autoplay,
     /// The same deal again from its start, under the same rules and scoring.
     Restart,
+    /// A question about the game ([`Event::Answered`]): nothing changes.
+    Ask(Query),
     /// Another deal in place of this game, under the same rules and scoring.
     Deal {
         /// The deal.
@@ -143,6 +145,10 @@ pub enum Event {
         /// What each did, in order.
         moves: Vec<Played>,
     },
+    /// A question was asked ([`Action::Ask`]); its answer is the
+    /// presentation layer's words for the game as it stands
+    /// ([`crate::render::session::answer`]).
+    Answered(Query),
     /// A new game was dealt ([`Action::Deal`] or [`Action::Restart`]), and
     /// autoplay (when on) played the safe cards of the deal.
     Dealt {
@@ -401,6 +407,10 @@ impl Play {
         let was = self.status;
         let score_before = self.score();
         let event = match action {
+            // A question changes nothing, not even what the last undo took back.
+            Action::Ask(query) => {
+                return Ok(Outcome { event: Event::Answered(query), was, status: was, score_change: 0 })
+            }
             Action::Move(_) if was == Status::Won => return Err(PlayError::GameWon),
             Action::Move(command) => self.play_move(command)?,
             Action::Undo => self.undo()?,
@@ -806,9 +816,10 @@ pub(crate) mod tests {
                 };
                 let mut total = 0;
                 for step in 0..150 {
-                    let action = match rng.below(6) {
+                    let action = match rng.below(7) {
                         0 => Action::Undo,
                         1 => Action::Redo,
+                        2 => Action::Ask(Query::Moves),
                         _ => match random_move(&play, &mut rng) {
                             Some(m) => Action::Move(m),
                             None => Action::Undo,
@@ -829,6 +840,7 @@ pub(crate) mod tests {
                                 sheet.after_undo();
                             }
                         }
+                        Event::Answered(query) => assert_eq!(*query, Query::Moves),
                         Event::Dealt { .. } => unreachable!(),
                     }
                     assert_eq!(shadow.position(), play.game().position(), "the events tell every move");
@@ -837,6 +849,27 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_question_is_answered_and_changes_nothing() {
+        let mut play = easy(false);
+        act(&mut play, "t 7 f").unwrap();
+        act(&mut play, "u").unwrap();
+        let (position, undone, score) = (play.game().position().clone(), play.last_undone().cloned(), play.score());
+        let outcome = play.apply(Action::Ask(Query::Look(crate::command::PileRef::Stock)), None).unwrap();
+        assert_eq!(outcome.event, Event::Answered(Query::Look(crate::command::PileRef::Stock)));
+        assert_eq!((outcome.was, outcome.status, outcome.score_change), (Status::Playing, Status::Playing, 0));
+        assert_eq!(play.game().position(), &position);
+        assert_eq!(play.last_undone().cloned(), undone, "the undo is still the last change");
+        assert!(undone.is_some());
+        assert_eq!(play.score(), score);
+        // A won game still answers.
+        for line in easy_win() {
+            act(&mut play, line).unwrap();
+        }
+        let outcome = play.apply(Action::Ask(Query::Score), None).unwrap();
+        assert_eq!((outcome.was, outcome.status), (Status::Won, Status::Won));
     }
 
     #[test]

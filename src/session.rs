@@ -21,7 +21,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use crate::autoplay::can_auto_finish;
-use crate::command::Command;
+use crate::command::{Command, Query};
 use crate::deal::Deal;
 use crate::flow::{self, Flow, Passed, Pending, Refusal, Step, Winnable, WinnableError};
 use crate::game::{Game, Position, Status};
@@ -915,14 +915,20 @@ impl<W: World> Session<W> {
                 let verdict = self.world.solve(position, rules, budget);
                 Ok(Reply::Answer(said::solve_text(&verdict)))
             }
-            Command::Table => Ok(Reply::Table),
-            // The rest ask about the game and change nothing: their answers
-            // are the library's (every command that does more has its arm
-            // above, so `None` does not happen; the table is a harmless answer).
-            query => match said::answer(&query, &self.play, &style, self.view.screen_reader) {
-                Some(answer) => answer.map(Reply::Answer).map_err(|e| e.to_string()),
-                None => Ok(Reply::Table),
+            // A question changes nothing; its answer is the presentation
+            // layer's words for the game as it stands.
+            Command::Ask(query) => match self.play.apply(Action::Ask(query), None) {
+                Ok(Outcome { event: Event::Answered(Query::Table), .. }) => Ok(Reply::Table),
+                Ok(Outcome { event: Event::Answered(asked), .. }) => {
+                    said::answer(asked, &self.play, &self.look()).map(Reply::Answer).map_err(|e| e.to_string())
+                }
+                // Play answers every question with Answered; the table is harmless.
+                Ok(_) => Ok(Reply::Table),
+                Err(e) => Err(e.to_string()),
             },
+            // The flow carries these out before a command gets here
+            // (`Step::Again`); the table is a harmless answer.
+            Command::Again | Command::Repeat => Ok(Reply::Table),
         }
     }
 

@@ -37,7 +37,8 @@ impl std::error::Error for PlayError {}
 /// or played again with it; the cards `auto` put up; then the change of the
 /// score under `score`'s scoring ("Plus 15."; the total is a `score`
 /// command away; a redeal's cost is from `score`, the score now). `None`
-/// for a new deal, which its opening says.
+/// for a new deal, which its opening says, and for a question
+/// ([`crate::render::session::answer`] says its answer).
 pub fn announce_outcome(outcome: &Outcome, game: &Game, score: ScoreNow, style: &CardStyle) -> Option<String> {
     let mut text = match &outcome.event {
         Event::Moved { before, played, after, automatic } => {
@@ -59,7 +60,8 @@ pub fn announce_outcome(outcome: &Outcome, game: &Game, score: ScoreNow, style: 
             with_automatic(text, automatic, style, false)
         }
         Event::ToFoundations { start, moves } => format!("{}.", capitalise(&foundation_run(start, moves, game, style))),
-        Event::Dealt { .. } => return None,
+        // A new deal's opening says it; a question's answer is its own.
+        Event::Dealt { .. } | Event::Answered(_) => return None,
     };
     let change = outcome.score_change;
     if score.scoring != Scoring::None && change != 0 {

@@ -8,8 +8,7 @@
 
 use std::fmt;
 
-use crate::command::Command;
-use crate::command::PileRef;
+use crate::command::{Command, PileRef, Query};
 use crate::flow::{Advice, Passed, Pending, Refusal, WinnableError, WINNABLE_TRIES};
 use crate::game::Game;
 use crate::hint::Reason;
@@ -19,7 +18,7 @@ use crate::render::query::{
     describe_pile, describe_pile_full, describe_rules, describe_stock, describe_tops, find_card, move_in_words,
 };
 use crate::render::screen::title;
-use crate::render::screen::{moves_answer, score_answer};
+use crate::render::screen::{moves_answer, score_answer, whole_table, Look};
 use crate::render::words::{capitalise, count, readable, CardStyle};
 use crate::rules::Rules;
 use crate::session::{Line, SessionCommand};
@@ -97,40 +96,35 @@ pub fn solve_text(verdict: &Verdict) -> String {
     }
 }
 
-/// The answer to a command that asks about the game and changes nothing
-/// (`help`, `tops`, `find`, `l`, `l t`, `moves`, `moves all`, `score`,
-/// `rules`), in `style`, for a screen reader or the eye; `None` for any
-/// other command (the front end carries it out).
+/// The answer to a question about the game ([`Query`]: `help`, `table`,
+/// `l`, `l t`, `find`, `moves`, `moves all`, `score`, `rules`), in `look`'s
+/// style and layout, for a screen reader or the eye: what an
+/// [`Event::Answered`](crate::play::Event::Answered) says of `play` as it stands.
 ///
 /// # Errors
 /// [`Refusal::NoHelp`] for `help` on a word with none.
-pub fn answer(
-    command: &Command,
-    play: &Play,
-    style: &CardStyle,
-    screen_reader: bool,
-) -> Option<Result<String, Refusal>> {
+pub fn answer(query: Query, play: &Play, look: &Look) -> Result<String, Refusal> {
     let game = play.game();
-    let text = match command {
-        Command::Help(None) if screen_reader => SPOKEN_HELP.to_string(),
-        Command::Help(Some("all")) if screen_reader => {
+    let (style, screen_reader) = (look.style, look.screen_reader);
+    Ok(match query {
+        Query::Help(None) if screen_reader => SPOKEN_HELP.to_string(),
+        Query::Help(Some("all")) if screen_reader => {
             let all: Vec<String> = crate::command::COMMANDS.iter().filter_map(|c| help_on(c.word)).collect();
             all.join("\n")
         }
-        Command::Help(None | Some("all")) => help_list(),
-        Command::Help(Some(word)) => return Some(help_on(word).ok_or_else(|| Refusal::NoHelp(word.to_string()))),
-        Command::Tops => describe_tops(game, style),
-        Command::Find(card) => find_card(game, *card, style),
-        Command::Look(PileRef::Stock) | Command::LookAll(PileRef::Stock) => describe_stock(game, play.score_now()),
-        Command::LookAll(place) => describe_pile_full(game, *place, style),
-        Command::Look(place) => describe_pile(game, *place, style),
-        Command::Moves => moves_answer(game, style, false, screen_reader),
-        Command::AllMoves => moves_answer(game, style, true, screen_reader),
-        Command::Score => score_answer(play),
-        Command::Rules => describe_rules(play.rules()),
-        _ => return None,
-    };
-    Some(Ok(text))
+        Query::Help(None | Some("all")) => help_list(),
+        Query::Help(Some(word)) => return help_on(word).ok_or_else(|| Refusal::NoHelp(word.to_string())),
+        Query::Table => whole_table(play, look),
+        Query::Tops => describe_tops(game, style),
+        Query::Find(card) => find_card(game, card, style),
+        Query::Look(PileRef::Stock) | Query::LookAll(PileRef::Stock) => describe_stock(game, play.score_now()),
+        Query::LookAll(place) => describe_pile_full(game, place, style),
+        Query::Look(place) => describe_pile(game, place, style),
+        Query::Moves => moves_answer(game, style, false, screen_reader),
+        Query::AllMoves => moves_answer(game, style, true, screen_reader),
+        Query::Score => score_answer(play),
+        Query::Rules => describe_rules(play.rules()),
+    })
 }
 
 impl fmt::Display for WinnableError {
@@ -444,6 +438,7 @@ mod tests {
     use crate::deal::{Deal, GameNumber};
     use crate::hint::Hint;
     use crate::moves::Move;
+    use crate::render::screen::Layout;
 
     fn game_1() -> Game {
         Game::new(&Deal::for_game(1).unwrap(), Rules::default())
@@ -503,16 +498,21 @@ mod tests {
     }
 
     #[test]
-    fn queries_are_answered_here_and_the_rest_left_to_the_front_end() {
+    fn questions_are_answered_from_the_game_as_it_stands() {
         let play =
             Play::new(Deal::for_game(1).unwrap(), Origin::Number(1), Rules::default(), Default::default(), false);
-        let ask = |line: &str| answer(&line.parse().unwrap(), &play, &CardStyle::PLAIN, false);
-        assert_eq!(ask("score"), Some(Ok(score_answer(&play))));
-        assert_eq!(ask("rules"), Some(Ok(describe_rules(play.rules()))));
-        assert!(ask("moves all").is_some_and(|a| a.is_ok_and(|t| t.contains("legal move"))));
-        for line in ["d", "u", "restart", "hint", "solve", "table"] {
-            assert_eq!(ask(line), None, "{line}");
-        }
+        let look =
+            Look { layout: Layout::Rows, style: &CardStyle::PLAIN, clock: None, mark: false, screen_reader: false };
+        let ask = |line: &str| match line.parse() {
+            Ok(Command::Ask(query)) => answer(query, &play, &look),
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(ask("score"), Ok(score_answer(&play)));
+        assert_eq!(ask("rules"), Ok(describe_rules(play.rules())));
+        assert!(ask("moves all").is_ok_and(|t| t.contains("legal move")));
+        assert_eq!(ask("table"), Ok(whole_table(&play, &look)));
+        assert!(ask("l 7").is_ok_and(|t| t.starts_with("Pile 7: 6 face down")), "{:?}", ask("l 7"));
+        assert!(ask("help t").is_ok_and(|t| t.contains("t A B")));
     }
 
     #[test]

@@ -135,6 +135,7 @@ impl fmt::Display for Line {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::command::Query;
 
     fn every_session_command() -> Vec<SessionCommand> {
         vec![
@@ -177,7 +178,7 @@ mod tests {
     #[test]
     fn game_lines_are_the_game_notations() {
         assert_eq!("t 1 2".parse::<Line>().map(|l| l.to_string()), Ok("t 1 2".to_string()));
-        assert_eq!("help save".parse(), Ok(Line::Game(Command::Help(Some("save")))));
+        assert_eq!("help save".parse(), Ok(Line::Game(Command::Ask(Query::Help(Some("save"))))));
         assert_eq!("hlep".parse::<Line>(), "hlep".parse::<Command>().map(Line::Game));
         assert_eq!("".parse::<Line>(), Err(CommandError::Empty));
     }
