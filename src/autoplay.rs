@@ -102,47 +102,46 @@ mod tests {
         code.parse().unwrap()
     }
 
-    /// A position with the given face-up piles (each one card or a build),
-    /// waste and foundations; every other card goes to the stock.
-    fn position(piles: [&[&str]; 7], waste: &[&str], foundations: [u8; 4]) -> Position {
-        let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
-        let piles = piles.map(|p| (Vec::new(), cards(p)));
-        Position::with_rest_in_stock(piles, Vec::new(), cards(waste), foundations, 1).unwrap()
+    /// A position from its one-line form (described on [`Position`]).
+    fn position(line: &str) -> Position {
+        line.parse().unwrap()
     }
-
-    const E: &[&str] = &[];
 
     #[test]
     fn three_of_hearts_needs_both_black_foundations_at_two() {
         // Hearts up to 2; clubs at 2 and spades at 1: the 2 of spades is
         // still out and could want to sit on the 3 of hearts.
-        let pos = position([&["3H"], E, E, E, E, E, E], &[], [2, 0, 2, 1]);
+        let pos =
+            position("tableau | 3H / - / - / - / - / - / - ; stock * ; waste - ; foundations 2C - 2H AS ; pass 1");
         assert!(!is_safe(&pos, c("3H")));
         assert_eq!(next_safe_foundation_move(&pos), None);
         // Both black foundations at 2: safe.
-        let pos = position([&["3H"], E, E, E, E, E, E], &[], [2, 0, 2, 2]);
+        let pos =
+            position("tableau | 3H / - / - / - / - / - / - ; stock * ; waste - ; foundations 2C - 2H 2S ; pass 1");
         assert!(is_safe(&pos, c("3H")));
         assert_eq!(next_safe_foundation_move(&pos), Some(Move::TableauToFoundation { from: PileId::ALL[0] }));
         // Diamonds do not matter for a heart.
-        let pos = position([&["3H"], E, E, E, E, E, E], &[], [2, 13, 2, 2]);
+        let pos =
+            position("tableau | 3H / - / - / - / - / - / - ; stock * ; waste - ; foundations 2C KD 2H 2S ; pass 1");
         assert!(is_safe(&pos, c("3H")));
     }
 
     #[test]
     fn aces_and_twos_are_always_safe() {
-        let pos = position([E, &["2S"], E, E, E, E, E], &["AD"], [0, 0, 0, 1]);
+        let pos = position("tableau - / | 2S / - / - / - / - / - ; stock * ; waste AD ; foundations - - - AS ; pass 1");
         assert!(is_safe(&pos, c("2S")));
         assert!(is_safe(&pos, c("AD")));
         // Both fit; the ace is lower and goes first.
         assert_eq!(next_safe_foundation_move(&pos), Some(Move::WasteToFoundation));
-        let pos = position([E, &["2S"], E, E, E, E, E], &[], [0, 0, 0, 1]);
+        let pos = position("tableau - / | 2S / - / - / - / - / - ; stock * ; waste - ; foundations - - - AS ; pass 1");
         assert_eq!(next_safe_foundation_move(&pos), Some(Move::TableauToFoundation { from: PileId::ALL[1] }));
     }
 
     #[test]
     fn a_card_that_does_not_fit_is_never_offered() {
         // The 4 of clubs is safe (red foundations high) but clubs is at 2.
-        let pos = position([&["4C"], E, E, E, E, E, E], &[], [2, 5, 5, 0]);
+        let pos =
+            position("tableau | 4C / - / - / - / - / - / - ; stock * ; waste - ; foundations 2C 5D 5H - ; pass 1");
         assert!(is_safe(&pos, c("4C")));
         assert_eq!(next_safe_foundation_move(&pos), None);
         assert_eq!(next_finishing_move(&pos), None);
@@ -150,10 +149,12 @@ mod tests {
 
     #[test]
     fn kings_need_every_queen_of_the_other_colour_home() {
-        let pos = position([&["KS"], E, E, E, E, E, E], &[], [0, 12, 11, 12]);
+        let pos =
+            position("tableau | KS / - / - / - / - / - / - ; stock * ; waste - ; foundations - QD JH QS ; pass 1");
         assert!(!is_safe(&pos, c("KS")));
         assert!(!is_safe(&pos, c("QH")));
-        let pos = position([&["KS"], E, E, E, E, E, E], &[], [0, 12, 12, 12]);
+        let pos =
+            position("tableau | KS / - / - / - / - / - / - ; stock * ; waste - ; foundations - QD QH QS ; pass 1");
         assert!(is_safe(&pos, c("KS")));
         assert_eq!(next_safe_foundation_move(&pos), Some(Move::TableauToFoundation { from: PileId::ALL[0] }));
     }
@@ -168,17 +169,9 @@ mod tests {
     fn finishing_plays_out_a_face_up_game() {
         // Every card face up on the tableau in four builds, nothing home.
         let pos = position(
-            [
-                &["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H", "AS"],
-                &["KH", "QS", "JH", "TS", "9H", "8S", "7H", "6S", "5H", "4S", "3H", "2S", "AH"],
-                &["KC", "QD", "JC", "TD", "9C", "8D", "7C", "6D", "5C", "4D", "3C", "2D", "AC"],
-                &["KD", "QC", "JD", "TC", "9D", "8C", "7D", "6C", "5D", "4C", "3D", "2C", "AD"],
-                E,
-                E,
-                E,
-            ],
-            &[],
-            [0; 4],
+            "tableau | KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H AS / | KH QS JH TS 9H 8S 7H 6S 5H 4S 3H 2S AH \
+             / | KC QD JC TD 9C 8D 7C 6D 5C 4D 3C 2D AC / | KD QC JD TC 9D 8C 7D 6C 5D 4C 3D 2C AD / - / - / - \
+             ; stock - ; waste - ; foundations - - - - ; pass 1",
         );
         assert!(can_auto_finish(&pos));
         let mut game = Game::from_position(pos, Rules::default());
@@ -196,17 +189,9 @@ mod tests {
     #[test]
     fn safe_moves_alone_also_finish_a_face_up_game() {
         let pos = position(
-            [
-                &["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H", "AS"],
-                &["KH", "QS", "JH", "TS", "9H", "8S", "7H", "6S", "5H", "4S", "3H", "2S", "AH"],
-                &["KC", "QD", "JC", "TD", "9C", "8D", "7C", "6D", "5C", "4D", "3C", "2D", "AC"],
-                &["KD", "QC", "JD", "TC", "9D", "8C", "7D", "6C", "5D", "4C", "3D", "2C", "AD"],
-                E,
-                E,
-                E,
-            ],
-            &[],
-            [0; 4],
+            "tableau | KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H AS / | KH QS JH TS 9H 8S 7H 6S 5H 4S 3H 2S AH \
+             / | KC QD JC TD 9C 8D 7C 6D 5C 4D 3C 2D AC / | KD QC JD TC 9D 8C 7D 6C 5D 4C 3D 2C AD / - / - / - \
+             ; stock - ; waste - ; foundations - - - - ; pass 1",
         );
         let mut game = Game::from_position(pos, Rules::default());
         while let Some(mv) = next_safe_foundation_move(game.position()) {
@@ -217,10 +202,10 @@ mod tests {
 
     #[test]
     fn waste_and_stock_block_auto_finish() {
-        let pos = position([E; 7], &["KS"], [13, 13, 13, 12]);
+        let pos = position("tableau - / - / - / - / - / - / - ; stock - ; waste KS ; foundations KC KD KH QS ; pass 1");
         assert!(!can_auto_finish(&pos));
         assert_eq!(next_finishing_move(&pos), Some(Move::WasteToFoundation));
-        let won = position([E; 7], &[], [13; 4]);
+        let won = position("tableau - / - / - / - / - / - / - ; stock - ; waste - ; foundations KC KD KH KS ; pass 1");
         assert!(!can_auto_finish(&won));
         assert_eq!(next_finishing_move(&won), None);
         assert_eq!(next_safe_foundation_move(&won), None);

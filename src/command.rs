@@ -1003,27 +1003,12 @@ mod tests {
         }
     }
 
-    fn position(piles: [(&[&str], &[&str]); 7], waste: &[&str], foundations: [u8; 4]) -> Position {
-        let c = |s: &&str| s.parse::<Card>().unwrap();
-        let piles = piles.map(|(down, up)| (down.iter().map(c).collect(), up.iter().map(c).collect()));
-        Position::with_rest_in_stock(piles, Vec::new(), waste.iter().map(c).collect(), foundations, 1).unwrap()
-    }
-
     #[test]
     fn card_moves_resolve_to_the_engines_moves() {
-        let pos = position(
-            [
-                (&["2C"], &["9H", "8S", "7H"]),
-                (&[], &["TC"]),
-                (&[], &["TS"]),
-                (&[], &[]),
-                (&[], &[]),
-                (&["3C"], &["KD"]),
-                (&[], &["2H"]),
-            ],
-            &["4D", "6C"],
-            [0, 0, 1, 0],
-        );
+        let pos: Position = "tableau 2C | 9H 8S 7H / | TC / | TS / - / - / 3C | KD / | 2H \
+                             ; stock * ; waste 4D 6C ; foundations - - AH - ; pass 1"
+            .parse()
+            .unwrap();
         let rules = Rules::default();
         let go = |text: &str| match text.parse::<Command>() {
             Ok(Command::Move(m)) => m.resolve(&pos, &rules),

@@ -370,18 +370,9 @@ mod tests {
     use super::*;
     use crate::rules::DrawCount;
 
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace().map(|c| c.parse().unwrap()).collect()
-    }
-
-    /// Piles as "hidden | face-up", the waste bottom first, an empty stock.
-    fn position(piles: &[&str], waste: &str, foundations: [u8; 4], pass: u32) -> Position {
-        let parts = std::array::from_fn(|i| {
-            let text = piles.get(i).copied().unwrap_or("|");
-            let (hidden, up) = text.split_once('|').unwrap();
-            (cards(hidden), cards(up))
-        });
-        Position::from_parts(parts, Vec::new(), cards(waste), foundations, pass).unwrap()
+    /// A position from its one-line form (described on [`Position`]).
+    fn position(line: &str) -> Position {
+        line.parse().unwrap()
     }
 
     fn rules(draw: DrawCount, passes: PassLimit, f2t: bool) -> Rules {
@@ -395,7 +386,10 @@ mod tests {
     /// Every spade but the 2 in the talon, the ace at the bottom of the
     /// waste: only a redeal can bring it to the top.
     fn ace_buried(pass: u32) -> Position {
-        position(&["KS | 2S"], "AS 3S 4S 5S 6S 7S 8S 9S TS JS QS", [13, 13, 13, 0], pass)
+        position(&format!(
+            "tableau KS | 2S / - / - / - / - / - / - \
+             ; stock - ; waste AS 3S 4S 5S 6S 7S 8S 9S TS JS QS ; foundations KC KD KH - ; pass {pass}"
+        ))
     }
 
     #[test]
@@ -418,7 +412,10 @@ mod tests {
         let r = rules(DrawCount::Three, PassLimit::Unlimited, false);
         assert_eq!(status_of(&ace_buried(1), r), Status::Stuck);
         // With the ace third from the bottom, the first draw shows it.
-        let p = position(&["KS | 2S"], "3S 4S AS 5S 6S 7S 8S 9S TS JS QS", [13, 13, 13, 0], 1);
+        let p = position(
+            "tableau KS | 2S / - / - / - / - / - / - \
+             ; stock - ; waste 3S 4S AS 5S 6S 7S 8S 9S TS JS QS ; foundations KC KD KH - ; pass 1",
+        );
         assert_eq!(status_of(&p, r), Status::Playing);
     }
 
@@ -426,14 +423,19 @@ mod tests {
     fn foundation_to_tableau_moves_count_when_the_rule_is_on() {
         // The queen of hearts can come down onto the king of spades, the
         // jack of spades onto it, and the ace under the jack is turned up.
-        let p = position(&["AS | JS", "| KS", "| KH QS"], "2S 3S 4S 5S 6S 7S 8S 9S TS", [13, 13, 12, 0], 1);
+        let p = position(
+            "tableau AS | JS / | KS / | KH QS / - / - / - / - \
+             ; stock - ; waste 2S 3S 4S 5S 6S 7S 8S 9S TS ; foundations KC KD QH - ; pass 1",
+        );
         assert_eq!(status_of(&p, rules(DrawCount::One, PassLimit::Unlimited, false)), Status::Stuck);
         assert_eq!(status_of(&p, rules(DrawCount::One, PassLimit::Unlimited, true)), Status::Playing);
     }
 
     #[test]
     fn every_card_face_up_with_no_talon_is_never_stuck() {
-        let p = position(&["| KS QH", "| KH QS"], "", [13, 13, 11, 11], 1);
+        let p = position(
+            "tableau | KS QH / | KH QS / - / - / - / - / - ; stock - ; waste - ; foundations KC KD JH JS ; pass 1",
+        );
         assert_eq!(status_of(&p, Rules::default()), Status::Playing);
     }
 

@@ -14,16 +14,11 @@ fn c(code: &str) -> Card {
     code.parse().unwrap()
 }
 
-/// A position with the given piles (face-down, face-up), stock top cards
-/// (top first), waste and foundations; every other card goes to the bottom
-/// of the stock.
-fn position(piles: [(&[&str], &[&str]); 7], stock: &[&str], waste: &[&str], foundations: [u8; 4]) -> Position {
-    let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
-    let piles = piles.map(|(h, u)| (cards(h), cards(u)));
-    Position::with_rest_in_stock(piles, cards(stock), cards(waste), foundations, 1).unwrap()
+/// A position from its one-line form (described on [`Position`]); a last
+/// `*` in the stock puts every card named nowhere else there.
+fn position(line: &str) -> Position {
+    line.parse().unwrap()
 }
-
-const E: (&[&str], &[&str]) = (&[], &[]);
 
 /// True when `text` holds a two-character card code as a word (`TH`, `9S`).
 fn has_card_code(text: &str) -> bool {
@@ -68,7 +63,7 @@ fn announce_all(pos: &Position, rules: Rules, mv: Move, named: &[&str]) -> [Stri
 
 #[test]
 fn draw() {
-    let pos = position([E; 7], &["4H", "JC", "9S"], &[], [0; 4]);
+    let pos = position("tableau - / - / - / - / - / - / - ; stock 4H JC 9S * ; waste - ; foundations - - - - ; pass 1");
     let three = Rules { draw: DrawCount::Three, ..Rules::default() };
     let [a, u, _] = announce_all(&pos, three, Move::Draw, &["4H", "JC", "9S"]);
     assert_eq!(a, "Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 49 in the stock.");
@@ -78,7 +73,8 @@ fn draw() {
 #[test]
 fn draw_that_empties_the_stock() {
     // Only the king and queen of hearts and the king of spades are left.
-    let pos = position([E; 7], &["KH", "QH", "KS"], &[], [13, 13, 11, 12]);
+    let pos =
+        position("tableau - / - / - / - / - / - / - ; stock KH QH KS ; waste - ; foundations KC KD JH QS ; pass 1");
     let pos = {
         let mut g = Game::from_position(pos, Rules::default());
         g.play(Move::Draw).unwrap();
@@ -101,7 +97,8 @@ fn draw_that_empties_the_stock() {
 
 #[test]
 fn redeal() {
-    let pos = position([E; 7], &[], &["JS", "QS", "KS"], [13, 13, 13, 10]);
+    let pos =
+        position("tableau - / - / - / - / - / - / - ; stock - ; waste JS QS KS ; foundations KC KD KH TS ; pass 1");
     let rules = Rules { passes: PassLimit::Limited(3), ..Rules::default() };
     let [a, u, r] = announce_all(&pos, rules, Move::Redeal, &[]);
     assert_eq!(a, "Turned the waste over: 3 cards in the stock, pass 2 of 3.");
@@ -111,7 +108,7 @@ fn redeal() {
 
 #[test]
 fn waste_to_pile() {
-    let pos = position([E, E, (&[], &["TH"]), E, E, E, E], &[], &["4S", "9S"], [0; 4]);
+    let pos = position("tableau - / - / | TH / - / - / - / - ; stock * ; waste 4S 9S ; foundations - - - - ; pass 1");
     let [a, u, _] = announce_all(&pos, Rules::default(), Move::WasteToTableau { to: PileId::ALL[2] }, &["9S"]);
     assert_eq!(a, "9 of spades, waste to pile 3; 4 of spades left on top.");
     assert_eq!(u, "Undid: 9 of spades back from pile 3 to the waste.");
@@ -119,7 +116,7 @@ fn waste_to_pile() {
 
 #[test]
 fn waste_to_foundation() {
-    let pos = position([E; 7], &[], &["5H"], [0, 0, 4, 0]);
+    let pos = position("tableau - / - / - / - / - / - / - ; stock * ; waste 5H ; foundations - - 4H - ; pass 1");
     let [a, u, _] = announce_all(&pos, Rules::default(), Move::WasteToFoundation, &["5H"]);
     assert_eq!(a, "5 of hearts, waste to its foundation; waste now empty.");
     assert_eq!(u, "Undid: 5 of hearts back from the hearts foundation to the waste.");
@@ -127,7 +124,8 @@ fn waste_to_foundation() {
 
 #[test]
 fn pile_to_pile_with_a_turn_up_and_its_undo() {
-    let pos = position([E, (&["JS"], &["8H", "7C", "6D"]), E, E, (&[], &["9C"]), E, E], &[], &[], [0; 4]);
+    let pos =
+        position("tableau - / JS | 8H 7C 6D / - / - / | 9C / - / - ; stock * ; waste - ; foundations - - - - ; pass 1");
     let mv = Move::TableauToTableau { from: PileId::ALL[1], to: PileId::ALL[4], count: 3 };
     let [a, u, r] = announce_all(&pos, Rules::default(), mv, &["8H", "7C", "6D", "JS"]);
     assert_eq!(
@@ -143,7 +141,7 @@ fn pile_to_pile_with_a_turn_up_and_its_undo() {
 
 #[test]
 fn pile_to_foundation() {
-    let pos = position([E, E, (&["QC"], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0]);
+    let pos = position("tableau - / - / QC | 6H / - / - / - / - ; stock * ; waste - ; foundations - - 5H - ; pass 1");
     let [a, u, _] =
         announce_all(&pos, Rules::default(), Move::TableauToFoundation { from: PileId::ALL[2] }, &["6H", "QC"]);
     assert_eq!(a, "6 of hearts, pile 3 to its foundation; queen of clubs turned up, none face down.");
@@ -155,7 +153,7 @@ fn pile_to_foundation() {
 
 #[test]
 fn foundation_to_pile() {
-    let pos = position([E, E, E, (&[], &["6C"]), E, E, E], &[], &[], [0, 0, 5, 0]);
+    let pos = position("tableau - / - / - / | 6C / - / - / - ; stock * ; waste - ; foundations - - 5H - ; pass 1");
     let rules = Rules { foundation_to_tableau: true, ..Rules::default() };
     let mv = Move::FoundationToTableau { suit: Suit::Hearts, to: PileId::ALL[3] };
     let [a, u, _] = announce_all(&pos, rules, mv, &["5H"]);
@@ -165,7 +163,7 @@ fn foundation_to_pile() {
 
 #[test]
 fn won_and_stuck_in_words() {
-    let pos = position([E, E, E, E, E, E, (&[], &["KS"])], &[], &[], [13, 13, 13, 12]);
+    let pos = position("tableau - / - / - / - / - / - / | KS ; stock - ; waste - ; foundations KC KD KH QS ; pass 1");
     let mut game = Game::from_position(pos, Rules::default());
     assert_eq!(announce_status(&game), None);
     game.play(Move::TableauToFoundation { from: PileId::ALL[6] }).unwrap();
@@ -242,12 +240,13 @@ fn every_announcement_along_many_games_is_one_clean_line() {
 #[test]
 fn the_source_pile_is_said_after_the_move() {
     // A card taken off a build leaves the card under it on top.
-    let pos = position([E, (&[], &["9C", "8H"]), E, E, (&[], &["9S"]), E, E], &[], &[], [0; 4]);
+    let pos = position("tableau - / | 9C 8H / - / - / | 9S / - / - ; stock * ; waste - ; foundations - - - - ; pass 1");
     let mv = Move::TableauToTableau { from: PileId::ALL[1], to: PileId::ALL[4], count: 1 };
     let [a, _, _] = announce_all(&pos, Rules::default(), mv, &["8H"]);
     assert_eq!(a, "8 of hearts, pile 2 to pile 5; 9 of clubs left on top.");
     // A turned-up card comes with how many stay face down.
-    let pos = position([E, (&["2D", "3D", "JS"], &["8H"]), E, E, (&[], &["9S"]), E, E], &[], &[], [0; 4]);
+    let pos =
+        position("tableau - / 2D 3D JS | 8H / - / - / | 9S / - / - ; stock * ; waste - ; foundations - - - - ; pass 1");
     let [a, _, _] = announce_all(&pos, Rules::default(), mv, &["8H", "JS"]);
     assert_eq!(a, "8 of hearts, pile 2 to pile 5; jack of spades turned up, 2 face down.");
 }
@@ -255,7 +254,9 @@ fn the_source_pile_is_said_after_the_move() {
 #[test]
 fn cards_going_up_one_after_another_in_one_sentence() {
     use klondike::render::announce::announce_to_foundations;
-    let pos = position([(&["KD"], &["2H"]), (&[], &["3D", "2S"]), E, E, E, E, E], &[], &["2C"], [1, 0, 1, 1]);
+    let pos = position(
+        "tableau KD | 2H / | 3D 2S / - / - / - / - / - ; stock * ; waste 2C ; foundations AC - AH AS ; pass 1",
+    );
     let rules = Rules::default();
     let mut after = pos.clone();
     let moves: Vec<_> = [

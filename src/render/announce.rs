@@ -451,23 +451,10 @@ mod tests {
     use crate::card::Suit;
     use crate::rules::DrawCount;
 
-    fn c(code: &str) -> Card {
-        code.parse().unwrap()
-    }
-
-    /// A position with the given piles, waste and foundations; every other
-    /// card goes to the stock (hidden, order irrelevant unless `stock` names
-    /// the top cards, given top first).
-    fn position(
-        piles: [(&[&str], &[&str]); 7],
-        stock: &[&str],
-        waste: &[&str],
-        foundations: [u8; 4],
-        pass: u32,
-    ) -> Position {
-        let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
-        let piles = piles.map(|(h, u)| (cards(h), cards(u)));
-        Position::with_rest_in_stock(piles, cards(stock), cards(waste), foundations, pass).unwrap()
+    /// A position from its one-line form (described on [`Position`]); a
+    /// last `*` in the stock puts every card named nowhere else there.
+    fn position(line: &str) -> Position {
+        line.parse().unwrap()
     }
 
     fn play(pos: &Position, rules: Rules, mv: Move) -> String {
@@ -476,11 +463,11 @@ mod tests {
         announce_move(pos, &played, &game, &CardStyle::WORDS)
     }
 
-    const E: (&[&str], &[&str]) = (&[], &[]);
-
     #[test]
     fn pile_to_pile_with_turn_up_and_its_undo() {
-        let pos = position([E, (&["JS"], &["8H", "7C", "6D"]), E, E, (&[], &["9C"]), E, E], &[], &[], [0; 4], 1);
+        let pos = position(
+            "tableau - / JS | 8H 7C 6D / - / - / | 9C / - / - ; stock * ; waste - ; foundations - - - - ; pass 1",
+        );
         let mv = Move::TableauToTableau { from: PileId::ALL[1], to: PileId::ALL[4], count: 3 };
         assert_eq!(
             play(&pos, Rules::default(), mv),
@@ -504,7 +491,9 @@ mod tests {
 
     #[test]
     fn long_builds_are_named_by_their_ends() {
-        let pos = position([(&["3C"], &["KS", "QH", "JC", "TD", "9S"]), E, E, E, E, E, E], &[], &[], [0; 4], 1);
+        let pos = position(
+            "tableau 3C | KS QH JC TD 9S / - / - / - / - / - / - ; stock * ; waste - ; foundations - - - - ; pass 1",
+        );
         let mv = Move::TableauToTableau { from: PileId::ALL[0], to: PileId::ALL[3], count: 5 };
         assert_eq!(
             play(&pos, Rules::default(), mv),
@@ -514,7 +503,8 @@ mod tests {
 
     #[test]
     fn draws_say_the_cards_the_top_and_the_stock() {
-        let pos = position([E; 7], &["4H", "JC", "9S"], &[], [0; 4], 1);
+        let pos =
+            position("tableau - / - / - / - / - / - / - ; stock 4H JC 9S * ; waste - ; foundations - - - - ; pass 1");
         let three = Rules { draw: DrawCount::Three, ..Rules::default() };
         assert_eq!(
             play(&pos, three, Move::Draw),
@@ -526,7 +516,8 @@ mod tests {
     #[test]
     fn a_draw_that_empties_the_stock_says_what_comes_next() {
         // Everything but the 9 of spades is on the foundations or the tableau.
-        let mut pos = position([E; 7], &[], &[], [13, 13, 13, 8], 1);
+        let mut pos =
+            position("tableau - / - / - / - / - / - / - ; stock * ; waste - ; foundations KC KD KH 8S ; pass 1");
         // The stock now holds 9S..KS; draw all but the last.
         let rules = |passes| Rules { passes, ..Rules::default() };
         let mut game = Game::from_position(pos.clone(), rules(PassLimit::Unlimited));
@@ -555,7 +546,8 @@ mod tests {
 
     #[test]
     fn redeal_and_its_undo() {
-        let pos = position([E; 7], &[], &["JS", "QS", "KS"], [13, 13, 13, 10], 1);
+        let pos =
+            position("tableau - / - / - / - / - / - / - ; stock - ; waste JS QS KS ; foundations KC KD KH TS ; pass 1");
         let rules = Rules { passes: PassLimit::Limited(3), ..Rules::default() };
         assert_eq!(play(&pos, rules, Move::Redeal), "Turned the waste over: 3 cards in the stock, pass 2 of 3.");
         assert_eq!(play(&pos, Rules::default(), Move::Redeal), "Turned the waste over: 3 cards in the stock, pass 2.");
@@ -571,7 +563,8 @@ mod tests {
 
     #[test]
     fn waste_and_foundation_moves() {
-        let pos = position([E, E, (&[], &["TH"]), E, E, E, E], &[], &["4S", "5H", "9S"], [0, 0, 4, 0], 1);
+        let pos =
+            position("tableau - / - / | TH / - / - / - / - ; stock * ; waste 4S 5H 9S ; foundations - - 4H - ; pass 1");
         assert_eq!(
             play(&pos, Rules::default(), Move::WasteToTableau { to: PileId::ALL[2] }),
             "9 of spades, waste to pile 3; 5 of hearts left on top."
@@ -584,12 +577,12 @@ mod tests {
             "5 of hearts, waste to its foundation; 4 of spades left on top."
         );
         let f2t = Rules { foundation_to_tableau: true, ..Rules::default() };
-        let pos = position([E, E, (&[], &["6C"]), E, E, E, E], &[], &[], [0, 0, 5, 0], 1);
+        let pos = position("tableau - / - / | 6C / - / - / - / - ; stock * ; waste - ; foundations - - 5H - ; pass 1");
         assert_eq!(
             play(&pos, f2t, Move::FoundationToTableau { suit: Suit::Hearts, to: PileId::ALL[2] }),
             "5 of hearts, hearts foundation to pile 3."
         );
-        let pos = position([E, E, (&[], &["6H"]), E, E, E, E], &[], &[], [0, 0, 5, 0], 1);
+        let pos = position("tableau - / - / | 6H / - / - / - / - ; stock * ; waste - ; foundations - - 5H - ; pass 1");
         assert_eq!(
             play(&pos, Rules::default(), Move::TableauToFoundation { from: PileId::ALL[2] }),
             "6 of hearts, pile 3 to its foundation; pile 3 now empty."
@@ -598,7 +591,10 @@ mod tests {
 
     #[test]
     fn status_in_words() {
-        let won = Game::from_position(position([E; 7], &[], &[], [13; 4], 1), Rules::default());
+        let won = Game::from_position(
+            position("tableau - / - / - / - / - / - / - ; stock - ; waste - ; foundations KC KD KH KS ; pass 1"),
+            Rules::default(),
+        );
         assert_eq!(announce_status(&won).unwrap(), "You won! All 52 cards are on the foundations, in 0 moves.");
         let game = Game::new(&crate::deal::Deal::for_game(1).unwrap(), Rules::default());
         assert_eq!(announce_status(&game), None);

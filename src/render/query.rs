@@ -421,24 +421,18 @@ mod tests {
         code.parse().unwrap()
     }
 
-    /// A position with the given piles, waste and foundations; every other
-    /// card goes to the stock.
-    fn game(piles: [(&[&str], &[&str]); 7], waste: &[&str], foundations: [u8; 4], rules: Rules) -> Game {
-        let cards = |v: &[&str]| v.iter().map(|s| c(s)).collect::<Vec<Card>>();
-        let piles = piles.map(|(h, u)| (cards(h), cards(u)));
-        let pos = Position::with_rest_in_stock(piles, Vec::new(), cards(waste), foundations, 1).unwrap();
-        Game::from_position(pos, rules)
+    /// A game under `rules` from a position's one-line form (described on
+    /// [`Position`]).
+    fn game(line: &str, rules: Rules) -> Game {
+        Game::from_position(line.parse().unwrap(), rules)
     }
-
-    const E: (&[&str], &[&str]) = (&[], &[]);
 
     #[test]
     fn piles_waste_foundations_stock() {
         let rules = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), ..Rules::default() };
         let g = game(
-            [E, (&["JS", "2S"], &["5C", "4H"]), (&[], &["QD"]), E, E, E, E],
-            &["4D", "JC", "9S"],
-            [1, 2, 0, 0],
+            "tableau - / JS 2S | 5C 4H / | QD / - / - / - / - \
+             ; stock * ; waste 4D JC 9S ; foundations AC 2D - - ; pass 1",
             rules,
         );
         let w = CardStyle::WORDS;
@@ -458,7 +452,10 @@ mod tests {
         );
         // A longer waste: two cards under the top by name, the rest counted;
         // `l w all` names them all.
-        let long = game([E; 7], &["4D", "JC", "9S", "KH", "7C"], [1, 2, 0, 0], rules);
+        let long = game(
+            "tableau - / - / - / - / - / - / - ; stock * ; waste 4D JC 9S KH 7C ; foundations AC 2D - - ; pass 1",
+            rules,
+        );
         assert_eq!(
             describe_pile(&long, PileRef::Waste, &w),
             "Waste: 5 cards. 7 of clubs on top, the only one you can play; under it king of hearts and 9 of spades, and 2 more."
@@ -525,9 +522,7 @@ mod tests {
     #[test]
     fn legal_moves_in_words_with_draw_last() {
         let g = game(
-            [(&["JS"], &["8H"]), E, (&[], &["9C"]), (&[], &["KD", "QS"]), E, E, E],
-            &["AH"],
-            [0; 4],
+            "tableau JS | 8H / - / | 9C / | KD QS / - / - / - ; stock * ; waste AH ; foundations - - - - ; pass 1",
             Rules::default(),
         );
         let moves = describe_legal_moves(&g, &CardStyle::WORDS);
@@ -567,17 +562,8 @@ mod tests {
     #[test]
     fn builds_of_three_or_more_are_told_by_their_ends() {
         let g = game(
-            [
-                (&[], &["KS", "QH", "JC"]),
-                (&[], &["5C", "4H"]),
-                (&["2S", "3S"], &["TH", "9S", "8D", "7C", "6H", "5S", "4D"]),
-                E,
-                (&["KC"], &["QD"]),
-                E,
-                E,
-            ],
-            &[],
-            [0; 4],
+            "tableau | KS QH JC / | 5C 4H / 2S 3S | TH 9S 8D 7C 6H 5S 4D / - / KC | QD / - / - \
+             ; stock * ; waste - ; foundations - - - - ; pass 1",
             Rules::default(),
         );
         let w = CardStyle::WORDS;
@@ -640,9 +626,8 @@ mod tests {
     #[test]
     fn tops_of_every_pile_and_the_waste() {
         let g = game(
-            [(&[], &["QH"]), (&["2S"], &["TS"]), E, E, E, (&["KC"], &["9H", "8S", "7H", "6S"]), (&[], &["JS"])],
-            &["5D", "4H"],
-            [0; 4],
+            "tableau | QH / 2S | TS / - / - / - / KC | 9H 8S 7H 6S / | JS \
+             ; stock * ; waste 5D 4H ; foundations - - - - ; pass 1",
             Rules::default(),
         );
         assert_eq!(
@@ -665,9 +650,8 @@ mod tests {
     #[test]
     fn find_a_card_where_the_player_can_see_it() {
         let g = game(
-            [E, E, E, (&["KC"], &["9H", "8S", "7H", "6S"]), E, E, E],
-            &["5D", "4C", "JD"],
-            [0, 0, 3, 0],
+            "tableau - / - / - / KC | 9H 8S 7H 6S / - / - / - \
+             ; stock * ; waste 5D 4C JD ; foundations - - 3H - ; pass 1",
             Rules::default(),
         );
         let w = CardStyle::WORDS;
@@ -702,9 +686,8 @@ mod tests {
     #[test]
     fn ranked_moves_come_in_groups() {
         let g = game(
-            [(&["JS"], &["8H"]), E, (&[], &["9C"]), (&[], &["KD", "QS"]), (&[], &["3D"]), E, (&[], &["AS"])],
-            &["JH"],
-            [2, 0, 0, 0],
+            "tableau JS | 8H / - / | 9C / | KD QS / | 3D / - / | AS \
+             ; stock * ; waste JH ; foundations 2C - - - ; pass 1",
             Rules { foundation_to_tableau: true, ..Rules::default() },
         );
         let w = CardStyle::WORDS;
@@ -726,17 +709,8 @@ mod tests {
     #[test]
     fn ranked_moves_leave_out_pointless_shuffles() {
         let g = game(
-            [
-                (&[], &["9C"]),
-                E,
-                (&[], &["KD", "QS"]),
-                (&["5S"], &["4H", "3C", "2D"]),
-                (&[], &["3S"]),
-                (&["6S"], &["TH", "9S"]),
-                (&[], &["TD"]),
-            ],
-            &[],
-            [2, 0, 0, 0],
+            "tableau | 9C / - / | KD QS / 5S | 4H 3C 2D / | 3S / 6S | TH 9S / | TD \
+             ; stock * ; waste - ; foundations 2C - - - ; pass 1",
             Rules::default(),
         );
         let w = CardStyle::WORDS;
@@ -755,7 +729,10 @@ mod tests {
             ]
         );
         // A king over face-down cards going to an empty pile turns one up: kept, first.
-        let g = game([(&["2C"], &["KH", "QS"]), E, (&[], &["AD"]), E, E, E, E], &[], [0; 4], Rules::default());
+        let g = game(
+            "tableau 2C | KH QS / - / | AD / - / - / - / - ; stock * ; waste - ; foundations - - - - ; pass 1",
+            Rules::default(),
+        );
         assert_eq!(
             commands(ranked_legal_moves(&g, &w)),
             ["t 1 2 2", "t 1 4 2", "t 1 5 2", "t 1 6 2", "t 1 7 2", "t 3 f", "d"]
