@@ -19,7 +19,7 @@
 use crate::autoplay::can_auto_finish;
 use crate::census::{BatchVerdict, Verdicts};
 use crate::command::{Command, CommandError};
-use crate::deal::{Deal, DealError};
+use crate::deal::{Deal, GameNumber};
 use crate::game::{Position, Status};
 use crate::hint::{hint_where, Hint};
 use crate::moves::Move;
@@ -260,8 +260,8 @@ impl Flow {
 /// that is proved winnable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Winnable {
-    /// The game number (1 to 2^128−1).
-    pub number: u128,
+    /// The game number.
+    pub number: GameNumber,
     /// Its deal.
     pub deal: Deal,
     /// The numbers before it that were passed over.
@@ -270,10 +270,10 @@ pub struct Winnable {
 
 /// The game numbers `--winnable` passed over, from `first` on: each was
 /// proved unwinnable or could not be decided (0 to 999 in all).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Passed {
     /// The number asked for, where the search began.
-    pub first: u128,
+    pub first: GameNumber,
     /// How many were proved unwinnable (by the census or the solver).
     pub unwinnable: u128,
     /// How many the solver could not decide within its budget.
@@ -291,12 +291,10 @@ impl Passed {
 /// Why [`first_winnable`] found no game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WinnableError {
-    /// A game number has no deal.
-    Deal(DealError),
     /// None of the [`WINNABLE_TRIES`] numbers from `first` was proved winnable.
     NoneFound {
         /// The number asked for.
-        first: u128,
+        first: GameNumber,
     },
 }
 
@@ -310,17 +308,17 @@ pub const WINNABLE_TRIES: u128 = 1000;
 ///
 /// # Errors
 /// [`WinnableError::NoneFound`] when none of [`WINNABLE_TRIES`] numbers is
-/// proved winnable; [`WinnableError::Deal`] for a number with no deal (0).
+/// proved winnable.
 pub fn first_winnable(
-    first: u128,
+    first: GameNumber,
     rules: &Rules,
     mut budget: impl FnMut() -> Budget,
 ) -> Result<Winnable, WinnableError> {
     let mut number = first;
-    let mut passed = Passed { first, ..Passed::default() };
+    let mut passed = Passed { first, unwinnable: 0, undecided: 0 };
     for _ in 0..WINNABLE_TRIES {
-        let deal = Deal::for_game(number).map_err(WinnableError::Deal)?;
-        let verdict = match known_verdicts().verdict(number, rules) {
+        let deal = Deal::for_number(number);
+        let verdict = match known_verdicts().verdict(number.get(), rules) {
             Some(known @ (BatchVerdict::Winnable | BatchVerdict::Unwinnable)) => known,
             // Only the verdict matters here, not how short the line is.
             _ => match solver::solve_with(&Position::new(&deal), rules, &budget(), LineEffort::Quick).verdict {
@@ -334,7 +332,7 @@ pub fn first_winnable(
             BatchVerdict::Unwinnable => passed.unwinnable += 1,
             BatchVerdict::Unknown => passed.undecided += 1,
         }
-        number = number.checked_add(1).unwrap_or(1);
+        number = number.get().checked_add(1).and_then(GameNumber::new).unwrap_or(GameNumber::ONE);
     }
     Err(WinnableError::NoneFound { first })
 }
@@ -350,14 +348,20 @@ fn known_verdicts() -> &'static Verdicts {
 mod tests {
     use super::*;
     use crate::command::MoveCommand;
-    use crate::deal::{Deal, GameNumber};
+    use crate::deal::Deal;
     use crate::moves::PileId;
     use crate::play::{Action, Origin};
     use crate::rules::Rules;
     use crate::scoring::Scoring;
 
     fn game_1() -> Play {
-        Play::new(Deal::for_game(1).unwrap(), Origin::Number(1), Rules::default(), Scoring::None, false)
+        Play::new(
+            Deal::for_game(1).unwrap(),
+            Origin::Number(GameNumber::new(1).unwrap()),
+            Rules::default(),
+            Scoring::None,
+            false,
+        )
     }
 
     fn run(command: Command) -> Step {
@@ -445,13 +449,14 @@ mod tests {
             ..Rules::default()
         };
         let mut searched = 0;
-        let found = first_winnable(1, &rules, || {
+        let found = first_winnable(GameNumber::ONE, &rules, || {
             searched += 1;
             Budget::states(0)
         });
         let Ok(Winnable { number, passed, .. }) = found else { panic!("{found:?}") };
+        let number = number.get();
         assert_eq!(passed.count(), number - 1);
-        assert_eq!(passed.first, 1);
+        assert_eq!(passed.first, GameNumber::ONE);
         // What the census calls lost is counted as proved unwinnable, the
         // rest (a budget of 0 states decides nothing) as not decided.
         let lost = (1..number).filter(|&n| known_verdicts().verdict(n, &rules) == Some(BatchVerdict::Unwinnable));
@@ -461,11 +466,8 @@ mod tests {
         assert!((1..number).all(|n| known_verdicts().verdict(n, &rules) != Some(BatchVerdict::Winnable)));
         assert!(number > 3 && searched < number as usize, "{number} {searched}");
         // Past the census, a budget that decides nothing finds nothing.
-        assert_eq!(
-            first_winnable(10_000, &rules, || Budget::states(0)),
-            Err(WinnableError::NoneFound { first: 10_000 })
-        );
-        assert!(matches!(first_winnable(0, &rules, || Budget::states(0)), Err(WinnableError::Deal(_))));
+        let past = GameNumber::new(10_000).unwrap();
+        assert_eq!(first_winnable(past, &rules, || Budget::states(0)), Err(WinnableError::NoneFound { first: past }));
     }
 
     #[test]

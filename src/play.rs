@@ -33,7 +33,7 @@ use std::time::Duration;
 use crate::autoplay::{can_auto_finish, next_finishing_move, next_safe_foundation_move_but};
 use crate::card::Card;
 use crate::command::{MoveCommand, Query};
-use crate::deal::Deal;
+use crate::deal::{Deal, GameNumber};
 use crate::game::{Game, HistoryError, Played, Position, Status};
 use crate::moves::{Move, MoveError};
 use crate::record::{GameRecord, Replayed};
@@ -43,15 +43,15 @@ use crate::scoring::{standard_time_bonus, ScoreNow, ScoreSheet, Scoring};
 /// Where a game's deal came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
-    /// Game number N (1 to 2^128−1).
-    Number(u128),
+    /// Game number N.
+    Number(GameNumber),
     /// A deal given in the deal format.
     Custom,
 }
 
 impl Origin {
     /// The game number, `None` for a deal given in the deal format.
-    pub fn number(self) -> Option<u128> {
+    pub fn number(self) -> Option<GameNumber> {
         match self {
             Origin::Number(n) => Some(n),
             Origin::Custom => None,
@@ -256,7 +256,7 @@ impl Play {
     pub fn from_replayed(replayed: Replayed, autoplay: bool) -> Play {
         let r = replayed;
         let kept_down = r.kept_down.clone();
-        let origin = r.number.map_or(Origin::Custom, Origin::Number);
+        let origin = r.number.and_then(GameNumber::new).map_or(Origin::Custom, Origin::Number);
         let mover = |auto: bool| if auto { Mover::Autoplay } else { Mover::Player };
         let movers = r.auto.into_iter().map(mover).collect();
         let redo_movers = r.redo_auto.into_iter().map(mover).collect();
@@ -382,8 +382,13 @@ impl Play {
     /// The record of the game for saving, with autoplay's moves marked and
     /// `elapsed_seconds` of play time (its `id` is left for the caller).
     pub fn record(&self, elapsed_seconds: u64) -> GameRecord {
-        let mut record =
-            GameRecord::from_game(&self.game, self.origin.number(), &self.deal, self.scoring, elapsed_seconds);
+        let mut record = GameRecord::from_game(
+            &self.game,
+            self.origin.number().map(GameNumber::get),
+            &self.deal,
+            self.scoring,
+            elapsed_seconds,
+        );
         let indices = |movers: &[Mover]| {
             movers.iter().enumerate().filter(|(_, &m)| m == Mover::Autoplay).map(|(i, _)| i).collect()
         };
@@ -618,7 +623,13 @@ pub(crate) mod tests {
 
     fn random_play(game: u128) -> Play {
         let rules = Rules { foundation_to_tableau: true, ..Rules::default() };
-        let mut play = Play::new(Deal::for_game(game).unwrap(), Origin::Number(game), rules, Scoring::Standard, true);
+        let mut play = Play::new(
+            Deal::for_game(game).unwrap(),
+            Origin::Number(GameNumber::new(game).unwrap()),
+            rules,
+            Scoring::Standard,
+            true,
+        );
         play.apply(Action::Autoplay, None).unwrap();
         play
     }
@@ -803,7 +814,13 @@ pub(crate) mod tests {
                 let mut rng = Rng((seed * 7919) | 1);
                 let rules = Rules { draw: DrawCount::Three, foundation_to_tableau: true, ..Rules::default() };
                 let deal = Deal::for_game(u128::from(seed)).unwrap();
-                let mut play = Play::new(deal.clone(), Origin::Number(u128::from(seed)), rules, scoring, true);
+                let mut play = Play::new(
+                    deal.clone(),
+                    Origin::Number(GameNumber::new(u128::from(seed) + 1).unwrap()),
+                    rules,
+                    scoring,
+                    true,
+                );
                 // An independent sheet, kept in step by hand from the events.
                 let mut sheet = ScoreSheet::new(scoring);
                 let mut shadow = Game::new(&deal, rules);

@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use crate::autoplay::can_auto_finish;
 use crate::command::{Command, Query};
-use crate::deal::Deal;
+use crate::deal::{Deal, GameNumber};
 use crate::flow::{self, Flow, Passed, Pending, Refusal, Step, Winnable, WinnableError};
 use crate::game::{Game, Position, Status};
 use crate::play::{Action, Event, Origin, Outcome, Play};
@@ -120,7 +120,7 @@ pub trait World {
     fn width(&self) -> usize;
 
     /// A game number for `new` without one (1 to 2^128−1).
-    fn random_game(&mut self) -> u128;
+    fn random_game(&mut self) -> GameNumber;
 
     /// A budget of at most `states` nodes that ends `time` from now.
     fn budget(&self, states: u64, time: Duration) -> Budget;
@@ -322,7 +322,7 @@ const COLUMNS_WIDTH: usize = 56;
 ///
 /// # Errors
 /// As [`flow::first_winnable`].
-pub fn first_winnable(world: &mut impl World, first: u128, rules: &Rules) -> Result<Winnable, WinnableError> {
+pub fn first_winnable(world: &mut impl World, first: GameNumber, rules: &Rules) -> Result<Winnable, WinnableError> {
     let mut said = false;
     flow::first_winnable(first, rules, || {
         if !std::mem::replace(&mut said, true) {
@@ -454,7 +454,7 @@ impl<W: World> Session<W> {
     }
 
     /// The game number, for a numbered deal.
-    pub fn number(&self) -> Option<u128> {
+    pub fn number(&self) -> Option<GameNumber> {
         self.play.origin().number()
     }
 
@@ -870,13 +870,13 @@ impl<W: World> Session<W> {
             }
             SessionCommand::New(n) => {
                 let lost = self.left_behind();
-                let first = n.map_or_else(|| self.world.random_game(), crate::deal::GameNumber::get);
+                let first = n.unwrap_or_else(|| self.world.random_game());
                 let (number, deal, preface) = if self.winnable {
                     let Winnable { number, deal, passed } =
                         first_winnable(&mut self.world, first, self.play.rules()).map_err(|e| e.to_string())?;
                     (number, deal, Some(said::winnable_message(number, &passed)))
                 } else {
-                    (first, Deal::for_game(first).map_err(|e| e.to_string())?, None)
+                    (first, Deal::for_number(first), None)
                 };
                 let lost = self.deal(Action::Deal { deal, origin: Origin::Number(number) }, lost);
                 let preface = match (lost.map(|l| l.to_string()), preface) {

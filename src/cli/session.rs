@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use klondike::deal::GameNumber;
 use klondike::flow::Refusal;
 use klondike::game::Position;
 use klondike::record::{GameId, GameRecord};
@@ -20,8 +21,8 @@ use klondike::store::{self, autosave_path, statistics_path};
 use rand::Rng;
 
 /// A game number for a game not named: 1 to 1,000,000,000.
-pub fn random_game_number() -> u128 {
-    rand::thread_rng().gen_range(1..=1_000_000_000)
+pub fn random_game_number() -> GameNumber {
+    GameNumber::new(rand::thread_rng().gen_range(1..=1_000_000_000)).unwrap_or(GameNumber::ONE)
 }
 
 /// The real world: files in the data folder, the clock, the solver.
@@ -53,7 +54,7 @@ impl World for Files {
         textwrap::termwidth()
     }
 
-    fn random_game(&mut self) -> u128 {
+    fn random_game(&mut self) -> GameNumber {
         random_game_number()
     }
 

@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use klondike::batch::output::Output;
 use klondike::batch::{self, Limits, Plan, Solved};
+use klondike::deal::GameNumber;
 use klondike::game::Position;
 use klondike::options::SolveArgs;
 use klondike::render;
@@ -58,7 +59,7 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
                 }
                 None => Position::new(&deal),
             };
-            (position, rules, origin.number())
+            (position, rules, origin.number().map(GameNumber::get))
         }
     };
     let solved = batch::solve_position(&position, &rules, game, &args.limits());

@@ -78,13 +78,18 @@ impl Deal {
     /// # Errors
     /// [`DealError::GameZero`] for 0, which is not a game.
     pub fn for_game(number: u128) -> Result<Deal, DealError> {
-        let shuffled = match number {
-            0 => return Err(DealError::GameZero),
-            // In range: the match arm bounds `number` to 1..=31999.
-            1..=microsoft::LAST_GAME => microsoft::shuffled_deck(number as u32),
-            _ => mersenne::shuffled_deck(number),
+        GameNumber::new(number).map(Deal::for_number).ok_or(DealError::GameZero)
+    }
+
+    /// The deal of game `number`: [`Deal::for_game`] for a number that is
+    /// a game (so it cannot fail).
+    pub fn for_number(number: GameNumber) -> Deal {
+        let shuffled = match number.get() {
+            // In range: the match arm bounds the number to 1..=31999.
+            n @ 1..=microsoft::LAST_GAME => microsoft::shuffled_deck(n as u32),
+            n => mersenne::shuffled_deck(n),
         };
-        Ok(Deal { cards: deal_out(&shuffled) })
+        Deal { cards: deal_out(&shuffled) }
     }
 
     /// The 52 cards in deal-format order.
@@ -324,6 +329,9 @@ impl std::error::Error for DealError {}
 pub struct GameNumber(std::num::NonZeroU128);
 
 impl GameNumber {
+    /// Game 1, the first.
+    pub const ONE: GameNumber = GameNumber(std::num::NonZeroU128::MIN);
+
     /// The game number `n`, or `None` for 0.
     pub fn new(n: u128) -> Option<GameNumber> {
         std::num::NonZeroU128::new(n).map(GameNumber)

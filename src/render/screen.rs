@@ -253,13 +253,19 @@ pub fn moves_answer(game: &Game, style: &CardStyle, all: bool, screen_reader: bo
 mod tests {
     use super::*;
     use crate::command::MoveCommand;
-    use crate::deal::Deal;
+    use crate::deal::{Deal, GameNumber};
     use crate::moves::PileId;
     use crate::play::Action;
     use crate::rules::Rules;
 
     fn game_1(scoring: Scoring) -> Play {
-        Play::new(Deal::for_game(1).unwrap(), Origin::Number(1), Rules::default(), scoring, false)
+        Play::new(
+            Deal::for_game(1).unwrap(),
+            Origin::Number(GameNumber::new(1).unwrap()),
+            Rules::default(),
+            scoring,
+            false,
+        )
     }
 
     fn look(layout: Layout, clock: Option<u64>) -> Look<'static> {

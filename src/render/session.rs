@@ -9,6 +9,7 @@
 use std::fmt;
 
 use crate::command::{Command, PileRef, Query};
+use crate::deal::GameNumber;
 use crate::flow::{Advice, Passed, Pending, Refusal, WinnableError, WINNABLE_TRIES};
 use crate::game::Game;
 use crate::hint::Reason;
@@ -130,7 +131,6 @@ pub fn answer(query: Query, play: &Play, look: &Look) -> Result<String, Refusal>
 impl fmt::Display for WinnableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            WinnableError::Deal(e) => e.fmt(f),
             WinnableError::NoneFound { first } => {
                 write!(f, "no winnable game found in the {WINNABLE_TRIES} game numbers from {first}")
             }
@@ -276,7 +276,7 @@ pub fn saved(file: &str) -> String {
 /// number the solver proved winnable from `passed.first`, after those it
 /// `passed` over: by what was found of them, proved unwinnable or not
 /// decided.
-pub fn winnable_message(number: u128, passed: &Passed) -> String {
+pub fn winnable_message(number: GameNumber, passed: &Passed) -> String {
     let first = passed.first;
     let which = match passed.count() {
         0 => return format!("Game {number}: the solver proved it winnable."),
@@ -499,8 +499,13 @@ mod tests {
 
     #[test]
     fn questions_are_answered_from_the_game_as_it_stands() {
-        let play =
-            Play::new(Deal::for_game(1).unwrap(), Origin::Number(1), Rules::default(), Default::default(), false);
+        let play = Play::new(
+            Deal::for_game(1).unwrap(),
+            Origin::Number(GameNumber::new(1).unwrap()),
+            Rules::default(),
+            Default::default(),
+            false,
+        );
         let look =
             Look { layout: Layout::Rows, style: &CardStyle::PLAIN, clock: None, mark: false, screen_reader: false };
         let ask = |line: &str| match line.parse() {
@@ -517,17 +522,25 @@ mod tests {
 
     #[test]
     fn what_becomes_of_the_game_left() {
-        assert_eq!(GameLeft::CountsAsLost(Origin::Number(7)).to_string(), "Game 7 counts as lost.");
         assert_eq!(
-            loaded(Some(GameLeft::CountsAsLost(Origin::Custom)), "x.json", Origin::Number(3), 1),
+            GameLeft::CountsAsLost(Origin::Number(GameNumber::new(7).unwrap())).to_string(),
+            "Game 7 counts as lost."
+        );
+        assert_eq!(
+            loaded(
+                Some(GameLeft::CountsAsLost(Origin::Custom)),
+                "x.json",
+                Origin::Number(GameNumber::new(3).unwrap()),
+                1
+            ),
             "Custom deal counts as lost. Loaded x.json: Game 3, 1 move made."
         );
         assert_eq!(
-            restarted(Some(GameLeft::CountsAsLost(Origin::Number(7)))),
+            restarted(Some(GameLeft::CountsAsLost(Origin::Number(GameNumber::new(7).unwrap())))),
             "The game so far counts as lost. Dealt again from the start."
         );
         assert_eq!(
-            GameLeft::NotCounted(Origin::Number(5)).to_string(),
+            GameLeft::NotCounted(Origin::Number(GameNumber::new(5).unwrap())).to_string(),
             "Game 5 could not be counted in the statistics."
         );
         assert_eq!(saved_game(None, 2), "a custom deal with 2 moves");
@@ -536,13 +549,22 @@ mod tests {
             not_loaded(&newer),
             "a.json was written by a newer klondike (format version 9; this one reads up to 1), so this version cannot read it; it is left as it is"
         );
-        let passed = |unwinnable, undecided| Passed { first: 7, unwinnable, undecided };
-        assert_eq!(winnable_message(7, &passed(0, 0)), "Game 7: the solver proved it winnable.");
-        assert!(winnable_message(9, &passed(2, 0)).ends_with("; the 2 game numbers from 7 were proved unwinnable."));
-        assert!(winnable_message(8, &passed(1, 0)).ends_with("; game 7 was proved unwinnable."));
-        assert!(winnable_message(8, &passed(0, 1)).ends_with("; game 7 could not be decided."));
-        assert!(winnable_message(9, &passed(0, 2)).ends_with("; the 2 game numbers from 7 could not be decided."));
-        assert!(winnable_message(10, &passed(1, 2))
+        let passed = |unwinnable, undecided| Passed { first: GameNumber::new(7).unwrap(), unwinnable, undecided };
+        assert_eq!(
+            winnable_message(GameNumber::new(7).unwrap(), &passed(0, 0)),
+            "Game 7: the solver proved it winnable."
+        );
+        assert!(winnable_message(GameNumber::new(9).unwrap(), &passed(2, 0))
+            .ends_with("; the 2 game numbers from 7 were proved unwinnable."));
+        assert!(
+            winnable_message(GameNumber::new(8).unwrap(), &passed(1, 0)).ends_with("; game 7 was proved unwinnable.")
+        );
+        assert!(
+            winnable_message(GameNumber::new(8).unwrap(), &passed(0, 1)).ends_with("; game 7 could not be decided.")
+        );
+        assert!(winnable_message(GameNumber::new(9).unwrap(), &passed(0, 2))
+            .ends_with("; the 2 game numbers from 7 could not be decided."));
+        assert!(winnable_message(GameNumber::new(10).unwrap(), &passed(1, 2))
             .ends_with("; of the 3 game numbers from 7, 1 was proved unwinnable and 2 could not be decided."));
     }
 }

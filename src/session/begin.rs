@@ -12,7 +12,7 @@ use super::{
     claim_autosave, first_winnable, offer_saved, retire_autosave, Input, Next, Offered, Persistence, Saved, Session,
     Start, StartError, View, World,
 };
-use crate::deal::{Deal, DealError};
+use crate::deal::{Deal, DealError, GameNumber};
 use crate::flow::{Passed, WinnableError};
 use crate::options::{GameArgs, PlayArgs};
 use crate::play::{Origin, Play};
@@ -53,7 +53,7 @@ pub enum ChoiceError {
 ///
 /// # Errors
 /// [`ChoiceError::DealFile`], [`ChoiceError::BadDeal`] or [`ChoiceError::BadNumber`].
-pub fn choose_deal(args: &GameArgs, random: impl FnOnce() -> u128) -> Result<(Deal, Origin), ChoiceError> {
+pub fn choose_deal(args: &GameArgs, random: impl FnOnce() -> GameNumber) -> Result<(Deal, Origin), ChoiceError> {
     if let Some(text) = &args.deal {
         let text = match text.strip_prefix('@') {
             Some(path) => store::read_text_file(Path::new(path), "deal file")?,
@@ -62,9 +62,8 @@ pub fn choose_deal(args: &GameArgs, random: impl FnOnce() -> u128) -> Result<(De
         let deal = text.parse::<Deal>().map_err(ChoiceError::BadDeal)?;
         return Ok((deal, Origin::Custom));
     }
-    let number = args.game.map_or_else(random, crate::deal::GameNumber::get);
-    let deal = Deal::for_game(number).map_err(ChoiceError::BadNumber)?;
-    Ok((deal, Origin::Number(number)))
+    let number = args.game.unwrap_or_else(random);
+    Ok((Deal::for_number(number), Origin::Number(number)))
 }
 
 /// The saved game in the file `path` (`--load FILE`), replayed.
@@ -154,7 +153,7 @@ pub fn begin<W: World>(
         Some(Saved { replayed, start }) => (Play::from_replayed(replayed, args.autoplay), start),
         None => {
             let (deal, origin) = if args.winnable {
-                let first = args.game.game.map_or_else(|| world.random_game(), crate::deal::GameNumber::get);
+                let first = args.game.game.unwrap_or_else(|| world.random_game());
                 let winnable = first_winnable(&mut world, first, &rules).map_err(BeginError::Winnable)?;
                 skipped = Some(winnable.passed);
                 (winnable.deal, Origin::Number(winnable.number))

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::*;
-use crate::deal::Deal;
+use crate::deal::{Deal, GameNumber};
 use crate::play::tests::{easy_win, EASY};
 use crate::render::session::{GAME_KEPT, KEPT_PLAYING, LEFT_NOT_COUNTED};
 use crate::render::words::{CardNames, SuitStyle};
@@ -90,11 +90,11 @@ impl World for Memory {
     fn width(&self) -> usize {
         80
     }
-    fn random_game(&mut self) -> u128 {
+    fn random_game(&mut self) -> GameNumber {
         if self.games.is_empty() {
-            1
+            GameNumber::ONE
         } else {
-            self.games.remove(0)
+            GameNumber::new(self.games.remove(0)).unwrap()
         }
     }
     fn budget(&self, states: u64, _time: Duration) -> Budget {
@@ -205,7 +205,13 @@ fn script() -> View {
 const KEEPS_ALL: Persistence = Persistence { stats: true, autosave: true, timed: false };
 
 fn game(number: u128) -> Play {
-    Play::new(Deal::for_game(number).unwrap(), Origin::Number(number), Rules::default(), Scoring::Standard, false)
+    Play::new(
+        Deal::for_game(number).unwrap(),
+        Origin::Number(GameNumber::new(number).unwrap()),
+        Rules::default(),
+        Scoring::Standard,
+        false,
+    )
 }
 
 fn easy() -> Play {
@@ -294,7 +300,7 @@ fn new_after_moves_counts_the_old_game_lost_and_removes_its_copy() {
     assert!(s.world().autosave.is_some());
     let (text, _) = feed(&mut s, &["new"]);
     assert!(text.contains("Game 1 counts as lost.\nGame 7"), "{text}");
-    assert_eq!(s.play().origin(), Origin::Number(7));
+    assert_eq!(s.play().origin(), Origin::Number(GameNumber::new(7).unwrap()));
     let [(id, tally)] = s.world().counts.as_slice() else { panic!("{:?}", s.world().counts) };
     assert_eq!((id, tally.outcome.won, tally.outcome.moves), (&old, false, 1));
     assert!(s.world().autosave.is_none(), "the game left is over: its copy goes");
@@ -380,7 +386,7 @@ fn a_question_waits_and_ctrl_c_takes_it_back() {
     assert_eq!(s.feed(Input::Interrupted, &mut out).unwrap(), Next::Continue);
     assert_eq!(String::from_utf8(out).unwrap(), format!("> no\n{KEPT_PLAYING}\n"));
     assert!(s.world().counts.is_empty());
-    assert_eq!(s.play().origin(), Origin::Number(1));
+    assert_eq!(s.play().origin(), Origin::Number(GameNumber::new(1).unwrap()));
     // Ctrl-C with nothing asked ends the session, saying what becomes of the game.
     let mut out = Vec::new();
     assert_eq!(s.feed(Input::Interrupted, &mut out).unwrap(), Next::Ended);
@@ -791,7 +797,7 @@ fn begun(world: Memory, words: &[&str]) -> Begun<Memory> {
 #[test]
 fn a_scripted_session_runs_from_its_options_to_its_end_in_memory() {
     let Begun { mut session, skipped } = begun(Memory::default(), &["--game", "5", "--strict"]);
-    assert_eq!((session.number(), skipped.is_none()), (Some(5), true));
+    assert_eq!((session.number().map(GameNumber::get), skipped.is_none()), (Some(5), true));
     let mut out = Vec::new();
     let mut lines = crate::lines::PlainLines::new(&b"d\nxyzzy\nd\n"[..]);
     assert_eq!(session.run(&mut lines, &mut out, None, false, true).unwrap(), Ended::Rejected);
@@ -812,7 +818,7 @@ fn a_session_begins_on_the_deal_named_or_a_random_one_or_ends_at_the_offer() {
     let custom = begun(Memory::default(), &["--deal", EASY]);
     assert_eq!(custom.session.number(), None);
     let random = begun(Memory { games: vec![77], ..Memory::default() }, &[]);
-    assert_eq!(random.session.number(), Some(77));
+    assert_eq!(random.session.number().map(GameNumber::get), Some(77));
     let bad = begin(Memory::default(), &options(&["--deal", "AS"]), script(), KEEPS_ALL, false, false, &mut Vec::new());
     assert!(matches!(bad, Err(BeginError::Choice(ChoiceError::BadDeal(_)))), "{:?}", bad.err());
     // At a terminal the saved game is offered; `q` ends the program.
