@@ -153,10 +153,12 @@ pub enum CommandError {
     /// is one slip away from, if any (a letter off, or two next to each
     /// other swapped: two slips for words of five letters or more).
     Unknown { word: String, suggestion: Option<&'static str> },
-    /// A command lacks an argument.
-    Missing { command: &'static str, usage: &'static str },
-    /// A command has more arguments than it takes.
-    TooMany { command: &'static str, usage: &'static str },
+    /// A command lacks an argument (its forms in the table say what it takes).
+    Missing { command: &'static CommandSpec },
+    /// A command has more arguments than its forms take.
+    TooMany { command: &'static CommandSpec },
+    /// A command that takes no arguments was given some.
+    NoArguments { command: &'static str },
     /// A pile number is not 1..=7.
     BadPile { text: String },
     /// A destination is neither a pile number nor `f`.
@@ -202,6 +204,62 @@ pub enum Layer {
     Session,
 }
 
+/// What a command of [`COMMANDS`] is, whatever word it was typed as: what
+/// the parsers match on, so a word or alias lives only in the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verb {
+    /// `d`: draw or redeal.
+    Draw,
+    /// `w`: a move from the waste.
+    Waste,
+    /// `t`: a move from a tableau pile.
+    Tableau,
+    /// `f`: a move from a foundation.
+    Foundation,
+    /// A card named by its code: no word of its own (`help card`).
+    Card,
+    /// `auto`.
+    Auto,
+    /// `undo`.
+    Undo,
+    /// `redo`.
+    Redo,
+    /// `again` (`.`).
+    Again,
+    /// `hint`.
+    Hint,
+    /// `solve`.
+    Solve,
+    /// `l`.
+    Look,
+    /// `find`.
+    Find,
+    /// `moves`.
+    Moves,
+    /// `score`.
+    Score,
+    /// `rules`.
+    Rules,
+    /// `table`.
+    Table,
+    /// `repeat`.
+    Repeat,
+    /// `save` (the session's).
+    Save,
+    /// `load` (the session's).
+    Load,
+    /// `stats` (the session's).
+    Stats,
+    /// `new` (the session's).
+    New,
+    /// `restart`.
+    Restart,
+    /// `help`.
+    Help,
+    /// `quit` (the session's).
+    Quit,
+}
+
 /// One form of a command, for `help`, the manual and completion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Form {
@@ -219,6 +277,8 @@ pub struct Form {
 /// list them from here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CommandSpec {
+    /// What it is, for the parsers.
+    pub verb: Verb,
     /// The word it is known by (`help WORD` explains it).
     pub word: &'static str,
     /// Other words for it.
@@ -234,13 +294,18 @@ const fn form(usage: &'static str, does: &'static str, example: &'static str) ->
 }
 
 /// An entry of [`COMMANDS`] for the game notation ([`Layer::Game`]).
-const fn game(word: &'static str, aliases: &'static [&'static str], forms: &'static [Form]) -> CommandSpec {
-    CommandSpec { word, aliases, layer: Layer::Game, forms }
+const fn game(verb: Verb, word: &'static str, aliases: &'static [&'static str], forms: &'static [Form]) -> CommandSpec {
+    CommandSpec { verb, word, aliases, layer: Layer::Game, forms }
 }
 
 /// An entry of [`COMMANDS`] for the session ([`Layer::Session`]).
-const fn session(word: &'static str, aliases: &'static [&'static str], forms: &'static [Form]) -> CommandSpec {
-    CommandSpec { word, aliases, layer: Layer::Session, forms }
+const fn session(
+    verb: Verb,
+    word: &'static str,
+    aliases: &'static [&'static str],
+    forms: &'static [Form],
+) -> CommandSpec {
+    CommandSpec { verb, word, aliases, layer: Layer::Session, forms }
 }
 
 /// Every command, in the order `help` lists them, each made by `game` or
@@ -248,8 +313,14 @@ const fn session(word: &'static str, aliases: &'static [&'static str], forms: &'
 /// (`9h 4`) have no word of their own: their entry is `card`, which
 /// `help card` explains.
 pub const COMMANDS: &[CommandSpec] = &[
-    game("d", &["draw"], &[form("d", "draw from the stock; with the stock empty, turn the waste over", "d")]),
     game(
+        Verb::Draw,
+        "d",
+        &["draw"],
+        &[form("d", "draw from the stock; with the stock empty, turn the waste over", "d")],
+    ),
+    game(
+        Verb::Waste,
         "w",
         &[],
         &[
@@ -258,6 +329,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         ],
     ),
     game(
+        Verb::Tableau,
         "t",
         &[],
         &[
@@ -267,6 +339,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         ],
     ),
     game(
+        Verb::Foundation,
         "f",
         &[],
         &[form(
@@ -276,6 +349,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         )],
     ),
     game(
+        Verb::Card,
         "card",
         &[],
         &[
@@ -284,17 +358,24 @@ pub const COMMANDS: &[CommandSpec] = &[
             form("CARD", "move that card to the one place it can go, its foundation first", "9h"),
         ],
     ),
-    game("auto", &["a"], &[form("a, auto", "play every safe card to its foundation", "auto")]),
-    game("undo", &["u"], &[form("u, undo", "take back your last move, with the automatic moves after it", "u")]),
-    game("redo", &[], &[form("redo", "play again the move just undone", "redo")]),
-    game("again", &["."], &[form(".", "run the last command again", ".")]),
-    game("hint", &["h"], &[form("h, hint", "suggest a move", "hint")]),
+    game(Verb::Auto, "auto", &["a"], &[form("a, auto", "play every safe card to its foundation", "auto")]),
     game(
+        Verb::Undo,
+        "undo",
+        &["u"],
+        &[form("u, undo", "take back your last move, with the automatic moves after it", "u")],
+    ),
+    game(Verb::Redo, "redo", &[], &[form("redo", "play again the move just undone", "redo")]),
+    game(Verb::Again, "again", &["."], &[form(".", "run the last command again", ".")]),
+    game(Verb::Hint, "hint", &["h"], &[form("h, hint", "suggest a move", "hint")]),
+    game(
+        Verb::Solve,
         "solve",
         &["winnable", "winnable?"],
         &[form("solve", "say whether the game can still be won from here, and how", "solve")],
     ),
     game(
+        Verb::Look,
         "l",
         &["look"],
         &[
@@ -304,8 +385,9 @@ pub const COMMANDS: &[CommandSpec] = &[
             form("l w", "describe the waste; l f the foundations, l s the stock", "l w"),
         ],
     ),
-    game("find", &[], &[form("find CARD", "say where a card is", "find 9h")]),
+    game(Verb::Find, "find", &[], &[form("find CARD", "say where a card is", "find 9h")]),
     game(
+        Verb::Moves,
         "moves",
         &[],
         &[
@@ -313,29 +395,33 @@ pub const COMMANDS: &[CommandSpec] = &[
             form("moves all", "list every legal move", "moves all"),
         ],
     ),
-    game("score", &[], &[form("score", "say the score and the moves made", "score")]),
-    game("rules", &[], &[form("rules", "say the rules in force", "rules")]),
-    game("table", &["show"], &[form("table", "show the whole table again", "table")]),
-    game("repeat", &[], &[form("repeat", "say the last response again", "repeat")]),
-    session("save", &[], &[form("save FILE", "save the game to a file", "save game.json")]),
-    session("load", &[], &[form("load FILE", "load a saved game from a file", "load game.json")]),
-    session("stats", &[], &[form("stats", "show your statistics, per rules setting", "stats")]),
+    game(Verb::Score, "score", &[], &[form("score", "say the score and the moves made", "score")]),
+    game(Verb::Rules, "rules", &[], &[form("rules", "say the rules in force", "rules")]),
+    game(Verb::Table, "table", &["show"], &[form("table", "show the whole table again", "table")]),
+    game(Verb::Repeat, "repeat", &[], &[form("repeat", "say the last response again", "repeat")]),
+    session(Verb::Save, "save", &[], &[form("save FILE", "save the game to a file", "save game.json")]),
+    session(Verb::Load, "load", &[], &[form("load FILE", "load a saved game from a file", "load game.json")]),
+    session(Verb::Stats, "stats", &[], &[form("stats", "show your statistics, per rules setting", "stats")]),
     session(
+        Verb::New,
         "new",
         &[],
         &[form("new [N]", "start a new game, random or number N; a game in progress counts as lost", "new 42")],
     ),
     game(
+        Verb::Restart,
         "restart",
         &[],
         &[form("restart", "start this deal again from the beginning; the game so far counts as lost", "restart")],
     ),
     game(
+        Verb::Help,
         "help",
         &["?"],
         &[form("help", "list the commands", "help"), form("help CMD", "explain one command", "help t")],
     ),
     session(
+        Verb::Quit,
         "quit",
         &["q", "exit"],
         &[form("q, quit", "end the session; an unfinished game is kept for next time", "q")],
@@ -385,7 +471,7 @@ fn closest_command(word: &str) -> Option<&'static str> {
     let mut tie = false;
     for candidate in COMMANDS
         .iter()
-        .filter(|c| c.word != "card")
+        .filter(|c| c.verb != Verb::Card)
         .flat_map(|c| std::iter::once(c.word).chain(c.aliases.iter().copied()))
     {
         if candidate.len() <= 2 {
@@ -406,14 +492,6 @@ fn closest_command(word: &str) -> Option<&'static str> {
 }
 
 pub use crate::render::words::is_unprintable;
-
-const USAGE_L: &str =
-    "l N describes pile N (1 to 7), l N all card by card; l w the waste, l f the foundations, l s the stock, l t the top cards";
-const USAGE_FIND: &str = "find CARD says where a card is, for example find 9h or find queen of hearts";
-const USAGE_CARD: &str = "a card and where it goes: 9h 4 moves the 9 of hearts onto pile 4, 9h f to its foundation";
-const USAGE_W: &str = "w N moves the waste's top card to pile N (1 to 7), w f to its foundation";
-const USAGE_T: &str = "t A B moves cards from pile A to pile B (t A B K moves K cards), t A f to the foundation";
-const USAGE_F: &str = "f S N moves the top card of foundation S (c, d, h, s) to pile N";
 
 /// A whole number written in ASCII digits only (leading zeros allowed, no sign).
 fn number(text: &str) -> Option<u128> {
@@ -445,21 +523,32 @@ pub fn head(line: &str) -> Option<&'static CommandSpec> {
     if first.parse::<Card>().is_ok() {
         return None;
     }
-    lookup(first).filter(|c| c.word != "card")
+    lookup(first).filter(|c| c.verb != Verb::Card)
 }
 
 /// A command that takes no arguments was given `rest`.
-pub(crate) fn no_arguments(rest: &[&str], command: &'static str) -> Result<(), CommandError> {
-    no_more(rest, command, "it takes no arguments")
-}
-
-/// Refuses the words `rest` left over after `command`'s arguments.
-pub(crate) fn no_more(rest: &[&str], command: &'static str, usage: &'static str) -> Result<(), CommandError> {
+pub(crate) fn no_arguments(rest: &[&str], command: &'static CommandSpec) -> Result<(), CommandError> {
     if rest.is_empty() {
         Ok(())
     } else {
-        Err(CommandError::TooMany { command, usage })
+        Err(CommandError::NoArguments { command: command.word })
     }
+}
+
+/// Refuses the words `rest` left over after `command`'s arguments.
+fn no_more(rest: &[&str], command: &'static CommandSpec) -> Result<(), CommandError> {
+    if rest.is_empty() {
+        Ok(())
+    } else {
+        Err(CommandError::TooMany { command })
+    }
+}
+
+/// The entry of [`COMMANDS`] for `verb` (every verb has one).
+pub fn spec(verb: Verb) -> &'static CommandSpec {
+    // Every verb is in the table (a test checks it); the first entry
+    // stands in rather than a panic.
+    COMMANDS.iter().find(|c| c.verb == verb).unwrap_or(&COMMANDS[0])
 }
 
 impl FromStr for Command {
@@ -508,7 +597,7 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
     if let Ok(card) = first.parse::<Card>() {
         return card_move(card, rest);
     }
-    let Some(spec) = lookup(first).filter(|c| c.word != "card") else {
+    let Some(spec) = lookup(first).filter(|c| c.verb != Verb::Card) else {
         // Digits and a suit letter ("1h", "11s"): meant as a card.
         let looks_like_card = first.len() <= 3
             && first.ends_with(['c', 'd', 'h', 's'])
@@ -518,26 +607,28 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         }
         return Err(CommandError::Unknown { word: first.to_string(), suggestion: closest_command(first) });
     };
-    if spec.layer == Layer::Session {
-        return Err(CommandError::SessionCommand { word: spec.word });
-    }
-    let simple = |cmd: Command| no_arguments(rest, spec.word).map(|()| cmd);
-    match spec.word {
-        "d" => simple(Command::Move(MoveCommand::Draw)),
-        "undo" => simple(Command::Undo),
-        "redo" => simple(Command::Redo),
-        "hint" => simple(Command::Hint),
-        "table" => simple(Command::Ask(Query::Table)),
-        "score" => simple(Command::Ask(Query::Score)),
-        "rules" => simple(Command::Ask(Query::Rules)),
-        "auto" => simple(Command::Auto),
-        "solve" => simple(Command::Solve),
-        "restart" => simple(Command::Restart),
-        "again" => simple(Command::Again),
-        "repeat" => simple(Command::Repeat),
+    let simple = |cmd: Command| no_arguments(rest, spec).map(|()| cmd);
+    match spec.verb {
+        Verb::Save | Verb::Load | Verb::Stats | Verb::New | Verb::Quit => {
+            Err(CommandError::SessionCommand { word: spec.word })
+        }
+        // Filtered out above: a card move has no word of its own.
+        Verb::Card => Err(CommandError::Unknown { word: first.to_string(), suggestion: None }),
+        Verb::Draw => simple(Command::Move(MoveCommand::Draw)),
+        Verb::Undo => simple(Command::Undo),
+        Verb::Redo => simple(Command::Redo),
+        Verb::Hint => simple(Command::Hint),
+        Verb::Table => simple(Command::Ask(Query::Table)),
+        Verb::Score => simple(Command::Ask(Query::Score)),
+        Verb::Rules => simple(Command::Ask(Query::Rules)),
+        Verb::Auto => simple(Command::Auto),
+        Verb::Solve => simple(Command::Solve),
+        Verb::Restart => simple(Command::Restart),
+        Verb::Again => simple(Command::Again),
+        Verb::Repeat => simple(Command::Repeat),
         // `help w f` explains `w`, as `help w` does: the help list shows
         // the forms with their arguments.
-        "help" => match rest {
+        Verb::Help => match rest {
             [] => Ok(Command::Ask(Query::Help(None))),
             ["all"] => Ok(Command::Ask(Query::Help(Some("all")))),
             [topic, ..] => match lookup(topic) {
@@ -546,13 +637,13 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
                 None => Err(CommandError::NoHelp { text: topic.to_string() }),
             },
         },
-        "moves" => match rest {
+        Verb::Moves => match rest {
             [] => Ok(Command::Ask(Query::Moves)),
             ["all"] => Ok(Command::Ask(Query::AllMoves)),
-            _ => Err(CommandError::TooMany { command: "moves", usage: "moves, or moves all" }),
+            _ => Err(CommandError::TooMany { command: spec }),
         },
-        "find" => match rest {
-            [] => Err(CommandError::Missing { command: "find", usage: USAGE_FIND }),
+        Verb::Find => match rest {
+            [] => Err(CommandError::Missing { command: spec }),
             [card] => card
                 .parse()
                 .map(|card| Command::Ask(Query::Find(card)))
@@ -561,13 +652,13 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
                 .map(|card| Command::Ask(Query::Find(card)))
                 .ok_or_else(|| CommandError::BadCard { text: words.join(" ") }),
         },
-        "l" => {
+        Verb::Look => {
             let [what, more @ ..] = rest else {
-                return Err(CommandError::Missing { command: "l", usage: USAGE_L });
+                return Err(CommandError::Missing { command: spec });
             };
             let place = match *what {
                 "t" | "tops" => {
-                    no_more(more, "l", USAGE_L)?;
+                    no_more(more, spec)?;
                     return Ok(Command::Ask(Query::Tops));
                 }
                 "w" | "waste" => PileRef::Waste,
@@ -578,14 +669,14 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
             match more {
                 [] => Ok(Command::Ask(Query::Look(place))),
                 ["all"] => Ok(Command::Ask(Query::LookAll(place))),
-                _ => Err(CommandError::TooMany { command: "l", usage: USAGE_L }),
+                _ => Err(CommandError::TooMany { command: spec }),
             }
         }
-        "w" => {
+        Verb::Waste => {
             let [dest, more @ ..] = rest else {
-                return Err(CommandError::Missing { command: "w", usage: USAGE_W });
+                return Err(CommandError::Missing { command: spec });
             };
-            no_more(more, "w", USAGE_W)?;
+            no_more(more, spec)?;
             if *dest == "f" {
                 Ok(Command::Move(MoveCommand::WasteToFoundation))
             } else {
@@ -594,13 +685,13 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
                     .map_err(|_| CommandError::BadDestination { text: dest.to_string() })
             }
         }
-        "t" => {
+        Verb::Tableau => {
             let [from, dest, more @ ..] = rest else {
-                return Err(CommandError::Missing { command: "t", usage: USAGE_T });
+                return Err(CommandError::Missing { command: spec });
             };
             let from = pile(from)?;
             if *dest == "f" {
-                no_more(more, "t", USAGE_T)?;
+                no_more(more, spec)?;
                 return Ok(Command::Move(MoveCommand::TableauToFoundation(from)));
             }
             let to = pile(dest).map_err(|_| CommandError::BadDestination { text: dest.to_string() })?;
@@ -610,15 +701,15 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
                     Some(n @ 1..=13) => Some(n as usize),
                     _ => return Err(CommandError::BadCount { text: k.to_string() }),
                 },
-                _ => return Err(CommandError::TooMany { command: "t", usage: USAGE_T }),
+                _ => return Err(CommandError::TooMany { command: spec }),
             };
             Ok(Command::Move(MoveCommand::TableauToTableau { from, to, count }))
         }
-        "f" => {
+        Verb::Foundation => {
             let [suit, to, more @ ..] = rest else {
-                return Err(CommandError::Missing { command: "f", usage: USAGE_F });
+                return Err(CommandError::Missing { command: spec });
             };
-            no_more(more, "f", USAGE_F)?;
+            no_more(more, spec)?;
             let mut chars = suit.chars();
             let suit = match (chars.next().and_then(Suit::from_letter), chars.next()) {
                 (Some(s), None) => s,
@@ -626,7 +717,6 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
             };
             Ok(Command::Move(MoveCommand::FoundationToTableau(suit, pile(to)?)))
         }
-        other => Err(CommandError::Unknown { word: other.to_string(), suggestion: None }),
     }
 }
 
@@ -653,7 +743,7 @@ fn card_move(card: Card, rest: &[&str]) -> Result<Command, CommandError> {
         [] => CardTarget::Anywhere,
         ["f"] => CardTarget::Foundation,
         [dest] => CardTarget::Pile(pile(dest).map_err(|_| CommandError::BadDestination { text: dest.to_string() })?),
-        _ => return Err(CommandError::TooMany { command: "a card move", usage: USAGE_CARD }),
+        _ => return Err(CommandError::TooMany { command: spec(Verb::Card) }),
     };
     Ok(Command::Move(MoveCommand::Card { card, to }))
 }
@@ -824,6 +914,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_verb_has_one_entry_and_the_parser_finds_it_by_every_word() {
+        let verbs = COMMANDS.iter().map(|c| c.verb).collect::<std::collections::HashSet<_>>();
+        assert_eq!(verbs.len(), COMMANDS.len(), "one entry per verb");
+        for c in COMMANDS {
+            assert_eq!(spec(c.verb), c);
+            for word in std::iter::once(c.word).chain(c.aliases.iter().copied()) {
+                assert_eq!(lookup(word).map(|found| found.verb), Some(c.verb), "{word}");
+            }
+        }
+    }
+
+    #[test]
+    fn too_few_or_too_many_words_are_answered_with_the_forms_of_the_table() {
+        let err = |line: &str| line.parse::<Command>().unwrap_err().to_string();
+        assert_eq!(err("t"), "'t' needs more: t A B, t A B K or t A f, as in t 2 5");
+        assert_eq!(err("w 3 4"), "too many words for 'w': w N or w f, as in w 3");
+        assert_eq!(err("moves some"), "too many words for 'moves': moves or moves all");
+        assert_eq!(err("9h 4 5"), "too many words for a card move: CARD N, CARD f or CARD, as in 9h 4");
+        assert_eq!(err("undo 2"), "too many words for 'undo': it takes no arguments");
+    }
+
+    #[test]
     fn completion_offers_command_words_for_the_first_word_only() {
         assert_eq!(complete("RE"), vec!["redo", "repeat", "restart"]);
         assert_eq!(complete("s"), vec!["save", "score", "show", "solve", "stats"]);
@@ -933,9 +1045,9 @@ mod tests {
         for far in ["xyzzy", "dr", "bogus"] {
             assert!(matches!(err(far), CommandError::Unknown { suggestion: None, .. }), "{far}");
         }
-        assert!(matches!(err("t"), CommandError::Missing { command: "t", .. }));
-        assert!(matches!(err("t 1"), CommandError::Missing { command: "t", .. }));
-        assert!(matches!(err("w"), CommandError::Missing { command: "w", .. }));
+        assert!(matches!(err("t"), CommandError::Missing { command } if command.word == "t"));
+        assert!(matches!(err("t 1"), CommandError::Missing { command } if command.word == "t"));
+        assert!(matches!(err("w"), CommandError::Missing { command } if command.word == "w"));
         assert!(matches!(err("w 0"), CommandError::BadDestination { .. }));
         assert!(matches!(err("w 8"), CommandError::BadDestination { .. }));
         assert!(matches!(err("t 0 1"), CommandError::BadPile { .. }));
@@ -951,10 +1063,10 @@ mod tests {
         );
         assert!(matches!(err("t 9 9 9"), CommandError::BadPile { .. }));
         assert!(matches!(err("w 3 4"), CommandError::TooMany { .. }));
-        assert!(matches!(err("d d"), CommandError::TooMany { .. }));
-        assert!(matches!(err("u 1"), CommandError::TooMany { .. }));
+        assert!(matches!(err("d d"), CommandError::NoArguments { command: "d" }));
+        assert!(matches!(err("u 1"), CommandError::NoArguments { command: "undo" }));
         assert!(matches!(err("t 1 2 3 4 5 6 7"), CommandError::TooMany { .. }));
-        assert!(matches!(err("l"), CommandError::Missing { command: "l", .. }));
+        assert!(matches!(err("l"), CommandError::Missing { command } if command.word == "l"));
         assert!(matches!(err("l 8"), CommandError::BadPlace { .. }));
         assert!(matches!(err("l x"), CommandError::BadPlace { .. }));
         assert!(matches!(err("l 1 2"), CommandError::TooMany { .. }));
@@ -973,13 +1085,13 @@ mod tests {
         assert!(matches!(err("t +1 2"), CommandError::BadPile { .. }));
         assert!(matches!(err("9h 8"), CommandError::BadDestination { .. }));
         assert!(matches!(err("9h 4 5"), CommandError::TooMany { .. }));
-        assert!(matches!(err("find"), CommandError::Missing { command: "find", .. }));
+        assert!(matches!(err("find"), CommandError::Missing { command } if command.word == "find"));
         assert!(matches!(err("find 1h"), CommandError::BadCard { .. }));
         assert!(matches!(err("help xyz"), CommandError::NoHelp { .. }));
         assert!(matches!(err("card"), CommandError::Unknown { .. }));
         assert!(matches!(err("l t 2"), CommandError::TooMany { .. }));
         assert!(matches!(err("l 3 some"), CommandError::TooMany { .. }));
-        assert!(matches!(err("restart 1"), CommandError::TooMany { .. }));
+        assert!(matches!(err("restart 1"), CommandError::NoArguments { command: "restart" }));
         assert!(matches!(err("1h 4"), CommandError::BadCard { .. }));
         assert!(matches!(err("11s"), CommandError::BadCard { .. }));
         assert_eq!(err_free("help w f"), Command::Ask(Query::Help(Some("w"))));

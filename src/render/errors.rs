@@ -5,7 +5,7 @@
 //! and the names of commands and options they give are chosen here.
 
 use crate::card::{Card, Colour, Rank};
-use crate::command::CommandError;
+use crate::command::{CommandError, CommandSpec, Verb};
 use crate::game::{HistoryError, SetupError};
 use crate::moves::{MoveError, PileId};
 use crate::render::words;
@@ -45,8 +45,12 @@ pub fn command_error(e: &CommandError) -> String {
     match e {
         CommandError::Empty => "empty command (type help for the list)".to_string(),
         CommandError::Unknown { word, suggestion } => format!("unknown command '{}' (type help for the list{})", shown(word), suggestion.map(|s| format!("; did you mean {s}?")).unwrap_or_default()),
-        CommandError::Missing { command, usage } => format!("'{command}' needs more: {usage}"),
-        CommandError::TooMany { command, usage } => format!("too many words for '{command}': {usage}"),
+        CommandError::Missing { command } => format!("'{}' needs more: {}", command.word, forms(command)),
+        CommandError::TooMany { command } if command.verb == Verb::Card => {
+            format!("too many words for a card move: {}", forms(command))
+        }
+        CommandError::TooMany { command } => format!("too many words for '{}': {}", command.word, forms(command)),
+        CommandError::NoArguments { command } => format!("too many words for '{command}': it takes no arguments"),
         CommandError::BadPile { text } => format!("'{}' is not a pile: piles are 1 to 7", shown(text)),
         CommandError::BadDestination { text } => format!("'{}' is not a destination: give a pile 1 to 7, or f for the foundation", shown(text)),
         CommandError::BadCount { text } => format!("'{}' is not a number of cards: give 1 to 13", shown(text)),
@@ -58,6 +62,23 @@ pub fn command_error(e: &CommandError) -> String {
         CommandError::MissingFile { command } => format!("'{command}' needs a file name, for example {command} game.json"),
         CommandError::BadFileName { text } => format!("'{}' has a control or invisible character in it: name the file in plain characters", shown(text)),
         CommandError::SessionCommand { word } => format!("'{word}' is a command of the session, not a move"),
+    }
+}
+
+/// What a command takes, from its forms in the table: "t A B, t A B K or
+/// t A f, as in t 2 5" (the example where the first form has arguments).
+fn forms(command: &CommandSpec) -> String {
+    let usages: Vec<&str> = command.forms.iter().map(|f| f.usage).collect();
+    let listed = match usages.as_slice() {
+        [] => command.word.to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    };
+    match command.forms.first() {
+        Some(first) if first.usage.contains(|c: char| c.is_ascii_uppercase()) => {
+            format!("{listed}, as in {}", first.example)
+        }
+        _ => listed,
     }
 }
 

@@ -2,7 +2,7 @@
 //! summary for screen-reader play, and one command explained. All of it
 //! comes from [`COMMANDS`], the table the parser reads.
 
-use crate::command::{CommandSpec, COMMANDS};
+use crate::command::{CommandSpec, Verb, COMMANDS};
 
 /// Every command, one form a line: `  t A B K      move K cards from pile A
 /// to pile B (example: t 2 5 3)`, with a heading and the short forms.
@@ -54,7 +54,7 @@ pub fn help_on(word: &str) -> Option<String> {
     };
     // "winnable?" is "winnable" said aloud.
     let mut names: Vec<&str> = spec.aliases.iter().copied().filter(|a| !used(a) && !a.ends_with('?')).collect();
-    if spec.word != "card" && !used(spec.word) {
+    if spec.verb != Verb::Card && !used(spec.word) {
         names.push(spec.word);
     }
     let names: Vec<String> = names.iter().map(|n| spoken_word(n)).collect();

@@ -16,7 +16,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::command::{self, Command, CommandError, Layer};
+use crate::command::{self, Command, CommandError, CommandSpec, Layer, Verb};
 use crate::deal::GameNumber;
 use crate::render::words::is_unprintable;
 
@@ -55,7 +55,7 @@ impl FromStr for Line {
     fn from_str(line: &str) -> Result<Line, CommandError> {
         match command::head(line) {
             Some(spec) if spec.layer == Layer::Session => {
-                SessionCommand::read(spec.word, line).map(Line::Session).map_err(|e| e.with_case_of(line))
+                SessionCommand::read(spec, line).map(Line::Session).map_err(|e| e.with_case_of(line))
             }
             _ => line.parse().map(Line::Game),
         }
@@ -63,28 +63,26 @@ impl FromStr for Line {
 }
 
 impl SessionCommand {
-    /// The command `word` (a session word of the table) with the arguments
-    /// `line` gives it after its first word.
-    fn read(word: &'static str, line: &str) -> Result<SessionCommand, CommandError> {
+    /// The command `spec` (a session command of the table) with the
+    /// arguments `line` gives it after its first word.
+    fn read(spec: &'static CommandSpec, line: &str) -> Result<SessionCommand, CommandError> {
         let lower = command::normalised(line);
         let words: Vec<&str> = lower.split_whitespace().skip(1).collect();
-        match word {
-            "save" | "load" => {
-                let name = file_name(word, line)?;
-                Ok(if word == "save" { SessionCommand::Save(name) } else { SessionCommand::Load(name) })
-            }
-            "stats" => command::no_arguments(&words, word).map(|()| SessionCommand::Stats),
-            "quit" => command::no_arguments(&words, word).map(|()| SessionCommand::Quit),
-            "new" => match words[..] {
+        match spec.verb {
+            Verb::Save => file_name(spec.word, line).map(SessionCommand::Save),
+            Verb::Load => file_name(spec.word, line).map(SessionCommand::Load),
+            Verb::Stats => command::no_arguments(&words, spec).map(|()| SessionCommand::Stats),
+            Verb::Quit => command::no_arguments(&words, spec).map(|()| SessionCommand::Quit),
+            Verb::New => match words[..] {
                 [] => Ok(SessionCommand::New(None)),
                 [n] => n
                     .parse::<GameNumber>()
                     .map(|n| SessionCommand::New(Some(n)))
                     .map_err(|_| CommandError::BadGameNumber { text: n.to_string() }),
-                _ => Err(CommandError::TooMany { command: "new", usage: "new, or new N for game N" }),
+                _ => Err(CommandError::TooMany { command: spec }),
             },
-            // Every session word of the table has its arm above.
-            other => Err(CommandError::Unknown { word: other.to_string(), suggestion: None }),
+            // Only the session's commands come here ([`Line`]'s `FromStr`).
+            _ => Err(CommandError::Unknown { word: spec.word.to_string(), suggestion: None }),
         }
     }
 }
@@ -189,9 +187,9 @@ mod tests {
         assert!(matches!(err("new 0"), CommandError::BadGameNumber { .. }));
         assert!(matches!(err("new +5"), CommandError::BadGameNumber { .. }));
         assert_eq!(err("NEW X1").to_string(), "'X1' is not a game number: give a whole number from 1 to 2^128-1");
-        assert!(matches!(err("new 1 2"), CommandError::TooMany { command: "new", .. }));
-        assert!(matches!(err("stats now"), CommandError::TooMany { command: "stats", .. }));
-        assert!(matches!(err("q q"), CommandError::TooMany { command: "quit", .. }));
+        assert!(matches!(err("new 1 2"), CommandError::TooMany { command } if command.verb == Verb::New));
+        assert!(matches!(err("stats now"), CommandError::NoArguments { command: "stats" }));
+        assert!(matches!(err("q q"), CommandError::NoArguments { command: "quit" }));
         assert!(matches!(err("save"), CommandError::MissingFile { command: "save" }));
         assert!(matches!(err("LOAD   "), CommandError::MissingFile { command: "load" }));
         assert!(matches!(err("save \u{1}x"), CommandError::BadFileName { .. }));
