@@ -176,10 +176,16 @@ impl fmt::Display for Card {
 
 /// Why a card code could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}' is not a card code (a rank A 2-9 T J Q K, then a suit C D H S, e.g. TH)")]
 pub struct CardParseError {
     /// The text that was not a card code.
     pub text: String,
+}
+
+impl fmt::Display for CardParseError {
+    /// The words are the presentation layer's: [`crate::render::faults::card_parse_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::card_parse_error(self))
+    }
 }
 
 impl FromStr for Card {

@@ -6,9 +6,17 @@
 use crate::batch::{
     BadGameLine, LimitError, NotResults, RangeError, ResultKeyError, ScriptError, ScriptFault, ShardError,
 };
+use crate::card::CardParseError;
 use crate::census::files::FilesError;
 use crate::census::{LineError, VerdictsError};
+use crate::game::{LinePart, PositionParseError};
+use crate::record::{FieldFault, MoveFault, RecordError};
 use crate::render::words::readable;
+use crate::rules::PassLimitParseError;
+use crate::scoring::ScoringParseError;
+use crate::session::ChoiceError;
+use crate::stats::RulesKeyParseError;
+use crate::store::{io_words, StoreError, TextFileError};
 
 /// How many characters of an option's value are quoted back.
 const OPTION_QUOTED: usize = 40;
@@ -113,5 +121,158 @@ pub fn verdicts_error(e: &VerdictsError) -> String {
         VerdictsError::BadVariant { line, name } => format!("line {line}: bad variant {name}"),
         VerdictsError::BadGameNumber { line } => format!("line {line}: bad game number"),
         VerdictsError::BadLetters { line, variants } => format!("line {line}: {variants} letters W, U or ? expected"),
+    }
+}
+
+/// How many characters of a game record's text are quoted back.
+const RECORD_QUOTED: usize = 30;
+
+/// Why a game record could not be read or replayed.
+pub fn record_error(e: &RecordError) -> String {
+    match e {
+        RecordError::NotJson { why } => format!("not a game record: {why}"),
+        RecordError::NewerVersion { found, supported } => format!(
+            "the game record is format version {found}, newer than this klondike reads (up to {supported}): a newer klondike wrote it"
+        ),
+        RecordError::BadField { field, why } => {
+            format!("the game record's field '{field}' is wrong: {}", field_fault(why))
+        }
+        RecordError::IllegalMove { index, command, why } => format!(
+            "move {index} of the game record ('{}') cannot be played: {}",
+            readable(command, RECORD_QUOTED),
+            move_fault(why)
+        ),
+        RecordError::IllegalRedo { index, command, why } => format!(
+            "undone move {index} of the game record ('{}') cannot be played again: {}",
+            readable(command, RECORD_QUOTED),
+            move_fault(why)
+        ),
+    }
+}
+
+/// What is wrong with a field of a game record.
+pub fn field_fault(e: &FieldFault) -> String {
+    match e {
+        FieldFault::VersionZero => "versions start at 1".to_string(),
+        FieldFault::NotADrawCount(n) => format!("{n} is not a draw count (1 or 3)"),
+        FieldFault::PassesZero => "0 is not a pass limit (1 or more, or null for unlimited)".to_string(),
+        FieldFault::NotAGameNumber(text) => {
+            format!("'{}' is not a game number (1 to 2^128-1)", readable(text, RECORD_QUOTED))
+        }
+        FieldFault::Deal(e) => e.to_string(),
+        FieldFault::NotTheDealOf(n) => format!("it is not the deal of game {n}, which the record also names"),
+        FieldFault::NoGameNorDeal => "the record names neither a game number nor a deal".to_string(),
+        FieldFault::Card(e) => e.to_string(),
+    }
+}
+
+/// Why a move of a game record cannot be played.
+pub fn move_fault(e: &MoveFault) -> String {
+    match e {
+        MoveFault::NotAMove(command) => format!("'{command}' is not a move"),
+        MoveFault::SessionCommand(text) => format!("'{text}' is not a move"),
+        MoveFault::NotACommand(e) => e.to_string(),
+        MoveFault::Refused(e) => e.to_string(),
+    }
+}
+
+/// Why a stored file could not be used, naming the file (and, for a
+/// corrupt one, where it was moved).
+pub fn store_error(e: &StoreError) -> String {
+    match e {
+        StoreError::Io { path, action, error } => format!("could not {action} {}: {}", path.display(), io_words(error)),
+        StoreError::Corrupt { path, moved_to, why } => {
+            format!("{} is unreadable ({why}); it was moved aside to {}", path.display(), moved_to.display())
+        }
+        StoreError::NotUsable { path, why } => format!("cannot use {}: {why}", path.display()),
+        StoreError::NewerVersion { path, found, supported } => format!(
+            "{} was written by a newer klondike (format version {found}; this one reads up to {supported}); it is left as it is and not updated",
+            path.display()
+        ),
+    }
+}
+
+/// Why a text file the user named could not be read.
+pub fn text_file_error(e: &TextFileError) -> String {
+    match e {
+        TextFileError::Unreadable { what, path, .. } => format!("cannot read the {what} '{}'", path.display()),
+        TextFileError::TooLarge { what, path } => format!("the {what} '{}' is larger than 64 MiB", path.display()),
+    }
+}
+
+/// A statistics file's rules setting that is not one the statistics write.
+pub fn rules_key_parse_error(e: &RulesKeyParseError) -> String {
+    format!("not a rules setting of the statistics: \"{}\"", readable(&e.0, 80))
+}
+
+/// Why a text is not a scoring.
+pub fn scoring_parse_error(e: &ScoringParseError) -> String {
+    format!("'{}' is not a scoring: give standard, vegas or none", readable(&e.text, 30))
+}
+
+/// Why a text is not a pass limit.
+pub fn pass_limit_parse_error(e: &PassLimitParseError) -> String {
+    format!("'{}' is not a pass limit: give a whole number from 1 to 4294967295, or 'unlimited'", e.0)
+}
+
+/// Why a text is not a card code.
+pub fn card_parse_error(e: &CardParseError) -> String {
+    format!("'{}' is not a card code (a rank A 2-9 T J Q K, then a suit C D H S, e.g. TH)", e.text)
+}
+
+/// How many characters of a position line's word are quoted back.
+const LINE_QUOTED: usize = 20;
+
+/// Why a line is not a position, naming the part that is wrong.
+pub fn position_parse_error(e: &PositionParseError) -> String {
+    match e {
+        PositionParseError::PartCount { found } => format!(
+            "a position line has 5 parts separated by ';' (tableau, stock, waste, foundations, pass), not {found}"
+        ),
+        PositionParseError::PartName { index, expected, found } => format!(
+            "part {} of the line should start with '{expected}', not '{}'",
+            index + 1,
+            readable(found, LINE_QUOTED)
+        ),
+        PositionParseError::PileCount { found } => format!("the tableau has 7 piles separated by '/', not {found}"),
+        PositionParseError::PileForm { pile } => {
+            format!("pile {pile} should be its face-down cards, '|', then its face-up cards ('-' when it is empty)")
+        }
+        PositionParseError::BadCard { place, error } => format!("{}: {}", line_part(*place), card_parse_error(error)),
+        PositionParseError::MisplacedStar => "'*' (every card named nowhere else) can only end the stock".to_string(),
+        PositionParseError::FoundationCount { found } => {
+            format!("the foundations are four top cards or '-' (clubs, diamonds, hearts, spades), not {found} entries")
+        }
+        PositionParseError::FoundationSuit { suit, card } => {
+            format!("the {} foundation's entry is the {}, not a {}", suit.name(), card.name(), suit.name())
+        }
+        PositionParseError::BadPass { text } => format!(
+            "'{}' is not a pass number: give one whole number from 1 to 4294967295",
+            readable(text, LINE_QUOTED)
+        ),
+        PositionParseError::Setup(e) => e.to_string(),
+    }
+}
+
+/// A part of a position line in words: "pile 3", "the stock".
+fn line_part(part: LinePart) -> String {
+    match part {
+        LinePart::Pile(pile) => format!("pile {pile}"),
+        LinePart::Stock => "the stock".to_string(),
+        LinePart::Waste => "the waste".to_string(),
+        LinePart::Foundations => "the foundations".to_string(),
+    }
+}
+
+/// Why the deal or the saved game the options name cannot be had (what
+/// went wrong below, a [`ChoiceError`]'s source, is said after it).
+pub fn choice_error(e: &ChoiceError) -> String {
+    match e {
+        ChoiceError::DealFile(e) => text_file_error(e),
+        ChoiceError::BadDeal(_) => "bad deal".to_string(),
+        ChoiceError::BadNumber(_) => "bad game number".to_string(),
+        ChoiceError::NoSavedGame(path) => format!("there is no saved game {}", path.display()),
+        ChoiceError::NotLoaded(e) => crate::render::session::not_loaded(e),
+        ChoiceError::Replay { path, .. } => format!("cannot load {}", path.display()),
     }
 }
