@@ -56,9 +56,11 @@ impl Suit {
         }
     }
 
-    /// The plural name in words, e.g. `"hearts"`.
+    /// The plural name in words, e.g. `"hearts"`. The words are the
+    /// presentation layer's: this is [`crate::render::words::suit_name`],
+    /// which new code calls directly.
     pub fn name(self) -> &'static str {
-        ["clubs", "diamonds", "hearts", "spades"][self.index()]
+        crate::render::words::suit_name(self)
     }
 }
 
@@ -96,9 +98,11 @@ impl Rank {
         Some(Rank(i as u8 + 1))
     }
 
-    /// The rank in words as a player says it: "ace", "2", ..., "10", "jack", "queen", "king".
+    /// The rank in words as a player says it: "ace", "2", ..., "10", "jack",
+    /// "queen", "king". The words are the presentation layer's: this is
+    /// [`crate::render::words::rank_name`], which new code calls directly.
     pub fn name(self) -> &'static str {
-        ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"][usize::from(self.0 - 1)]
+        crate::render::words::rank_name(self)
     }
 }
 
@@ -154,9 +158,11 @@ impl Card {
         self.rank.0 + 1 == below.rank.0 && self.colour() != below.colour()
     }
 
-    /// The card in words, e.g. "queen of hearts", "10 of clubs".
+    /// The card in words, e.g. "queen of hearts", "10 of clubs". The words
+    /// are the presentation layer's: this is
+    /// [`crate::render::words::card_name`], which new code calls directly.
     pub fn name(self) -> String {
-        format!("{} of {}", self.rank.name(), self.suit.name())
+        crate::render::words::card_name(self)
     }
 }
 
@@ -249,7 +255,7 @@ mod tests {
 
     #[test]
     fn names_in_words() {
-        assert_eq!("QH".parse::<Card>().unwrap().name(), "queen of hearts");
-        assert_eq!("TC".parse::<Card>().unwrap().name(), "10 of clubs");
+        assert_eq!(crate::render::words::card_name("QH".parse::<Card>().unwrap()), "queen of hearts");
+        assert_eq!(crate::render::words::card_name("TC".parse::<Card>().unwrap()), "10 of clubs");
     }
 }

@@ -11,7 +11,7 @@ use crate::census::files::FilesError;
 use crate::census::{LineError, VerdictsError};
 use crate::game::{LinePart, PositionParseError};
 use crate::record::{FieldFault, MoveFault, RecordError};
-use crate::render::words::readable;
+use crate::render::words::{card_name, readable, suit_name};
 use crate::rules::PassLimitParseError;
 use crate::scoring::ScoringParseError;
 use crate::session::ChoiceError;
@@ -244,7 +244,12 @@ pub fn position_parse_error(e: &PositionParseError) -> String {
             format!("the foundations are four top cards or '-' (clubs, diamonds, hearts, spades), not {found} entries")
         }
         PositionParseError::FoundationSuit { suit, card } => {
-            format!("the {} foundation's entry is the {}, not a {}", suit.name(), card.name(), suit.name())
+            format!(
+                "the {} foundation's entry is the {}, not a {}",
+                suit_name(*suit),
+                card_name(*card),
+                suit_name(*suit)
+            )
         }
         PositionParseError::BadPass { text } => format!(
             "'{}' is not a pass number: give one whole number from 1 to 4294967295",
