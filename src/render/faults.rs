@@ -1,14 +1,18 @@
 //! What the library's other errors say: the options and files of a batch
-//! and a census, game records, stored files, card codes and position lines,
-//! the deal or saved game a session starts from. The library keeps them as
-//! data; their `Display` is these words, one line each.
+//! and a census, game records, stored files, card codes, deals, game
+//! numbers and position lines, the deal or saved game a session starts
+//! from. The library keeps them as data; their `Display` is these words,
+//! one line each. (The engine's own errors, of moves, commands, set-ups and
+//! the history, are [`errors`](super::errors)'.)
 
 use crate::batch::{
     BadGameLine, LimitError, NotResults, RangeError, ResultKeyError, ScriptError, ScriptFault, ShardError,
 };
+use crate::card::Card;
 use crate::card::CardParseError;
 use crate::census::files::FilesError;
 use crate::census::{LineError, VerdictsError};
+use crate::deal::{DealError, GameNumberError};
 use crate::game::{LinePart, PositionParseError};
 use crate::record::{FieldFault, MoveFault, RecordError};
 use crate::render::words::{card_name, readable, suit_name};
@@ -279,5 +283,69 @@ pub fn choice_error(e: &ChoiceError) -> String {
         ChoiceError::NoSavedGame(path) => format!("there is no saved game {}", path.display()),
         ChoiceError::NotLoaded(e) => crate::render::session::not_loaded(e),
         ChoiceError::Replay { path, .. } => format!("cannot load {}", path.display()),
+    }
+}
+
+/// `text` with its unprintable characters named (the one rule for quoting
+/// input, [`readable`]), so that a message stays one readable line.
+fn printable(text: &str) -> String {
+    readable(text, usize::MAX)
+}
+
+/// Why a text is not a deal (or a game number has none), precisely:
+/// positions are 1-based, counting card codes in deal-format order.
+pub fn deal_error(e: &DealError) -> String {
+    match e {
+        DealError::GameZero => {
+            "game numbers start at 1 (a game number is 1 to 2^128-1), so 0 is not a game".to_string()
+        }
+        DealError::BadCode { position, text } => {
+            format!("card {position}: {}", card_parse_error(&CardParseError { text: printable(text) }))
+        }
+        DealError::WrongCount { found: 0 } => "a deal has 52 cards, this one has none".to_string(),
+        DealError::WrongCount { found } => format!("a deal has 52 cards, this one has {found}"),
+        DealError::Duplicate { card, first, second, missing } => {
+            let mut text = format!("{card} appears twice (cards {first} and {second})");
+            if !missing.is_empty() {
+                text.push_str(&format!(" and {}", missing_cards(missing)));
+            }
+            text
+        }
+        DealError::Missing { cards } => {
+            let found = 52usize.saturating_sub(cards.len());
+            format!("a deal has 52 cards, this one has {found}: {}", missing_cards(cards))
+        }
+    }
+}
+
+/// How many cards at most [`missing_cards`] names one by one.
+const MISSING_NAMED: usize = 3;
+
+/// "6H is missing", "2H 6H are missing", or for more than
+/// [`MISSING_NAMED`] cards their count and the first few:
+/// "51 cards are missing (AC 2C 3C and 48 more)".
+fn missing_cards(cards: &[Card]) -> String {
+    let named: Vec<String> = cards.iter().take(MISSING_NAMED).map(Card::to_string).collect();
+    match cards.len() {
+        1 => format!("{} is missing", named.join(" ")),
+        n if n <= MISSING_NAMED => format!("{} are missing", named.join(" ")),
+        n => format!("{n} cards are missing ({} and {} more)", named.join(" "), n - MISSING_NAMED),
+    }
+}
+
+/// Why a text is not a game number.
+pub fn game_number_error(e: &GameNumberError) -> String {
+    format!("'{}' is not a game number: give a whole number from 1 to 2^128-1", readable(&e.text, 20))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printable_escapes_control_characters() {
+        assert_eq!(printable("a\u{1b}b\u{0}"), "a<escape>b<nul>");
+        assert_eq!(printable("\u{202E}x"), "<U+202E>x");
+        assert_eq!(printable("é♠"), "é♠");
     }
 }
