@@ -30,6 +30,7 @@
 pub mod output;
 
 use std::collections::HashSet;
+use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -97,12 +98,13 @@ impl Shard {
 
 /// Why a text is not a shard ([`Shard`]'s `FromStr`, for `--shard`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a shard: write K/N with 1 <= K <= N <= 2^128-1, e.g. 2/8", shown(.0))]
 pub struct ShardError(pub String);
 
-/// A piece of an option's value quoted back: printable, and short.
-fn shown(text: &str) -> String {
-    crate::render::words::readable(text, 40)
+impl fmt::Display for ShardError {
+    /// The words are the presentation layer's: [`crate::render::faults::shard_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::shard_error(self))
+    }
 }
 
 impl FromStr for Shard {
@@ -134,16 +136,12 @@ pub struct GameRange {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RangeError {
     /// Not `A..B` with A and B in digits.
-    #[error("'{}' is not a range of game numbers: write A..B, e.g. 1..1000", shown(.0))]
     NotARange(String),
     /// A number past the last game.
-    #[error("'{}': game numbers go up to 2^128-1 (340282366920938463463374607431768211455)", shown(.0))]
     TooLarge(String),
     /// Game 0 at either end.
-    #[error("'{}': game numbers start at 1, so 0 is not a game", shown(.0))]
     GameZero(String),
     /// The last game before the first.
-    #[error("'{}' runs backwards: the first game comes first, as in {last}..{first}", shown(.text))]
     Backwards {
         /// The range as written.
         text: String,
@@ -152,6 +150,13 @@ pub enum RangeError {
         /// Its last number, below the first.
         last: u128,
     },
+}
+
+impl fmt::Display for RangeError {
+    /// The words are the presentation layer's: [`crate::render::faults::range_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::range_error(self))
+    }
 }
 
 impl GameRange {
@@ -192,11 +197,16 @@ impl FromStr for GameRange {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LimitError {
     /// `--timeout` is not a number of seconds in range.
-    #[error("'{}' is not a number of seconds: give more than 0 and at most 10000000", shown(.0))]
     Seconds(String),
     /// `--max-states` is not a whole number from 1.
-    #[error("'{}' is not a number of states: give a whole number from 1 to 18446744073709551615", shown(.0))]
     States(String),
+}
+
+impl fmt::Display for LimitError {
+    /// The words are the presentation layer's: [`crate::render::faults::limit_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::limit_error(self))
+    }
 }
 
 /// A time limit per deal: more than 0 and at most 10,000,000 seconds
@@ -433,14 +443,18 @@ fn passes_field(rules: &Rules) -> Option<u32> {
 pub enum ResultKeyError {
     /// No game number (a custom deal), or one that is not a number from 1
     /// to 2^128-1 in decimal digits.
-    #[error("a result without a game number")]
     NoGameNumber,
     /// A draw count other than 1 or 3.
-    #[error("a result with draw {0} (only 1 and 3 exist)")]
     BadDraw(usize),
     /// A pass limit of 0 (the least is 1; unlimited is `null`).
-    #[error("a result with passes 0 (the least is 1)")]
     NoPasses,
+}
+
+impl fmt::Display for ResultKeyError {
+    /// The words are the presentation layer's: [`crate::render::faults::result_key_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::result_key_error(self))
+    }
 }
 
 /// The game number and rules that the fields of a result line name: a
@@ -550,10 +564,16 @@ pub struct Resumed {
 /// A file with no result in it, and a line that is not one: some other file
 /// (a moves file, a saved game), never to be appended to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line} is not a result")]
 pub struct NotResults {
     /// The first line (1-based) that is not a result.
     pub line: usize,
+}
+
+impl fmt::Display for NotResults {
+    /// The words are the presentation layer's: [`crate::render::faults::not_results`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::not_results(self))
+    }
 }
 
 /// How every result line starts, as [`SolveRecord`] writes it: a line that
@@ -650,12 +670,18 @@ impl Resume {
 
 /// A line of a games file that is not a game number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: '{text}' is not a game number")]
 pub struct BadGameLine {
     /// The line, from 1.
     pub line: usize,
     /// What it holds (without comment and white space), as written.
     pub text: String,
+}
+
+impl fmt::Display for BadGameLine {
+    /// The words are the presentation layer's: [`crate::render::faults::bad_game_line`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::bad_game_line(self))
+    }
 }
 
 /// The game numbers of a games file: one per line, `#` starting a comment,
@@ -682,7 +708,6 @@ pub fn parse_games_list(text: &str) -> Result<Vec<u128>, BadGameLine> {
 
 /// A line of a moves script that cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: '{text}': {why}")]
 pub struct ScriptError {
     /// The line, from 1.
     pub line: usize,
@@ -690,6 +715,13 @@ pub struct ScriptError {
     pub text: String,
     /// Why it cannot be played.
     pub why: ScriptFault,
+}
+
+impl fmt::Display for ScriptError {
+    /// The words are the presentation layer's: [`crate::render::faults::script_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::script_error(self))
+    }
 }
 
 /// Why a line of a moves script cannot be played.
@@ -706,7 +738,7 @@ pub enum ScriptFault {
     History(#[from] HistoryError),
     /// A command that is not a move, `undo` or `redo` (a query, a
     /// session's command).
-    #[error("{}", crate::render::solve::NOT_A_MOVE)]
+    #[error("{}", crate::render::faults::script_fault(self))]
     NotAMove,
 }
 

@@ -55,11 +55,6 @@ impl Suit {
             Suit::Clubs | Suit::Spades => Colour::Black,
         }
     }
-
-    /// The plural name in words, e.g. `"hearts"`.
-    pub fn name(self) -> &'static str {
-        ["clubs", "diamonds", "hearts", "spades"][self.index()]
-    }
 }
 
 /// A rank from ace (1) to king (13).
@@ -94,11 +89,6 @@ impl Rank {
     pub fn from_code(c: char) -> Option<Rank> {
         let i = "A23456789TJQK".find(c.to_ascii_uppercase())?;
         Some(Rank(i as u8 + 1))
-    }
-
-    /// The rank in words as a player says it: "ace", "2", ..., "10", "jack", "queen", "king".
-    pub fn name(self) -> &'static str {
-        ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"][usize::from(self.0 - 1)]
     }
 }
 
@@ -153,11 +143,6 @@ impl Card {
     pub fn builds_on(self, below: Card) -> bool {
         self.rank.0 + 1 == below.rank.0 && self.colour() != below.colour()
     }
-
-    /// The card in words, e.g. "queen of hearts", "10 of clubs".
-    pub fn name(self) -> String {
-        format!("{} of {}", self.rank.name(), self.suit.name())
-    }
 }
 
 /// A card is its code in JSON (`"TH"`), as in the `--json` state.
@@ -176,10 +161,16 @@ impl fmt::Display for Card {
 
 /// Why a card code could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}' is not a card code (a rank A 2-9 T J Q K, then a suit C D H S, e.g. TH)")]
 pub struct CardParseError {
     /// The text that was not a card code.
     pub text: String,
+}
+
+impl fmt::Display for CardParseError {
+    /// The words are the presentation layer's: [`crate::render::faults::card_parse_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::card_parse_error(self))
+    }
 }
 
 impl FromStr for Card {
@@ -243,7 +234,7 @@ mod tests {
 
     #[test]
     fn names_in_words() {
-        assert_eq!("QH".parse::<Card>().unwrap().name(), "queen of hearts");
-        assert_eq!("TC".parse::<Card>().unwrap().name(), "10 of clubs");
+        assert_eq!(crate::render::words::card_name("QH".parse::<Card>().unwrap()), "queen of hearts");
+        assert_eq!(crate::render::words::card_name("TC".parse::<Card>().unwrap()), "10 of clubs");
     }
 }

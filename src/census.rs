@@ -61,8 +61,10 @@ struct BatchLine {
 /// Why a line is not a batch result a census can count.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum LineError {
-    /// Not JSON, or not a result line (a torn last line, another file).
-    #[error("not a batch result line ({0})")]
+    /// Not JSON, or not a result line (a torn last line, another file):
+    /// the JSON reader's message, which serde words (with the line and
+    /// column), so it stays text.
+    #[error("{}", crate::render::faults::line_error(self))]
     NotAResult(String),
     /// A result that names no deal and rules a batch writes (a custom
     /// deal, draw 2, passes 0, ...).
@@ -362,6 +364,44 @@ impl Census {
     }
 }
 
+/// Why a text is not a verdict file ([`Verdicts::parse`]); each names its
+/// line, from 1.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VerdictsError {
+    /// A line with one field only (no space in it).
+    OneField {
+        /// The line.
+        line: usize,
+    },
+    /// A name on the `variants` line that names no rules setting.
+    BadVariant {
+        /// The line.
+        line: usize,
+        /// The name, as written.
+        name: String,
+    },
+    /// A line whose first field is not a game number.
+    BadGameNumber {
+        /// The line.
+        line: usize,
+    },
+    /// A game's verdicts that are not one letter `W`, `U` or `?` for each
+    /// rules setting of the `variants` line.
+    BadLetters {
+        /// The line.
+        line: usize,
+        /// How many rules settings the `variants` line names.
+        variants: usize,
+    },
+}
+
+impl std::fmt::Display for VerdictsError {
+    /// The words are the presentation layer's: [`crate::render::faults::verdicts_error`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::render::faults::verdicts_error(self))
+    }
+}
+
 /// Verdicts read from a verdict file ([`Census::verdict_file`]).
 #[derive(Clone, Debug, Default)]
 pub struct Verdicts {
@@ -373,29 +413,34 @@ impl Verdicts {
     /// Reads a verdict file; `#` lines are comments.
     ///
     /// # Errors
-    /// A line that says what is wrong with it (1-based line numbers).
-    pub fn parse(text: &str) -> Result<Verdicts, String> {
+    /// [`VerdictsError`] for the first line that is not a comment, the
+    /// `variants` line or a game's verdicts.
+    pub fn parse(text: &str) -> Result<Verdicts, VerdictsError> {
         let mut verdicts = Verdicts::default();
         for (i, line) in text.lines().enumerate() {
+            let number = i + 1;
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let (head, rest) = line.split_once(' ').ok_or_else(|| format!("line {}: two fields expected", i + 1))?;
+            let (head, rest) = line.split_once(' ').ok_or(VerdictsError::OneField { line: number })?;
             if head == "variants" {
                 verdicts.variants = rest
                     .split_whitespace()
-                    .map(|n| parse_variant_name(n).ok_or_else(|| format!("line {}: bad variant {n}", i + 1)))
+                    .map(|n| {
+                        parse_variant_name(n)
+                            .ok_or_else(|| VerdictsError::BadVariant { line: number, name: n.to_string() })
+                    })
                     .collect::<Result<_, _>>()?;
                 continue;
             }
             let game = head
                 .parse::<crate::deal::GameNumber>()
                 .map(crate::deal::GameNumber::get)
-                .map_err(|_| format!("line {}: bad game number", i + 1))?;
+                .map_err(|_| VerdictsError::BadGameNumber { line: number })?;
             let letters = rest.trim().as_bytes();
             if letters.len() != verdicts.variants.len() || !letters.iter().all(|b| b"WU?".contains(b)) {
-                return Err(format!("line {}: {} letters W, U or ? expected", i + 1, verdicts.variants.len()));
+                return Err(VerdictsError::BadLetters { line: number, variants: verdicts.variants.len() });
             }
             verdicts.games.insert(game, letters.to_vec());
         }

@@ -733,7 +733,9 @@ fn card_in_words(words: &[&str]) -> Option<Card> {
             _ => return None,
         },
     };
-    let suit = Suit::ALL.into_iter().find(|s| s.name() == *suit || s.name().trim_end_matches('s') == *suit)?;
+    let suit = Suit::ALL.into_iter().find(|&s| {
+        crate::render::words::suit_name(s) == *suit || crate::render::words::suit_name(s).trim_end_matches('s') == *suit
+    })?;
     Some(Card::new(crate::card::Rank::new(u8::try_from(value).ok()?)?, suit))
 }
 

@@ -10,7 +10,7 @@ use crate::rules::{PassLimit, Rules};
 use crate::status::{self, StuckMemory};
 
 mod line;
-pub use line::PositionParseError;
+pub use line::{LinePart, PositionParseError};
 
 /// One tableau pile: face-down cards under face-up cards, both bottom first.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]

@@ -34,10 +34,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::Card;
+use crate::card::{Card, CardParseError};
 use crate::command::{Command, CommandError};
-use crate::deal::Deal;
+use crate::deal::{Deal, DealError};
 use crate::game::Game;
+use crate::moves::MoveError;
 use crate::rules::{DrawCount, PassLimit, Rules};
 use crate::scoring::{ScoreSheet, Scoring};
 
@@ -134,20 +135,18 @@ pub struct Replayed {
     pub kept_down: Vec<Card>,
 }
 
-/// Why a record could not be read or replayed. Each message is one line.
+/// Why a record could not be read or replayed. Each message is one line
+/// ([`crate::render::faults::record_error`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// The text is not JSON, or not an object with the fields of a record;
     /// `why` is serde's message, with the line and column.
-    #[error("not a game record: {why}")]
     NotJson {
-        /// What was wrong, as the JSON reader says it.
+        /// What was wrong, as the JSON reader says it: serde words it, so
+        /// it stays text.
         why: String,
     },
     /// The record was written by a newer version of the format.
-    #[error(
-        "the game record is format version {found}, newer than this klondike reads (up to {supported}): a newer klondike wrote it"
-    )]
     NewerVersion {
         /// The record's `format_version`.
         found: u64,
@@ -155,38 +154,91 @@ pub enum RecordError {
         supported: u32,
     },
     /// A field has a value outside what it may hold.
-    #[error("the game record's field '{field}' is wrong: {why}")]
     BadField {
         /// The field's name in JSON.
         field: &'static str,
         /// What is wrong with it.
-        why: String,
+        why: FieldFault,
     },
     /// A move of `moves` cannot be played.
-    #[error("move {index} of the game record ('{command}') cannot be played: {why}")]
     IllegalMove {
         /// 1-based position in `moves`.
         index: usize,
-        /// The move's text (shortened and made printable).
+        /// The move's text, as the record has it (the message shortens it
+        /// and makes it printable).
         command: String,
         /// Why: not a move command, or the rule that forbids it.
-        why: String,
+        why: MoveFault,
     },
     /// A move of `undone` cannot be played again.
-    #[error("undone move {index} of the game record ('{command}') cannot be played again: {why}")]
     IllegalRedo {
         /// 1-based position in `undone` (the last is the next redo).
         index: usize,
-        /// The move's text (shortened and made printable).
+        /// The move's text, as the record has it (the message shortens it
+        /// and makes it printable).
         command: String,
         /// Why: not a move command, or the rule that forbids it.
-        why: String,
+        why: MoveFault,
     },
 }
 
-/// At most 30 characters of `text`, unprintable ones named.
-fn shown(text: &str) -> String {
-    crate::render::words::readable(text, 30)
+impl fmt::Display for RecordError {
+    /// The words are the presentation layer's: [`crate::render::faults::record_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::record_error(self))
+    }
+}
+
+/// What is wrong with a field of a record ([`RecordError::BadField`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FieldFault {
+    /// `format_version` is 0: versions start at 1.
+    VersionZero,
+    /// `draw` is neither 1 nor 3.
+    NotADrawCount(usize),
+    /// `passes` is 0 (the least is 1; unlimited is `null`).
+    PassesZero,
+    /// `game` is not a number from 1 to 2^128-1 in decimal digits: its
+    /// text, as the record has it.
+    NotAGameNumber(String),
+    /// `deal` is not a deal, or `game` has none.
+    Deal(DealError),
+    /// `deal` is not the deal of the game `game` names, this one.
+    NotTheDealOf(u128),
+    /// Neither `game` nor `deal` is given.
+    NoGameNorDeal,
+    /// An entry of `kept_down` is not a card code.
+    Card(CardParseError),
+}
+
+impl fmt::Display for FieldFault {
+    /// The words are the presentation layer's: [`crate::render::faults::field_fault`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::field_fault(self))
+    }
+}
+
+/// Why a move of a record cannot be played ([`RecordError::IllegalMove`],
+/// [`RecordError::IllegalRedo`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveFault {
+    /// A command of the game notation that is not a move (a query, `undo`,
+    /// `redo`, `help`).
+    NotAMove(Command),
+    /// A command of the session (`save`, `q`), which is no move either: its
+    /// text, trimmed.
+    SessionCommand(String),
+    /// The text is not a command.
+    NotACommand(CommandError),
+    /// The rules forbid the move where it comes.
+    Refused(MoveError),
+}
+
+impl fmt::Display for MoveFault {
+    /// The words are the presentation layer's: [`crate::render::faults::move_fault`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::move_fault(self))
+    }
 }
 
 impl GameRecord {
@@ -289,7 +341,7 @@ impl GameRecord {
         let record: GameRecord =
             serde_json::from_value(value).map_err(|e| RecordError::NotJson { why: e.to_string() })?;
         if record.format_version == 0 {
-            return Err(RecordError::BadField { field: "format_version", why: "versions start at 1".to_string() });
+            return Err(RecordError::BadField { field: "format_version", why: FieldFault::VersionZero });
         }
         Ok(record)
     }
@@ -302,16 +354,11 @@ impl GameRecord {
         let draw = match self.draw {
             1 => DrawCount::One,
             3 => DrawCount::Three,
-            n => return Err(RecordError::BadField { field: "draw", why: format!("{n} is not a draw count (1 or 3)") }),
+            n => return Err(RecordError::BadField { field: "draw", why: FieldFault::NotADrawCount(n) }),
         };
         let passes = match self.passes {
             None => PassLimit::Unlimited,
-            Some(0) => {
-                return Err(RecordError::BadField {
-                    field: "passes",
-                    why: "0 is not a pass limit (1 or more, or null for unlimited)".to_string(),
-                })
-            }
+            Some(0) => return Err(RecordError::BadField { field: "passes", why: FieldFault::PassesZero }),
             Some(n) => PassLimit::Limited(n),
         };
         Ok(Rules { draw, passes, foundation_to_tableau: self.foundation_to_tableau })
@@ -327,10 +374,7 @@ impl GameRecord {
         let number = match &self.game {
             None => None,
             Some(text) => {
-                let bad = || RecordError::BadField {
-                    field: "game",
-                    why: format!("'{}' is not a game number (1 to 2^128-1)", shown(text)),
-                };
+                let bad = || RecordError::BadField { field: "game", why: FieldFault::NotAGameNumber(text.clone()) };
                 if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(bad());
                 }
@@ -342,27 +386,21 @@ impl GameRecord {
         };
         let given = match &self.deal {
             None => None,
-            Some(text) => {
-                Some(text.parse::<Deal>().map_err(|e| RecordError::BadField { field: "deal", why: e.to_string() })?)
-            }
+            Some(text) => Some(
+                text.parse::<Deal>().map_err(|e| RecordError::BadField { field: "deal", why: FieldFault::Deal(e) })?,
+            ),
         };
         match (number, given) {
             (Some(n), given) => {
                 let deal =
-                    Deal::for_game(n).map_err(|e| RecordError::BadField { field: "game", why: e.to_string() })?;
+                    Deal::for_game(n).map_err(|e| RecordError::BadField { field: "game", why: FieldFault::Deal(e) })?;
                 if given.is_some_and(|g| g != deal) {
-                    return Err(RecordError::BadField {
-                        field: "deal",
-                        why: format!("it is not the deal of game {n}, which the record also names"),
-                    });
+                    return Err(RecordError::BadField { field: "deal", why: FieldFault::NotTheDealOf(n) });
                 }
                 Ok((deal, Some(n)))
             }
             (None, Some(deal)) => Ok((deal, None)),
-            (None, None) => Err(RecordError::BadField {
-                field: "game",
-                why: "the record names neither a game number nor a deal".to_string(),
-            }),
+            (None, None) => Err(RecordError::BadField { field: "game", why: FieldFault::NoGameNorDeal }),
         }
     }
 
@@ -385,7 +423,7 @@ impl GameRecord {
         for (i, text) in self.moves.iter().enumerate() {
             play_text(&mut game, &mut score, text).map_err(|why| RecordError::IllegalMove {
                 index: i + 1,
-                command: shown(text),
+                command: text.clone(),
                 why,
             })?;
         }
@@ -393,7 +431,7 @@ impl GameRecord {
         for (i, text) in self.undone.iter().enumerate().rev() {
             play_text(&mut game, &mut score, text).map_err(|why| RecordError::IllegalRedo {
                 index: i + 1,
-                command: shown(text),
+                command: text.clone(),
                 why,
             })?;
         }
@@ -415,8 +453,9 @@ impl GameRecord {
         let redo_auto = flags(self.undone.len(), &self.undone_automatic);
         let mut kept_down = Vec::with_capacity(self.kept_down.len());
         for code in &self.kept_down {
-            let card =
-                code.parse::<Card>().map_err(|e| RecordError::BadField { field: "kept_down", why: e.to_string() })?;
+            let card = code
+                .parse::<Card>()
+                .map_err(|e| RecordError::BadField { field: "kept_down", why: FieldFault::Card(e) })?;
             kept_down.push(card);
         }
         Ok(Replayed {
@@ -434,18 +473,17 @@ impl GameRecord {
 }
 
 /// Parses `text` as a move command, resolves it and plays it, scoring it.
-/// The error is the reason, as a message.
-fn play_text(game: &mut Game, score: &mut ScoreSheet, text: &str) -> Result<(), String> {
+fn play_text(game: &mut Game, score: &mut ScoreSheet, text: &str) -> Result<(), MoveFault> {
     let command = match text.parse::<Command>() {
         Ok(Command::Move(m)) => m,
-        Ok(other) => return Err(format!("'{other}' is not a move")),
+        Ok(other) => return Err(MoveFault::NotAMove(other)),
         // A session's command (`save`, `q`) is no move either.
-        Err(CommandError::SessionCommand { .. }) => return Err(format!("'{}' is not a move", text.trim())),
-        Err(e) => return Err(e.to_string()),
+        Err(CommandError::SessionCommand { .. }) => return Err(MoveFault::SessionCommand(text.trim().to_string())),
+        Err(e) => return Err(MoveFault::NotACommand(e)),
     };
-    let mv = command.resolve(game.position(), game.rules()).map_err(|e| e.to_string())?;
+    let mv = command.resolve(game.position(), game.rules()).map_err(MoveFault::Refused)?;
     let before = game.position().clone();
-    let played = game.play(mv).map_err(|e| e.to_string())?;
+    let played = game.play(mv).map_err(MoveFault::Refused)?;
     score.after_play(&before, &played, game.rules());
     Ok(())
 }

@@ -46,8 +46,14 @@ impl PassLimit {
 
 /// Why a pass limit could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a pass limit: give a whole number from 1 to 4294967295, or 'unlimited'")]
 pub struct PassLimitParseError(pub String);
+
+impl fmt::Display for PassLimitParseError {
+    /// The words are the presentation layer's: [`crate::render::faults::pass_limit_parse_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::pass_limit_parse_error(self))
+    }
+}
 
 impl FromStr for PassLimit {
     type Err = PassLimitParseError;

@@ -110,10 +110,16 @@ impl fmt::Display for Scoring {
 
 /// Why a scoring name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a scoring: give standard, vegas or none", crate::render::words::readable(.text, 30))]
 pub struct ScoringParseError {
     /// The text that is not a scoring (at most its first 30 characters).
     pub text: String,
+}
+
+impl fmt::Display for ScoringParseError {
+    /// The words are the presentation layer's: [`crate::render::faults::scoring_parse_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::scoring_parse_error(self))
+    }
 }
 
 impl TryFrom<String> for Scoring {

@@ -70,8 +70,14 @@ impl PartialOrd for RulesKey {
 
 /// A statistics file's rules setting that is not one [`RulesKey`] writes.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a rules setting of the statistics: \"{}\"", crate::render::words::readable(.0, 80))]
 pub struct RulesKeyParseError(pub String);
+
+impl fmt::Display for RulesKeyParseError {
+    /// The words are the presentation layer's: [`crate::render::faults::rules_key_parse_error`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::faults::rules_key_parse_error(self))
+    }
+}
 
 impl std::str::FromStr for RulesKey {
     type Err = RulesKeyParseError;

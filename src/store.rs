@@ -113,7 +113,6 @@ impl Versioned for crate::record::GameRecord {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file could not be read, written or locked, and was left as it was.
-    #[error("could not {action} {}: {}", .path.display(), io_words(.error))]
     Io {
         /// The file.
         path: PathBuf,
@@ -127,7 +126,6 @@ pub enum StoreError {
     },
     /// The file could not be read or is not valid JSON of the expected
     /// form; it was moved to `moved_to` and a fresh one is used.
-    #[error("{} is unreadable ({why}); it was moved aside to {}", .path.display(), .moved_to.display())]
     Corrupt {
         /// The file as it was named.
         path: PathBuf,
@@ -138,7 +136,6 @@ pub enum StoreError {
     },
     /// A file the user named (a saved game) cannot be used; it is left
     /// exactly where and as it is.
-    #[error("cannot use {}: {why}", .path.display())]
     NotUsable {
         /// The file.
         path: PathBuf,
@@ -147,10 +144,6 @@ pub enum StoreError {
     },
     /// The file was written by a newer version of its format; it is left
     /// untouched and nothing is written over it.
-    #[error(
-        "{} was written by a newer klondike (format version {found}; this one reads up to {supported}); it is left as it is and not updated",
-        .path.display()
-    )]
     NewerVersion {
         /// The file.
         path: PathBuf,
@@ -159,6 +152,13 @@ pub enum StoreError {
         /// The newest version this crate reads.
         supported: u32,
     },
+}
+
+impl std::fmt::Display for StoreError {
+    /// The words are the presentation layer's: [`crate::render::faults::store_error`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::render::faults::store_error(self))
+    }
 }
 
 /// The directory for klondike's data (statistics, autosave): the value of
@@ -227,7 +227,6 @@ pub const MAX_TEXT_FILE: u64 = 64 << 20;
 #[derive(Debug, thiserror::Error)]
 pub enum TextFileError {
     /// It could not be opened or read, or is not UTF-8.
-    #[error("cannot read the {what} '{}'", .path.display())]
     Unreadable {
         /// What the file is.
         what: &'static str,
@@ -238,13 +237,19 @@ pub enum TextFileError {
         source: io::Error,
     },
     /// It is larger than [`MAX_TEXT_FILE`].
-    #[error("the {what} '{}' is larger than 64 MiB", .path.display())]
     TooLarge {
         /// What the file is.
         what: &'static str,
         /// The file.
         path: PathBuf,
     },
+}
+
+impl std::fmt::Display for TextFileError {
+    /// The words are the presentation layer's: [`crate::render::faults::text_file_error`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::render::faults::text_file_error(self))
+    }
 }
 
 /// The text of the file `path` the user named, `what` naming it in errors,

@@ -188,7 +188,7 @@ fn an_illegal_move_is_named() {
         RecordError::IllegalMove { index, command, why } => {
             assert_eq!(*index, 3);
             assert_eq!(command, "t 1 f");
-            assert!(why.contains("queen of hearts"), "{why}");
+            assert!(why.to_string().contains("queen of hearts"), "{why}");
         }
         other => panic!("{other:?}"),
     }

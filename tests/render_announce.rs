@@ -7,7 +7,7 @@ use klondike::deal::Deal;
 use klondike::game::{Game, Position};
 use klondike::moves::{Move, PileId};
 use klondike::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
-use klondike::render::words::CardStyle;
+use klondike::render::words::{card_name, CardStyle};
 use klondike::rules::{DrawCount, PassLimit, Rules};
 
 fn c(code: &str) -> Card {
@@ -53,7 +53,7 @@ fn announce_all(pos: &Position, rules: Rules, mv: Move, named: &[&str]) -> [Stri
     for line in [&a, &u, &r] {
         check_line(line);
         for code in named {
-            assert!(line.contains(&c(code).name()), "{line:?} should name the {}", c(code).name());
+            assert!(line.contains(&card_name(c(code))), "{line:?} should name the {}", card_name(c(code)));
         }
     }
     assert!(u.starts_with("Undid: "), "{u}");

@@ -11,7 +11,7 @@ use klondike::moves::{Move, PileId};
 use klondike::render::list::list;
 use klondike::render::query::{describe_legal_moves, describe_pile, describe_rules};
 use klondike::render::table::{table, table_styled};
-use klondike::render::words::{CardNames, CardStyle, SuitStyle};
+use klondike::render::words::{card_name, CardNames, CardStyle, SuitStyle};
 use klondike::rules::{DrawCount, PassLimit, Rules};
 
 fn has_card_code(text: &str) -> bool {
@@ -79,8 +79,11 @@ fn list_reads_in_words_one_pile_per_line() {
             // by its ends and length.
             if let Some(top) = pile.top() {
                 let n = pile.face_up().len();
-                let end =
-                    if n >= 3 { format!(" down to {}, {n} cards.", top.name()) } else { format!("{}.", top.name()) };
+                let end = if n >= 3 {
+                    format!(" down to {}, {n} cards.", card_name(top))
+                } else {
+                    format!("{}.", card_name(top))
+                };
                 assert!(line.ends_with(&end), "{line}");
             }
         }

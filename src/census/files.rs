@@ -2,7 +2,7 @@
 //! counted, and the verdict file written from them. Each is checked before
 //! any work, so that a census never writes over what it counts.
 //!
-//! What is said of a failure is [`render::census`](crate::render::census)'s.
+//! What is said of a failure is [`render::faults::files_error`](crate::render::faults::files_error)'s.
 
 use std::fs;
 use std::io;
@@ -16,10 +16,8 @@ use crate::rules::Rules;
 #[derive(Debug, thiserror::Error)]
 pub enum FilesError {
     /// The folder for the batch files is a file.
-    #[error("{}", crate::render::census::not_a_folder(.0))]
     NotAFolder(PathBuf),
     /// The folder for the batch files cannot be made.
-    #[error("cannot make the folder '{}'", path.display())]
     MakeFolder {
         /// The folder.
         path: PathBuf,
@@ -28,7 +26,6 @@ pub enum FilesError {
         error: io::Error,
     },
     /// A batch file cannot be read.
-    #[error("cannot read '{}'", path.display())]
     Read {
         /// The file.
         path: PathBuf,
@@ -37,7 +34,6 @@ pub enum FilesError {
         error: io::Error,
     },
     /// A file named to be counted has lines and none is a result.
-    #[error("{}", crate::render::census::no_results(path, *lines))]
     NoResults {
         /// The file.
         path: PathBuf,
@@ -45,11 +41,16 @@ pub enum FilesError {
         lines: usize,
     },
     /// The verdict file is one of the batch files counted or made.
-    #[error("{}", crate::render::census::verdict_file_is_counted(.0))]
     VerdictFileCounted(PathBuf),
     /// The verdict file exists and holds something else than verdicts.
-    #[error("{}", crate::render::census::not_a_verdict_file(.0))]
     NotAVerdictFile(PathBuf),
+}
+
+impl std::fmt::Display for FilesError {
+    /// The words are the presentation layer's: [`crate::render::faults::files_error`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::render::faults::files_error(self))
+    }
 }
 
 /// The batch file in the folder `dir` of each rules setting of `variants`

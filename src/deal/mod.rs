@@ -20,7 +20,7 @@
 pub mod mersenne;
 pub mod microsoft;
 
-use crate::card::{Card, CardParseError};
+use crate::card::Card;
 use crate::moves::PileId;
 use std::fmt;
 use std::str::FromStr;
@@ -205,13 +205,6 @@ fn shorten(token: &str) -> String {
     text
 }
 
-/// `text` with its unprintable characters named (the one rule for quoting
-/// input, [`crate::render::words::readable`]), so that a message stays one
-/// readable line.
-fn printable(text: &str) -> String {
-    crate::render::words::readable(text, usize::MAX)
-}
-
 impl fmt::Display for Deal {
     /// The 52 codes, upper case, separated by single spaces, on one line with
     /// no trailing newline; `FromStr` reads it back to the same deal.
@@ -267,48 +260,9 @@ pub enum DealError {
 }
 
 impl fmt::Display for DealError {
+    /// The words are the presentation layer's: [`crate::render::faults::deal_error`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DealError::GameZero => {
-                write!(f, "game numbers start at 1 (a game number is 1 to 2^128-1), so 0 is not a game")
-            }
-            DealError::BadCode { position, text } => {
-                let card_error = CardParseError { text: printable(text) };
-                write!(f, "card {position}: {card_error}")
-            }
-            DealError::WrongCount { found: 0 } => {
-                write!(f, "a deal has 52 cards, this one has none")
-            }
-            DealError::WrongCount { found } => {
-                write!(f, "a deal has 52 cards, this one has {found}")
-            }
-            DealError::Duplicate { card, first, second, missing } => {
-                write!(f, "{card} appears twice (cards {first} and {second})")?;
-                if !missing.is_empty() {
-                    write!(f, " and {}", missing_cards(missing))?;
-                }
-                Ok(())
-            }
-            DealError::Missing { cards } => {
-                let found = 52usize.saturating_sub(cards.len());
-                write!(f, "a deal has 52 cards, this one has {found}: {}", missing_cards(cards))
-            }
-        }
-    }
-}
-
-/// How many cards at most [`missing_cards`] names one by one.
-const MISSING_NAMED: usize = 3;
-
-/// "6H is missing", "2H 6H are missing", or for more than
-/// [`MISSING_NAMED`] cards their count and the first few:
-/// "51 cards are missing (AC 2C 3C and 48 more)".
-fn missing_cards(cards: &[Card]) -> String {
-    let named: Vec<String> = cards.iter().take(MISSING_NAMED).map(Card::to_string).collect();
-    match cards.len() {
-        1 => format!("{} is missing", named.join(" ")),
-        n if n <= MISSING_NAMED => format!("{} are missing", named.join(" ")),
-        n => format!("{n} cards are missing ({} and {} more)", named.join(" "), n - MISSING_NAMED),
+        f.write_str(&crate::render::faults::deal_error(self))
     }
 }
 
@@ -357,12 +311,9 @@ pub struct GameNumberError {
 }
 
 impl fmt::Display for GameNumberError {
+    /// The words are the presentation layer's: [`crate::render::faults::game_number_error`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a game number: give a whole number from 1 to 2^128-1",
-            crate::render::words::readable(&self.text, 20)
-        )
+        f.write_str(&crate::render::faults::game_number_error(self))
     }
 }
 
@@ -452,13 +403,6 @@ mod tests {
             assert_eq!(text.len(), 52 * 3 - 1);
             assert_eq!(text.parse::<Deal>(), Ok(deal));
         }
-    }
-
-    #[test]
-    fn printable_escapes_control_characters() {
-        assert_eq!(printable("a\u{1b}b\u{0}"), "a<escape>b<nul>");
-        assert_eq!(printable("\u{202E}x"), "<U+202E>x");
-        assert_eq!(printable("é♠"), "é♠");
     }
 
     #[test]

@@ -16,13 +16,13 @@ const PARTS: [&str; 5] = ["tableau", "stock", "waste", "foundations", "pass"];
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionParseError {
     /// The line does not have the five parts.
-    #[error("a position line has 5 parts separated by ';' (tableau, stock, waste, foundations, pass), not {found}")]
+    #[error("{}", crate::render::faults::position_parse_error(self))]
     PartCount {
         /// How many `;`-separated parts it has.
         found: usize,
     },
     /// A part does not start with its name.
-    #[error("part {} of the line should start with '{expected}', not '{}'", .index + 1, readable(.found))]
+    #[error("{}", crate::render::faults::position_parse_error(self))]
     PartName {
         /// 0-based index of the part.
         index: usize,
@@ -32,36 +32,36 @@ pub enum PositionParseError {
         found: String,
     },
     /// The tableau does not have seven piles.
-    #[error("the tableau has 7 piles separated by '/', not {found}")]
+    #[error("{}", crate::render::faults::position_parse_error(self))]
     PileCount {
         /// How many `/`-separated piles it has.
         found: usize,
     },
     /// A pile is not face-down cards, `|`, face-up cards (nor `-`).
-    #[error("pile {pile} should be its face-down cards, '|', then its face-up cards ('-' when it is empty)")]
+    #[error("{}", crate::render::faults::position_parse_error(self))]
     PileForm {
         /// The pile whose text is malformed.
         pile: PileId,
     },
     /// A word that should be a card code is not one.
-    #[error("{place}: {error}")]
+    #[error("{}", crate::render::faults::position_parse_error(self))]
     BadCard {
-        /// Where: `pile 3`, `the stock`, `the waste`, `the foundations`.
-        place: String,
+        /// Where: a pile, the stock, the waste or the foundations.
+        place: LinePart,
         /// The card reader's error (its text shortened and made printable).
         error: CardParseError,
     },
     /// A `*` in the stock that is not its last word, or outside the stock.
-    #[error("'*' (every card named nowhere else) can only end the stock")]
+    #[error("{}", crate::render::faults::position_parse_error(self))]
     MisplacedStar,
     /// The foundations part does not have four entries.
-    #[error("the foundations are four top cards or '-' (clubs, diamonds, hearts, spades), not {found} entries")]
+    #[error("{}", crate::render::faults::position_parse_error(self))]
     FoundationCount {
         /// How many entries it has.
         found: usize,
     },
     /// A foundation's entry is a card of another suit.
-    #[error("the {} foundation's entry is the {}, not a {}", .suit.name(), .card.name(), .suit.name())]
+    #[error("{}", crate::render::faults::position_parse_error(self))]
     FoundationSuit {
         /// The foundation whose entry it is.
         suit: Suit,
@@ -69,7 +69,7 @@ pub enum PositionParseError {
         card: Card,
     },
     /// The pass is not a whole number from 1.
-    #[error("'{}' is not a pass number: give one whole number from 1 to 4294967295", readable(.text))]
+    #[error("{}", crate::render::faults::position_parse_error(self))]
     BadPass {
         /// The text after `pass`.
         text: String,
@@ -79,7 +79,22 @@ pub enum PositionParseError {
     Setup(#[from] SetupError),
 }
 
-/// At most 20 characters of `text`, unprintable ones named.
+/// Where in a position line a word that is not a card code is
+/// ([`PositionParseError::BadCard`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinePart {
+    /// A pile of the tableau.
+    Pile(PileId),
+    /// The stock.
+    Stock,
+    /// The waste.
+    Waste,
+    /// The foundations.
+    Foundations,
+}
+
+/// At most 20 characters of `text`, unprintable ones named, as a card
+/// reader's error quotes it.
 fn readable(text: &str) -> String {
     crate::render::words::readable(text, 20)
 }
@@ -141,25 +156,22 @@ impl fmt::Display for Position {
 }
 
 /// Reads the cards of `words` (`-` alone: none).
-fn cards(words: &[&str], place: &str) -> Result<Vec<Card>, PositionParseError> {
+fn cards(words: &[&str], place: LinePart) -> Result<Vec<Card>, PositionParseError> {
     if words == ["-"] {
         return Ok(Vec::new());
     }
     words.iter().map(|w| card(w, place)).collect()
 }
 
-fn card(word: &str, place: &str) -> Result<Card, PositionParseError> {
+fn card(word: &str, place: LinePart) -> Result<Card, PositionParseError> {
     if word == "*" {
         return Err(PositionParseError::MisplacedStar);
     }
-    word.parse().map_err(|_| PositionParseError::BadCard {
-        place: place.to_string(),
-        error: CardParseError { text: readable(word) },
-    })
+    word.parse().map_err(|_| PositionParseError::BadCard { place, error: CardParseError { text: readable(word) } })
 }
 
 fn pile(text: &str, pile: PileId) -> Result<(Vec<Card>, Vec<Card>), PositionParseError> {
-    let place = format!("pile {pile}");
+    let place = LinePart::Pile(pile);
     let words: Vec<&str> = text.split_whitespace().collect();
     if words == ["-"] {
         return Ok((Vec::new(), Vec::new()));
@@ -168,7 +180,7 @@ fn pile(text: &str, pile: PileId) -> Result<(Vec<Card>, Vec<Card>), PositionPars
     let (Some(hidden), Some(up), None) = (halves.next(), halves.next(), halves.next()) else {
         return Err(PositionParseError::PileForm { pile });
     };
-    let read = |half: &str| half.split_whitespace().map(|w| card(w, &place)).collect::<Result<Vec<Card>, _>>();
+    let read = |half: &str| half.split_whitespace().map(|w| card(w, place)).collect::<Result<Vec<Card>, _>>();
     Ok((read(hidden)?, read(up)?))
 }
 
@@ -214,8 +226,8 @@ impl FromStr for Position {
         if rest_in_stock {
             stock_words.pop();
         }
-        let stock = cards(&stock_words, "the stock")?;
-        let waste = cards(&waste.split_whitespace().collect::<Vec<_>>(), "the waste")?;
+        let stock = cards(&stock_words, LinePart::Stock)?;
+        let waste = cards(&waste.split_whitespace().collect::<Vec<_>>(), LinePart::Waste)?;
 
         let entries: Vec<&str> = foundations.split_whitespace().collect();
         if entries.len() != 4 {
@@ -226,7 +238,7 @@ impl FromStr for Position {
             if *word == "-" {
                 continue;
             }
-            let top = card(word, "the foundations")?;
+            let top = card(word, LinePart::Foundations)?;
             if top.suit() != suit {
                 return Err(PositionParseError::FoundationSuit { suit, card: top });
             }

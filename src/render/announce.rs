@@ -28,7 +28,7 @@ use crate::card::Card;
 use crate::game::{Game, Played, Position, Status};
 use crate::moves::{Move, PileId};
 use crate::render::table::{empty_stock, redeal_cost, EmptyStock};
-use crate::render::words::{capitalise, count, CardStyle};
+use crate::render::words::{capitalise, count, suit_name, CardStyle};
 use crate::rules::{PassLimit, Rules};
 use crate::scoring::ScoreNow;
 
@@ -125,7 +125,7 @@ pub fn announce_undo(before_undo: &Position, undone: &Played, after: &Game, styl
         }
         Move::FoundationToTableau { suit, to } => {
             let card = pre.foundation_top(suit);
-            format!("{} back from pile {to} to the {} foundation", named(card.as_ref(), style), suit.name())
+            format!("{} back from pile {to} to the {} foundation", named(card.as_ref(), style), suit_name(suit))
         }
     };
     format!("Undid: {text}.")
@@ -346,7 +346,7 @@ fn forward(
         }
         Move::FoundationToTableau { suit, to } => {
             let card = pre.foundation_top(suit);
-            format!("{}, {} foundation to pile {to}", named(card.as_ref(), style), suit.name())
+            format!("{}, {} foundation to pile {to}", named(card.as_ref(), style), suit_name(suit))
         }
     }
 }
@@ -367,7 +367,7 @@ fn named(card: Option<&Card>, style: &CardStyle) -> String {
 
 /// "the hearts foundation" for the card's suit.
 fn foundation(card: Option<Card>) -> String {
-    card.map_or_else(|| "its foundation".to_string(), |c| format!("the {} foundation", c.suit().name()))
+    card.map_or_else(|| "its foundation".to_string(), |c| format!("the {} foundation", suit_name(c.suit())))
 }
 
 /// A moved build: every card when there are at most three, otherwise its
@@ -525,7 +525,7 @@ mod tests {
             game.play(Move::Draw).unwrap();
         }
         pos = game.position().clone();
-        let last = pos.stock().last().map(|k| k.name()).unwrap();
+        let last = pos.stock().last().map(|&k| crate::render::words::card_name(k)).unwrap();
         assert_eq!(
             play(&pos, rules(PassLimit::Unlimited), Move::Draw),
             format!("Drew {last}, which fits an empty pile. Stock empty; the next draw turns the waste over.")

@@ -22,20 +22,20 @@ pub fn move_error(e: &MoveError) -> String {
         MoveError::PileEmpty { pile } => format!("pile {pile} is empty"),
         MoveError::SamePile { pile } => format!("pile {pile} is both the source and the destination"),
         MoveError::NotNextOnFoundation { card, foundation_top } => not_next_on_foundation(card, foundation_top),
-        MoveError::DoesNotBuild { card, pile, top } => format!("{}, and pile {pile} ends with the {}", needs(*card), top.name()),
-        MoveError::OnlyKingOnEmpty { card, pile } => format!("pile {pile} is empty and only a king may go there, not the {}", card.name()),
+        MoveError::DoesNotBuild { card, pile, top } => format!("{}, and pile {pile} ends with the {}", needs(*card), words::card_name(*top)),
+        MoveError::OnlyKingOnEmpty { card, pile } => format!("pile {pile} is empty and only a king may go there, not the {}", words::card_name(*card)),
         MoveError::NoBuildFits { from, to, bottom, top, onto } => no_build_fits(*from, *to, bottom, top, onto),
         MoveError::NotEnoughFaceUp { pile, count, face_up } => format!("pile {pile} has {}, not {count}", words::count(*face_up, "face-up card")),
         MoveError::BadCount { count } => format!("{count} is not a number of cards to move (1 to 13)"),
-        MoveError::FoundationToTableauOff { card, pile } => format!("the {} cannot come down from its foundation to pile {pile}: moves from a foundation to the tableau are off (start with --foundation-to-tableau)", card.name()),
-        MoveError::FoundationEmpty { suit } => format!("the {} foundation is empty", suit.name()),
-        MoveError::CardHidden { card } => format!("the {} is face down or in the stock", card.name()),
-        MoveError::CardUnderWaste { card, above } => format!("the {} is in the waste under {}: only the top card can be played", card.name(), words::count(*above, "card")),
-        MoveError::CardUnderFoundation { card } => format!("the {} is on its foundation under other cards", card.name()),
-        MoveError::CardOnFoundation { card } => format!("the {} is on its foundation already", card.name()),
-        MoveError::CardNotOnTop { card, pile, above } => format!("the {} has {} on it on pile {pile}: only a top card can go to a foundation", card.name(), words::count(*above, "card")),
-        MoveError::CardOnPile { card, pile } => format!("the {} is on pile {pile} already", card.name()),
-        MoveError::CardGoesNowhere { card } => format!("the {} can go nowhere now", card.name()),
+        MoveError::FoundationToTableauOff { card, pile } => format!("the {} cannot come down from its foundation to pile {pile}: moves from a foundation to the tableau are off (start with --foundation-to-tableau)", words::card_name(*card)),
+        MoveError::FoundationEmpty { suit } => format!("the {} foundation is empty", words::suit_name(*suit)),
+        MoveError::CardHidden { card } => format!("the {} is face down or in the stock", words::card_name(*card)),
+        MoveError::CardUnderWaste { card, above } => format!("the {} is in the waste under {}: only the top card can be played", words::card_name(*card), words::count(*above, "card")),
+        MoveError::CardUnderFoundation { card } => format!("the {} is on its foundation under other cards", words::card_name(*card)),
+        MoveError::CardOnFoundation { card } => format!("the {} is on its foundation already", words::card_name(*card)),
+        MoveError::CardNotOnTop { card, pile, above } => format!("the {} has {} on it on pile {pile}: only a top card can go to a foundation", words::card_name(*card), words::count(*above, "card")),
+        MoveError::CardOnPile { card, pile } => format!("the {} is on pile {pile} already", words::card_name(*card)),
+        MoveError::CardGoesNowhere { card } => format!("the {} can go nowhere now", words::card_name(*card)),
         MoveError::CardFitsSeveral { card, piles } => fits_several(card, piles),
     }
 }
@@ -85,9 +85,11 @@ fn forms(command: &CommandSpec) -> String {
 /// Why cards do not make a position (a deal or a position line).
 pub fn setup_error(e: &SetupError) -> String {
     match e {
-        SetupError::Duplicate(card) => format!("the {} appears twice", card.name()),
-        SetupError::Missing(card) => format!("the {} is missing", card.name()),
-        SetupError::FoundationOver13(suit) => format!("the {} foundation has more than 13 cards", suit.name()),
+        SetupError::Duplicate(card) => format!("the {} appears twice", words::card_name(*card)),
+        SetupError::Missing(card) => format!("the {} is missing", words::card_name(*card)),
+        SetupError::FoundationOver13(suit) => {
+            format!("the {} foundation has more than 13 cards", words::suit_name(*suit))
+        }
         SetupError::FaceDownOnTop { pile } => format!("pile {pile} has face-down cards but none face up"),
         SetupError::NotABuild { pile } => format!("the face-up cards of pile {pile} are not one build"),
         SetupError::PassZero => "passes count from 1".to_string(),
@@ -112,14 +114,14 @@ fn shown(text: &str) -> String {
 
 fn needs(card: Card) -> String {
     if card.rank().value() == 13 {
-        return format!("the {} can go only to a foundation or an empty pile", card.name());
+        return format!("the {} can go only to a foundation or an empty pile", words::card_name(card));
     }
     let colour = match card.colour() {
         Colour::Red => "black",
         Colour::Black => "red",
     };
-    let above = Rank::new(card.rank().value() + 1).map_or("", |r| r.name());
-    format!("the {} needs a {colour} {above}", card.name())
+    let above = Rank::new(card.rank().value() + 1).map_or("", words::rank_name);
+    format!("the {} needs a {colour} {above}", words::card_name(card))
 }
 
 /// "the ace of hearts cannot go to the foundation: ...": why `card` does not
@@ -128,14 +130,14 @@ fn not_next_on_foundation(card: &Card, foundation_top: &Option<Card>) -> String 
     match foundation_top {
         None => format!(
             "the {} cannot go to the foundation: the {} foundation is empty and starts with the ace",
-            card.name(),
-            card.suit().name()
+            words::card_name(*card),
+            words::suit_name(card.suit())
         ),
         Some(top) => format!(
             "the {} cannot go to the foundation: the {} foundation is up to the {}",
-            card.name(),
-            card.suit().name(),
-            top.name()
+            words::card_name(*card),
+            words::suit_name(card.suit()),
+            words::card_name(*top)
         ),
     }
 }
@@ -144,22 +146,25 @@ fn not_next_on_foundation(card: &Card, foundation_top: &Option<Card>) -> String 
 /// `from` fits on pile `to`, whose top card is `onto`.
 fn no_build_fits(from: PileId, to: PileId, bottom: &Card, top: &Card, onto: &Option<Card>) -> String {
     let (what, verb) = if bottom == top {
-        (format!("the {}", top.name()), "cannot go")
+        (format!("the {}", words::card_name(*top)), "cannot go")
     } else {
-        (format!("no card from the {} up to the {}", bottom.name(), top.name()), "can go")
+        (format!("no card from the {} up to the {}", words::card_name(*bottom), words::card_name(*top)), "can go")
     };
     match onto {
         Some(onto) if onto.rank().value() == 1 => {
-            format!("{what} on pile {from} {verb} onto the {} on pile {to}: nothing is built on an ace", onto.name())
+            format!(
+                "{what} on pile {from} {verb} onto the {} on pile {to}: nothing is built on an ace",
+                words::card_name(*onto)
+            )
         }
         Some(onto) => format!(
             "{what} on pile {from} {verb} onto the {} on pile {to}, which takes only a {} {}",
-            onto.name(),
+            words::card_name(*onto),
             match onto.colour() {
                 Colour::Red => "black",
                 Colour::Black => "red",
             },
-            Rank::new(onto.rank().value().wrapping_sub(1)).map_or("card", |r| r.name())
+            Rank::new(onto.rank().value().wrapping_sub(1)).map_or("card", words::rank_name)
         ),
         None => {
             format!("{what} on pile {from} {verb} to pile {to}: it is empty and only a king may go there")
@@ -174,7 +179,7 @@ fn fits_several(card: &Card, piles: &[PileId]) -> String {
     let example = piles.first().map_or(String::new(), |p| format!(" {p}"));
     format!(
         "the {} fits on piles {}: add the pile, for example {}{example}",
-        card.name(),
+        words::card_name(*card),
         crate::render::words::join_and(&names),
         card.to_string().to_lowercase(),
     )

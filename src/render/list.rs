@@ -107,8 +107,10 @@ pub fn foundations_line(pos: &Position) -> String {
     let parts: Vec<String> = Suit::ALL
         .iter()
         .map(|&s| match pos.foundation_top(s) {
-            Some(top) => format!("{} up to {}", s.name(), top.rank().name()),
-            None => format!("{} empty", s.name()),
+            Some(top) => {
+                format!("{} up to {}", crate::render::words::suit_name(s), crate::render::words::rank_name(top.rank()))
+            }
+            None => format!("{} empty", crate::render::words::suit_name(s)),
         })
         .collect();
     format!("Foundations: {}.", parts.join(", "))
@@ -181,9 +183,9 @@ mod tests {
         assert_eq!(lines[2], "Waste: empty.");
         assert_eq!(lines[3], "Foundations: clubs empty, diamonds empty, hearts empty, spades empty.");
         let top = game.position().pile(PileId::ALL[0]).top().unwrap();
-        assert_eq!(lines[4], format!("Pile 1: {}.", top.name()));
+        assert_eq!(lines[4], format!("Pile 1: {}.", crate::render::words::card_name(top)));
         let top = game.position().pile(PileId::ALL[6]).top().unwrap();
-        assert_eq!(lines[10], format!("Pile 7: 6 face down, then {}.", top.name()));
+        assert_eq!(lines[10], format!("Pile 7: 6 face down, then {}.", crate::render::words::card_name(top)));
         assert!(text.ends_with(".\n"));
         assert!(!text.contains("##"));
     }

@@ -9,6 +9,10 @@
 //!   action was refused;
 //! - [`errors`]: what the engine's errors say (a move the rules forbid, a
 //!   line that is not a command);
+//! - [`faults`]: what the library's other errors say (a batch's options
+//!   and files, a census, a game record, a stored file, a card code, deal,
+//!   game number or position line that does not read, a deal or saved
+//!   game that cannot be had);
 //! - [`screen`]: a game in progress shown whole: the table in the layout
 //!   chosen with score and clock, the opening, the answers to `score` and
 //!   `moves`, the win;
@@ -31,6 +35,7 @@ pub mod announce;
 pub mod census;
 pub mod columns;
 pub mod errors;
+pub mod faults;
 pub mod help;
 pub mod json;
 pub mod list;

@@ -26,7 +26,7 @@ use crate::game::{CardPlace, Game, Position};
 use crate::moves::{Move, PileId};
 use crate::render::list::{foundations_line, pass_words, pile_line_with, FaceUpCards};
 use crate::render::table::{empty_stock, redeal_cost, EmptyStock};
-use crate::render::words::{capitalise, count, CardStyle};
+use crate::render::words::{capitalise, count, suit_name, CardStyle};
 use crate::rules::{PassLimit, Rules};
 use crate::scoring::ScoreNow;
 
@@ -217,7 +217,7 @@ pub fn find_card(game: &Game, card: Card, style: &CardStyle) -> String {
         CardPlace::Waste { from_top } => {
             format!("The {name} is in the waste, under {}.", count(from_top, "card"))
         }
-        CardPlace::Foundation { .. } => format!("The {name} is on the {} foundation.", card.suit().name()),
+        CardPlace::Foundation { .. } => format!("The {name} is on the {} foundation.", suit_name(card.suit())),
         CardPlace::Hidden => format!("The {name} is face down or in the stock."),
     }
 }
@@ -389,7 +389,7 @@ pub fn move_in_words(pos: &Position, rules: &Rules, mv: Move, style: &CardStyle)
             )
         }
         Move::FoundationToTableau { suit, to } => {
-            format!("move {} from the {} foundation {}", the(pos.foundation_top(suit)), suit.name(), onto(to))
+            format!("move {} from the {} foundation {}", the(pos.foundation_top(suit)), suit_name(suit), onto(to))
         }
     }
 }

@@ -34,11 +34,20 @@ pub fn hint_reason(reason: &Reason) -> String {
         Reason::Stuck => {
             "stuck: no move can turn up a card or bring one out of the stock; undo or start a new game".into()
         }
-        Reason::TurnsUp { card, pile } => format!("move the {}: it turns up a card on pile {pile}", card.name()),
-        Reason::ToFoundation { card } => format!("the {} goes to its foundation", card.name()),
-        Reason::OffTheWaste { card } => format!("the {} comes off the waste onto the tableau", card.name()),
+        Reason::TurnsUp { card, pile } => {
+            format!("move the {}: it turns up a card on pile {pile}", crate::render::words::card_name(*card))
+        }
+        Reason::ToFoundation { card } => {
+            format!("the {} goes to its foundation", crate::render::words::card_name(*card))
+        }
+        Reason::OffTheWaste { card } => {
+            format!("the {} comes off the waste onto the tableau", crate::render::words::card_name(*card))
+        }
         Reason::Uncovers { card } => {
-            format!("move the {}: the card under it can then go to its foundation", card.name())
+            format!(
+                "move the {}: the card under it can then go to its foundation",
+                crate::render::words::card_name(*card)
+            )
         }
         Reason::FromTheStock { redeal: false } => "no useful move on the table: draw".into(),
         Reason::FromTheStock { redeal: true } => "no useful move on the table: redeal".into(),

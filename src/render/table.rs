@@ -22,7 +22,7 @@ use std::fmt::Write;
 use crate::card::Suit;
 use crate::game::{Game, Position, Status};
 use crate::moves::{Move, PileId};
-use crate::render::words::{count, CardStyle};
+use crate::render::words::{count, rank_name, suit_name, CardStyle};
 use crate::rules::{DrawCount, PassLimit, Rules};
 use crate::scoring::ScoreNow;
 
@@ -136,8 +136,8 @@ pub fn table_with_status(game: &Game, title: &str, style: &CardStyle, score: Sco
         .map(|&s| match (pos.foundation_top(s), style.is_words()) {
             (Some(c), false) => format!("{} {}", style.suit(s), style.card(c)),
             (None, false) => format!("{} --", style.suit(s)),
-            (Some(c), true) => format!("{} up to {}", s.name(), c.rank().name()),
-            (None, true) => format!("{} empty", s.name()),
+            (Some(c), true) => format!("{} up to {}", suit_name(s), rank_name(c.rank())),
+            (None, true) => format!("{} empty", suit_name(s)),
         })
         .collect();
     let _ = writeln!(out, "Foundations: {}", found.join(if style.is_words() { ", " } else { "  " }));

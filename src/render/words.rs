@@ -15,7 +15,7 @@
 //! assert_eq!(symbols.card(qh), "Q♥");
 //! ```
 
-use crate::card::{Card, Colour, Suit};
+use crate::card::{Card, Colour, Rank, Suit};
 
 /// Whether cards are written in words or as two-character codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -65,7 +65,7 @@ impl CardStyle {
     /// code in ANSI red for a red suit when `colour` is on.
     pub fn card(&self, card: Card) -> String {
         match self.names {
-            CardNames::Words => card.name(),
+            CardNames::Words => card_name(card),
             CardNames::Short => {
                 let code = format!("{}{}", card.rank().code(), self.suit_mark(card.suit()));
                 self.paint(card.colour(), code)
@@ -77,7 +77,7 @@ impl CardStyle {
     /// otherwise its letter or symbol (never coloured).
     pub fn suit(&self, suit: Suit) -> String {
         match self.names {
-            CardNames::Words => suit.name().to_string(),
+            CardNames::Words => suit_name(suit).to_string(),
             CardNames::Short => self.suit_mark(suit).to_string(),
         }
     }
@@ -114,6 +114,23 @@ impl CardStyle {
             text
         }
     }
+}
+
+/// A suit's plural name in words, e.g. "hearts".
+pub fn suit_name(suit: Suit) -> &'static str {
+    ["clubs", "diamonds", "hearts", "spades"][suit.index()]
+}
+
+/// A rank in words as a player says it: "ace", "2", ..., "10", "jack",
+/// "queen", "king".
+pub fn rank_name(rank: Rank) -> &'static str {
+    ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"][usize::from(rank.value() - 1)]
+}
+
+/// A card in words, e.g. "queen of hearts", "10 of clubs" (what
+/// [`CardStyle::WORDS`] writes).
+pub fn card_name(card: Card) -> String {
+    format!("{} of {}", rank_name(card.rank()), suit_name(card.suit()))
 }
 
 /// The symbol of a suit: `♣ ♦ ♥ ♠`.

@@ -26,19 +26,19 @@ pub enum ChoiceError {
     #[error(transparent)]
     DealFile(#[from] TextFileError),
     /// The deal given is not one (`--deal`).
-    #[error("bad deal")]
+    #[error("{}", crate::render::faults::choice_error(self))]
     BadDeal(#[source] DealError),
     /// The game number has no deal.
-    #[error("bad game number")]
+    #[error("{}", crate::render::faults::choice_error(self))]
     BadNumber(#[source] DealError),
     /// The saved game `--load` names is not there.
-    #[error("there is no saved game {}", .0.display())]
+    #[error("{}", crate::render::faults::choice_error(self))]
     NoSavedGame(PathBuf),
     /// The saved game cannot be read.
-    #[error("{}", crate::render::session::not_loaded(.0))]
+    #[error("{}", crate::render::faults::choice_error(self))]
     NotLoaded(StoreError),
     /// The saved game does not replay.
-    #[error("cannot load {}", path.display())]
+    #[error("{}", crate::render::faults::choice_error(self))]
     Replay {
         /// The file.
         path: PathBuf,

@@ -1,0 +1,351 @@
+//! What the library's other errors say: the options and files of a batch
+//! and a census, game records, stored files, card codes, deals, game
+//! numbers and position lines, the deal or saved game a session starts
+//! from. The library keeps them as data; their `Display` is these words,
+//! one line each. (The engine's own errors, of moves, commands, set-ups and
+//! the history, are [`errors`](super::errors)'.)
+
+use crate::batch::{
+    BadGameLine, LimitError, NotResults, RangeError, ResultKeyError, ScriptError, ScriptFault, ShardError,
+};
+use crate::card::Card;
+use crate::card::CardParseError;
+use crate::census::files::FilesError;
+use crate::census::{LineError, VerdictsError};
+use crate::deal::{DealError, GameNumberError};
+use crate::game::{LinePart, PositionParseError};
+use crate::record::{FieldFault, MoveFault, RecordError};
+use crate::render::words::{card_name, readable, suit_name};
+use crate::rules::PassLimitParseError;
+use crate::scoring::ScoringParseError;
+use crate::session::ChoiceError;
+use crate::stats::RulesKeyParseError;
+use crate::store::{io_words, StoreError, TextFileError};
+
+/// How many characters of an option's value are quoted back.
+const OPTION_QUOTED: usize = 40;
+
+/// A piece of an option's value quoted back: printable, and short.
+fn option(text: &str) -> String {
+    readable(text, OPTION_QUOTED)
+}
+
+/// Why a text is not a shard (`--shard`).
+pub fn shard_error(e: &ShardError) -> String {
+    format!("'{}' is not a shard: write K/N with 1 <= K <= N <= 2^128-1, e.g. 2/8", option(&e.0))
+}
+
+/// Why a text is not a range of game numbers (`--games`, `--only`).
+pub fn range_error(e: &RangeError) -> String {
+    match e {
+        RangeError::NotARange(text) => {
+            format!("'{}' is not a range of game numbers: write A..B, e.g. 1..1000", option(text))
+        }
+        RangeError::TooLarge(text) => {
+            format!("'{}': game numbers go up to 2^128-1 (340282366920938463463374607431768211455)", option(text))
+        }
+        RangeError::GameZero(text) => format!("'{}': game numbers start at 1, so 0 is not a game", option(text)),
+        RangeError::Backwards { text, first, last } => {
+            format!("'{}' runs backwards: the first game comes first, as in {last}..{first}", option(text))
+        }
+    }
+}
+
+/// Why a search limit (`--timeout`, `--max-states`) is not one.
+pub fn limit_error(e: &LimitError) -> String {
+    match e {
+        LimitError::Seconds(text) => {
+            format!("'{}' is not a number of seconds: give more than 0 and at most 10000000", option(text))
+        }
+        LimitError::States(text) => {
+            format!("'{}' is not a number of states: give a whole number from 1 to 18446744073709551615", option(text))
+        }
+    }
+}
+
+/// Why the fields of a result line name no deal and rules a batch writes.
+pub fn result_key_error(e: &ResultKeyError) -> String {
+    match e {
+        ResultKeyError::NoGameNumber => "a result without a game number".to_string(),
+        ResultKeyError::BadDraw(draw) => format!("a result with draw {draw} (only 1 and 3 exist)"),
+        ResultKeyError::NoPasses => "a result with passes 0 (the least is 1)".to_string(),
+    }
+}
+
+/// A file with no result in it, and the first line that is not one.
+pub fn not_results(e: &NotResults) -> String {
+    format!("line {} is not a result", e.line)
+}
+
+/// A line of a games file that is not a game number.
+pub fn bad_game_line(e: &BadGameLine) -> String {
+    format!("line {}: '{}' is not a game number", e.line, e.text)
+}
+
+/// A line of a moves script that cannot be played, and why.
+pub fn script_error(e: &ScriptError) -> String {
+    format!("line {}: '{}': {}", e.line, e.text, script_fault(&e.why))
+}
+
+/// Why a line of a moves script cannot be played.
+pub fn script_fault(e: &ScriptFault) -> String {
+    match e {
+        ScriptFault::Command(e) => e.to_string(),
+        ScriptFault::Move(e) => e.to_string(),
+        ScriptFault::History(e) => e.to_string(),
+        ScriptFault::NotAMove => crate::render::solve::NOT_A_MOVE.to_string(),
+    }
+}
+
+/// Why a line is not a batch result a census can count.
+pub fn line_error(e: &LineError) -> String {
+    match e {
+        LineError::NotAResult(why) => format!("not a batch result line ({why})"),
+        LineError::BadKey(e) => result_key_error(e),
+    }
+}
+
+/// Why the files of a census cannot be used.
+pub fn files_error(e: &FilesError) -> String {
+    use crate::render::census;
+    match e {
+        FilesError::NotAFolder(dir) => census::not_a_folder(dir),
+        FilesError::MakeFolder { path, .. } => format!("cannot make the folder '{}'", path.display()),
+        FilesError::Read { path, .. } => format!("cannot read '{}'", path.display()),
+        FilesError::NoResults { path, lines } => census::no_results(path, *lines),
+        FilesError::VerdictFileCounted(path) => census::verdict_file_is_counted(path),
+        FilesError::NotAVerdictFile(path) => census::not_a_verdict_file(path),
+    }
+}
+
+/// Why a text is not a verdict file, naming the line.
+pub fn verdicts_error(e: &VerdictsError) -> String {
+    match e {
+        VerdictsError::OneField { line } => format!("line {line}: two fields expected"),
+        VerdictsError::BadVariant { line, name } => format!("line {line}: bad variant {name}"),
+        VerdictsError::BadGameNumber { line } => format!("line {line}: bad game number"),
+        VerdictsError::BadLetters { line, variants } => format!("line {line}: {variants} letters W, U or ? expected"),
+    }
+}
+
+/// How many characters of a game record's text are quoted back.
+const RECORD_QUOTED: usize = 30;
+
+/// Why a game record could not be read or replayed.
+pub fn record_error(e: &RecordError) -> String {
+    match e {
+        RecordError::NotJson { why } => format!("not a game record: {why}"),
+        RecordError::NewerVersion { found, supported } => format!(
+            "the game record is format version {found}, newer than this klondike reads (up to {supported}): a newer klondike wrote it"
+        ),
+        RecordError::BadField { field, why } => {
+            format!("the game record's field '{field}' is wrong: {}", field_fault(why))
+        }
+        RecordError::IllegalMove { index, command, why } => format!(
+            "move {index} of the game record ('{}') cannot be played: {}",
+            readable(command, RECORD_QUOTED),
+            move_fault(why)
+        ),
+        RecordError::IllegalRedo { index, command, why } => format!(
+            "undone move {index} of the game record ('{}') cannot be played again: {}",
+            readable(command, RECORD_QUOTED),
+            move_fault(why)
+        ),
+    }
+}
+
+/// What is wrong with a field of a game record.
+pub fn field_fault(e: &FieldFault) -> String {
+    match e {
+        FieldFault::VersionZero => "versions start at 1".to_string(),
+        FieldFault::NotADrawCount(n) => format!("{n} is not a draw count (1 or 3)"),
+        FieldFault::PassesZero => "0 is not a pass limit (1 or more, or null for unlimited)".to_string(),
+        FieldFault::NotAGameNumber(text) => {
+            format!("'{}' is not a game number (1 to 2^128-1)", readable(text, RECORD_QUOTED))
+        }
+        FieldFault::Deal(e) => e.to_string(),
+        FieldFault::NotTheDealOf(n) => format!("it is not the deal of game {n}, which the record also names"),
+        FieldFault::NoGameNorDeal => "the record names neither a game number nor a deal".to_string(),
+        FieldFault::Card(e) => e.to_string(),
+    }
+}
+
+/// Why a move of a game record cannot be played.
+pub fn move_fault(e: &MoveFault) -> String {
+    match e {
+        MoveFault::NotAMove(command) => format!("'{command}' is not a move"),
+        MoveFault::SessionCommand(text) => format!("'{text}' is not a move"),
+        MoveFault::NotACommand(e) => e.to_string(),
+        MoveFault::Refused(e) => e.to_string(),
+    }
+}
+
+/// Why a stored file could not be used, naming the file (and, for a
+/// corrupt one, where it was moved).
+pub fn store_error(e: &StoreError) -> String {
+    match e {
+        StoreError::Io { path, action, error } => format!("could not {action} {}: {}", path.display(), io_words(error)),
+        StoreError::Corrupt { path, moved_to, why } => {
+            format!("{} is unreadable ({why}); it was moved aside to {}", path.display(), moved_to.display())
+        }
+        StoreError::NotUsable { path, why } => format!("cannot use {}: {why}", path.display()),
+        StoreError::NewerVersion { path, found, supported } => format!(
+            "{} was written by a newer klondike (format version {found}; this one reads up to {supported}); it is left as it is and not updated",
+            path.display()
+        ),
+    }
+}
+
+/// Why a text file the user named could not be read.
+pub fn text_file_error(e: &TextFileError) -> String {
+    match e {
+        TextFileError::Unreadable { what, path, .. } => format!("cannot read the {what} '{}'", path.display()),
+        TextFileError::TooLarge { what, path } => format!("the {what} '{}' is larger than 64 MiB", path.display()),
+    }
+}
+
+/// A statistics file's rules setting that is not one the statistics write.
+pub fn rules_key_parse_error(e: &RulesKeyParseError) -> String {
+    format!("not a rules setting of the statistics: \"{}\"", readable(&e.0, 80))
+}
+
+/// Why a text is not a scoring.
+pub fn scoring_parse_error(e: &ScoringParseError) -> String {
+    format!("'{}' is not a scoring: give standard, vegas or none", readable(&e.text, 30))
+}
+
+/// Why a text is not a pass limit.
+pub fn pass_limit_parse_error(e: &PassLimitParseError) -> String {
+    format!("'{}' is not a pass limit: give a whole number from 1 to 4294967295, or 'unlimited'", e.0)
+}
+
+/// Why a text is not a card code.
+pub fn card_parse_error(e: &CardParseError) -> String {
+    format!("'{}' is not a card code (a rank A 2-9 T J Q K, then a suit C D H S, e.g. TH)", e.text)
+}
+
+/// How many characters of a position line's word are quoted back.
+const LINE_QUOTED: usize = 20;
+
+/// Why a line is not a position, naming the part that is wrong.
+pub fn position_parse_error(e: &PositionParseError) -> String {
+    match e {
+        PositionParseError::PartCount { found } => format!(
+            "a position line has 5 parts separated by ';' (tableau, stock, waste, foundations, pass), not {found}"
+        ),
+        PositionParseError::PartName { index, expected, found } => format!(
+            "part {} of the line should start with '{expected}', not '{}'",
+            index + 1,
+            readable(found, LINE_QUOTED)
+        ),
+        PositionParseError::PileCount { found } => format!("the tableau has 7 piles separated by '/', not {found}"),
+        PositionParseError::PileForm { pile } => {
+            format!("pile {pile} should be its face-down cards, '|', then its face-up cards ('-' when it is empty)")
+        }
+        PositionParseError::BadCard { place, error } => format!("{}: {}", line_part(*place), card_parse_error(error)),
+        PositionParseError::MisplacedStar => "'*' (every card named nowhere else) can only end the stock".to_string(),
+        PositionParseError::FoundationCount { found } => {
+            format!("the foundations are four top cards or '-' (clubs, diamonds, hearts, spades), not {found} entries")
+        }
+        PositionParseError::FoundationSuit { suit, card } => {
+            format!(
+                "the {} foundation's entry is the {}, not a {}",
+                suit_name(*suit),
+                card_name(*card),
+                suit_name(*suit)
+            )
+        }
+        PositionParseError::BadPass { text } => format!(
+            "'{}' is not a pass number: give one whole number from 1 to 4294967295",
+            readable(text, LINE_QUOTED)
+        ),
+        PositionParseError::Setup(e) => e.to_string(),
+    }
+}
+
+/// A part of a position line in words: "pile 3", "the stock".
+fn line_part(part: LinePart) -> String {
+    match part {
+        LinePart::Pile(pile) => format!("pile {pile}"),
+        LinePart::Stock => "the stock".to_string(),
+        LinePart::Waste => "the waste".to_string(),
+        LinePart::Foundations => "the foundations".to_string(),
+    }
+}
+
+/// Why the deal or the saved game the options name cannot be had (what
+/// went wrong below, a [`ChoiceError`]'s source, is said after it).
+pub fn choice_error(e: &ChoiceError) -> String {
+    match e {
+        ChoiceError::DealFile(e) => text_file_error(e),
+        ChoiceError::BadDeal(_) => "bad deal".to_string(),
+        ChoiceError::BadNumber(_) => "bad game number".to_string(),
+        ChoiceError::NoSavedGame(path) => format!("there is no saved game {}", path.display()),
+        ChoiceError::NotLoaded(e) => crate::render::session::not_loaded(e),
+        ChoiceError::Replay { path, .. } => format!("cannot load {}", path.display()),
+    }
+}
+
+/// `text` with its unprintable characters named (the one rule for quoting
+/// input, [`readable`]), so that a message stays one readable line.
+fn printable(text: &str) -> String {
+    readable(text, usize::MAX)
+}
+
+/// Why a text is not a deal (or a game number has none), precisely:
+/// positions are 1-based, counting card codes in deal-format order.
+pub fn deal_error(e: &DealError) -> String {
+    match e {
+        DealError::GameZero => {
+            "game numbers start at 1 (a game number is 1 to 2^128-1), so 0 is not a game".to_string()
+        }
+        DealError::BadCode { position, text } => {
+            format!("card {position}: {}", card_parse_error(&CardParseError { text: printable(text) }))
+        }
+        DealError::WrongCount { found: 0 } => "a deal has 52 cards, this one has none".to_string(),
+        DealError::WrongCount { found } => format!("a deal has 52 cards, this one has {found}"),
+        DealError::Duplicate { card, first, second, missing } => {
+            let mut text = format!("{card} appears twice (cards {first} and {second})");
+            if !missing.is_empty() {
+                text.push_str(&format!(" and {}", missing_cards(missing)));
+            }
+            text
+        }
+        DealError::Missing { cards } => {
+            let found = 52usize.saturating_sub(cards.len());
+            format!("a deal has 52 cards, this one has {found}: {}", missing_cards(cards))
+        }
+    }
+}
+
+/// How many cards at most [`missing_cards`] names one by one.
+const MISSING_NAMED: usize = 3;
+
+/// "6H is missing", "2H 6H are missing", or for more than
+/// [`MISSING_NAMED`] cards their count and the first few:
+/// "51 cards are missing (AC 2C 3C and 48 more)".
+fn missing_cards(cards: &[Card]) -> String {
+    let named: Vec<String> = cards.iter().take(MISSING_NAMED).map(Card::to_string).collect();
+    match cards.len() {
+        1 => format!("{} is missing", named.join(" ")),
+        n if n <= MISSING_NAMED => format!("{} are missing", named.join(" ")),
+        n => format!("{n} cards are missing ({} and {} more)", named.join(" "), n - MISSING_NAMED),
+    }
+}
+
+/// Why a text is not a game number.
+pub fn game_number_error(e: &GameNumberError) -> String {
+    format!("'{}' is not a game number: give a whole number from 1 to 2^128-1", readable(&e.text, 20))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printable_escapes_control_characters() {
+        assert_eq!(printable("a\u{1b}b\u{0}"), "a<escape>b<nul>");
+        assert_eq!(printable("\u{202E}x"), "<U+202E>x");
+        assert_eq!(printable("é♠"), "é♠");
+    }
+}
