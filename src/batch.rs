@@ -40,7 +40,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::census::BatchVerdict;
 use crate::command::{Command, CommandError};
-use crate::deal::{Deal, DealError};
+use crate::deal::{Deal, DealError, GameNumber};
 use crate::game::{Game, HistoryError, Position};
 use crate::moves::MoveError;
 use crate::rules::{PassLimit, Rules};
@@ -126,10 +126,10 @@ impl FromStr for Shard {
 /// (`--games A..B`, `--only A..B`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameRange {
-    /// The first game, from 1.
-    pub first: u128,
+    /// The first game.
+    pub first: GameNumber,
     /// The last game, at least `first`.
-    pub last: u128,
+    pub last: GameNumber,
 }
 
 /// Why a text is not a [`GameRange`] (each message quotes the text).
@@ -146,9 +146,9 @@ pub enum RangeError {
         /// The range as written.
         text: String,
         /// Its first number.
-        first: u128,
+        first: GameNumber,
         /// Its last number, below the first.
-        last: u128,
+        last: GameNumber,
     },
 }
 
@@ -160,9 +160,16 @@ impl fmt::Display for RangeError {
 }
 
 impl GameRange {
+    /// The games `first..=last`; `None` when either is 0 (not a game) or
+    /// `last < first`.
+    pub fn new(first: u128, last: u128) -> Option<GameRange> {
+        let (first, last) = (GameNumber::new(first)?, GameNumber::new(last)?);
+        (first <= last).then_some(GameRange { first, last })
+    }
+
     /// Whether game `number` is in the range.
     pub fn contains(self, number: u128) -> bool {
-        (self.first..=self.last).contains(&number)
+        (self.first.get()..=self.last.get()).contains(&number)
     }
 }
 
@@ -183,9 +190,9 @@ impl FromStr for GameRange {
             t.parse::<u128>().map_err(|_| RangeError::TooLarge(s.to_string()))
         };
         let (first, last) = (number(a)?, number(b)?);
-        if first == 0 || last == 0 {
+        let (Some(first), Some(last)) = (GameNumber::new(first), GameNumber::new(last)) else {
             return Err(RangeError::GameZero(s.to_string()));
-        }
+        };
         if last < first {
             return Err(RangeError::Backwards { text: s.to_string(), first, last });
         }
@@ -253,7 +260,7 @@ pub struct Plan {
 impl Plan {
     /// The games of `range` that `shard` takes.
     pub fn of(range: GameRange, shard: Shard) -> Plan {
-        Plan::range(range.first, range.last, shard)
+        Plan::range(range.first.get(), range.last.get(), shard)
     }
 
     /// The games `first..=last` (both included; none when `last < first`)
@@ -788,11 +795,14 @@ mod tests {
         // What is quoted back is printable (one rule for all input).
         let err = "1\u{2028}/2".parse::<Shard>().unwrap_err().to_string();
         assert!(err.starts_with("'1<line separator>/2' is not a shard"), "{err}");
-        assert_eq!("3..=7".parse(), Ok(GameRange { first: 3, last: 7 }));
-        assert_eq!(" 3 .. 3".parse(), Ok(GameRange { first: 3, last: 3 }));
+        assert_eq!("3..=7".parse(), Ok(GameRange::new(3, 7).unwrap()));
+        assert_eq!(" 3 .. 3".parse(), Ok(GameRange::new(3, 3).unwrap()));
         assert!(matches!("0..7".parse::<GameRange>(), Err(RangeError::GameZero(_))));
         assert!(matches!("7..0".parse::<GameRange>(), Err(RangeError::GameZero(_))));
-        assert!(matches!("7..3".parse::<GameRange>(), Err(RangeError::Backwards { first: 7, last: 3, .. })));
+        let backwards = "7..3".parse::<GameRange>();
+        assert!(
+            matches!(backwards, Err(RangeError::Backwards { first, last, .. }) if (first.get(), last.get()) == (7, 3))
+        );
         // Each message says only what is wrong.
         let message = |t: &str| t.parse::<GameRange>().unwrap_err().to_string();
         assert_eq!(message("20..1"), "'20..1' runs backwards: the first game comes first, as in 1..20");

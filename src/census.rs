@@ -346,17 +346,17 @@ fn letter(verdict: Option<BatchVerdict>) -> char {
 }
 
 impl Census {
-    /// The census's verdicts on games `first..=last` as a compact text: a
+    /// The census's verdicts on the games of `range` as a compact text: a
     /// header naming the `variants` in order, then a line per game, its
     /// number and a letter per variant (`W` winnable, `U` unwinnable, `?`
     /// unknown or not solved). [`Verdicts::parse`] reads it back.
-    pub fn verdict_file(&self, first: u128, last: u128, variants: &[Rules]) -> String {
+    pub fn verdict_file(&self, range: GameRange, variants: &[Rules]) -> String {
         let names: Vec<String> = variants.iter().map(variant_name).collect();
         let mut out = String::from(
             "# klondike census verdicts: a line per game, a letter per variant (W winnable, U unwinnable, ? not decided)\n",
         );
         out.push_str(&format!("variants {}\n", names.join(" ")));
-        for game in first..=last {
+        for game in range.first.get()..=range.last.get() {
             let letters: String = variants.iter().map(|r| letter(self.verdict(r, game))).collect();
             out.push_str(&format!("{game} {letters}\n"));
         }
@@ -505,7 +505,7 @@ mod tests {
         assert_eq!(rows[1].rules.passes, PassLimit::Limited(1));
         assert_eq!(rows[1].unwinnable, 1);
         // A range counts only its games.
-        let rows = c.rows(Some(GameRange { first: 2, last: 2 }));
+        let rows = c.rows(Some(GameRange::new(2, 2).unwrap()));
         assert_eq!((rows[0].winnable, rows[0].unwinnable), (0, 1));
         assert!(rows[1].decided() == 0 && rows[1].win_rate().is_none());
     }
@@ -552,7 +552,7 @@ mod tests {
         c.add_line(&line(1, 3, Some(3), false, "unknown", 0.5)).unwrap();
         let d1 = Rules { foundation_to_tableau: true, ..Rules::default() };
         let d3 = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: false };
-        let text = c.verdict_file(1, 3, &[d1, d3]);
+        let text = c.verdict_file(GameRange::new(1, 3).unwrap(), &[d1, d3]);
         assert!(text.contains("variants d1puf1 d3p3f0\n1 W?\n2 U?\n3 ??\n"), "{text}");
         let v = Verdicts::parse(&text).unwrap();
         assert_eq!(v.len(), 3);

@@ -497,7 +497,7 @@ mod tests {
             one.variants(),
             vec![Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), foundation_to_tableau: false }]
         );
-        assert_eq!(one.counted(), Some(GameRange { first: 1, last: 5 }));
-        assert_eq!(census(&["--games", "1..5", "--only", "2..3"]).counted(), Some(GameRange { first: 2, last: 3 }));
+        assert_eq!(one.counted(), Some(GameRange::new(1, 5).unwrap()));
+        assert_eq!(census(&["--games", "1..5", "--only", "2..3"]).counted(), Some(GameRange::new(2, 3).unwrap()));
     }
 }

@@ -112,6 +112,7 @@ impl Census {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batch::GameRange;
 
     const RESULT: &str =
         r#"{"game":"1","draw":1,"passes":null,"foundation_to_tableau":true,"verdict":"winnable","seconds":0.5}"#;
@@ -144,8 +145,14 @@ mod tests {
         let mut census = Census::default();
         assert_eq!(census.add_files(&counted).unwrap(), 0);
         let verdicts = dir.path().join("v.txt");
-        fs::write(&verdicts, census.verdict_file(1, 1, &[Rules { foundation_to_tableau: true, ..Rules::default() }]))
-            .unwrap();
+        fs::write(
+            &verdicts,
+            census.verdict_file(
+                GameRange::new(1, 1).unwrap(),
+                &[Rules { foundation_to_tableau: true, ..Rules::default() }],
+            ),
+        )
+        .unwrap();
         assert!(check_verdict_file(&verdicts, &counted).is_ok());
     }
 

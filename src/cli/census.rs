@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use anyhow::{Context, Result};
 
-use klondike::batch::{GameRange, Plan};
+use klondike::batch::Plan;
 use klondike::census::{self, Census};
 use klondike::options::CensusArgs;
 use klondike::render;
@@ -51,10 +51,10 @@ pub fn run(args: CensusArgs) -> Result<()> {
     out.flush()?;
     if let Some(path) = &args.verdict_file {
         // Clap makes sure of it (`requires = "range"`).
-        let Some(GameRange { first, last }) = range else {
+        let Some(range) = range else {
             anyhow::bail!("--verdict-file needs the range of games: give --only A..B or --games A..B");
         };
-        let text = census.verdict_file(first, last, &variants);
+        let text = census.verdict_file(range, &variants);
         klondike::store::write_atomically(path, text.as_bytes())
             .with_context(|| format!("cannot write '{}'", path.display()))?;
     }

@@ -138,15 +138,15 @@ mod tests {
         // Games 1, 2 and 3 (the first verdict kept): 2 of 3 winnable.
         assert!(lines[1].contains(" 66.67% ("), "{text}");
         assert_eq!(lines[2], "  1 game(s) with two different verdicts under these rules: 3");
-        assert_eq!(heading(Some(GameRange { first: 1, last: 20 }), None), "Census of games 1..20");
+        assert_eq!(heading(Some(GameRange::new(1, 20).unwrap()), None), "Census of games 1..20");
         assert_eq!(heading(None, None), "Census of every game in the files");
-        assert_eq!(heading(Some(GameRange { first: 1, last: 20 }), Shard::new(1, 1)), "Census of games 1..20");
+        assert_eq!(heading(Some(GameRange::new(1, 20).unwrap()), Shard::new(1, 1)), "Census of games 1..20");
         assert_eq!(
-            heading(Some(GameRange { first: 1, last: 20 }), Shard::new(1, 2)),
+            heading(Some(GameRange::new(1, 20).unwrap()), Shard::new(1, 2)),
             "Census of games 1..20, shard 1/2: every 2nd game from the 1st"
         );
         assert_eq!(
-            heading(Some(GameRange { first: 1, last: 9 }), Shard::new(3, 11)),
+            heading(Some(GameRange::new(1, 9).unwrap()), Shard::new(3, 11)),
             "Census of games 1..9, shard 3/11: every 11th game from the 3rd"
         );
     }
