@@ -261,6 +261,17 @@ fn a_games_file_that_names_a_game_twice_solves_it_once() {
 }
 
 #[test]
+fn a_games_file_that_names_no_game_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("games.txt");
+    std::fs::write(&list, "# none yet\n\n").unwrap();
+    let (code, out, err) = klondike(&["solve", "--games-file", list.to_str().unwrap()], "");
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert!(err.contains("names no game: nothing to solve"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}
+
+#[test]
 fn devices_are_never_read_without_end() {
     // A device as the output file holds no earlier results: nothing to
     // resume, the results are written (and lost, for /dev/null).

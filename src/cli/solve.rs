@@ -27,6 +27,9 @@ pub fn run(args: SolveArgs) -> Result<()> {
                 let text = store::read_text_file(path, "games file")?;
                 let games = batch::parse_games_list(&text)
                     .map_err(|e| anyhow::anyhow!(render::solve::bad_games_line(path, &e)))?;
+                if games.is_empty() {
+                    warn_line!("klondike: {}", render::solve::no_games_in(path));
+                }
                 Plan::listed(games, shard)
             }
             (None, None) => Plan::listed([], shard),

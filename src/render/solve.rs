@@ -19,6 +19,12 @@ pub fn bad_games_line(path: &Path, e: &BadGameLine) -> String {
     format!("{} line {}: '{}' is not a game number", path.display(), e.line, readable(&e.text, QUOTED))
 }
 
+/// Said of a games file with no game number in it (empty, or only comments
+/// and blank lines): the batch has nothing to do.
+pub fn no_games_in(path: &Path) -> String {
+    format!("{} names no game: nothing to solve", path.display())
+}
+
 /// Why a moves file's line that is a command but not a move, `undo` or
 /// `redo` cannot be played.
 pub const NOT_A_MOVE: &str = "only moves, undo and redo may appear in a moves file";
