@@ -78,7 +78,7 @@ pub fn cannot_repair(path: &Path) -> String {
 
 /// A result cannot be written to the file `path`, for the reason `error`.
 pub fn cannot_write_file(path: &Path, error: &std::io::Error) -> String {
-    format!("cannot write to '{}': {}", path.display(), crate::store::io_words(error))
+    format!("cannot write to '{}': {}", path.display(), crate::render::faults::io_words(error))
 }
 
 /// A result cannot be written to `path` (a pipe, a FIFO, a device) or,

@@ -75,7 +75,7 @@ impl Fault {
         match self {
             Fault::Folder => StoreError::Io {
                 path,
-                action: "read",
+                action: crate::store::Action::Read,
                 error: io::Error::new(io::ErrorKind::PermissionDenied, "denied"),
             },
             Fault::Newer => StoreError::NewerVersion { path, found: 99, supported: 1 },
