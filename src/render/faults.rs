@@ -1,7 +1,9 @@
 //! What the library's other errors say: the options and files of a batch
 //! and a census, game records, stored files, card codes, deals, game
 //! numbers and position lines, the deal or saved game a session starts
-//! from. The library keeps them as data; their `Display` is these words,
+//! from, why it cannot start or resume, and why its world refused a
+//! command; and why the solver gave up is [`solve`](super::solve)'s. The
+//! library keeps them as data; their `Display` is these words,
 //! one line each. (The engine's own errors, of moves, commands, set-ups and
 //! the history, are [`errors`](super::errors)'.)
 
@@ -18,7 +20,7 @@ use crate::record::{FieldFault, MoveFault, RecordError};
 use crate::render::words::{card_name, readable, suit_name};
 use crate::rules::PassLimitParseError;
 use crate::scoring::ScoringParseError;
-use crate::session::ChoiceError;
+use crate::session::{ChoiceError, ResumeRefusal, StartError, WorldError};
 use crate::stats::RulesKeyParseError;
 use crate::store::{Action, Damage, FolderProblem, OwnIoFault, Problem, StoreError, TextFileError, MAX_STORED};
 
@@ -372,6 +374,36 @@ pub fn choice_error(e: &ChoiceError) -> String {
         ChoiceError::NoSavedGame(path) => format!("there is no saved game {}", path.display()),
         ChoiceError::NotLoaded(e) => crate::render::session::not_loaded(e),
         ChoiceError::Replay { path, .. } => format!("cannot load {}", path.display()),
+    }
+}
+
+/// Why a session cannot start.
+pub fn start_error(e: &StartError) -> String {
+    match e {
+        StartError::Refused(why) => resume_refusal(why),
+        StartError::Io(e) => e.to_string(),
+    }
+}
+
+/// Why `--resume` cannot be done.
+pub fn resume_refusal(why: &ResumeRefusal) -> String {
+    use crate::render::session as said;
+    match why {
+        ResumeRefusal::InUse => said::SAVED_GAME_IN_USE.to_string(),
+        ResumeRefusal::NoSavedGame => said::NO_SAVED_GAME.to_string(),
+        ResumeRefusal::Unreadable(e) => said::cannot_resume(&e.to_string()),
+        ResumeRefusal::Unplayable { name, error, moved } => {
+            said::cannot_resume(&said::saved_game_unplayable(name, error, moved))
+        }
+    }
+}
+
+/// Why the world did not do what a command asked: the library's refusal,
+/// or the world's own message.
+pub fn world_error(e: &WorldError) -> String {
+    match e {
+        WorldError::Refused(why) => why.to_string(),
+        WorldError::Failed(message) => message.clone(),
     }
 }
 
