@@ -47,8 +47,8 @@ mod tests;
 pub use begin::{begin, choose_deal, read_saved, BeginError, Begun, ChoiceError, Ended, LineSource, RunError};
 pub use command::{Line, SessionCommand};
 pub use start::{
-    choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, Looks, Offered, Saved, StartError,
-    TerminalFacts,
+    choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, Looks, Offered, ResumeRefusal,
+    Saved, StartError, TerminalFacts,
 };
 
 /// Why the world did not do what a command asked (nothing was done).
@@ -63,11 +63,9 @@ pub enum WorldError {
 }
 
 impl std::fmt::Display for WorldError {
+    /// The words are the presentation layer's: [`crate::render::faults::world_error`].
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            WorldError::Refused(why) => why.fmt(f),
-            WorldError::Failed(message) => f.write_str(message),
-        }
+        f.write_str(&crate::render::faults::world_error(self))
     }
 }
 

@@ -108,6 +108,108 @@ impl Versioned for crate::record::GameRecord {
     const FORMAT_VERSION: u32 = crate::record::FORMAT_VERSION;
 }
 
+/// What was being done to a stored file when an I/O error came
+/// ([`StoreError::Io`]); in words, [`crate::render::faults::store_action`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Reading it.
+    Read,
+    /// Writing it.
+    Write,
+    /// Locking it (its `NAME.lock`).
+    Lock,
+    /// Moving it aside (a corrupt file).
+    MoveAside,
+}
+
+/// Why a stored file of ours is corrupt: what reading it found
+/// ([`StoreError::Corrupt`], and the reason a file is not a saved game).
+/// Its `Display` is [`crate::render::faults::damage`].
+#[derive(Debug)]
+pub enum Damage {
+    /// It could not be read (the system's error).
+    Unreadable(io::Error),
+    /// It is larger than [`MAX_STORED`].
+    TooLarge,
+    /// It is not JSON, or not JSON of the expected form (the parser's error).
+    Json(serde_json::Error),
+    /// The JSON is not an object.
+    NotAnObject,
+    /// It has no `format_version`, so it is not one of klondike's files.
+    NoFormatVersion,
+}
+
+impl std::fmt::Display for Damage {
+    /// The words are the presentation layer's: [`crate::render::faults::damage`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::render::faults::damage(self))
+    }
+}
+
+/// Why a file the user named (a saved game) cannot be used
+/// ([`StoreError::NotUsable`]). Its `Display` is
+/// [`crate::render::faults::problem`].
+#[derive(Debug)]
+pub enum Problem {
+    /// It could not be read or parsed (by [`peek_json`]).
+    Damaged(Damage),
+    /// It is not a saved game (by [`read_user_json`]).
+    NotASavedGame(Damage),
+    /// It could not be read at all: not a regular file, or the system's
+    /// error.
+    Unreadable(io::Error),
+    /// It is a symbolic link to nothing (the system's error).
+    LinkLeadsNowhere(io::Error),
+    /// It is a folder.
+    IsAFolder,
+    /// It is not a regular file (a device, a FIFO).
+    NotARegularFile,
+    /// It holds something other than a saved game, which must not be lost.
+    HoldsSomethingElse,
+    /// It cannot be read, so it is not written over.
+    CannotBeRead,
+    /// The folder it would go in does not exist.
+    NoFolder,
+}
+
+impl std::fmt::Display for Problem {
+    /// The words are the presentation layer's: [`crate::render::faults::problem`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::render::faults::problem(self))
+    }
+}
+
+/// The store's own reasons for an I/O error (the payload of an
+/// [`io::Error`] it makes), so that they are data like the system's. Its
+/// `Display` is [`crate::render::faults::own_io_fault`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnIoFault {
+    /// What is read is a folder.
+    IsAFolder,
+    /// What is read is not a regular file.
+    NotARegularFile,
+    /// A path to write has no file name.
+    NoFileName,
+    /// Too many files were moved aside in the same second.
+    TooManyMovedAside,
+    /// Another process has held a lock too long.
+    LockHeldTooLong,
+}
+
+impl std::fmt::Display for OwnIoFault {
+    /// The words are the presentation layer's: [`crate::render::faults::own_io_fault`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(crate::render::faults::own_io_fault(*self))
+    }
+}
+
+impl std::error::Error for OwnIoFault {}
+
+/// An [`io::Error`] of kind `kind` for one of the store's own reasons.
+fn own_io_error(kind: io::ErrorKind, fault: OwnIoFault) -> io::Error {
+    io::Error::new(kind, fault)
+}
+
 /// Why a stored file could not be used. Each message is one line that names
 /// the file (and, for a corrupt one, where it was moved).
 #[derive(Debug, thiserror::Error)]
@@ -116,8 +218,8 @@ pub enum StoreError {
     Io {
         /// The file.
         path: PathBuf,
-        /// What was being done: `read`, `write`, `lock`, `move aside`.
-        action: &'static str,
+        /// What was being done.
+        action: Action,
         /// The operating system's error. Its words are part of the message
         /// already, so it is not also the error's source (error reporters
         /// would print it twice); that is why the field is not named
@@ -131,8 +233,8 @@ pub enum StoreError {
         path: PathBuf,
         /// Where it is now.
         moved_to: PathBuf,
-        /// What was wrong (the reader's or the JSON parser's message).
-        why: String,
+        /// What was wrong.
+        why: Damage,
     },
     /// A file the user named (a saved game) cannot be used; it is left
     /// exactly where and as it is.
@@ -140,7 +242,7 @@ pub enum StoreError {
         /// The file.
         path: PathBuf,
         /// Why: not a regular file, unreadable, or not a JSON record.
-        why: String,
+        why: Problem,
     },
     /// The file was written by a newer version of its format; it is left
     /// untouched and nothing is written over it.
@@ -333,19 +435,69 @@ pub fn remove_stray_temp_files(dir: &Path, older_than: Duration) -> usize {
     removed
 }
 
-/// One line on why nothing can be saved in the folder of `path`, naming
-/// the folder and the problem in words (not a folder, no permission, the
-/// disk is full or read-only), for a failed write of `path`. No temporary
-/// file name appears in it: those are gone when this is said.
-pub fn folder_problem(path: &Path, error: &StoreError) -> String {
+/// Why nothing can be saved in the folder of a file, found by
+/// [`folder_problem`]. Its `Display` is one line that names the folder and
+/// the problem ([`crate::render::faults::folder_problem`]).
+#[derive(Debug)]
+pub enum FolderProblem<'a> {
+    /// The error is not an I/O error; it says itself what is wrong.
+    Other(&'a StoreError),
+    /// The folder `dir` is a file.
+    FolderIsAFile {
+        /// The folder.
+        dir: &'a Path,
+    },
+    /// A folder above `dir`, `file`, is a file.
+    AboveIsAFile {
+        /// The folder.
+        dir: &'a Path,
+        /// The file where a folder should be.
+        file: &'a Path,
+    },
+    /// The file `name` in `dir` is a folder.
+    FileIsAFolder {
+        /// The folder.
+        dir: &'a Path,
+        /// The file's name.
+        name: String,
+    },
+    /// The file `name` in `dir` is not a regular file (a FIFO, a broken link).
+    NotARegularFile {
+        /// The folder.
+        dir: &'a Path,
+        /// The file's name.
+        name: String,
+    },
+    /// Anything else: the I/O error (said by
+    /// [`crate::render::faults::io_words`]).
+    Io {
+        /// The folder.
+        dir: &'a Path,
+        /// The error.
+        error: &'a io::Error,
+    },
+}
+
+impl std::fmt::Display for FolderProblem<'_> {
+    /// The words are the presentation layer's: [`crate::render::faults::folder_problem`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::render::faults::folder_problem(self))
+    }
+}
+
+/// Why nothing can be saved in the folder of `path`, for a failed write of
+/// `path` (`error`): not a folder, no permission, the disk is full or
+/// read-only. No temporary file name appears in it: those are gone when
+/// this is said.
+pub fn folder_problem<'a>(path: &'a Path, error: &'a StoreError) -> FolderProblem<'a> {
     let dir = parent_of(path);
-    let StoreError::Io { error: source, path: target, .. } = error else { return error.to_string() };
+    let StoreError::Io { error: source, path: target, .. } = error else { return FolderProblem::Other(error) };
     // A file where a folder should be, the data folder or one above it.
     if let Some(file) = dir.ancestors().find(|a| fs::metadata(a).is_ok_and(|m| !m.is_dir())) {
         return if file == dir {
-            format!("cannot save in {}: it is a file, not a folder", dir.display())
+            FolderProblem::FolderIsAFile { dir }
         } else {
-            format!("cannot save in {}: {} is a file, not a folder", dir.display(), file.display())
+            FolderProblem::AboveIsAFile { dir, file }
         };
     }
     // The file itself is something else (a folder, a FIFO, a broken link).
@@ -353,29 +505,13 @@ pub fn folder_problem(path: &Path, error: &StoreError) -> String {
     if let Ok(m) = fs::symlink_metadata(target) {
         let followed = fs::metadata(target);
         if followed.as_ref().is_ok_and(fs::Metadata::is_dir) {
-            return format!("cannot save in {}: {name} is a folder, not a file", dir.display());
+            return FolderProblem::FileIsAFolder { dir, name };
         }
         if !followed.is_ok_and(|f| f.is_file()) && !m.is_file() {
-            return format!("cannot save in {}: {name} is not a regular file", dir.display());
+            return FolderProblem::NotARegularFile { dir, name };
         }
     }
-    format!("cannot save in {}: {}", dir.display(), io_words(source))
-}
-
-/// An I/O error in words, for a message (no error codes, no paths): "the
-/// disk is full", "no permission to write there", "the disk is read-only".
-pub fn io_words(error: &io::Error) -> String {
-    match error.kind() {
-        io::ErrorKind::PermissionDenied => "no permission to write there".to_string(),
-        io::ErrorKind::StorageFull => "the disk is full".to_string(),
-        io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".to_string(),
-        io::ErrorKind::NotADirectory => "part of its path is not a folder".to_string(),
-        io::ErrorKind::IsADirectory => "it is a folder".to_string(),
-        io::ErrorKind::NotFound => "it does not exist".to_string(),
-        // Our own errors say it in words already; the system's without
-        // their codes (see `plain_message`).
-        _ => crate::render::words::plain_message(&error.to_string()),
-    }
+    FolderProblem::Io { dir, error: source }
 }
 
 /// Writes `bytes` to `path` so that the file holds either its old contents
@@ -424,8 +560,7 @@ fn atomically(
     fill: impl FnOnce(&mut tempfile::NamedTempFile) -> io::Result<()>,
 ) -> io::Result<()> {
     let dir = parent_of(path);
-    let name =
-        path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))?;
+    let name = path.file_name().ok_or_else(|| own_io_error(io::ErrorKind::InvalidInput, OwnIoFault::NoFileName))?;
     fs::create_dir_all(dir)?;
     crash_point("write", path);
     // `.NAME.XXXXXX.tmp`, NAME cut short where a long name would make the
@@ -481,7 +616,7 @@ pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
             return Ok(target);
         }
     }
-    Err(io::Error::new(io::ErrorKind::AlreadyExists, "too many files moved aside this second"))
+    Err(own_io_error(io::ErrorKind::AlreadyExists, OwnIoFault::TooManyMovedAside))
 }
 
 /// Largest stored file read (a saved game, the statistics): 16 MiB, far
@@ -493,7 +628,7 @@ pub const MAX_STORED: u64 = 16 << 20;
 enum Read<T> {
     Missing,
     Value(T),
-    Corrupt(String),
+    Corrupt(Damage),
 }
 
 /// Reads and parses `path` without moving anything. Something that is not
@@ -503,36 +638,36 @@ fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, Sto
     match fs::metadata(path) {
         Ok(m) if !m.is_file() => {
             let error = if m.is_dir() {
-                io::Error::new(io::ErrorKind::IsADirectory, "it is a folder")
+                own_io_error(io::ErrorKind::IsADirectory, OwnIoFault::IsAFolder)
             } else {
-                io::Error::new(io::ErrorKind::InvalidInput, "not a regular file")
+                own_io_error(io::ErrorKind::InvalidInput, OwnIoFault::NotARegularFile)
             };
-            return Err(StoreError::Io { path: path.to_path_buf(), action: "read", error });
+            return Err(StoreError::Io { path: path.to_path_buf(), action: Action::Read, error });
         }
         Ok(_) => {}
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
         // The path itself cannot be reached (a folder on it is a file, say):
         // nothing there to move aside.
-        Err(error) => return Err(StoreError::Io { path: path.to_path_buf(), action: "read", error }),
+        Err(error) => return Err(StoreError::Io { path: path.to_path_buf(), action: Action::Read, error }),
     }
     let mut bytes = Vec::new();
     let read = File::open(path).and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_STORED + 1), &mut bytes));
     match read {
         Ok(_) => {}
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
-        Err(e) => return Ok(Read::Corrupt(e.to_string())),
+        Err(e) => return Ok(Read::Corrupt(Damage::Unreadable(e))),
     }
     if bytes.len() as u64 > MAX_STORED {
-        return Ok(Read::Corrupt(format!("larger than {} MiB, far more than any of ours", MAX_STORED >> 20)));
+        return Ok(Read::Corrupt(Damage::TooLarge));
     }
     // A byte-order mark at the start (an editor's) is not JSON.
     let json = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
     let value: serde_json::Value = match serde_json::from_slice(json) {
         Ok(v) => v,
-        Err(e) => return Ok(Read::Corrupt(e.to_string())),
+        Err(e) => return Ok(Read::Corrupt(Damage::Json(e))),
     };
     if !value.is_object() {
-        return Ok(Read::Corrupt("the JSON is not an object".to_string()));
+        return Ok(Read::Corrupt(Damage::NotAnObject));
     }
     // Every file of ours names its format: one that does not is someone
     // else's, never to be taken for an empty one and written over.
@@ -541,19 +676,19 @@ fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, Sto
             return Err(StoreError::NewerVersion { path: path.to_path_buf(), found, supported: T::FORMAT_VERSION });
         }
         Some(Some(_)) => {}
-        _ => return Ok(Read::Corrupt("it has no format_version, so it is not a klondike file".to_string())),
+        _ => return Ok(Read::Corrupt(Damage::NoFormatVersion)),
     }
     match serde_json::from_value(value) {
         Ok(v) => Ok(Read::Value(v)),
-        Err(e) => Ok(Read::Corrupt(e.to_string())),
+        Err(e) => Ok(Read::Corrupt(Damage::Json(e))),
     }
 }
 
 /// Moves a corrupt file aside and makes the error that reports it.
-fn corrupt(path: &Path, why: String) -> StoreError {
+fn corrupt(path: &Path, why: Damage) -> StoreError {
     match move_aside(path) {
         Ok(moved_to) => StoreError::Corrupt { path: path.to_path_buf(), moved_to, why },
-        Err(error) => StoreError::Io { path: path.to_path_buf(), action: "move aside", error },
+        Err(error) => StoreError::Io { path: path.to_path_buf(), action: Action::MoveAside, error },
     }
 }
 
@@ -583,7 +718,7 @@ pub fn peek_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<
     match read_raw(path)? {
         Read::Missing => Ok(None),
         Read::Value(v) => Ok(Some(v)),
-        Read::Corrupt(why) => Err(StoreError::NotUsable { path: path.to_path_buf(), why }),
+        Read::Corrupt(why) => Err(StoreError::NotUsable { path: path.to_path_buf(), why: Problem::Damaged(why) }),
     }
 }
 
@@ -595,12 +730,12 @@ pub fn peek_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<
 ///   JSON object of type `T`; the file is left as it is.
 /// - [`StoreError::NewerVersion`]: written by a newer format version.
 pub fn read_user_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
-    let not_usable = |why: String| StoreError::NotUsable { path: path.to_path_buf(), why };
+    let not_usable = |why: Problem| StoreError::NotUsable { path: path.to_path_buf(), why };
     match read_raw(path) {
         Ok(Read::Missing) => Ok(None),
         Ok(Read::Value(v)) => Ok(Some(v)),
-        Ok(Read::Corrupt(why)) => Err(not_usable(format!("it is not a saved game ({why})"))),
-        Err(StoreError::Io { error, .. }) => Err(not_usable(error.to_string())),
+        Ok(Read::Corrupt(why)) => Err(not_usable(Problem::NotASavedGame(why))),
+        Err(StoreError::Io { error, .. }) => Err(not_usable(Problem::Unreadable(error))),
         Err(e) => Err(e),
     }
 }
@@ -635,38 +770,35 @@ pub fn expand_home(text: &str) -> PathBuf {
 /// [`StoreError::NewerVersion`] for a save from a newer version;
 /// [`StoreError::Io`] when writing fails (the file is unchanged).
 pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, value: &T) -> Result<(), StoreError> {
-    let not_usable = |why: &str| StoreError::NotUsable { path: path.to_path_buf(), why: why.to_string() };
+    let not_usable = |why: Problem| StoreError::NotUsable { path: path.to_path_buf(), why };
     let target = match fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path).map_err(|e| StoreError::NotUsable {
-            path: path.to_path_buf(),
-            why: format!("the link leads nowhere ({e})"),
-        })?,
+        Ok(m) if m.file_type().is_symlink() => {
+            fs::canonicalize(path).map_err(|e| not_usable(Problem::LinkLeadsNowhere(e)))?
+        }
         Ok(_) => path.to_path_buf(),
         Err(_) => path.to_path_buf(),
     };
     let permissions = match fs::metadata(&target) {
-        Ok(m) if m.is_dir() => return Err(not_usable("it is a folder")),
-        Ok(m) if !m.is_file() => return Err(not_usable("it is not a regular file")),
+        Ok(m) if m.is_dir() => return Err(not_usable(Problem::IsAFolder)),
+        Ok(m) if !m.is_file() => return Err(not_usable(Problem::NotARegularFile)),
         Ok(m) if m.len() == 0 => Some(m.permissions()),
         Ok(m) => {
             match read_raw::<T>(&target) {
                 Ok(Read::Value(_)) | Ok(Read::Missing) => {}
-                Ok(Read::Corrupt(_)) => {
-                    return Err(not_usable("it holds something other than a saved game; name another file"))
-                }
+                Ok(Read::Corrupt(_)) => return Err(not_usable(Problem::HoldsSomethingElse)),
                 Err(e @ StoreError::NewerVersion { .. }) => return Err(e),
-                Err(_) => return Err(not_usable("it cannot be read; name another file")),
+                Err(_) => return Err(not_usable(Problem::CannotBeRead)),
             }
             Some(m.permissions())
         }
         Err(_) => {
             if !parent_of(&target).is_dir() {
-                return Err(not_usable("its folder does not exist"));
+                return Err(not_usable(Problem::NoFolder));
             }
             None
         }
     };
-    let io_err = |error| StoreError::Io { path: target.clone(), action: "write", error };
+    let io_err = |error| StoreError::Io { path: target.clone(), action: Action::Write, error };
     let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
     text.push('\n');
     write_atomically_with(&target, text.as_bytes(), permissions).map_err(io_err)
@@ -677,7 +809,7 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
 /// # Errors
 /// [`StoreError::Io`] when it could not be written; `path` is then unchanged.
 pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
-    let io_err = |error| StoreError::Io { path: path.to_path_buf(), action: "write", error };
+    let io_err = |error| StoreError::Io { path: path.to_path_buf(), action: Action::Write, error };
     let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
     text.push('\n');
     write_atomically(path, text.as_bytes()).map_err(io_err)
@@ -734,7 +866,7 @@ where
     F: FnOnce(&mut T),
 {
     let lock_path = with_suffix(path, ".lock");
-    let lock_err = |error| StoreError::Io { path: lock_path.clone(), action: "lock", error };
+    let lock_err = |error| StoreError::Io { path: lock_path.clone(), action: Action::Lock, error };
     fs::create_dir_all(parent_of(path)).map_err(lock_err)?;
     let lock_file =
         OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock_path).map_err(lock_err)?;
@@ -753,10 +885,7 @@ where
             }
             Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
                 GAVE_UP.store(true, std::sync::atomic::Ordering::Relaxed);
-                return Err(lock_err(io::Error::new(
-                    io::ErrorKind::WouldBlock,
-                    "another process has held it for over 10 seconds",
-                )));
+                return Err(lock_err(own_io_error(io::ErrorKind::WouldBlock, OwnIoFault::LockHeldTooLong)));
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(lock_err(e)),

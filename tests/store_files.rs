@@ -175,7 +175,7 @@ fn a_truncated_file_is_moved_aside_and_reported() {
     assert_eq!(fs::read(moved_to).unwrap(), cut, "nothing is lost");
     let name = moved_to.file_name().unwrap().to_string_lossy().into_owned();
     assert!(name.starts_with("stats.json.corrupt-"), "{name}");
-    assert!(why.contains("EOF"), "{why}");
+    assert!(why.to_string().contains("EOF"), "{why}");
     let msg = err.to_string();
     assert!(msg.contains(&path.display().to_string()), "{msg}");
     assert!(msg.contains(&moved_to.display().to_string()), "{msg}");

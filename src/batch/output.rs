@@ -105,7 +105,7 @@ pub enum OutputError {
     WriteFile {
         /// The file.
         path: PathBuf,
-        /// Why (not a source: [`crate::store::io_words`] says it).
+        /// Why (not a source: [`crate::render::faults::io_words`] says it).
         error: io::Error,
     },
     /// A result could not be written to standard output (`path` `None`), a

@@ -113,7 +113,11 @@ impl LineSource for Terminal {
             });
             if let Err(source) = saved {
                 // A problem with the data folder is said once a session.
-                let e = klondike::store::StoreError::Io { path: path.clone(), action: "write", error: source };
+                let e = klondike::store::StoreError::Io {
+                    path: path.clone(),
+                    action: klondike::store::Action::Write,
+                    error: source,
+                };
                 super::session::say_folder_problem(&path, &e);
             }
         }

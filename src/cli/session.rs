@@ -303,7 +303,7 @@ pub fn catch_interrupts() -> bool {
             if ASKING.load(Ordering::Relaxed) {
                 let _ = writeln!(io::stderr(), "\n{}", said::SAVED_GAME_KEPT);
             } else if GAME_KEPT.load(Ordering::Relaxed) {
-                let _ = writeln!(io::stderr(), "\nStopped. {}", said::GAME_KEPT);
+                let _ = writeln!(io::stderr(), "\n{} {}", said::STOPPED, said::GAME_KEPT);
             } else {
                 let _ = writeln!(io::stderr());
             }

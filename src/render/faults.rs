@@ -1,7 +1,9 @@
 //! What the library's other errors say: the options and files of a batch
 //! and a census, game records, stored files, card codes, deals, game
 //! numbers and position lines, the deal or saved game a session starts
-//! from. The library keeps them as data; their `Display` is these words,
+//! from, why it cannot start or resume, and why its world refused a
+//! command; and why the solver gave up is [`solve`](super::solve)'s. The
+//! library keeps them as data; their `Display` is these words,
 //! one line each. (The engine's own errors, of moves, commands, set-ups and
 //! the history, are [`errors`](super::errors)'.)
 
@@ -18,9 +20,9 @@ use crate::record::{FieldFault, MoveFault, RecordError};
 use crate::render::words::{card_name, readable, suit_name};
 use crate::rules::PassLimitParseError;
 use crate::scoring::ScoringParseError;
-use crate::session::ChoiceError;
+use crate::session::{ChoiceError, ResumeRefusal, StartError, WorldError};
 use crate::stats::RulesKeyParseError;
-use crate::store::{io_words, StoreError, TextFileError};
+use crate::store::{Action, Damage, FolderProblem, OwnIoFault, Problem, StoreError, TextFileError, MAX_STORED};
 
 /// How many characters of an option's value are quoted back.
 const OPTION_QUOTED: usize = 40;
@@ -184,7 +186,9 @@ pub fn move_fault(e: &MoveFault) -> String {
 /// corrupt one, where it was moved).
 pub fn store_error(e: &StoreError) -> String {
     match e {
-        StoreError::Io { path, action, error } => format!("could not {action} {}: {}", path.display(), io_words(error)),
+        StoreError::Io { path, action, error } => {
+            format!("could not {} {}: {}", store_action(*action), path.display(), io_words(error))
+        }
         StoreError::Corrupt { path, moved_to, why } => {
             format!("{} is unreadable ({why}); it was moved aside to {}", path.display(), moved_to.display())
         }
@@ -193,6 +197,93 @@ pub fn store_error(e: &StoreError) -> String {
             "{} was written by a newer klondike (format version {found}; this one reads up to {supported}); it is left as it is and not updated",
             path.display()
         ),
+    }
+}
+
+/// What was being done to a stored file, as a verb: "read", "write",
+/// "lock", "move aside".
+pub fn store_action(action: Action) -> &'static str {
+    match action {
+        Action::Read => "read",
+        Action::Write => "write",
+        Action::Lock => "lock",
+        Action::MoveAside => "move aside",
+    }
+}
+
+/// What is wrong with a corrupt stored file (the reader's or the JSON
+/// parser's own message, or ours).
+pub fn damage(d: &Damage) -> String {
+    match d {
+        Damage::Unreadable(e) => e.to_string(),
+        Damage::TooLarge => format!("larger than {} MiB, far more than any of ours", MAX_STORED >> 20),
+        Damage::Json(e) => e.to_string(),
+        Damage::NotAnObject => "the JSON is not an object".to_string(),
+        Damage::NoFormatVersion => "it has no format_version, so it is not a klondike file".to_string(),
+    }
+}
+
+/// Why a file the user named cannot be used.
+pub fn problem(p: &Problem) -> String {
+    match p {
+        Problem::Damaged(why) => damage(why),
+        Problem::NotASavedGame(why) => format!("it is not a saved game ({})", damage(why)),
+        Problem::Unreadable(e) => e.to_string(),
+        Problem::LinkLeadsNowhere(e) => format!("the link leads nowhere ({e})"),
+        Problem::IsAFolder => "it is a folder".to_string(),
+        Problem::NotARegularFile => "it is not a regular file".to_string(),
+        Problem::HoldsSomethingElse => "it holds something other than a saved game; name another file".to_string(),
+        Problem::CannotBeRead => "it cannot be read; name another file".to_string(),
+        Problem::NoFolder => "its folder does not exist".to_string(),
+    }
+}
+
+/// The store's own reasons for an I/O error, in words.
+pub fn own_io_fault(fault: OwnIoFault) -> &'static str {
+    match fault {
+        OwnIoFault::IsAFolder => "it is a folder",
+        OwnIoFault::NotARegularFile => "not a regular file",
+        OwnIoFault::NoFileName => "the path has no file name",
+        OwnIoFault::TooManyMovedAside => "too many files moved aside this second",
+        OwnIoFault::LockHeldTooLong => "another process has held it for over 10 seconds",
+    }
+}
+
+/// One line on why nothing can be saved in a folder, naming the folder and
+/// the problem in words.
+pub fn folder_problem(p: &FolderProblem<'_>) -> String {
+    match p {
+        FolderProblem::Other(e) => e.to_string(),
+        FolderProblem::FolderIsAFile { dir } => format!("cannot save in {}: it is a file, not a folder", dir.display()),
+        FolderProblem::AboveIsAFile { dir, file } => {
+            format!("cannot save in {}: {} is a file, not a folder", dir.display(), file.display())
+        }
+        FolderProblem::FileIsAFolder { dir, name } => {
+            format!("cannot save in {}: {name} is a folder, not a file", dir.display())
+        }
+        FolderProblem::NotARegularFile { dir, name } => {
+            format!("cannot save in {}: {name} is not a regular file", dir.display())
+        }
+        FolderProblem::Io { dir, error } => format!("cannot save in {}: {}", dir.display(), io_words(error)),
+    }
+}
+
+/// An I/O error in words, for a message (no error codes, no paths): "the
+/// disk is full", "no permission to write there", "the disk is read-only".
+/// The kind of the error is what is said; for a kind not named here, the
+/// error's own message without its codes.
+pub fn io_words(error: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::PermissionDenied => "no permission to write there".to_string(),
+        ErrorKind::StorageFull => "the disk is full".to_string(),
+        ErrorKind::ReadOnlyFilesystem => "the disk is read-only".to_string(),
+        ErrorKind::NotADirectory => "part of its path is not a folder".to_string(),
+        ErrorKind::IsADirectory => "it is a folder".to_string(),
+        ErrorKind::NotFound => "it does not exist".to_string(),
+        // Our own errors say it in words already; the system's without
+        // their codes (see `plain_message`).
+        _ => crate::render::words::plain_message(&error.to_string()),
     }
 }
 
@@ -286,6 +377,36 @@ pub fn choice_error(e: &ChoiceError) -> String {
     }
 }
 
+/// Why a session cannot start.
+pub fn start_error(e: &StartError) -> String {
+    match e {
+        StartError::Refused(why) => resume_refusal(why),
+        StartError::Io(e) => e.to_string(),
+    }
+}
+
+/// Why `--resume` cannot be done.
+pub fn resume_refusal(why: &ResumeRefusal) -> String {
+    use crate::render::session as said;
+    match why {
+        ResumeRefusal::InUse => said::SAVED_GAME_IN_USE.to_string(),
+        ResumeRefusal::NoSavedGame => said::NO_SAVED_GAME.to_string(),
+        ResumeRefusal::Unreadable(e) => said::cannot_resume(&e.to_string()),
+        ResumeRefusal::Unplayable { name, error, moved } => {
+            said::cannot_resume(&said::saved_game_unplayable(name, error, moved))
+        }
+    }
+}
+
+/// Why the world did not do what a command asked: the library's refusal,
+/// or the world's own message.
+pub fn world_error(e: &WorldError) -> String {
+    match e {
+        WorldError::Refused(why) => why.to_string(),
+        WorldError::Failed(message) => message.clone(),
+    }
+}
+
 /// `text` with its unprintable characters named (the one rule for quoting
 /// input, [`readable`]), so that a message stays one readable line.
 fn printable(text: &str) -> String {
@@ -347,5 +468,26 @@ mod tests {
         assert_eq!(printable("a\u{1b}b\u{0}"), "a<escape>b<nul>");
         assert_eq!(printable("\u{202E}x"), "<U+202E>x");
         assert_eq!(printable("é♠"), "é♠");
+    }
+
+    #[test]
+    fn stored_files_reasons_keep_their_words() {
+        use std::io::{Error, ErrorKind};
+        use std::path::{Path, PathBuf};
+        assert_eq!(damage(&Damage::TooLarge), "larger than 16 MiB, far more than any of ours");
+        assert_eq!(
+            problem(&Problem::NotASavedGame(Damage::NoFormatVersion)),
+            "it is not a saved game (it has no format_version, so it is not a klondike file)"
+        );
+        let folder = Error::new(ErrorKind::IsADirectory, OwnIoFault::IsAFolder);
+        assert_eq!(problem(&Problem::Unreadable(folder)), "it is a folder");
+        let held = Error::new(ErrorKind::WouldBlock, OwnIoFault::LockHeldTooLong);
+        let e = StoreError::Io { path: PathBuf::from("s.json.lock"), action: Action::Lock, error: held };
+        assert_eq!(e.to_string(), "could not lock s.json.lock: another process has held it for over 10 seconds");
+        let full = Error::from(ErrorKind::StorageFull);
+        let p = FolderProblem::Io { dir: Path::new("d"), error: &full };
+        assert_eq!(p.to_string(), "cannot save in d: the disk is full");
+        let p = FolderProblem::FileIsAFolder { dir: Path::new("d"), name: "a.json".into() };
+        assert_eq!(p.to_string(), "cannot save in d: a.json is a folder, not a file");
     }
 }

@@ -186,6 +186,10 @@ pub const KEPT_PLAYING: &str = "Kept playing this game.";
 /// next time (`q`, the end of input, Ctrl-C).
 pub const GAME_KEPT: &str = "The game is kept: klondike offers it again when it starts.";
 
+/// Said before [`GAME_KEPT`] when Ctrl-C ends the program while a game is
+/// kept (on its own line, after a line break).
+pub const STOPPED: &str = "Stopped.";
+
 /// Said once at an interactive prompt, after the opening.
 pub const WELCOME: &str = "Type help for the commands, q to quit.";
 

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::batch::{BadGameLine, ScriptError, Solved};
 use crate::render::words::readable;
-use crate::solver::Verdict;
+use crate::solver::{GaveUp, Verdict};
 
 /// Longest piece of a file's line quoted in a message, in characters.
 const QUOTED: usize = 200;
@@ -84,7 +84,7 @@ pub fn cannot_repair(path: &Path) -> String {
 
 /// A result cannot be written to the file `path`, for the reason `error`.
 pub fn cannot_write_file(path: &Path, error: &std::io::Error) -> String {
-    format!("cannot write to '{}': {}", path.display(), crate::store::io_words(error))
+    format!("cannot write to '{}': {}", path.display(), crate::render::faults::io_words(error))
 }
 
 /// A result cannot be written to `path` (a pipe, a FIFO, a device) or,
@@ -112,6 +112,22 @@ pub fn verdict_line(solved: &Solved) -> String {
         Verdict::Winnable(moves) => format!("# winnable in {} moves ({figures})", moves.len()),
         Verdict::Unwinnable => format!("# unwinnable: no line wins, the search was exhaustive ({figures})"),
         Verdict::Unknown(why) => format!("# unknown ({why}; {figures})"),
+    }
+}
+
+/// Why the solver gave up, in words for people (the verdict line, the
+/// session's answer to `solve`); result files write its
+/// [`token`](GaveUp::token) instead.
+pub fn gave_up(why: &GaveUp) -> String {
+    match why {
+        GaveUp::StateLimit => "state limit".to_string(),
+        GaveUp::TimeLimit => "time limit".to_string(),
+        GaveUp::Cancelled => "cancelled".to_string(),
+        GaveUp::Memory => "memory".to_string(),
+        GaveUp::Unsupported(what) => format!("unsupported position: {what}"),
+        GaveUp::LineDoesNotReplay => "internal error: the line found does not replay".to_string(),
+        // A reason from a newer klondike's file: as it was written.
+        GaveUp::Other(token) => token.clone(),
     }
 }
 

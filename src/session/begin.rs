@@ -9,8 +9,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::{
-    claim_autosave, first_winnable, offer_saved, retire_autosave, Input, Next, Offered, Persistence, Saved, Session,
-    Start, StartError, View, World,
+    claim_autosave, first_winnable, offer_saved, retire_autosave, Input, Next, Offered, Persistence, ResumeRefusal,
+    Saved, Session, Start, StartError, View, World,
 };
 use crate::deal::{Deal, DealError, GameNumber};
 use crate::flow::{Passed, WinnableError};
@@ -85,9 +85,9 @@ pub enum BeginError {
     /// The deal or saved game named cannot be had.
     #[error(transparent)]
     Choice(#[from] ChoiceError),
-    /// `--resume` cannot be done: the sentence that says why.
+    /// `--resume` cannot be done, and why (boxed: a result stays small).
     #[error("{0}")]
-    Refused(String),
+    Refused(Box<ResumeRefusal>),
     /// `--winnable` found no winnable deal.
     #[error("{0}")]
     Winnable(WinnableError),

@@ -68,18 +68,43 @@ pub enum Offered {
 /// Why a session cannot start (the program ends with status 1).
 #[derive(Debug)]
 pub enum StartError {
-    /// `--resume` cannot be done: the sentence that says why.
-    Refused(String),
+    /// `--resume` cannot be done, and why (boxed: a result stays small).
+    Refused(Box<ResumeRefusal>),
     /// The question could not be asked or answered.
     Io(io::Error),
 }
 
 impl std::fmt::Display for StartError {
+    /// The words are the presentation layer's: [`crate::render::faults::start_error`].
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StartError::Refused(why) => f.write_str(why),
-            StartError::Io(e) => e.fmt(f),
-        }
+        f.write_str(&crate::render::faults::start_error(self))
+    }
+}
+
+/// Why `--resume` cannot be done ([`StartError::Refused`]).
+#[derive(Debug)]
+pub enum ResumeRefusal {
+    /// Another session holds the saved game.
+    InUse,
+    /// There is no saved game.
+    NoSavedGame,
+    /// The saved game cannot be read (the store's error).
+    Unreadable(StoreError),
+    /// The saved game cannot be replayed; it was moved aside.
+    Unplayable {
+        /// The saved game's file, as the world names it.
+        name: String,
+        /// Why it cannot be replayed.
+        error: crate::record::RecordError,
+        /// Where it was moved (as the world names it; empty if it was not).
+        moved: String,
+    },
+}
+
+impl std::fmt::Display for ResumeRefusal {
+    /// The words are the presentation layer's: [`crate::render::faults::resume_refusal`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::render::faults::resume_refusal(self))
     }
 }
 
@@ -153,7 +178,7 @@ pub fn offer_saved(
     in_use: bool,
     out: &mut impl Write,
 ) -> Result<Offered, StartError> {
-    let refused = |why: String| Err(StartError::Refused(why));
+    let refused = |why: ResumeRefusal| Err(StartError::Refused(Box::new(why)));
     if !asked.offer {
         return Ok(Offered::Nothing);
     }
@@ -163,7 +188,7 @@ pub fn offer_saved(
     // other session's.
     if in_use {
         if asked.resume {
-            return refused(said::SAVED_GAME_IN_USE.into());
+            return refused(ResumeRefusal::InUse);
         }
         return Ok(Offered::Nothing);
     }
@@ -173,7 +198,7 @@ pub fn offer_saved(
             None
         }
         Ok(r) => r,
-        Err(e) if asked.resume => return refused(said::cannot_resume(&e.to_string())),
+        Err(e) if asked.resume => return refused(ResumeRefusal::Unreadable(e)),
         // The folder cannot be read: said once, as the folder's problem.
         Err(e @ StoreError::Io { .. }) => {
             world.folder_problem(&e);
@@ -191,7 +216,7 @@ pub fn offer_saved(
     };
     let Some(record) = record else {
         if asked.resume {
-            return refused(said::NO_SAVED_GAME.into());
+            return refused(ResumeRefusal::NoSavedGame);
         }
         return Ok(Offered::Nothing);
     };
@@ -222,11 +247,10 @@ pub fn offer_saved(
         }
         Err(e) => {
             let moved = world.move_autosave_aside().unwrap_or_default();
-            let message = said::saved_game_unplayable(&name, &e, &moved);
             if asked.resume {
-                return refused(said::cannot_resume(&message));
+                return refused(ResumeRefusal::Unplayable { name, error: e, moved });
             }
-            world.warn(&message);
+            world.warn(&said::saved_game_unplayable(&name, &e, &moved));
             Ok(Offered::Nothing)
         }
     }
@@ -397,7 +421,7 @@ pub fn claim_autosave(
     if persistence.autosave {
         match world.lock_autosave() {
             AutosaveLock::Held => held = true,
-            AutosaveLock::Busy(_) if resume => return Err(StartError::Refused(said::SAVED_GAME_IN_USE.into())),
+            AutosaveLock::Busy(_) if resume => return Err(StartError::Refused(Box::new(ResumeRefusal::InUse))),
             AutosaveLock::Busy(folder) => {
                 world.warn(&said::another_session_keeps(&folder));
                 persistence.autosave = false;

@@ -75,7 +75,7 @@ impl Fault {
         match self {
             Fault::Folder => StoreError::Io {
                 path,
-                action: "read",
+                action: crate::store::Action::Read,
                 error: io::Error::new(io::ErrorKind::PermissionDenied, "denied"),
             },
             Fault::Newer => StoreError::NewerVersion { path, found: 99, supported: 1 },
@@ -533,6 +533,7 @@ fn an_autosave_that_cannot_be_read_is_reported_and_kept() {
     let asked = Asked { resume: true, ..at_terminal() };
     let (offered, _) = offer(&mut world, &asked, false);
     let Err(StartError::Refused(why)) = offered else { panic!("{offered:?}") };
+    let why = why.to_string();
     assert!(why.starts_with("cannot resume: could not read autosave.json"), "{why}");
 }
 
@@ -585,10 +586,12 @@ fn quitting_at_the_offer_leaves_everything_as_it_was() {
 fn resume_fails_without_a_saved_game_or_when_another_session_has_it() {
     let resume = Asked { resume: true, ..at_terminal() };
     let (offered, _) = offer(&mut Memory::default(), &resume, false);
-    assert!(matches!(offered, Err(StartError::Refused(ref w)) if w == "there is no saved game to resume"));
+    assert!(matches!(offered, Err(StartError::Refused(ref w)) if w.to_string() == "there is no saved game to resume"));
     let mut world = with_saved(vec!["y"]);
     let (offered, _) = offer(&mut world, &resume, true);
-    assert!(matches!(offered, Err(StartError::Refused(ref w)) if w.contains("open in another klondike session")));
+    assert!(
+        matches!(offered, Err(StartError::Refused(ref w)) if w.to_string().contains("open in another klondike session"))
+    );
     // Without --resume another session's saved game is simply not offered.
     let (offered, _) = offer(&mut world, &at_terminal(), true);
     assert!(matches!(offered, Ok(Offered::Nothing)) && world.asked.is_empty() && world.autosave.is_some());
@@ -729,7 +732,7 @@ fn a_second_session_neither_saves_nor_touches_the_saved_game() {
     let Err(StartError::Refused(why)) = claim_autosave(&mut world, &mut persistence, true) else {
         panic!("--resume must fail")
     };
-    assert_eq!(why, "the saved game is open in another klondike session");
+    assert_eq!(why.to_string(), "the saved game is open in another klondike session");
 }
 
 #[test]

@@ -115,10 +115,14 @@ pub enum Verdict {
     Unknown(GaveUp),
 }
 
-/// Why [`solve`] gave no verdict. Its `Display` is a short fixed token
-/// (`state limit`, `time limit`, `cancelled`, `memory`, `unsupported
-/// position: ...`, `internal error: ...`), the `reason` of a batch result
-/// line; `From<String>` reads it back.
+/// Why [`solve`] gave no verdict. It has two forms:
+///
+/// - its [`token`](GaveUp::token), a short fixed text (`state limit`,
+///   `time limit`, `cancelled`, `memory`, `unsupported position: ...`,
+///   `internal error: ...`): the `reason` of a batch result line, in files
+///   and JSON (through serde), read back by [`GaveUp::from_token`];
+/// - its `Display`, the words for people
+///   ([`crate::render::solve::gave_up`]).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(from = "String", into = "String")]
 pub enum GaveUp {
@@ -137,44 +141,67 @@ pub enum GaveUp {
     /// A winning line was found that the engine does not replay (a solver
     /// bug: the line is never returned).
     LineDoesNotReplay,
-    /// A reason this version does not know, read from a result file.
+    /// A reason this version does not know, read from a result file (its
+    /// token as it was written).
     Other(String),
 }
 
-impl std::fmt::Display for GaveUp {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+/// The token of [`GaveUp::Unsupported`] starts with this, then the why.
+const UNSUPPORTED_TOKEN: &str = "unsupported position: ";
+
+impl GaveUp {
+    /// The stable token of this reason in result files and JSON; part of
+    /// the file formats, so it never changes (whatever the words for
+    /// people say). [`GaveUp::from_token`] reads it back.
+    pub fn token(&self) -> std::borrow::Cow<'_, str> {
+        use std::borrow::Cow;
         match self {
-            GaveUp::StateLimit => f.write_str("state limit"),
-            GaveUp::TimeLimit => f.write_str("time limit"),
-            GaveUp::Cancelled => f.write_str("cancelled"),
-            GaveUp::Memory => f.write_str("memory"),
-            GaveUp::Unsupported(why) => write!(f, "unsupported position: {why}"),
-            GaveUp::LineDoesNotReplay => f.write_str("internal error: the line found does not replay"),
-            GaveUp::Other(text) => f.write_str(text),
+            GaveUp::StateLimit => Cow::Borrowed("state limit"),
+            GaveUp::TimeLimit => Cow::Borrowed("time limit"),
+            GaveUp::Cancelled => Cow::Borrowed("cancelled"),
+            GaveUp::Memory => Cow::Borrowed("memory"),
+            GaveUp::Unsupported(why) => Cow::Owned(format!("{UNSUPPORTED_TOKEN}{why}")),
+            GaveUp::LineDoesNotReplay => Cow::Borrowed("internal error: the line found does not replay"),
+            GaveUp::Other(token) => Cow::Borrowed(token),
         }
     }
-}
 
-impl From<GaveUp> for String {
-    fn from(why: GaveUp) -> String {
-        why.to_string()
-    }
-}
-
-impl From<String> for GaveUp {
-    /// Reads what `Display` writes; any other text is [`GaveUp::Other`].
-    fn from(text: String) -> GaveUp {
-        match text.as_str() {
+    /// The reason whose [`token`](GaveUp::token) is `token`; any other
+    /// text is [`GaveUp::Other`].
+    pub fn from_token(token: &str) -> GaveUp {
+        match token {
             "state limit" => GaveUp::StateLimit,
             "time limit" => GaveUp::TimeLimit,
             "cancelled" => GaveUp::Cancelled,
             "memory" => GaveUp::Memory,
             "internal error: the line found does not replay" => GaveUp::LineDoesNotReplay,
-            _ => match text.strip_prefix("unsupported position: ") {
+            _ => match token.strip_prefix(UNSUPPORTED_TOKEN) {
                 Some(why) => GaveUp::Unsupported(why.to_string()),
-                None => GaveUp::Other(text),
+                None => GaveUp::Other(token.to_string()),
             },
         }
+    }
+}
+
+impl std::fmt::Display for GaveUp {
+    /// The words are the presentation layer's: [`crate::render::solve::gave_up`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::render::solve::gave_up(self))
+    }
+}
+
+impl From<GaveUp> for String {
+    /// The [`token`](GaveUp::token) (what serde writes).
+    fn from(why: GaveUp) -> String {
+        why.token().into_owned()
+    }
+}
+
+impl From<String> for GaveUp {
+    /// Reads a [`token`](GaveUp::token) ([`GaveUp::from_token`]; what serde
+    /// reads).
+    fn from(token: String) -> GaveUp {
+        GaveUp::from_token(&token)
     }
 }
 
@@ -428,10 +455,12 @@ mod tests {
             GaveUp::Unsupported("the stock and waste hold 25 cards, more than 24".into()),
             GaveUp::LineDoesNotReplay,
         ] {
-            assert_eq!(GaveUp::from(why.to_string()), why);
+            assert_eq!(GaveUp::from_token(&why.token()), why);
+            assert_eq!(GaveUp::from(String::from(why.clone())), why);
         }
-        assert_eq!(GaveUp::StateLimit.to_string(), "state limit");
-        assert_eq!(GaveUp::from("out of coffee".to_string()), GaveUp::Other("out of coffee".into()));
+        assert_eq!(GaveUp::StateLimit.token(), "state limit");
+        assert_eq!(GaveUp::from_token("out of coffee"), GaveUp::Other("out of coffee".into()));
+        assert_eq!(GaveUp::Other("out of coffee".into()).token(), "out of coffee");
         let json = serde_json::to_string(&GaveUp::TimeLimit).unwrap();
         assert_eq!(json, "\"time limit\"");
         assert_eq!(serde_json::from_str::<GaveUp>(&json).unwrap(), GaveUp::TimeLimit);
