@@ -510,9 +510,27 @@ fn pile(text: &str) -> Result<PileId, CommandError> {
 }
 
 /// `line` in lower case, suit symbols as the table shows them read as their
-/// letters (`4♥ 3`): what the parsers split into words.
+/// letters where they end a card code (`4♥ 3`, `10♠`): what the parsers
+/// split into words. A symbol after no rank stays as it is, so `♦` alone
+/// is no command (it would read as `d`, a draw).
 pub(crate) fn normalised(line: &str) -> String {
-    line.to_lowercase().replace('♣', "c").replace('♦', "d").replace('♥', "h").replace('♠', "s")
+    let mut out = String::with_capacity(line.len());
+    let mut after_rank = false;
+    for c in line.chars().flat_map(char::to_lowercase) {
+        let letter = match c {
+            '♣' => Some('c'),
+            '♦' => Some('d'),
+            '♥' => Some('h'),
+            '♠' => Some('s'),
+            _ => None,
+        };
+        match letter {
+            Some(l) if after_rank => out.push(l),
+            _ => out.push(c),
+        }
+        after_rank = c.is_ascii_digit() || matches!(c, 'a' | 't' | 'j' | 'q' | 'k');
+    }
+    out
 }
 
 /// The entry of [`COMMANDS`] that the first word of `line` names, if any
@@ -924,6 +942,21 @@ mod tests {
             for word in std::iter::once(c.word).chain(c.aliases.iter().copied()) {
                 assert_eq!(lookup(word).map(|found| found.verb), Some(c.verb), "{word}");
             }
+        }
+    }
+
+    #[test]
+    fn a_suit_symbol_reads_as_its_letter_only_after_a_rank() {
+        assert_eq!("4♥ 3".parse::<Command>(), "4h 3".parse::<Command>());
+        assert_eq!("10♠".parse::<Command>(), "10s".parse::<Command>());
+        assert_eq!("Q♦ f".parse::<Command>(), "qd f".parse::<Command>());
+        // Alone, a symbol is no command: ♦ is not d (a draw), nor ♥ h (a hint).
+        for symbol in ["♦", "♥", "♠", "♣", "♦ 3"] {
+            let err = symbol.parse::<Command>().unwrap_err();
+            assert!(
+                matches!(&err, CommandError::Unknown { word, .. } if word.starts_with(symbol.split(' ').next().unwrap())),
+                "{symbol}: {err:?}"
+            );
         }
     }
 

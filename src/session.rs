@@ -945,7 +945,9 @@ impl<W: World> Session<W> {
     fn goodbye(&self) -> Option<GameLeft> {
         if !self.in_progress() {
             None
-        } else if self.persistence.autosave {
+        } else if self.persistence.autosave && self.autosaved {
+            // Kept only where a copy was written: saving can fail (a data
+            // folder that cannot be written), and then the game is not kept.
             Some(GameLeft::Kept)
         } else if self.persistence.stats {
             Some(GameLeft::CountsAsLost(self.play.origin()))

@@ -734,6 +734,9 @@ pub fn read_user_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Op
     match read_raw(path) {
         Ok(Read::Missing) => Ok(None),
         Ok(Read::Value(v)) => Ok(Some(v)),
+        // A file that cannot be read is not thereby something else than a
+        // saved game: say that it cannot be read.
+        Ok(Read::Corrupt(Damage::Unreadable(error))) => Err(not_usable(Problem::Unreadable(error))),
         Ok(Read::Corrupt(why)) => Err(not_usable(Problem::NotASavedGame(why))),
         Err(StoreError::Io { error, .. }) => Err(not_usable(Problem::Unreadable(error))),
         Err(e) => Err(e),

@@ -228,7 +228,14 @@ pub fn problem(p: &Problem) -> String {
     match p {
         Problem::Damaged(why) => damage(why),
         Problem::NotASavedGame(why) => format!("it is not a saved game ({})", damage(why)),
-        Problem::Unreadable(e) => e.to_string(),
+        Problem::Unreadable(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            "no permission to read it".to_string()
+        }
+        // Our own faults say what is wrong in words already.
+        Problem::Unreadable(e) if e.get_ref().is_some_and(|inner| inner.is::<OwnIoFault>()) => e.to_string(),
+        Problem::Unreadable(e) => {
+            format!("it cannot be read ({})", crate::render::words::plain_message(&e.to_string()))
+        }
         Problem::LinkLeadsNowhere(e) => format!("the link leads nowhere ({e})"),
         Problem::IsAFolder => "it is a folder".to_string(),
         Problem::NotARegularFile => "it is not a regular file".to_string(),
@@ -462,6 +469,14 @@ pub fn game_number_error(e: &GameNumberError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_that_cannot_be_read_says_so_not_that_it_is_something_else() {
+        let denied = Problem::Unreadable(std::io::Error::from(std::io::ErrorKind::PermissionDenied));
+        assert_eq!(problem(&denied), "no permission to read it");
+        let other = Problem::Unreadable(std::io::Error::other("the disk fell off"));
+        assert_eq!(problem(&other), "it cannot be read (the disk fell off)");
+    }
 
     #[test]
     fn printable_escapes_control_characters() {

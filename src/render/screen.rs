@@ -146,7 +146,10 @@ pub fn opening(play: &Play, look: &Look, note: Option<&str>) -> String {
         return table;
     }
     let game = play.game();
-    let title = table.lines().next().unwrap_or_default();
+    // The list layout's first line, whatever the layout of `table`: the
+    // deal, its rules and the moves made, in one sentence.
+    let listed = list_scored(game, &title(play.origin()), look.style, play.score_now());
+    let title = listed.lines().next().unwrap_or_default();
     // What autoplay did comes before the tops it made.
     let note = note.map(|n| format!(" {n}")).unwrap_or_default();
     let stock = describe_stock(game, play.score_now());

@@ -184,6 +184,8 @@ pub fn capitalise(text: &str) -> String {
 /// assert_eq!(spoken("moves are off (start with --foundation-to-tableau). the waste's top"),
 ///            "Moves are off. The waste's top");
 /// assert_eq!(spoken("unknown command 'xyz' here"), "Unknown command xyz here");
+/// assert_eq!(spoken("Not done: '99999...' is not a pile: piles are 1 to 7."),
+///            "Not done: 99999... is not a pile, piles are 1 to 7.");
 /// assert_eq!(spoken("a whole number from 1 to 2^128-1"), "A whole number from 1 to 2 to the 128th power minus 1");
 /// ```
 pub fn spoken(text: &str) -> String {
@@ -235,9 +237,10 @@ fn spoken_line(line: &str) -> String {
         }
         unquoted.push(c);
     }
-    // Sentence by sentence: one colon, a capital letter.
+    // Sentence by sentence: one colon, a capital letter. The "..." that
+    // ends a shortened quote ends no sentence.
     let mut out = String::with_capacity(unquoted.len());
-    for (i, sentence) in unquoted.split(". ").enumerate() {
+    for (i, sentence) in sentences(&unquoted).into_iter().enumerate() {
         if i > 0 {
             out.push_str(". ");
         }
@@ -254,6 +257,22 @@ fn spoken_line(line: &str) -> String {
         out.push_str(&capitalise(fixed.trim_start_matches(' ')));
     }
     out
+}
+
+/// `text` cut at each ". " that ends a sentence: not one that ends "...".
+fn sentences(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut from = 0;
+    while let Some(at) = text[from..].find(". ").map(|i| from + i) {
+        if !text[..at].ends_with('.') {
+            parts.push(&text[start..at]);
+            start = at + 2;
+        }
+        from = at + 2;
+    }
+    parts.push(&text[start..]);
+    parts
 }
 
 /// Whether `c` would upset a line when printed: control characters, and the

@@ -365,7 +365,9 @@ pub fn choose_view(looks: &Looks, terminal: &TerminalFacts) -> View {
     } else {
         Layout::Rows
     });
-    let names = looks.names.unwrap_or(if layout == Layout::List { CardNames::Words } else { CardNames::Short });
+    // A screen reader hears cards in words whatever the layout of `table`.
+    let words = layout == Layout::List || looks.screen_reader;
+    let names = looks.names.unwrap_or(if words { CardNames::Words } else { CardNames::Short });
     let suits = looks.suits.unwrap_or(if at_terminal && terminal.utf8 && !terminal.dumb {
         SuitStyle::Symbols
     } else {

@@ -277,6 +277,20 @@ fn quitting_mid_game_keeps_it_saved_and_counts_nothing() {
 }
 
 #[test]
+fn quitting_when_the_game_could_not_be_saved_does_not_say_it_is_kept() {
+    // The data folder cannot be written: saving is on, but nothing is saved.
+    let world = Memory { autosave_fails: true, ..Memory::default() };
+    let mut s = session(game(1), script(), KEEPS_ALL, world);
+    let (text, next) = feed(&mut s, &["d", "q"]);
+    assert_eq!(next, Next::Quit);
+    assert!(!text.contains(GAME_KEPT), "{text}");
+    assert!(text.ends_with("> q\nGame 1 counts as lost.\n"), "{text}");
+    s.end();
+    assert!(s.world().autosave.is_none());
+    assert_eq!(s.world().counts.len(), 1, "counted once, as lost");
+}
+
+#[test]
 fn quitting_without_autosave_counts_the_game_lost_with_its_time() {
     let persistence = Persistence { stats: true, autosave: false, timed: true };
     let mut s = session(game(1), script(), persistence, Memory::default());
