@@ -184,6 +184,7 @@ pub fn capitalise(text: &str) -> String {
 /// assert_eq!(spoken("moves are off (start with --foundation-to-tableau). the waste's top"),
 ///            "Moves are off. The waste's top");
 /// assert_eq!(spoken("unknown command 'xyz' here"), "Unknown command xyz here");
+/// assert_eq!(spoken("Score -47, 12 moves."), "Score minus 47, 12 moves.");
 /// assert_eq!(spoken("Not done: '99999...' is not a pile: piles are 1 to 7."),
 ///            "Not done: 99999... is not a pile, piles are 1 to 7.");
 /// assert_eq!(spoken("a whole number from 1 to 2^128-1"), "A whole number from 1 to 2 to the 128th power minus 1");
@@ -208,7 +209,19 @@ fn spoken_line(line: &str) -> String {
             line = line.replace(written, said);
         }
     }
-    let line = line.as_str();
+    // A negative number's sign in words ("Score -47" is "Score minus 47").
+    let chars: Vec<char> = line.chars().collect();
+    let mut signed = String::with_capacity(line.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        if c == '-' && after.is_some_and(|a| a.is_ascii_digit()) && before.is_none_or(|b| b == ' ' || b == '(') {
+            signed.push_str("minus ");
+        } else {
+            signed.push(c);
+        }
+    }
+    let line = signed.as_str();
     // Asides in parentheses.
     let mut plain = String::with_capacity(line.len());
     let mut rest = line;
