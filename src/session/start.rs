@@ -151,7 +151,12 @@ fn ask(world: &mut impl World, record: &GameRecord, asked: &Asked, out: &mut imp
         asked.screen_reader,
     );
     loop {
-        let Some(text) = world.ask(&question)? else { return Ok(Answer::Quit) };
+        let Some(text) = world.ask(&question)? else {
+            // The end of input (Ctrl-D) says it as q does, on a line of its
+            // own: the question's line is left unfinished.
+            writeln!(out, "\n{}", said::SAVED_GAME_KEPT)?;
+            return Ok(Answer::Quit);
+        };
         match answer(&text) {
             Some(Answer::Quit) => {
                 writeln!(out, "{}", said::SAVED_GAME_KEPT)?;

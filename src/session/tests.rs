@@ -587,7 +587,9 @@ fn a_declined_game_that_cannot_be_counted_stays_saved() {
 
 #[test]
 fn quitting_at_the_offer_leaves_everything_as_it_was() {
-    for (answers, said) in [(vec!["q"], format!("{}\n", said::SAVED_GAME_KEPT)), (vec![], String::new())] {
+    for (answers, said) in
+        [(vec!["q"], format!("{}\n", said::SAVED_GAME_KEPT)), (vec![], format!("\n{}\n", said::SAVED_GAME_KEPT))]
+    {
         let mut world = with_saved(answers);
         let (offered, out) = offer(&mut world, &at_terminal(), false);
         assert!(matches!(offered, Ok(Offered::Quit)), "{offered:?}");
