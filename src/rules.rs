@@ -117,15 +117,11 @@ impl Rules {
 }
 
 impl fmt::Display for Rules {
-    /// A short description, e.g. `draw 3, passes 3, foundation-to-tableau off`.
+    /// A short description, e.g. `draw 3, passes 3, foundation-to-tableau
+    /// off`; the words are the presentation layer's:
+    /// [`crate::render::words::rules_words`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "draw {}, passes {}, foundation-to-tableau {}",
-            self.draw.cards(),
-            self.passes,
-            if self.foundation_to_tableau { "on" } else { "off" }
-        )
+        f.write_str(&crate::render::words::rules_words(self))
     }
 }
 

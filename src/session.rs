@@ -33,7 +33,7 @@ use crate::render::screen::{self, Layout, Look};
 use crate::render::session::{self as said, GameLeft};
 use crate::render::words::{plain_message, spoken, wrap_lines, CardStyle};
 use crate::rules::Rules;
-use crate::scoring::{standard_time_bonus, ScoreSheet, Scoring};
+use crate::scoring::{ScoreSheet, Scoring};
 use crate::solver::{Budget, Verdict};
 use crate::stats::{self, RulesKey, Statistics};
 use crate::store::StoreError;
@@ -84,12 +84,20 @@ pub struct Tally {
 impl Tally {
     /// A game under `rules` with score sheet `score`, `moves` made, `won`
     /// or not, played for `seconds` where time is kept: the final score has
-    /// the time bonus of a timed standard win.
-    pub fn new(rules: &Rules, score: &ScoreSheet, moves: usize, won: bool, seconds: Option<u64>) -> Tally {
+    /// the win's time bonus, `bonus` ([`Play::time_bonus`], worked out
+    /// there once, when the game was won).
+    pub fn new(
+        rules: &Rules,
+        score: &ScoreSheet,
+        moves: usize,
+        won: bool,
+        seconds: Option<u64>,
+        bonus: Option<i64>,
+    ) -> Tally {
         let scoring = score.scoring();
         let mut final_score = score.current();
-        if won && scoring == Scoring::Standard {
-            final_score += seconds.map_or(0, standard_time_bonus);
+        if won {
+            final_score += bonus.unwrap_or(0);
         }
         Tally {
             key: RulesKey::from(rules),
@@ -341,7 +349,7 @@ pub fn count_record_as_lost(world: &mut impl World, record: &GameRecord, stats: 
     if r.game.status() == Status::Won || (moves == 0 && record.undone.is_empty()) {
         return None;
     }
-    let tally = Tally::new(r.game.rules(), &r.score, moves, false, Some(r.elapsed_seconds));
+    let tally = Tally::new(r.game.rules(), &r.score, moves, false, Some(r.elapsed_seconds), None);
     let recorded = stats && world.count_game(&record.identity(), &tally);
     Some((said::saved_game(r.number, moves), recorded))
 }
@@ -573,7 +581,8 @@ impl<W: World> Session<W> {
         // was: it is counted where it is saved, never here.
         if self.persistence.stats && !self.unowned_saved {
             let seconds = self.persistence.timed.then(|| self.elapsed());
-            let tally = Tally::new(self.play.rules(), &self.play.score_sheet(), self.game().moves_made(), won, seconds);
+            let (rules, score, moves) = (self.play.rules(), self.play.score_sheet(), self.game().moves_made());
+            let tally = Tally::new(rules, &score, moves, won, seconds, self.play.time_bonus());
             self.recorded = self.world.count_game(&self.id, &tally);
         }
     }

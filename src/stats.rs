@@ -129,8 +129,9 @@ impl From<RulesKey> for String {
 }
 
 impl fmt::Display for RulesKey {
-    /// `draw 1, passes unlimited, foundation-to-tableau off`, the same words
-    /// as [`Rules`]'s `Display`.
+    /// `draw 1, passes unlimited, foundation-to-tableau off`: the
+    /// statistics file's own notation for a rules setting (fixed, whatever
+    /// words the tables use; `FromStr` reads it back).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "draw {}, passes ", self.draw)?;
         match self.passes {

@@ -159,6 +159,18 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// The rules in a short line, as a table's title gives them: `draw 3,
+/// passes 3, foundation-to-tableau off` (the pass limit as
+/// [`PassLimit`](crate::rules::PassLimit)'s notation writes it).
+pub fn rules_words(rules: &crate::rules::Rules) -> String {
+    format!(
+        "draw {}, passes {}, foundation-to-tableau {}",
+        rules.draw.cards(),
+        rules.passes,
+        if rules.foundation_to_tableau { "on" } else { "off" }
+    )
+}
+
 /// `text` with its first letter in upper case ("jack of spades ..." ->
 /// "Jack of spades ...").
 pub fn capitalise(text: &str) -> String {

@@ -255,6 +255,21 @@ fn a_won_game_is_counted_once_and_its_saved_copy_removed() {
 }
 
 #[test]
+fn a_timed_win_is_counted_with_the_time_bonus_of_the_win() {
+    let timed = Persistence { timed: true, ..KEEPS_ALL };
+    let mut s = session(easy(), script(), timed, Memory::default());
+    let win = easy_win();
+    feed(&mut s, &win[..win.len() - 1]);
+    s.world_mut().clock = Duration::from_secs(100);
+    feed(&mut s, &win[win.len() - 1..]);
+    assert_eq!(s.play().status(), Status::Won);
+    // 700 000 / 100 seconds: the bonus Play worked out at the win.
+    assert_eq!(s.play().time_bonus(), Some(7000));
+    let [(_, tally)] = s.world().counts.as_slice() else { panic!("{:?}", s.world().counts) };
+    assert_eq!(tally.outcome.score, Some((Scoring::Standard, s.play().score() + 7000)));
+}
+
+#[test]
 fn a_win_that_cannot_be_counted_keeps_its_saved_copy() {
     let world = Memory { stats_fail: true, ..Memory::default() };
     let mut s = session(easy(), script(), KEEPS_ALL, world);
@@ -523,7 +538,7 @@ fn a_script_is_not_offered_the_saved_game_and_leaves_it() {
 fn a_saved_game_already_counted_is_removed_and_not_offered() {
     let mut world = with_saved(vec!["y"]);
     let record = world.autosave.clone().unwrap();
-    let tally = Tally::new(&Rules::default(), &ScoreSheet::new(Scoring::Standard), 1, false, None);
+    let tally = Tally::new(&Rules::default(), &ScoreSheet::new(Scoring::Standard), 1, false, None, None);
     world.counts.push((record.identity(), tally));
     let (offered, _) = offer(&mut world, &at_terminal(), false);
     assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
@@ -700,7 +715,7 @@ fn a_dumb_or_plain_terminal_gets_letters_and_no_colour_unless_asked() {
 fn counted_saved_game() -> Memory {
     let mut world = with_saved(vec!["y"]);
     let id = world.autosave.as_ref().unwrap().identity();
-    let tally = Tally::new(&Rules::default(), &ScoreSheet::new(Scoring::Standard), 1, false, None);
+    let tally = Tally::new(&Rules::default(), &ScoreSheet::new(Scoring::Standard), 1, false, None, None);
     world.counts.push((id, tally));
     world
 }
