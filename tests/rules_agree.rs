@@ -236,6 +236,8 @@ fn the_stuck_check_and_the_solver_play_by_the_engines_rules() {
     check_all(8, 200);
 }
 
+/// The same on many more positions, about 900 000 (`cargo test --release
+/// --test rules_agree -- --ignored`; CI runs it, its time is in the README).
 #[test]
 #[ignore]
 fn the_stuck_check_and_the_solver_play_by_the_engines_rules_at_scale() {
