@@ -256,7 +256,7 @@ impl Play {
     pub fn from_replayed(replayed: Replayed, autoplay: bool) -> Play {
         let r = replayed;
         let kept_down = r.kept_down.clone();
-        let origin = r.number.and_then(GameNumber::new).map_or(Origin::Custom, Origin::Number);
+        let origin = r.number.map_or(Origin::Custom, Origin::Number);
         let mover = |auto: bool| if auto { Mover::Autoplay } else { Mover::Player };
         let movers = r.auto.into_iter().map(mover).collect();
         let redo_movers = r.redo_auto.into_iter().map(mover).collect();
@@ -382,13 +382,8 @@ impl Play {
     /// The record of the game for saving, with autoplay's moves marked and
     /// `elapsed_seconds` of play time (its `id` is left for the caller).
     pub fn record(&self, elapsed_seconds: u64) -> GameRecord {
-        let mut record = GameRecord::from_game(
-            &self.game,
-            self.origin.number().map(GameNumber::get),
-            &self.deal,
-            self.scoring,
-            elapsed_seconds,
-        );
+        let mut record =
+            GameRecord::from_game(&self.game, self.origin.number(), &self.deal, self.scoring, elapsed_seconds);
         let indices = |movers: &[Mover]| {
             movers.iter().enumerate().filter(|(_, &m)| m == Mover::Autoplay).map(|(i, _)| i).collect()
         };

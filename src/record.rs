@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, CardParseError};
 use crate::command::{Command, CommandError};
-use crate::deal::{Deal, DealError};
+use crate::deal::{Deal, DealError, GameNumber};
 use crate::game::Game;
 use crate::moves::MoveError;
 use crate::rules::{DrawCount, PassLimit, Rules};
@@ -119,7 +119,7 @@ pub struct Replayed {
     /// The deal the game was dealt from.
     pub deal: Deal,
     /// The game number, when the deal came from one.
-    pub number: Option<u128>,
+    pub number: Option<GameNumber>,
     /// The scoring in force.
     pub scoring: Scoring,
     /// The score sheet, in step with the game's history.
@@ -204,7 +204,7 @@ pub enum FieldFault {
     /// `deal` is not a deal, or `game` has none.
     Deal(DealError),
     /// `deal` is not the deal of the game `game` names, this one.
-    NotTheDealOf(u128),
+    NotTheDealOf(GameNumber),
     /// Neither `game` nor `deal` is given.
     NoGameNorDeal,
     /// An entry of `kept_down` is not a card code.
@@ -274,7 +274,7 @@ impl GameRecord {
     /// and the play time `elapsed_seconds`.
     pub fn from_game(
         game: &Game,
-        number: Option<u128>,
+        number: Option<GameNumber>,
         deal: &Deal,
         scoring: Scoring,
         elapsed_seconds: u64,
@@ -370,20 +370,16 @@ impl GameRecord {
     /// [`RecordError::BadField`] when `game` is not a number from 1 to
     /// 2^128−1, `deal` is not a valid deal, neither is given, or both are
     /// and disagree.
-    pub fn deal(&self) -> Result<(Deal, Option<u128>), RecordError> {
-        let number = match &self.game {
-            None => None,
-            Some(text) => {
-                let bad = || RecordError::BadField { field: "game", why: FieldFault::NotAGameNumber(text.clone()) };
-                if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(bad());
-                }
-                match text.parse::<u128>() {
-                    Ok(n) if n >= 1 => Some(n),
-                    _ => return Err(bad()),
-                }
-            }
-        };
+    pub fn deal(&self) -> Result<(Deal, Option<GameNumber>), RecordError> {
+        let number =
+            match &self.game {
+                None => None,
+                // Read as every game number is (digits only, from 1).
+                Some(text) => Some(text.parse::<GameNumber>().map_err(|_| RecordError::BadField {
+                    field: "game",
+                    why: FieldFault::NotAGameNumber(text.clone()),
+                })?),
+            };
         let given = match &self.deal {
             None => None,
             Some(text) => Some(
@@ -392,8 +388,7 @@ impl GameRecord {
         };
         match (number, given) {
             (Some(n), given) => {
-                let deal =
-                    Deal::for_game(n).map_err(|e| RecordError::BadField { field: "game", why: FieldFault::Deal(e) })?;
+                let deal = Deal::for_number(n);
                 if given.is_some_and(|g| g != deal) {
                     return Err(RecordError::BadField { field: "deal", why: FieldFault::NotTheDealOf(n) });
                 }

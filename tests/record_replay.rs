@@ -1,6 +1,6 @@
 //! Game records: save -> load round trips, and records that must be refused.
 
-use klondike::deal::Deal;
+use klondike::deal::{Deal, GameNumber};
 use klondike::game::{Game, Position};
 use klondike::moves::Move;
 use klondike::record::{GameRecord, RecordError, FORMAT_VERSION};
@@ -52,6 +52,7 @@ fn redo_list(game: &Game) -> Vec<Move> {
 }
 
 fn round_trip(game: &Game, number: Option<u128>, deal: &Deal, scoring: Scoring, sheet: &ScoreSheet) {
+    let number = number.map(|n| GameNumber::new(n).unwrap());
     let record = GameRecord::from_game(game, number, deal, scoring, 95);
     let json = record.to_json();
     let back = GameRecord::from_json(&json).unwrap();
@@ -151,7 +152,7 @@ fn a_deal_given_in_the_deal_format() {
 fn base_record() -> GameRecord {
     GameRecord::from_game(
         &Game::new(&Deal::for_game(1).unwrap(), Rules::default()),
-        Some(1),
+        Some(GameNumber::ONE),
         &Deal::for_game(1).unwrap(),
         Scoring::Standard,
         0,
@@ -164,7 +165,8 @@ fn the_json_looks_as_documented() {
     game.play(Move::Draw).unwrap();
     game.play(Move::Draw).unwrap();
     game.undo().unwrap();
-    let json = GameRecord::from_game(&game, Some(1), &Deal::for_game(1).unwrap(), Scoring::Vegas, 12).to_json();
+    let json =
+        GameRecord::from_game(&game, Some(GameNumber::ONE), &Deal::for_game(1).unwrap(), Scoring::Vegas, 12).to_json();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["format_version"], 1);
     assert_eq!(v["game"], "1");
@@ -279,7 +281,7 @@ fn both_game_and_matching_deal_are_accepted() {
     let mut r = base_record();
     r.deal = Some(Deal::for_game(1).unwrap().to_string());
     let loaded = r.replay().unwrap();
-    assert_eq!(loaded.number, Some(1));
+    assert_eq!(loaded.number, Some(GameNumber::ONE));
     assert_eq!(loaded.game.position(), &Position::new(&Deal::for_game(1).unwrap()));
 }
 

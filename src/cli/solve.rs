@@ -49,7 +49,7 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let (position, rules, game) = match &args.load {
         Some(path) => {
             let saved = klondike::session::read_saved(path)?;
-            (saved.game.position().clone(), *saved.game.rules(), saved.number)
+            (saved.game.position().clone(), *saved.game.rules(), saved.number.map(GameNumber::get))
         }
         None => {
             let (deal, origin) = klondike::session::choose_deal(&args.game, super::session::random_game_number)?;

@@ -329,7 +329,7 @@ pub fn thinking(screen_reader: bool) -> &'static str {
 
 /// A saved game named in a sentence: "game 7 with 50 moves", "a custom
 /// deal with 1 move".
-pub fn saved_game(number: Option<u128>, moves: usize) -> String {
+pub fn saved_game(number: Option<GameNumber>, moves: usize) -> String {
     let what = number.map_or("a custom deal".to_string(), |n| format!("game {n}"));
     format!("{what} with {}", count(moves, "move"))
 }
