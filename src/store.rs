@@ -324,14 +324,25 @@ pub fn is_unfit(path: &Path) -> bool {
 /// error instead of filling memory.
 pub const MAX_TEXT_FILE: u64 = 64 << 20;
 
-/// Why a text file the user named could not be read; `what` names it
-/// ("deal file").
+/// Which text file the user named is read: its words are
+/// [`crate::render::faults::text_file`]'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextFile {
+    /// The deal of `--deal @FILE`.
+    Deal,
+    /// The list of games of `--games-file`.
+    Games,
+    /// The moves of `--moves`.
+    Moves,
+}
+
+/// Why a text file the user named could not be read; `what` says which.
 #[derive(Debug, thiserror::Error)]
 pub enum TextFileError {
     /// It could not be opened or read, or is not UTF-8.
     Unreadable {
-        /// What the file is.
-        what: &'static str,
+        /// Which file it is.
+        what: TextFile,
         /// The file.
         path: PathBuf,
         /// Why.
@@ -340,8 +351,8 @@ pub enum TextFileError {
     },
     /// It is larger than [`MAX_TEXT_FILE`].
     TooLarge {
-        /// What the file is.
-        what: &'static str,
+        /// Which file it is.
+        what: TextFile,
         /// The file.
         path: PathBuf,
     },
@@ -354,12 +365,12 @@ impl std::fmt::Display for TextFileError {
     }
 }
 
-/// The text of the file `path` the user named, `what` naming it in errors,
+/// The text of the file `path` the user named, `what` saying which in errors,
 /// without a byte-order mark at its start (some editors write one).
 ///
 /// # Errors
 /// [`TextFileError`]: unreadable, not UTF-8, or larger than [`MAX_TEXT_FILE`].
-pub fn read_text_file(path: &Path, what: &'static str) -> Result<String, TextFileError> {
+pub fn read_text_file(path: &Path, what: TextFile) -> Result<String, TextFileError> {
     use std::io::Read;
     let unreadable = |source| TextFileError::Unreadable { what, path: path.to_path_buf(), source };
     let file = File::open(path).map_err(unreadable)?;

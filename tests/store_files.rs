@@ -381,11 +381,11 @@ fn a_text_file_is_read_whole_without_its_byte_order_mark() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("deal.txt");
     fs::write(&path, "\u{feff}AS 2S").unwrap();
-    assert_eq!(store::read_text_file(&path, "deal file").unwrap(), "AS 2S");
+    assert_eq!(store::read_text_file(&path, store::TextFile::Deal).unwrap(), "AS 2S");
     fs::write(&path, b"\xff").unwrap();
-    let bad = store::read_text_file(&path, "deal file").unwrap_err();
+    let bad = store::read_text_file(&path, store::TextFile::Deal).unwrap_err();
     assert!(bad.to_string().starts_with("cannot read the deal file '") && std::error::Error::source(&bad).is_some());
-    let gone = store::read_text_file(&dir.path().join("none"), "moves file").unwrap_err();
+    let gone = store::read_text_file(&dir.path().join("none"), store::TextFile::Moves).unwrap_err();
     assert!(gone.to_string().starts_with("cannot read the moves file '"), "{gone}");
 }
 

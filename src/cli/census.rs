@@ -41,7 +41,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
     let mut census = Census::default();
     let skipped = census.add_files(&files)?;
     if skipped > 0 {
-        let _ = writeln!(io::stderr(), "klondike census: {skipped} line(s) that are not results were left out");
+        let _ = writeln!(io::stderr(), "klondike census: {}", render::census::not_results_left_out(skipped));
     }
     let range = args.only.or(args.games);
     let rows = census.rows(range);
@@ -52,11 +52,11 @@ pub fn run(args: CensusArgs) -> Result<()> {
     if let Some(path) = &args.verdict_file {
         // Clap makes sure of it (`requires = "range"`).
         let Some(range) = range else {
-            anyhow::bail!("--verdict-file needs the range of games: give --only A..B or --games A..B");
+            anyhow::bail!(render::census::VERDICT_FILE_NEEDS_RANGE);
         };
         let text = census.verdict_file(range, &variants);
         klondike::store::write_atomically(path, text.as_bytes())
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
+            .with_context(|| render::census::cannot_write_verdicts(path))?;
     }
     Ok(())
 }

@@ -55,17 +55,11 @@ impl Terminal {
         let mut history = klondike::store::history_path();
         if let Some(path) = &history {
             if klondike::store::is_unfit(path) {
-                warn_line!(
-                    "klondike: the history file {} is not a regular file of at most 16 MiB; it is left as it is and this session's history will not be saved",
-                    path.display()
-                );
+                warn_line!("klondike: {}", klondike::render::session::history_file_unfit(path));
                 history = None;
             } else if path.exists() {
                 if let Err(e) = editor.load_history(path) {
-                    warn_line!(
-                        "klondike: cannot read the history file {}: {e}; it is left as it is and this session's history will not be saved",
-                        path.display()
-                    );
+                    warn_line!("klondike: {}", klondike::render::session::history_file_unreadable(path, &e));
                     history = None;
                 }
             }

@@ -24,7 +24,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
         let plan = match (&args.games, &args.games_file) {
             (Some(range), _) => Plan::of(*range, shard),
             (None, Some(path)) => {
-                let text = store::read_text_file(path, "games file")?;
+                let text = store::read_text_file(path, store::TextFile::Games)?;
                 let games = batch::parse_games_list(&text)
                     .map_err(|e| anyhow::anyhow!(render::solve::bad_games_line(path, &e)))?;
                 if games.is_empty() {
@@ -56,7 +56,7 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
             let rules = args.game.rules();
             let position = match &args.moves {
                 Some(path) => {
-                    let script = store::read_text_file(path, "moves file")?;
+                    let script = store::read_text_file(path, store::TextFile::Moves)?;
                     batch::replay_script(&deal, rules, &script)
                         .map_err(|e| anyhow::anyhow!(render::solve::bad_moves_line(path, &e)))?
                 }

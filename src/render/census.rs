@@ -7,6 +7,19 @@ use std::path::Path;
 use crate::batch::{GameRange, Shard};
 use crate::census::Row;
 
+/// Some lines of the files counted are not results and were left out.
+pub fn not_results_left_out(lines: usize) -> String {
+    format!("{lines} line(s) that are not results were left out")
+}
+
+/// `--verdict-file` without the range of games it needs.
+pub const VERDICT_FILE_NEEDS_RANGE: &str = "--verdict-file needs the range of games: give --only A..B or --games A..B";
+
+/// The verdict file could not be written.
+pub fn cannot_write_verdicts(path: &Path) -> String {
+    format!("cannot write '{}'", path.display())
+}
+
 /// The census's `--dir` is something other than a folder (a file, a device).
 pub fn not_a_folder(dir: &Path) -> String {
     format!("cannot keep the batch files in '{}': it is not a folder; name a folder with --dir", dir.display())

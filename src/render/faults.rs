@@ -22,7 +22,18 @@ use crate::rules::PassLimitParseError;
 use crate::scoring::ScoringParseError;
 use crate::session::{ChoiceError, ResumeRefusal, StartError, WorldError};
 use crate::stats::RulesKeyParseError;
-use crate::store::{Action, Damage, FolderProblem, OwnIoFault, Problem, StoreError, TextFileError, MAX_STORED};
+use crate::store::{
+    Action, Damage, FolderProblem, OwnIoFault, Problem, StoreError, TextFile, TextFileError, MAX_STORED,
+};
+
+/// What a text file the user named is called in an error ("deal file").
+pub fn text_file(what: TextFile) -> &'static str {
+    match what {
+        TextFile::Deal => "deal file",
+        TextFile::Games => "games file",
+        TextFile::Moves => "moves file",
+    }
+}
 
 /// How many characters of an option's value are quoted back.
 const OPTION_QUOTED: usize = 40;
@@ -297,8 +308,12 @@ pub fn io_words(error: &std::io::Error) -> String {
 /// Why a text file the user named could not be read.
 pub fn text_file_error(e: &TextFileError) -> String {
     match e {
-        TextFileError::Unreadable { what, path, .. } => format!("cannot read the {what} '{}'", path.display()),
-        TextFileError::TooLarge { what, path } => format!("the {what} '{}' is larger than 64 MiB", path.display()),
+        TextFileError::Unreadable { what, path, .. } => {
+            format!("cannot read the {} '{}'", text_file(*what), path.display())
+        }
+        TextFileError::TooLarge { what, path } => {
+            format!("the {} '{}' is larger than 64 MiB", text_file(*what), path.display())
+        }
     }
 }
 

@@ -445,6 +445,22 @@ pub const TOO_LONG: &str = "line too long: a command is a few characters";
 /// What q at the offer to resume says.
 pub const SAVED_GAME_KEPT: &str = "The saved game is kept.";
 
+/// The line editor's history file is not one klondike reads or writes.
+pub fn history_file_unfit(path: &std::path::Path) -> String {
+    format!(
+        "the history file {} is not a regular file of at most 16 MiB; it is left as it is and this session's history will not be saved",
+        path.display()
+    )
+}
+
+/// The line editor's history file could not be read (`error` says why).
+pub fn history_file_unreadable(path: &std::path::Path, error: &impl fmt::Display) -> String {
+    format!(
+        "cannot read the history file {}: {error}; it is left as it is and this session's history will not be saved",
+        path.display()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

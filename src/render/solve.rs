@@ -8,8 +8,39 @@
 use std::path::Path;
 
 use crate::batch::{BadGameLine, ScriptError, Solved};
+use crate::moves::PileId;
 use crate::render::words::readable;
-use crate::solver::{GaveUp, Verdict};
+use crate::solver::{GaveUp, Unsupported, Verdict};
+
+/// What makes a position one the solver cannot hold, in words (after
+/// "unsupported position: " in [`gave_up`] and in the reason's
+/// [`token`](GaveUp::token), so these words are part of the result files'
+/// format: [`read_unsupported`] reads them back).
+pub fn unsupported(why: &Unsupported) -> String {
+    match why {
+        Unsupported::TalonTooLong { cards, most } => {
+            format!("the stock and waste hold {cards} cards, more than {most}")
+        }
+        Unsupported::PileTooLong(id) => format!("pile {id} is longer than any game allows"),
+        Unsupported::FaceDownTop(id) => format!("pile {id} has a face-down top card"),
+        Unsupported::NotABuild(id) => format!("the face-up cards of pile {id} are not a build"),
+    }
+}
+
+/// The [`Unsupported`] whose words ([`unsupported`]) are `words`; `None`
+/// for words this version does not write.
+pub fn read_unsupported(words: &str) -> Option<Unsupported> {
+    if let Some(rest) = words.strip_prefix("the stock and waste hold ") {
+        let (cards, most) = rest.split_once(" cards, more than ")?;
+        let why = Unsupported::TalonTooLong { cards: cards.parse().ok()?, most: most.parse().ok()? };
+        // Only the words written, not another spelling of the numbers.
+        return (unsupported(&why) == words).then_some(why);
+    }
+    PileId::ALL
+        .into_iter()
+        .flat_map(|id| [Unsupported::PileTooLong(id), Unsupported::FaceDownTop(id), Unsupported::NotABuild(id)])
+        .find(|why| unsupported(why) == words)
+}
 
 /// Longest piece of a file's line quoted in a message, in characters.
 const QUOTED: usize = 200;
@@ -124,7 +155,7 @@ pub fn gave_up(why: &GaveUp) -> String {
         GaveUp::TimeLimit => "time limit".to_string(),
         GaveUp::Cancelled => "cancelled".to_string(),
         GaveUp::Memory => "memory".to_string(),
-        GaveUp::Unsupported(what) => format!("unsupported position: {what}"),
+        GaveUp::Unsupported(what) => format!("unsupported position: {}", unsupported(what)),
         GaveUp::LineDoesNotReplay => "internal error: the line found does not replay".to_string(),
         // A reason from a newer klondike's file: as it was written.
         GaveUp::Other(token) => token.clone(),

@@ -56,7 +56,7 @@ pub enum ChoiceError {
 pub fn choose_deal(args: &GameArgs, random: impl FnOnce() -> GameNumber) -> Result<(Deal, Origin), ChoiceError> {
     if let Some(text) = &args.deal {
         let text = match text.strip_prefix('@') {
-            Some(path) => store::read_text_file(Path::new(path), "deal file")?,
+            Some(path) => store::read_text_file(Path::new(path), store::TextFile::Deal)?,
             None => text.clone(),
         };
         let deal = text.parse::<Deal>().map_err(ChoiceError::BadDeal)?;

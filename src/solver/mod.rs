@@ -60,7 +60,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::game::Position;
-use crate::moves::Move;
+use crate::moves::{Move, PileId};
 use crate::rules::Rules;
 
 /// How much work [`solve`] may do before it answers [`Verdict::Unknown`].
@@ -136,14 +136,42 @@ pub enum GaveUp {
     /// An allocation failed (a memory limit).
     Memory,
     /// The position is not one a game can reach, which the solver's
-    /// compact copy cannot hold (what is wrong, in words).
-    Unsupported(String),
+    /// compact copy cannot hold (what is wrong).
+    Unsupported(Unsupported),
     /// A winning line was found that the engine does not replay (a solver
     /// bug: the line is never returned).
     LineDoesNotReplay,
     /// A reason this version does not know, read from a result file (its
     /// token as it was written).
     Other(String),
+}
+
+/// What makes a position one that no game can reach and that the
+/// solver's compact copy cannot hold ([`GaveUp::Unsupported`]). Its
+/// `Display` is the words of [`crate::render::solve::unsupported`], which
+/// are also the end of the reason's [`token`](GaveUp::token).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsupported {
+    /// The stock and waste hold more cards than the solver's talon.
+    TalonTooLong {
+        /// The cards they hold.
+        cards: usize,
+        /// The most the solver holds.
+        most: usize,
+    },
+    /// The pile is longer than any game allows.
+    PileTooLong(PileId),
+    /// The pile has a face-down top card.
+    FaceDownTop(PileId),
+    /// The face-up cards of the pile are not a build.
+    NotABuild(PileId),
+}
+
+impl std::fmt::Display for Unsupported {
+    /// The words are the presentation layer's: [`crate::render::solve::unsupported`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::render::solve::unsupported(self))
+    }
 }
 
 /// The token of [`GaveUp::Unsupported`] starts with this, then the why.
@@ -160,7 +188,9 @@ impl GaveUp {
             GaveUp::TimeLimit => Cow::Borrowed("time limit"),
             GaveUp::Cancelled => Cow::Borrowed("cancelled"),
             GaveUp::Memory => Cow::Borrowed("memory"),
-            GaveUp::Unsupported(why) => Cow::Owned(format!("{UNSUPPORTED_TOKEN}{why}")),
+            GaveUp::Unsupported(why) => {
+                Cow::Owned(format!("{UNSUPPORTED_TOKEN}{}", crate::render::solve::unsupported(why)))
+            }
             GaveUp::LineDoesNotReplay => Cow::Borrowed("internal error: the line found does not replay"),
             GaveUp::Other(token) => Cow::Borrowed(token),
         }
@@ -176,7 +206,11 @@ impl GaveUp {
             "memory" => GaveUp::Memory,
             "internal error: the line found does not replay" => GaveUp::LineDoesNotReplay,
             _ => match token.strip_prefix(UNSUPPORTED_TOKEN) {
-                Some(why) => GaveUp::Unsupported(why.to_string()),
+                Some(why) => match crate::render::solve::read_unsupported(why) {
+                    Some(why) => GaveUp::Unsupported(why),
+                    // Words this version does not know: the token as it was written.
+                    None => GaveUp::Other(token.to_string()),
+                },
                 None => GaveUp::Other(token.to_string()),
             },
         }
@@ -394,7 +428,7 @@ pub mod internals {
     /// # Errors
     /// The solver's reason when it cannot hold the position.
     pub fn successors(position: &Position, rules: &Rules) -> Result<Vec<Successor>, String> {
-        let (st, ctx) = State::from_position(position, rules)?;
+        let (st, ctx) = State::from_position(position, rules).map_err(|why| why.to_string())?;
         let mut generated = Vec::new();
         st.gen_moves(&ctx, Need::ANY, &mut generated);
         let mut out = Vec::new();
@@ -416,7 +450,7 @@ pub mod internals {
     /// # Errors
     /// The solver's reason when it cannot hold the position.
     pub fn safe_moves(position: &Position, rules: &Rules) -> Result<Successor, String> {
-        let (mut st, ctx) = State::from_position(position, rules)?;
+        let (mut st, ctx) = State::from_position(position, rules).map_err(|why| why.to_string())?;
         let mut made = Vec::new();
         st.clone().auto_moves(&ctx, |m| made.push(m));
         let mut moves = Vec::new();
@@ -434,7 +468,7 @@ pub mod internals {
     /// # Errors
     /// The solver's reason when it cannot hold the position.
     pub fn talon_reach(position: &Position, rules: &Rules) -> Result<u64, String> {
-        let (st, ctx) = State::from_position(position, rules)?;
+        let (st, ctx) = State::from_position(position, rules).map_err(|why| why.to_string())?;
         let mut reach = 0u64;
         st.talon_targets(&ctx, |q, _| reach |= 1 << st.talon_card(&ctx, q));
         Ok(reach)
@@ -443,7 +477,7 @@ pub mod internals {
 
 #[cfg(test)]
 mod tests {
-    use super::GaveUp;
+    use super::{GaveUp, PileId, Unsupported};
 
     #[test]
     fn reasons_read_back_from_their_tokens() {
@@ -452,13 +486,25 @@ mod tests {
             GaveUp::TimeLimit,
             GaveUp::Cancelled,
             GaveUp::Memory,
-            GaveUp::Unsupported("the stock and waste hold 25 cards, more than 24".into()),
+            GaveUp::Unsupported(Unsupported::TalonTooLong { cards: 25, most: 24 }),
+            GaveUp::Unsupported(Unsupported::PileTooLong(PileId::ALL[0])),
+            GaveUp::Unsupported(Unsupported::FaceDownTop(PileId::ALL[6])),
+            GaveUp::Unsupported(Unsupported::NotABuild(PileId::ALL[3])),
             GaveUp::LineDoesNotReplay,
         ] {
             assert_eq!(GaveUp::from_token(&why.token()), why);
             assert_eq!(GaveUp::from(String::from(why.clone())), why);
         }
         assert_eq!(GaveUp::StateLimit.token(), "state limit");
+        let talon = GaveUp::Unsupported(Unsupported::TalonTooLong { cards: 25, most: 24 });
+        assert_eq!(talon.token(), "unsupported position: the stock and waste hold 25 cards, more than 24");
+        assert_eq!(
+            GaveUp::Unsupported(Unsupported::NotABuild(PileId::ALL[3])).token(),
+            "unsupported position: the face-up cards of pile 4 are not a build"
+        );
+        let odd = "unsupported position: the moon is in the waste";
+        assert_eq!(GaveUp::from_token(odd), GaveUp::Other(odd.into()));
+        assert_eq!(GaveUp::from_token(odd).to_string(), odd);
         assert_eq!(GaveUp::from_token("out of coffee"), GaveUp::Other("out of coffee".into()));
         assert_eq!(GaveUp::Other("out of coffee".into()).token(), "out of coffee");
         let json = serde_json::to_string(&GaveUp::TimeLimit).unwrap();

@@ -280,6 +280,7 @@ use crate::card::Suit;
 use crate::game::Position;
 use crate::moves::{Move, PileId};
 use crate::rules::{DrawCount, PassLimit, Rules};
+use crate::solver::Unsupported;
 
 /// Longest tableau pile the compact state holds (6 face-down cards under a
 /// king-led build of 13 is 19).
@@ -675,14 +676,14 @@ fn other_colour(s: usize) -> [usize; 2] {
 }
 
 impl State {
-    /// The compact copy of `position`; `Err` (why) for a position that no
+    /// The compact copy of `position`; `Err` (what is wrong) for a position that no
     /// game can reach (a pile longer than [`MAX_PILE`], a face-down top, a
     /// face-up run that is not a build, a talon over [`MAX_TALON`]).
-    pub fn from_position(position: &Position, rules: &Rules) -> Result<(State, Ctx), String> {
+    pub fn from_position(position: &Position, rules: &Rules) -> Result<(State, Ctx), Unsupported> {
         let waste = position.waste();
         let stock = position.stock();
         if waste.len() + stock.len() > MAX_TALON {
-            return Err(format!("the stock and waste hold {} cards, more than {MAX_TALON}", waste.len() + stock.len()));
+            return Err(Unsupported::TalonTooLong { cards: waste.len() + stock.len(), most: MAX_TALON });
         }
         let mut ctx = Ctx {
             talon0: [0; MAX_TALON],
@@ -718,13 +719,13 @@ impl State {
             let (pile, i) = (position.pile(id), id.index());
             let (h, up) = (pile.hidden(), pile.face_up());
             if h.len() + up.len() > MAX_PILE || h.len() > 7 {
-                return Err(format!("pile {id} is longer than any game allows"));
+                return Err(Unsupported::PileTooLong(id));
             }
             if up.is_empty() && !h.is_empty() {
-                return Err(format!("pile {id} has a face-down top card"));
+                return Err(Unsupported::FaceDownTop(id));
             }
             if up.windows(2).any(|w| !w[1].builds_on(w[0])) {
-                return Err(format!("the face-up cards of pile {id} are not a build"));
+                return Err(Unsupported::NotABuild(id));
             }
             for (k, card) in h.iter().chain(up.iter()).enumerate() {
                 st.piles[i][k] = card.index() as u8;
