@@ -58,7 +58,7 @@ pub fn main() -> ExitCode {
             // pipe, as in `klondike --help | head -1`, ends quietly).
             return match printed {
                 Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
-                    warn_line!("klondike: cannot write to standard output: {err}");
+                    warn_line!("klondike: {}: {err}", klondike::render::diagnostics::STDOUT_UNWRITABLE);
                     ExitCode::from(1)
                 }
                 _ => ExitCode::SUCCESS,
@@ -71,7 +71,7 @@ pub fn main() -> ExitCode {
         // Every read and every file is worded with what it was; a bare I/O
         // error is a write to standard output (a full disk, say).
         Err(e) if e.chain().count() == 1 && e.downcast_ref::<io::Error>().is_some() => {
-            warn_line!("klondike: cannot write to standard output: {e}");
+            warn_line!("klondike: {}: {e}", klondike::render::diagnostics::STDOUT_UNWRITABLE);
             ExitCode::from(1)
         }
         Err(e) => {
@@ -132,7 +132,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let (deal, origin) = choose_deal(&args.game, session::random_game_number)?;
             if let (Origin::Number(n), None) = (&origin, args.game.game) {
                 // A random game: say which, so that it can be dealt again.
-                warn_line!("klondike: game {n}");
+                warn_line!("klondike: {}", klondike::render::diagnostics::random_game_dealt(n));
             }
             print(format!("{deal}\n").as_bytes())
         }
@@ -203,7 +203,8 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             Box::new(PromptedLines::new(io::stdin().lock(), prompt, io::stdout()))
         }
         (true, false) => Box::new(
-            Terminal::new(args.prompt.clone().unwrap_or_else(|| "> ".into())).context("cannot set up the terminal")?,
+            Terminal::new(args.prompt.clone().unwrap_or_else(|| "> ".into()))
+                .context(klondike::render::diagnostics::TERMINAL_UNUSABLE)?,
         ),
         (false, _) => Box::new(PlainLines::new(io::stdin().lock())),
     };
@@ -211,7 +212,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     match session.run(source.as_mut(), &mut out, skipped, interactive, args.strict) {
         Ok(Ended::Normally) => Ok(ExitCode::SUCCESS),
         Ok(Ended::Rejected) => Ok(ExitCode::from(3)),
-        Err(RunError::Read(e)) => Err(anyhow::Error::new(e).context("cannot read the commands from standard input")),
+        Err(RunError::Read(e)) => Err(anyhow::Error::new(e).context(klondike::render::diagnostics::STDIN_UNREADABLE)),
         Err(RunError::Write(e)) => Err(e.into()),
     }
 }

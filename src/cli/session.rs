@@ -217,7 +217,7 @@ fn count_game(id: &GameId, tally: &Tally) -> bool {
             // Said once: the same file gives the same answer every time.
             static SAID: AtomicBool = AtomicBool::new(false);
             if !SAID.swap(true, Ordering::Relaxed) {
-                warn_line!("klondike: the statistics were not updated: {e}");
+                warn_line!("klondike: {}", klondike::render::diagnostics::statistics_not_updated(e));
             }
             false
         }
@@ -229,7 +229,7 @@ fn count_game(id: &GameId, tally: &Tally) -> bool {
 pub fn say_folder_problem(path: &Path, error: &store::StoreError) {
     static SAID: AtomicBool = AtomicBool::new(false);
     if !SAID.swap(true, Ordering::Relaxed) {
-        warn_line!("klondike: {}; the game goes on", store::folder_problem(path, error));
+        warn_line!("klondike: {}", klondike::render::diagnostics::game_goes_on(store::folder_problem(path, error)));
     }
 }
 

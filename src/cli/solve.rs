@@ -108,7 +108,7 @@ pub(super) fn run_batch(
     };
     let write_result = |solved: Solved| -> Result<()> {
         let line = serde_json::to_string(&solved.record())?;
-        let mut sink = sink.lock().map_err(|_| anyhow::anyhow!("output lock poisoned"))?;
+        let mut sink = sink.lock().map_err(|_| anyhow::anyhow!(render::diagnostics::OUTPUT_LOCK_POISONED))?;
         sink.write_line(&line)?;
         bar.inc(1);
         Ok(())
@@ -120,10 +120,10 @@ pub(super) fn run_batch(
     let pool = rayon::ThreadPoolBuilder::new()
         .build()
         .or_else(|e| {
-            warn_line!("klondike: cannot start worker threads ({e}): solving on one");
+            warn_line!("klondike: {}", render::diagnostics::no_worker_threads(e));
             rayon::ThreadPoolBuilder::new().num_threads(1).use_current_thread().build()
         })
-        .context("cannot start the solver")?;
+        .context(render::diagnostics::SOLVER_UNSTARTABLE)?;
     pool.install(|| plan.solve(rules, limits, write_result))?;
     bar.finish_and_clear();
     drop(sink);

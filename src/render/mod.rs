@@ -34,6 +34,7 @@
 pub mod announce;
 pub mod census;
 pub mod columns;
+pub mod diagnostics;
 pub mod errors;
 pub mod faults;
 pub mod help;
