@@ -10,6 +10,13 @@ use std::time::{Duration, Instant};
 /// first prompt is shown, then `q`; returns everything it printed (`None`,
 /// said on standard error, where no pseudo-terminal can be had).
 fn at_a_terminal(input: &[u8]) -> Option<String> {
+    at_a_terminal_with(&["--game", "1"], &[input])
+}
+
+/// [`at_a_terminal`] with the options `args`, writing each of `writes` in
+/// turn: the next once the line before has said "Thinking" (a long solve
+/// under way), the first once the first prompt is shown.
+fn at_a_terminal_with(args: &[&str], writes: &[&[u8]]) -> Option<String> {
     let Ok(pty) = nix::pty::openpty(None, None) else {
         eprintln!("skipped: no pseudo-terminal can be opened here");
         return None;
@@ -17,7 +24,8 @@ fn at_a_terminal(input: &[u8]) -> Option<String> {
     let slave = std::fs::File::from(pty.slave);
     let data = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_klondike"))
-        .args(["--game", "1", "--no-resume"])
+        .args(args)
+        .arg("--no-resume")
         .env("KLONDIKE_DATA_DIR", data.path())
         .env("TERM", "xterm")
         .env("NO_COLOR", "1")
@@ -51,7 +59,12 @@ fn at_a_terminal(input: &[u8]) -> Option<String> {
         }
     };
     read_until(&mut out, &|s| s.contains("q to quit"));
-    master.write_all(input).unwrap();
+    for (i, input) in writes.iter().enumerate() {
+        if i > 0 {
+            read_until(&mut out, &|s| s.contains("Thinking"));
+        }
+        master.write_all(input).unwrap();
+    }
     read_until(&mut out, &|s| s.contains("Pass 1, 3 moves"));
     master.write_all(b"q\r").unwrap();
     let start = Instant::now();
@@ -74,4 +87,17 @@ fn a_pasted_block_runs_line_by_line() {
     let Some(out) = at_a_terminal(b"\x1b[200~d\rd\rd\r\x1b[201~\r") else { return };
     assert!(out.contains("Pass 1, 3 moves"), "{out}");
     assert!(!out.contains("error"), "{out}");
+}
+
+#[test]
+fn lines_typed_during_a_long_solve_are_run_after_it() {
+    // A deal whose solve takes the prompt's whole budget (seconds): the
+    // draws are typed while it says it is thinking.
+    let args = ["--game", "159", "--draw", "3", "--foundation-to-tableau"];
+    let Some(out) = at_a_terminal_with(&args, &[b"solve\r", b"d\rd\rd\r"]) else { return };
+    assert!(out.contains("Thinking"), "{out}");
+    assert!(out.contains("Pass 1, 3 moves"), "{out}");
+    // The solve answered first, then the draws ran.
+    let answered = out.find("Unknown").or_else(|| out.find("can no longer be won")).expect("the solve answered");
+    assert!(answered < out.find("Pass 1, 3 moves").unwrap(), "{out}");
 }
