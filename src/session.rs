@@ -17,6 +17,7 @@
 //!   [`choose_view`], in `session/start.rs`): the autosave's lock, the offer
 //!   of the saved game, what a new game does to it, and the look.
 
+use std::fmt;
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -25,8 +26,8 @@ use crate::command::{Command, Query};
 use crate::deal::{Deal, GameNumber};
 use crate::flow::{self, Flow, Passed, Pending, Refusal, Step, Winnable, WinnableError};
 use crate::game::{Game, Position, Status};
-use crate::play::{Action, Event, Origin, Outcome, Play};
-use crate::record::{GameId, GameRecord};
+use crate::play::{Action, Event, Origin, Outcome, Play, PlayError};
+use crate::record::{GameId, GameRecord, RecordError};
 use crate::render::json::State;
 use crate::render::outcome::{announce_autoplay, announce_outcome};
 use crate::render::screen::{self, Layout, Look};
@@ -308,6 +309,47 @@ enum Reply {
     Question(String),
     /// The session ends, with a last sentence (or none).
     Quit(Option<String>),
+}
+
+/// Why a line was refused, as data: the line itself, the flow (a
+/// question pending, nothing to repeat...), the game's rules, the world's
+/// files, or `--winnable`'s search. What each says is its type's words
+/// (in [`crate::render`]); [`Session::report`] prints them.
+#[derive(Debug)]
+enum Refused {
+    /// The line is too long to be read whole.
+    TooLong,
+    /// The line is not text (not UTF-8).
+    NotText,
+    /// The flow refused it (see [`Refusal`]).
+    Flow(Refusal),
+    /// The game refused the move or the undo.
+    Play(PlayError),
+    /// A file or the statistics could not be had.
+    World(WorldError),
+    /// `new` under `--winnable` found no winnable deal.
+    Winnable(WinnableError),
+    /// The game `load` read from `file` does not replay.
+    Record {
+        /// The file, as typed.
+        file: String,
+        /// What is wrong with the game in it.
+        error: RecordError,
+    },
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refused::TooLong => f.write_str(said::TOO_LONG),
+            Refused::NotText => f.write_str(said::NOT_TEXT),
+            Refused::Flow(e) => e.fmt(f),
+            Refused::Play(e) => e.fmt(f),
+            Refused::World(e) => e.fmt(f),
+            Refused::Winnable(e) => e.fmt(f),
+            Refused::Record { file, error } => f.write_str(&said::unplayable_file(file, error)),
+        }
+    }
 }
 
 /// How many nodes and how long the solver may think for `solve` at the prompt.
@@ -715,20 +757,20 @@ impl<W: World> Session<W> {
                 }
                 return Ok(Next::Ended);
             }
-            Input::TooLong(start) => (start, Some(said::TOO_LONG)),
-            Input::NotText => (String::new(), Some(said::NOT_TEXT)),
+            Input::TooLong(start) => (start, Some(Refused::TooLong)),
+            Input::NotText => (String::new(), Some(Refused::NotText)),
             Input::Text(text) => (text, None),
         };
         self.last_line.clone_from(&line);
         let trimmed = line.trim();
         // A comment is skipped however long it is (a line too long to be
         // read whole is known to be one by its start).
-        let comment = trimmed.starts_with('#') && fault != Some(said::NOT_TEXT);
+        let comment = trimmed.starts_with('#') && !matches!(fault, Some(Refused::NotText));
         if comment || (fault.is_none() && trimmed.is_empty()) {
             return Ok(Next::Continue);
         }
         let next = match fault {
-            Some(why) => self.report(&line, Err(why.to_string()), out)?,
+            Some(why) => self.report(&line, Err(why), out)?,
             None => self.line(&line, out)?,
         };
         self.checkpoint();
@@ -742,7 +784,7 @@ impl<W: World> Session<W> {
             Step::Again(text) => Ok(Reply::Again(text)),
             Step::Declined => Ok(Reply::Answer(said::KEPT_PLAYING.into())),
             Step::Quit => Ok(Reply::Quit(self.leaving().map(|g| g.to_string()))),
-            Step::Refused(why) => Err(why.to_string()),
+            Step::Refused(why) => Err(Refused::Flow(why)),
         };
         self.report(line, reply, out)
     }
@@ -750,7 +792,7 @@ impl<W: World> Session<W> {
     /// Prints a reply to `line`: as one JSON state, or as text (echoed
     /// first in a script; spoken or wrapped as the view says), and keeps
     /// what was said for `repeat`.
-    fn report(&mut self, line: &str, reply: Result<Reply, String>, out: &mut dyn Write) -> io::Result<Next> {
+    fn report(&mut self, line: &str, reply: Result<Reply, Refused>, out: &mut dyn Write) -> io::Result<Next> {
         if self.view.echo && !self.view.json {
             writeln!(out, "> {}", printable(line))?;
         }
@@ -764,7 +806,7 @@ impl<W: World> Session<W> {
             match reply {
                 Ok(Reply::Answer(text) | Reply::Question(text) | Reply::Again(text)) => state.message = Some(text),
                 Ok(Reply::Opening(text) | Reply::Quit(text)) => state.message = text,
-                Err(e) => state = state.rejected(plain_message(&e)),
+                Err(e) => state = state.rejected(plain_message(&e.to_string())),
                 Ok(_) => {}
             }
             // What `repeat` says again: the last message or error.
@@ -774,7 +816,7 @@ impl<W: World> Session<W> {
             writeln!(out, "{}", state.to_line())?;
             return Ok(next);
         }
-        let mut text = match reply.map_err(|e| plain_message(&e)) {
+        let mut text = match reply.map_err(|e| plain_message(&e.to_string())) {
             Err(e) => said::refused_line(&e, self.view.screen_reader),
             Ok(Reply::Quit(None)) => String::new(),
             Ok(Reply::Quit(Some(t)) | Reply::Answer(t) | Reply::Question(t)) => format!("{t}\n"),
@@ -816,8 +858,8 @@ impl<W: World> Session<W> {
     }
 
     /// Carries out an action on the game; the reply says what it changed.
-    fn change(&mut self, action: Action) -> Result<Reply, String> {
-        let outcome = self.play.apply(action, self.played_for()).map_err(|e| e.to_string())?;
+    fn change(&mut self, action: Action) -> Result<Reply, Refused> {
+        let outcome = self.play.apply(action, self.played_for()).map_err(Refused::Play)?;
         self.note_win();
         let said = announce_outcome(&outcome, self.game(), self.play.score_now(), &self.view.style).unwrap_or_default();
         Ok(Reply::Changed { said, stuck_news: outcome.became_stuck() })
@@ -835,7 +877,7 @@ impl<W: World> Session<W> {
     }
 
     /// Carries out a parsed line; `confirmed`: the player said yes to it.
-    fn command(&mut self, line: Line, confirmed: bool) -> Result<Reply, String> {
+    fn command(&mut self, line: Line, confirmed: bool) -> Result<Reply, Refused> {
         // A command that would throw the game away is asked about first
         // (at an interactive prompt, or with --confirm).
         if !confirmed && self.view.confirm && self.in_progress() {
@@ -853,16 +895,16 @@ impl<W: World> Session<W> {
 
     /// Carries out a session command: the files, the statistics, another
     /// game, quitting.
-    fn session_command(&mut self, command: SessionCommand) -> Result<Reply, String> {
+    fn session_command(&mut self, command: SessionCommand) -> Result<Reply, Refused> {
         match command {
             SessionCommand::Save(file) => {
                 let record = self.record();
-                self.world.save_file(&file, &record).map_err(|e| e.to_string())?;
+                self.world.save_file(&file, &record).map_err(Refused::World)?;
                 Ok(Reply::Answer(said::saved(&file)))
             }
             SessionCommand::Load(file) => {
-                let record = self.world.load_file(&file).map_err(|e| e.to_string())?;
-                let r = record.replay().map_err(|e| format!("{file}: {e}"))?;
+                let record = self.world.load_file(&file).map_err(Refused::World)?;
+                let r = record.replay().map_err(|error| Refused::Record { file: file.clone(), error })?;
                 let left = self.left_behind();
                 let moves = r.game.moves_made();
                 // A saved game loaded is a new game from that position (it
@@ -872,7 +914,7 @@ impl<W: World> Session<W> {
                 Ok(Reply::Opening(Some(said::loaded(left, &file, self.play.origin(), moves))))
             }
             SessionCommand::Stats => {
-                let stats = self.world.statistics().map_err(|e| e.to_string())?;
+                let stats = self.world.statistics().map_err(Refused::World)?;
                 Ok(Reply::Answer(crate::render::stats::statistics(&stats).trim_end().to_string()))
             }
             SessionCommand::New(n) => {
@@ -880,7 +922,7 @@ impl<W: World> Session<W> {
                 let first = n.unwrap_or_else(|| self.world.random_game());
                 let (number, deal, preface) = if self.winnable {
                     let Winnable { number, deal, passed } =
-                        first_winnable(&mut self.world, first, self.play.rules()).map_err(|e| e.to_string())?;
+                        first_winnable(&mut self.world, first, self.play.rules()).map_err(Refused::Winnable)?;
                     (number, deal, Some(said::winnable_message(number, &passed)))
                 } else {
                     (first, Deal::for_number(first), None)
@@ -897,7 +939,7 @@ impl<W: World> Session<W> {
     }
 
     /// Carries out a command of the game notation.
-    fn game_command(&mut self, command: Command) -> Result<Reply, String> {
+    fn game_command(&mut self, command: Command) -> Result<Reply, Refused> {
         let style = self.view.style;
         match command {
             Command::Restart => {
@@ -927,11 +969,11 @@ impl<W: World> Session<W> {
             Command::Ask(query) => match self.play.apply(Action::Ask(query), None) {
                 Ok(Outcome { event: Event::Answered(Query::Table), .. }) => Ok(Reply::Table),
                 Ok(Outcome { event: Event::Answered(asked), .. }) => {
-                    said::answer(asked, &self.play, &self.look()).map(Reply::Answer).map_err(|e| e.to_string())
+                    said::answer(asked, &self.play, &self.look()).map(Reply::Answer).map_err(Refused::Flow)
                 }
                 // Play answers every question with Answered; the table is harmless.
                 Ok(_) => Ok(Reply::Table),
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(Refused::Play(e)),
             },
             // The flow carries these out before a command gets here
             // (`Step::Again`); the table is a harmless answer.

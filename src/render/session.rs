@@ -308,6 +308,12 @@ pub fn winnable_message(number: GameNumber, passed: &Passed) -> String {
     format!("Game {number}: the solver proved it winnable; {found}.")
 }
 
+/// Why the game `load` read from `file` cannot be played: the file, then
+/// what is wrong with the game in it.
+pub fn unplayable_file(file: &str, error: &crate::record::RecordError) -> String {
+    format!("{file}: {error}")
+}
+
 /// Said at an interactive prompt before `--winnable` (or `new` under it)
 /// searches for a deal the solver proves winnable.
 pub fn looking_for_winnable(screen_reader: bool) -> &'static str {
