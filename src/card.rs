@@ -152,6 +152,15 @@ impl serde::Serialize for Card {
     }
 }
 
+/// A card is read from its code in JSON (`"TH"`, any case, `10` for `T`),
+/// as [`Card`]'s `FromStr` reads it; anything else is an error that says why.
+impl<'de> serde::Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
+        let code = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        code.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl fmt::Display for Card {
     /// The two-character code, e.g. `TH`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -390,7 +390,7 @@ impl Play {
         record.automatic = indices(&self.movers);
         // The record's redo list is the next redo last, as `redo_movers` is.
         record.undone_automatic = indices(&self.redo_movers);
-        record.kept_down = self.kept_down.iter().map(ToString::to_string).collect();
+        record.kept_down.clone_from(&self.kept_down);
         record
     }
 
@@ -718,15 +718,18 @@ pub(crate) mod tests {
         play.apply(Action::Autoplay, None).unwrap();
         act(&mut play, "f s 7").unwrap();
         let record = play.record(0);
-        assert_eq!(record.kept_down, ["2S"]);
+        assert_eq!(record.kept_down, ["2S".parse::<Card>().unwrap()]);
+        let mut json: serde_json::Value = serde_json::from_str(&record.to_json()).unwrap();
+        assert_eq!(json["kept_down"], serde_json::json!(["2S"]), "saved as card codes");
         let mut again = Play::from_replayed(record.replay().unwrap(), true);
         // Loading runs autoplay, and so does the next move: the 2 of spades stays down.
         again.apply(Action::Autoplay, None).ok();
         let _ = act(&mut again, "d");
         assert_eq!(again.game().position().foundation(crate::card::Suit::Spades), 1);
-        // A record that names no card is refused.
-        let bad = GameRecord { kept_down: vec!["2X".into()], ..play.record(0) };
-        assert!(bad.replay().is_err());
+        // A record that names no card is refused, saying why.
+        json["kept_down"] = serde_json::json!(["2X"]);
+        let err = GameRecord::from_json(&json.to_string()).unwrap_err().to_string();
+        assert!(err.contains("'2X' is not a card code"), "{err}");
     }
 
     #[test]

@@ -34,7 +34,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, CardParseError};
+use crate::card::Card;
 use crate::command::{Command, CommandError};
 use crate::deal::{Deal, DealError, GameNumber};
 use crate::game::Game;
@@ -108,7 +108,7 @@ pub struct GameRecord {
     /// The cards (codes, `"2S"`) the player took down from a foundation
     /// that autoplay leaves on the tableau while they are there.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub kept_down: Vec<String>,
+    pub kept_down: Vec<Card>,
 }
 
 /// A game rebuilt from a record by [`GameRecord::replay`].
@@ -207,8 +207,6 @@ pub enum FieldFault {
     NotTheDealOf(GameNumber),
     /// Neither `game` nor `deal` is given.
     NoGameNorDeal,
-    /// An entry of `kept_down` is not a card code.
-    Card(CardParseError),
 }
 
 impl fmt::Display for FieldFault {
@@ -446,13 +444,7 @@ impl GameRecord {
         };
         let auto = flags(self.moves.len(), &self.automatic);
         let redo_auto = flags(self.undone.len(), &self.undone_automatic);
-        let mut kept_down = Vec::with_capacity(self.kept_down.len());
-        for code in &self.kept_down {
-            let card = code
-                .parse::<Card>()
-                .map_err(|e| RecordError::BadField { field: "kept_down", why: FieldFault::Card(e) })?;
-            kept_down.push(card);
-        }
+        let kept_down = self.kept_down.clone();
         Ok(Replayed {
             game,
             deal,

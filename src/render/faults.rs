@@ -179,7 +179,6 @@ pub fn field_fault(e: &FieldFault) -> String {
         FieldFault::Deal(e) => e.to_string(),
         FieldFault::NotTheDealOf(n) => format!("it is not the deal of game {n}, which the record also names"),
         FieldFault::NoGameNorDeal => "the record names neither a game number nor a deal".to_string(),
-        FieldFault::Card(e) => e.to_string(),
     }
 }
 
