@@ -7,6 +7,7 @@ use crate::game::Status;
 use crate::play::Play;
 use crate::render::table::{empty_stock, EmptyStock};
 use crate::rules::PassLimit;
+use crate::scoring::Scoring;
 
 /// Cards on each foundation, 0..=13.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -61,6 +62,8 @@ pub struct State {
     pub moves: usize,
     /// The score under the scoring in force (0 without scoring).
     pub score: i64,
+    /// The scoring in force: `standard`, `vegas` or `none`.
+    pub scoring: Scoring,
     /// Cards in the stock.
     pub stock: usize,
     /// The whole waste, bottom first, as card codes.
@@ -116,6 +119,7 @@ impl State {
             status: game.status(),
             moves: game.moves_made(),
             score: play.score(),
+            scoring: play.scoring(),
             stock: pos.stock_len(),
             waste: pos.waste().to_vec(),
             pass: pos.pass(),
@@ -163,7 +167,6 @@ mod tests {
     use crate::command::MoveCommand;
     use crate::play::{tests::EASY, Action, Origin};
     use crate::rules::Rules;
-    use crate::scoring::Scoring;
 
     /// [`EASY`] with the tableau's cards up (for points to lose), then `draws` draws.
     fn drawn(rules: Rules, scoring: Scoring, draws: usize) -> Play {
@@ -186,6 +189,7 @@ mod tests {
         let empty = State::of(&drawn(Rules::default(), Scoring::Standard, 24), Some("d"));
         assert_eq!((empty.next_draw, empty.redeal_points), (NextDraw::Redeal, Some(-100)));
         assert!(empty.to_line().contains(r#""next_draw":"redeal","redeal_points":-100"#), "{}", empty.to_line());
+        assert!(empty.to_line().contains(r#""score":365,"scoring":"standard""#), "{}", empty.to_line());
         let free = State::of(&drawn(Rules::default(), Scoring::None, 24), None);
         assert_eq!((free.next_draw, free.redeal_points), (NextDraw::Redeal, Some(0)));
         let one_pass = Rules { passes: PassLimit::Limited(1), ..Rules::default() };

@@ -94,7 +94,7 @@ pub fn describe_stock(game: &Game, score: ScoreNow) -> String {
     let redeals = redeals_left(pos, rules);
     match pos.stock_len() {
         0 => match empty_stock(pos, rules, score) {
-            EmptyStock::NothingLeft => format!("Stock: empty, and so is the waste. {pass}."),
+            EmptyStock::NothingLeft => format!("Stock: empty, and so is the waste: nothing is left to draw. {pass}."),
             EmptyStock::NoRedealLeft => format!("Stock: empty. {pass}: no redeals left, so the waste stays as it is."),
             EmptyStock::Redeal { points } => format!(
                 "Stock: empty. {pass}. The next draw turns the waste over ({}){}{redeals}.",
@@ -492,6 +492,16 @@ mod tests {
         assert_eq!(
             describe_stock(&g, ScoreNow { scoring: Scoring::Standard, score: 500 }),
             "Stock: empty. Pass 2 of 2: no redeals left, so the waste stays as it is."
+        );
+    }
+
+    #[test]
+    fn an_empty_stock_and_waste_say_that_nothing_is_left_to_draw() {
+        let line = "tableau - / - / - / - / - / - / | KS ; stock - ; waste - ; foundations KC KD KH QS ; pass 2";
+        let g = Game::from_position(line.parse().unwrap(), Rules::default());
+        assert_eq!(
+            describe_stock(&g, ScoreNow::NONE),
+            "Stock: empty, and so is the waste: nothing is left to draw. Pass 2."
         );
     }
 
