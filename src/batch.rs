@@ -30,7 +30,6 @@
 pub mod output;
 
 use std::collections::HashSet;
-use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -100,12 +99,7 @@ impl Shard {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct ShardError(pub String);
 
-impl fmt::Display for ShardError {
-    /// The words are the presentation layer's: [`crate::render::faults::shard_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::shard_error(self))
-    }
-}
+crate::worded_by!(ShardError => crate::render::faults::shard_error);
 
 impl FromStr for Shard {
     type Err = ShardError;
@@ -152,12 +146,7 @@ pub enum RangeError {
     },
 }
 
-impl fmt::Display for RangeError {
-    /// The words are the presentation layer's: [`crate::render::faults::range_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::range_error(self))
-    }
-}
+crate::worded_by!(RangeError => crate::render::faults::range_error);
 
 impl GameRange {
     /// The games `first..=last`; `None` when either is 0 (not a game) or
@@ -209,12 +198,7 @@ pub enum LimitError {
     States(String),
 }
 
-impl fmt::Display for LimitError {
-    /// The words are the presentation layer's: [`crate::render::faults::limit_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::limit_error(self))
-    }
-}
+crate::worded_by!(LimitError => crate::render::faults::limit_error);
 
 /// A time limit per deal: more than 0 and at most 10,000,000 seconds
 /// (fractions allowed), so that no deadline overflows the clock.
@@ -457,12 +441,7 @@ pub enum ResultKeyError {
     NoPasses,
 }
 
-impl fmt::Display for ResultKeyError {
-    /// The words are the presentation layer's: [`crate::render::faults::result_key_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::result_key_error(self))
-    }
-}
+crate::worded_by!(ResultKeyError => crate::render::faults::result_key_error);
 
 /// The game number and rules that the fields of a result line name: a
 /// game number from 1 to 2^128-1 in decimal digits (as `--game` takes it),
@@ -576,12 +555,7 @@ pub struct NotResults {
     pub line: usize,
 }
 
-impl fmt::Display for NotResults {
-    /// The words are the presentation layer's: [`crate::render::faults::not_results`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::not_results(self))
-    }
-}
+crate::worded_by!(NotResults => crate::render::faults::not_results);
 
 /// How every result line starts, as [`SolveRecord`] writes it: a line that
 /// starts so but does not read is a result cut short.
@@ -684,12 +658,7 @@ pub struct BadGameLine {
     pub text: String,
 }
 
-impl fmt::Display for BadGameLine {
-    /// The words are the presentation layer's: [`crate::render::faults::bad_game_line`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::bad_game_line(self))
-    }
-}
+crate::worded_by!(BadGameLine => crate::render::faults::bad_game_line);
 
 /// The game numbers of a games file: one per line, `#` starting a comment,
 /// blank lines skipped; repeats are kept (see [`Plan::listed`]).
@@ -724,12 +693,7 @@ pub struct ScriptError {
     pub why: ScriptFault,
 }
 
-impl fmt::Display for ScriptError {
-    /// The words are the presentation layer's: [`crate::render::faults::script_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::script_error(self))
-    }
-}
+crate::worded_by!(ScriptError => crate::render::faults::script_error);
 
 /// Why a line of a moves script cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -175,12 +175,7 @@ pub struct CardParseError {
     pub text: String,
 }
 
-impl fmt::Display for CardParseError {
-    /// The words are the presentation layer's: [`crate::render::faults::card_parse_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::card_parse_error(self))
-    }
-}
+crate::worded_by!(CardParseError => crate::render::faults::card_parse_error);
 
 impl FromStr for Card {
     type Err = CardParseError;

@@ -395,12 +395,7 @@ pub enum VerdictsError {
     },
 }
 
-impl std::fmt::Display for VerdictsError {
-    /// The words are the presentation layer's: [`crate::render::faults::verdicts_error`].
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::render::faults::verdicts_error(self))
-    }
-}
+crate::worded_by!(VerdictsError => crate::render::faults::verdicts_error);
 
 /// Verdicts read from a verdict file ([`Census::verdict_file`]).
 #[derive(Clone, Debug, Default)]

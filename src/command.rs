@@ -184,12 +184,7 @@ pub enum CommandError {
     SessionCommand { word: &'static str },
 }
 
-impl fmt::Display for CommandError {
-    /// The words are the presentation layer's: [`crate::render::errors::command_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::errors::command_error(self))
-    }
-}
+crate::worded_by!(CommandError => crate::render::errors::command_error);
 
 impl std::error::Error for CommandError {}
 

@@ -1,8 +1,6 @@
 //! [`Position`]: the cards on the table; [`Game`]: a position with its rules,
 //! its undo and redo history and its [`Status`].
 
-use std::fmt;
-
 use crate::card::{Card, Rank, Suit};
 use crate::deal::Deal;
 use crate::moves::{Move, MoveError, PileId};
@@ -571,12 +569,7 @@ pub enum SetupError {
     PassZero,
 }
 
-impl fmt::Display for SetupError {
-    /// The words are the presentation layer's: [`crate::render::errors::setup_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::errors::setup_error(self))
-    }
-}
+crate::worded_by!(SetupError => crate::render::errors::setup_error);
 
 impl std::error::Error for SetupError {}
 
@@ -615,12 +608,7 @@ pub enum HistoryError {
     NothingToRedo,
 }
 
-impl fmt::Display for HistoryError {
-    /// The words are the presentation layer's: [`crate::render::errors::history_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::errors::history_error(self))
-    }
-}
+crate::worded_by!(HistoryError => crate::render::errors::history_error);
 
 impl std::error::Error for HistoryError {}
 

@@ -190,12 +190,7 @@ pub enum MoveError {
     CardFitsSeveral { card: Card, piles: Vec<PileId> },
 }
 
-impl fmt::Display for MoveError {
-    /// The words are the presentation layer's: [`crate::render::errors::move_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::errors::move_error(self))
-    }
-}
+crate::worded_by!(MoveError => crate::render::errors::move_error);
 
 impl std::error::Error for MoveError {}
 

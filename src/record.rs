@@ -182,12 +182,7 @@ pub enum RecordError {
     },
 }
 
-impl fmt::Display for RecordError {
-    /// The words are the presentation layer's: [`crate::render::faults::record_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::record_error(self))
-    }
-}
+crate::worded_by!(RecordError => crate::render::faults::record_error);
 
 /// What is wrong with a field of a record ([`RecordError::BadField`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,12 +204,7 @@ pub enum FieldFault {
     NoGameNorDeal,
 }
 
-impl fmt::Display for FieldFault {
-    /// The words are the presentation layer's: [`crate::render::faults::field_fault`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::field_fault(self))
-    }
-}
+crate::worded_by!(FieldFault => crate::render::faults::field_fault);
 
 /// Why a move of a record cannot be played ([`RecordError::IllegalMove`],
 /// [`RecordError::IllegalRedo`]).
@@ -232,12 +222,7 @@ pub enum MoveFault {
     Refused(MoveError),
 }
 
-impl fmt::Display for MoveFault {
-    /// The words are the presentation layer's: [`crate::render::faults::move_fault`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::move_fault(self))
-    }
-}
+crate::worded_by!(MoveFault => crate::render::faults::move_fault);
 
 impl GameRecord {
     /// The game's id: its own, or for a record written before ids existed

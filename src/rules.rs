@@ -48,12 +48,7 @@ impl PassLimit {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct PassLimitParseError(pub String);
 
-impl fmt::Display for PassLimitParseError {
-    /// The words are the presentation layer's: [`crate::render::faults::pass_limit_parse_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::pass_limit_parse_error(self))
-    }
-}
+crate::worded_by!(PassLimitParseError => crate::render::faults::pass_limit_parse_error);
 
 impl FromStr for PassLimit {
     type Err = PassLimitParseError;

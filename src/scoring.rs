@@ -115,12 +115,7 @@ pub struct ScoringParseError {
     pub text: String,
 }
 
-impl fmt::Display for ScoringParseError {
-    /// The words are the presentation layer's: [`crate::render::faults::scoring_parse_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::scoring_parse_error(self))
-    }
-}
+crate::worded_by!(ScoringParseError => crate::render::faults::scoring_parse_error);
 
 impl TryFrom<String> for Scoring {
     type Error = ScoringParseError;

@@ -63,12 +63,7 @@ pub enum WorldError {
     Failed(String),
 }
 
-impl std::fmt::Display for WorldError {
-    /// The words are the presentation layer's: [`crate::render::faults::world_error`].
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::render::faults::world_error(self))
-    }
-}
+crate::worded_by!(WorldError => crate::render::faults::world_error);
 
 /// What a finished game adds to the statistics: its rules setting, its
 /// outcome and what it adds to the Vegas balance.

@@ -72,12 +72,7 @@ impl PartialOrd for RulesKey {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct RulesKeyParseError(pub String);
 
-impl fmt::Display for RulesKeyParseError {
-    /// The words are the presentation layer's: [`crate::render::faults::rules_key_parse_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::rules_key_parse_error(self))
-    }
-}
+crate::worded_by!(RulesKeyParseError => crate::render::faults::rules_key_parse_error);
 
 impl std::str::FromStr for RulesKey {
     type Err = RulesKeyParseError;

@@ -139,12 +139,7 @@ pub enum Damage {
     NoFormatVersion,
 }
 
-impl std::fmt::Display for Damage {
-    /// The words are the presentation layer's: [`crate::render::faults::damage`].
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::render::faults::damage(self))
-    }
-}
+crate::worded_by!(Damage => crate::render::faults::damage);
 
 /// Why a file the user named (a saved game) cannot be used
 /// ([`StoreError::NotUsable`]). Its `Display` is
@@ -172,12 +167,7 @@ pub enum Problem {
     NoFolder,
 }
 
-impl std::fmt::Display for Problem {
-    /// The words are the presentation layer's: [`crate::render::faults::problem`].
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::render::faults::problem(self))
-    }
-}
+crate::worded_by!(Problem => crate::render::faults::problem);
 
 /// The store's own reasons for an I/O error (the payload of an
 /// [`io::Error`] it makes), so that they are data like the system's. Its
@@ -256,12 +246,7 @@ pub enum StoreError {
     },
 }
 
-impl std::fmt::Display for StoreError {
-    /// The words are the presentation layer's: [`crate::render::faults::store_error`].
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::render::faults::store_error(self))
-    }
-}
+crate::worded_by!(StoreError => crate::render::faults::store_error);
 
 /// The directory for klondike's data (statistics, autosave): the value of
 /// [`DATA_DIR_ENV`] when set and not empty, otherwise the platform's data
@@ -358,12 +343,7 @@ pub enum TextFileError {
     },
 }
 
-impl std::fmt::Display for TextFileError {
-    /// The words are the presentation layer's: [`crate::render::faults::text_file_error`].
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::render::faults::text_file_error(self))
-    }
-}
+crate::worded_by!(TextFileError => crate::render::faults::text_file_error);
 
 /// The text of the file `path` the user named, `what` saying which in errors,
 /// without a byte-order mark at its start (some editors write one).

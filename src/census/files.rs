@@ -46,12 +46,7 @@ pub enum FilesError {
     NotAVerdictFile(PathBuf),
 }
 
-impl std::fmt::Display for FilesError {
-    /// The words are the presentation layer's: [`crate::render::faults::files_error`].
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::render::faults::files_error(self))
-    }
-}
+crate::worded_by!(FilesError => crate::render::faults::files_error);
 
 /// The batch file in the folder `dir` of each rules setting of `variants`
 /// (for `shard`), in that order; the folder is made when missing.

@@ -259,12 +259,7 @@ pub enum DealError {
     },
 }
 
-impl fmt::Display for DealError {
-    /// The words are the presentation layer's: [`crate::render::faults::deal_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::deal_error(self))
-    }
-}
+crate::worded_by!(DealError => crate::render::faults::deal_error);
 
 impl std::error::Error for DealError {}
 
@@ -310,12 +305,7 @@ pub struct GameNumberError {
     pub text: String,
 }
 
-impl fmt::Display for GameNumberError {
-    /// The words are the presentation layer's: [`crate::render::faults::game_number_error`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::faults::game_number_error(self))
-    }
-}
+crate::worded_by!(GameNumberError => crate::render::faults::game_number_error);
 
 impl std::error::Error for GameNumberError {}
 

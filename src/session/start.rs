@@ -74,12 +74,7 @@ pub enum StartError {
     Io(io::Error),
 }
 
-impl std::fmt::Display for StartError {
-    /// The words are the presentation layer's: [`crate::render::faults::start_error`].
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::render::faults::start_error(self))
-    }
-}
+crate::worded_by!(StartError => crate::render::faults::start_error);
 
 /// Why `--resume` cannot be done ([`StartError::Refused`]).
 #[derive(Debug)]
@@ -101,12 +96,7 @@ pub enum ResumeRefusal {
     },
 }
 
-impl std::fmt::Display for ResumeRefusal {
-    /// The words are the presentation layer's: [`crate::render::faults::resume_refusal`].
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::render::faults::resume_refusal(self))
-    }
-}
+crate::worded_by!(ResumeRefusal => crate::render::faults::resume_refusal);
 
 impl std::error::Error for StartError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {

@@ -167,12 +167,7 @@ pub enum Unsupported {
     NotABuild(PileId),
 }
 
-impl std::fmt::Display for Unsupported {
-    /// The words are the presentation layer's: [`crate::render::solve::unsupported`].
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::render::solve::unsupported(self))
-    }
-}
+crate::worded_by!(Unsupported => crate::render::solve::unsupported);
 
 /// The token of [`GaveUp::Unsupported`] starts with this, then the why.
 const UNSUPPORTED_TOKEN: &str = "unsupported position: ";
@@ -217,12 +212,7 @@ impl GaveUp {
     }
 }
 
-impl std::fmt::Display for GaveUp {
-    /// The words are the presentation layer's: [`crate::render::solve::gave_up`].
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::render::solve::gave_up(self))
-    }
-}
+crate::worded_by!(GaveUp => crate::render::solve::gave_up);
 
 impl From<GaveUp> for String {
     /// The [`token`](GaveUp::token) (what serde writes).
