@@ -6,7 +6,10 @@
 //! (moves, undo and redo, the queries, help), or the session around the
 //! game (`save`, `load`, `stats`, `new`, `quit`), which
 //! [`crate::session::SessionCommand`] reads. The parser, `help`, tab
-//! completion and the manual page all read that one table.
+//! completion and the manual page all read that one table. The words the
+//! commands take as arguments (`l w`, `w f`, `moves all`) are a second,
+//! [`ARGUMENTS`], beside it: the parser matches their [`Meaning`], never a
+//! spelling, and completion lists them from there.
 //!
 //! Parsing needs no game: `"t 2 5"` parses to a [`MoveCommand`] whatever
 //! the table holds ([`CommandError`] says why a line is not a command).
@@ -423,6 +426,109 @@ pub const COMMANDS: &[CommandSpec] = &[
     ),
 ];
 
+/// What an argument word of [`ARGUMENTS`] means, whatever word it was
+/// typed as: what the parser matches on, as it matches a [`Verb`], so that
+/// an argument word lives only in the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Meaning {
+    /// `l t`: the top card of every pile and of the waste.
+    Tops,
+    /// `l w`: the waste.
+    Waste,
+    /// `l f`: the four foundations.
+    Foundations,
+    /// `l s`: the stock.
+    Stock,
+    /// `w f`, `t A f`, `CARD f`: the moving card's foundation.
+    ToFoundation,
+    /// `l N all`, `moves all`, `help all`: all of it, in full.
+    All,
+}
+
+/// Where an argument word may be typed: as argument `index` (0 the first
+/// after the command word, or after the card code of a card move) of the
+/// command `verb`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slot {
+    /// The command that takes it.
+    pub verb: Verb,
+    /// Which of its arguments it is, from 0.
+    pub index: usize,
+}
+
+/// One word a command takes as an argument, other than a number, a suit,
+/// a card or a file name: its meaning, its word and aliases, and the places
+/// in a line it may go. The parser reads its arguments' words here; tab
+/// completion lists them from here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArgumentWord {
+    /// What it means, for the parser.
+    pub meaning: Meaning,
+    /// The word it is known by.
+    pub word: &'static str,
+    /// Other words for it.
+    pub aliases: &'static [&'static str],
+    /// Where it may be typed.
+    pub slots: &'static [Slot],
+    /// What it names, as a noun phrase: "the waste".
+    pub names: &'static str,
+}
+
+const fn at(verb: Verb, index: usize) -> Slot {
+    Slot { verb, index }
+}
+
+const fn argument_word(
+    meaning: Meaning,
+    word: &'static str,
+    aliases: &'static [&'static str],
+    slots: &'static [Slot],
+    names: &'static str,
+) -> ArgumentWord {
+    ArgumentWord { meaning, word, aliases, slots, names }
+}
+
+/// Every argument word of the language (beside pile numbers, counts, suits,
+/// cards, game numbers and file names), with where each may go. One word
+/// may mean two things in two places (`f` is the foundations after `l`, a
+/// card's foundation after `w`), never two in one.
+pub const ARGUMENTS: &[ArgumentWord] = &[
+    argument_word(Meaning::Tops, "t", &["tops"], &[at(Verb::Look, 0)], "the top card of every pile and of the waste"),
+    argument_word(Meaning::Waste, "w", &["waste"], &[at(Verb::Look, 0)], "the waste"),
+    argument_word(Meaning::Foundations, "f", &["foundations"], &[at(Verb::Look, 0)], "the foundations"),
+    argument_word(Meaning::Stock, "s", &["stock"], &[at(Verb::Look, 0)], "the stock"),
+    argument_word(
+        Meaning::ToFoundation,
+        "f",
+        &[],
+        &[at(Verb::Waste, 0), at(Verb::Tableau, 1), at(Verb::Card, 0)],
+        "the card's foundation",
+    ),
+    argument_word(
+        Meaning::All,
+        "all",
+        &[],
+        &[at(Verb::Look, 1), at(Verb::Moves, 0), at(Verb::Help, 0)],
+        "all of it, in full",
+    ),
+];
+
+/// What `word` (lower case) means typed as argument `index` of `verb`'s
+/// command, if it is an argument word there ([`ARGUMENTS`]).
+pub fn argument(verb: Verb, index: usize, word: &str) -> Option<Meaning> {
+    ARGUMENTS
+        .iter()
+        .find(|a| a.slots.contains(&at(verb, index)) && (a.word == word || a.aliases.contains(&word)))
+        .map(|a| a.meaning)
+}
+
+/// The entry of [`ARGUMENTS`] for `meaning` (every meaning has one).
+pub fn argument_spec(meaning: Meaning) -> &'static ArgumentWord {
+    // Every meaning is in the table (a test checks it); the first entry
+    // stands in rather than a panic.
+    ARGUMENTS.iter().find(|a| a.meaning == meaning).unwrap_or(&ARGUMENTS[0])
+}
+
 /// The command whose word or alias is `word` (lower case).
 pub fn lookup(word: &str) -> Option<&'static CommandSpec> {
     COMMANDS.iter().find(|c| c.word == word || c.aliases.contains(&word))
@@ -643,7 +749,9 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         // the forms with their arguments.
         Verb::Help => match rest {
             [] => Ok(Command::Ask(Query::Help(None))),
-            ["all"] => Ok(Command::Ask(Query::Help(Some("all")))),
+            [word] if argument(Verb::Help, 0, word) == Some(Meaning::All) => {
+                Ok(Command::Ask(Query::Help(Some(argument_spec(Meaning::All).word))))
+            }
             [topic, ..] => match lookup(topic) {
                 Some(c) => Ok(Command::Ask(Query::Help(Some(c.word)))),
                 None if topic.parse::<Card>().is_ok() => Ok(Command::Ask(Query::Help(Some("card")))),
@@ -652,7 +760,7 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         },
         Verb::Moves => match rest {
             [] => Ok(Command::Ask(Query::Moves)),
-            ["all"] => Ok(Command::Ask(Query::AllMoves)),
+            [word] if argument(Verb::Moves, 0, word) == Some(Meaning::All) => Ok(Command::Ask(Query::AllMoves)),
             _ => Err(CommandError::TooMany { command: spec }),
         },
         Verb::Find => match rest {
@@ -669,19 +777,23 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
             let [what, more @ ..] = rest else {
                 return Err(CommandError::Missing { command: spec });
             };
-            let place = match *what {
-                "t" | "tops" => {
+            let place = match argument(Verb::Look, 0, what) {
+                Some(Meaning::Tops) => {
                     no_more(more, spec)?;
                     return Ok(Command::Ask(Query::Tops));
                 }
-                "w" | "waste" => PileRef::Waste,
-                "f" | "foundations" => PileRef::Foundations,
-                "s" | "stock" => PileRef::Stock,
-                n => PileRef::Tableau(pile(n).map_err(|_| CommandError::BadPlace { text: n.to_string() })?),
+                Some(Meaning::Waste) => PileRef::Waste,
+                Some(Meaning::Foundations) => PileRef::Foundations,
+                Some(Meaning::Stock) => PileRef::Stock,
+                Some(Meaning::ToFoundation | Meaning::All) | None => {
+                    PileRef::Tableau(pile(what).map_err(|_| CommandError::BadPlace { text: what.to_string() })?)
+                }
             };
             match more {
                 [] => Ok(Command::Ask(Query::Look(place))),
-                ["all"] => Ok(Command::Ask(Query::LookAll(place))),
+                [word] if argument(Verb::Look, 1, word) == Some(Meaning::All) => {
+                    Ok(Command::Ask(Query::LookAll(place)))
+                }
                 _ => Err(CommandError::TooMany { command: spec }),
             }
         }
@@ -690,7 +802,7 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
                 return Err(CommandError::Missing { command: spec });
             };
             no_more(more, spec)?;
-            if *dest == "f" {
+            if argument(Verb::Waste, 0, dest) == Some(Meaning::ToFoundation) {
                 Ok(Command::Move(MoveCommand::WasteToFoundation))
             } else {
                 pile(dest)
@@ -703,7 +815,7 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
                 return Err(CommandError::Missing { command: spec });
             };
             let from = pile(from)?;
-            if *dest == "f" {
+            if argument(Verb::Tableau, 1, dest) == Some(Meaning::ToFoundation) {
                 no_more(more, spec)?;
                 return Ok(Command::Move(MoveCommand::TableauToFoundation(from)));
             }
@@ -756,7 +868,7 @@ fn card_in_words(words: &[&str]) -> Option<Card> {
 fn card_move(card: Card, rest: &[&str]) -> Result<Command, CommandError> {
     let to = match rest {
         [] => CardTarget::Anywhere,
-        ["f"] => CardTarget::Foundation,
+        [dest] if argument(Verb::Card, 0, dest) == Some(Meaning::ToFoundation) => CardTarget::Foundation,
         [dest] => CardTarget::Pile(pile(dest).map_err(|_| CommandError::BadDestination { text: dest.to_string() })?),
         _ => return Err(CommandError::TooMany { command: spec(Verb::Card) }),
     };
@@ -938,6 +1050,63 @@ mod tests {
                 assert_eq!(lookup(word).map(|found| found.verb), Some(c.verb), "{word}");
             }
         }
+    }
+
+    #[test]
+    fn every_argument_word_has_one_meaning_in_each_of_its_slots_and_the_parser_reads_it_there() {
+        let meanings = ARGUMENTS.iter().map(|a| a.meaning).collect::<std::collections::HashSet<_>>();
+        assert_eq!(meanings.len(), ARGUMENTS.len(), "one entry per meaning");
+        // A line that puts a word in a slot: the command, and the
+        // arguments before the slot.
+        let before = |slot: Slot| match (slot.verb, slot.index) {
+            (Verb::Look, 0) => "l",
+            (Verb::Look, 1) => "l 3",
+            (Verb::Waste, 0) => "w",
+            (Verb::Tableau, 1) => "t 1",
+            (Verb::Card, 0) => "9h",
+            (Verb::Moves, 0) => "moves",
+            (Verb::Help, 0) => "help",
+            other => panic!("no line for the slot {other:?}"),
+        };
+        for a in ARGUMENTS {
+            assert_eq!(argument_spec(a.meaning), a);
+            for word in std::iter::once(a.word).chain(a.aliases.iter().copied()) {
+                for &slot in a.slots {
+                    let sharing = ARGUMENTS
+                        .iter()
+                        .filter(|b| b.slots.contains(&slot) && (b.word == word || b.aliases.contains(&word)))
+                        .count();
+                    assert_eq!(sharing, 1, "{word} means one thing in {slot:?}");
+                    assert_eq!(argument(slot.verb, slot.index, word), Some(a.meaning), "{word} {slot:?}");
+                    let line = format!("{} {}", before(slot), word.to_uppercase());
+                    assert!(line.parse::<Command>().is_ok(), "{line}");
+                }
+            }
+        }
+        // Out of its slots a word is none: `l all` asks for no pile,
+        // `w foundations` goes nowhere.
+        assert_eq!(argument(Verb::Look, 0, "all"), None);
+        assert_eq!(argument(Verb::Waste, 0, "foundations"), None);
+        assert_eq!(argument(Verb::Tableau, 0, "f"), None);
+    }
+
+    #[test]
+    fn every_word_a_form_spells_out_is_an_argument_word_of_its_slot() {
+        // `w f`, `t A f`, `l N all`, `l t`, `moves all`: the lower-case
+        // words of a form's usage after its command are in the table.
+        let mut seen = 0;
+        for spec in COMMANDS {
+            for form in spec.forms {
+                let usage = form.usage.split(", ").last().unwrap_or(form.usage);
+                for (index, word) in usage.split_whitespace().skip(1).enumerate() {
+                    if word.chars().all(|c| c.is_ascii_lowercase()) {
+                        assert!(argument(spec.verb, index, word).is_some(), "{}: {word}", form.usage);
+                        seen += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(seen, 7, "w f, t A f, CARD f, l N all, l t, l w, moves all");
     }
 
     #[test]

@@ -118,11 +118,12 @@ pub fn answer(query: Query, play: &Play, look: &Look) -> Result<String, Refusal>
     let (style, screen_reader) = (look.style, look.screen_reader);
     Ok(match query {
         Query::Help(None) if screen_reader => SPOKEN_HELP.to_string(),
-        Query::Help(Some("all")) if screen_reader => {
+        Query::Help(Some(word)) if screen_reader && is_all(word) => {
             let all: Vec<String> = crate::command::COMMANDS.iter().filter_map(|c| help_on(c.word)).collect();
             all.join("\n")
         }
-        Query::Help(None | Some("all")) => help_list(),
+        Query::Help(None) => help_list(),
+        Query::Help(Some(word)) if is_all(word) => help_list(),
         Query::Help(Some(word)) => return help_on(word).ok_or_else(|| Refusal::NoHelp(word.to_string())),
         Query::Table => whole_table(play, look),
         Query::Tops => describe_tops(game, style),
@@ -135,6 +136,12 @@ pub fn answer(query: Query, play: &Play, look: &Look) -> Result<String, Refusal>
         Query::Score => score_answer(play),
         Query::Rules => describe_rules(play.rules()),
     })
+}
+
+/// Whether `word`, the topic of a `help` ([`Query::Help`]), is the argument
+/// word for every command explained (`help all`).
+fn is_all(word: &str) -> bool {
+    crate::command::argument(crate::command::Verb::Help, 0, word) == Some(crate::command::Meaning::All)
 }
 
 impl fmt::Display for WinnableError {
