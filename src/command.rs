@@ -546,15 +546,54 @@ pub fn completion_words() -> Vec<&'static str> {
     words
 }
 
-/// The completions of `head`, the start of a line up to the cursor: the
-/// [`completion_words`] it begins (in any case), while it is still the
-/// first word; none once it has a space.
-pub fn complete(head: &str) -> Vec<&'static str> {
-    if head.contains(char::is_whitespace) {
-        return Vec::new();
-    }
-    let lower = head.to_lowercase();
-    completion_words().into_iter().filter(|w| w.starts_with(&lower)).collect()
+/// Tab completion of `line` with the cursor at byte `pos`: where the word
+/// under completion starts (a byte offset into `line`), and the words it
+/// may be, sorted, in lower case; none when there is nothing to offer.
+///
+/// - The first word: the [`completion_words`] it begins (in any case).
+/// - After `help`: every command's word, and `all` ([`ARGUMENTS`]).
+/// - After a command (or a card code) where an argument word may go, by
+///   [`ARGUMENTS`]' slots: the words and aliases of those that fit, so
+///   `l ` offers `f`, `foundations`, `s`, `stock`, `t`, `tops`, `w` and
+///   `waste`, and `t 4 ` offers `f`. Pile numbers, counts, suits, cards,
+///   game numbers and file names are not completed.
+///
+/// The cursor may sit anywhere: what is after it is left out, and a `pos`
+/// past the end, or inside a character, is read as the nearest character
+/// boundary before it.
+pub fn complete(line: &str, pos: usize) -> (usize, Vec<String>) {
+    let pos = (0..=pos.min(line.len())).rev().find(|&i| line.is_char_boundary(i)).unwrap_or(0);
+    let head = &line[..pos];
+    let start = head.len() - head.chars().rev().take_while(|c| !c.is_whitespace()).map(char::len_utf8).sum::<usize>();
+    let typed = head[start..].to_lowercase();
+    let before = normalised(&head[..start]);
+    let words: Vec<&str> = before.split_whitespace().collect();
+    let begun = |w: &&str| w.starts_with(typed.as_str());
+    let mut offered: Vec<&'static str> = match words.split_first() {
+        None => completion_words(),
+        Some((first, done)) => {
+            let verb = if first.parse::<Card>().is_ok() {
+                Some(Verb::Card)
+            } else {
+                lookup(first).map(|c| c.verb).filter(|&v| v != Verb::Card)
+            };
+            let Some(verb) = verb else { return (start, Vec::new()) };
+            let index = done.len();
+            let arguments = ARGUMENTS
+                .iter()
+                .filter(|a| a.slots.contains(&at(verb, index)))
+                .flat_map(|a| std::iter::once(a.word).chain(a.aliases.iter().copied()));
+            if verb == Verb::Help && index == 0 {
+                COMMANDS.iter().map(|c| c.word).chain(arguments).collect()
+            } else {
+                arguments.collect()
+            }
+        }
+    };
+    offered.retain(begun);
+    offered.sort_unstable();
+    offered.dedup();
+    (start, offered.into_iter().map(str::to_string).collect())
 }
 
 /// The command word (or alias) of [`COMMANDS`] that `word` is a slip away
@@ -1134,12 +1173,83 @@ mod tests {
         assert_eq!(err("undo 2"), "too many words for 'undo': it takes no arguments");
     }
 
+    /// [`complete`] with the cursor at the end of `line`.
+    fn completed(line: &str) -> (usize, Vec<String>) {
+        complete(line, line.len())
+    }
+
     #[test]
-    fn completion_offers_command_words_for_the_first_word_only() {
-        assert_eq!(complete("RE"), vec!["redo", "repeat", "restart"]);
-        assert_eq!(complete("s"), vec!["save", "score", "show", "solve", "stats"]);
-        assert!(complete("t 1").is_empty() && complete("x").is_empty());
+    fn completion_offers_command_words_for_the_first_word() {
+        assert_eq!(completed("RE"), (0, vec!["redo".into(), "repeat".into(), "restart".into()]));
+        assert_eq!(completed("s").1, ["save", "score", "show", "solve", "stats"]);
+        assert_eq!(completed("  sc"), (2, vec!["score".to_string()]));
+        assert!(completed("x").1.is_empty());
         assert!(!completion_words().contains(&"card") && !completion_words().contains(&"d"));
+        // What follows the cursor is left out: `mo|ves` completes `mo`.
+        assert_eq!(complete("moves", 2), (0, vec!["moves".to_string()]));
+    }
+
+    #[test]
+    fn completion_offers_the_topics_of_help_after_help() {
+        let (start, topics) = completed("help ");
+        assert_eq!(start, 5);
+        // Every command's word, single letters and `card` among them, and `all`.
+        for spec in COMMANDS {
+            assert!(topics.contains(&spec.word.to_string()), "{}", spec.word);
+        }
+        assert!(topics.contains(&"all".to_string()));
+        assert_eq!(topics.len(), COMMANDS.len() + 1);
+        assert!(topics.windows(2).all(|w| w[0] < w[1]), "sorted, once each: {topics:?}");
+        assert_eq!(completed("? RE"), (2, vec!["redo".into(), "repeat".into(), "restart".into()]));
+        assert_eq!(completed("HELP a").1, ["again", "all", "auto"]);
+        // Every topic offered is one `help` explains.
+        for topic in &topics {
+            assert!(format!("help {topic}").parse::<Command>().is_ok(), "{topic}");
+        }
+        // `help` takes one topic: after it, nothing.
+        assert!(completed("help t ").1.is_empty());
+    }
+
+    #[test]
+    fn completion_offers_the_argument_words_of_the_slot_under_the_cursor() {
+        assert_eq!(
+            completed("l "),
+            (2, ["f", "foundations", "s", "stock", "t", "tops", "w", "waste"].map(String::from).to_vec())
+        );
+        assert_eq!(completed("look  W"), (6, vec!["w".into(), "waste".into()]));
+        assert_eq!(completed("l st").1, ["stock"]);
+        assert_eq!(completed("l 3 ").1, ["all"]);
+        assert_eq!(completed("l w a").1, ["all"]);
+        assert_eq!(completed("moves ").1, ["all"]);
+        assert_eq!(completed("w ").1, ["f"]);
+        assert_eq!(completed("t 4 ").1, ["f"]);
+        assert_eq!(completed("9h ").1, ["f"]);
+        assert_eq!(completed("9♥ ").1, ["f"]);
+        // Where a number, a suit, a card or a file name goes, nothing.
+        for line in ["t ", "t 4 2 ", "f ", "f h ", "find ", "save ", "new ", "d ", "l 3 all ", "xyz ", "card ", "w f "]
+        {
+            assert!(completed(line).1.is_empty(), "{line:?}");
+        }
+        // Every word offered makes a line the parser reads.
+        for line in ["l ", "l 3 ", "moves ", "w ", "t 4 ", "9h "] {
+            for word in completed(line).1 {
+                assert!(format!("{line}{word}").parse::<Command>().is_ok(), "{line}{word}");
+            }
+        }
+    }
+
+    #[test]
+    fn completion_takes_any_cursor_without_a_panic() {
+        for line in ["", " ", "l ♥", "help  é", "t 1 2 3 4 5 6 7 8"] {
+            for pos in 0..=line.len() + 2 {
+                let (start, words) = complete(line, pos);
+                assert!(start <= line.len() && line.is_char_boundary(start), "{line:?} {pos}");
+                assert!(start <= pos && words.iter().all(|w| !w.is_empty()), "{line:?} {pos}");
+            }
+        }
+        // Inside the `é`, the cursor is read as before it.
+        assert_eq!(complete("help é", 6), complete("help é", 5));
+        assert_eq!(complete("", 0), (0, completion_words().into_iter().map(String::from).collect()));
     }
 
     fn every_command() -> Vec<Command> {

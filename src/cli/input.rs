@@ -13,8 +13,9 @@ use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
 pub use klondike::session::Input as Line;
 pub use klondike::session::LineSource;
 
-/// Completes the first word of a line from the command table
-/// ([`klondike::command::complete`]).
+/// Completes the word under the cursor from the command table: a command
+/// word, a `help` topic, or an argument word such as `waste` or `all`
+/// ([`klondike::command::complete`], which does all of it).
 #[derive(Helper, Hinter, Highlighter, Validator)]
 pub struct CommandCompleter;
 
@@ -22,14 +23,12 @@ impl Completer for CommandCompleter {
     type Candidate = String;
 
     fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<String>)> {
-        let words: Vec<String> =
-            klondike::command::complete(line.get(..pos).unwrap_or(line)).into_iter().map(str::to_string).collect();
-        Ok((0, words))
+        Ok(klondike::command::complete(line, pos))
     }
 }
 
 /// Lines typed at a terminal, with line editing, tab completion of command
-/// words, Ctrl-R search and history kept between sessions (rustyline).
+/// and argument words, Ctrl-R search and history kept between sessions (rustyline).
 pub struct Terminal {
     editor: Editor<CommandCompleter, DefaultHistory>,
     history: Option<PathBuf>,
