@@ -23,7 +23,15 @@ impl Completer for CommandCompleter {
     type Candidate = String;
 
     fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<String>)> {
-        Ok(klondike::command::complete(line, pos))
+        let (start, mut words) = klondike::command::complete(line, pos);
+        // A word that is the only one to complete at the end of the line
+        // gets its space, as a shell gives it: the next word can follow.
+        if let [only] = words.as_mut_slice() {
+            if pos >= line.len() {
+                only.push(' ');
+            }
+        }
+        Ok((start, words))
     }
 }
 
