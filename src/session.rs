@@ -41,12 +41,14 @@ use crate::store::StoreError;
 
 mod begin;
 mod command;
+mod folder;
 mod start;
 #[cfg(test)]
 mod tests;
 
 pub use begin::{begin, choose_deal, read_saved, BeginError, Begun, ChoiceError, Ended, LineSource, RunError};
 pub use command::{Line, SessionCommand};
+pub use folder::{folder_problem_once, DataFolder, Say};
 pub use start::{
     choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, Looks, Offered, ResumeRefusal,
     Saved, StartError, TerminalFacts,
@@ -131,44 +133,13 @@ pub trait World {
     /// the world may let the player cancel it (`Unknown(GaveUp::Cancelled)`).
     fn solve(&mut self, position: &Position, rules: &Rules, budget: Budget) -> Verdict;
 
-    /// Writes `record` as the saved game offered at the next start
-    /// (atomically). True when it is written; a failure is the world's to
-    /// report.
-    fn save_autosave(&mut self, record: &GameRecord) -> bool;
-
-    /// Removes the saved game offered at the next start (nothing when
-    /// there is none).
-    fn remove_autosave(&mut self);
+    /// The data folder: the autosave, the statistics, `save` and `load`
+    /// ([`DataFolder`] for real).
+    fn folder(&mut self) -> &mut dyn Folder;
 
     /// Whether the game in progress is saved now (so that the world can
     /// say so when it is stopped). By default nothing is done with it.
     fn game_kept(&mut self, _kept: bool) {}
-
-    /// Adds game `id` to the statistics, unless it is counted there
-    /// already. True when the game is in the statistics now; a failure is
-    /// the world's to report.
-    fn count_game(&mut self, id: &GameId, tally: &Tally) -> bool;
-
-    /// `save FILE`: writes `record` to `file` (as typed).
-    ///
-    /// # Errors
-    /// [`Refusal::OwnFile`] for one of klondike's own files; the world's
-    /// message when it cannot be written.
-    fn save_file(&mut self, file: &str, record: &GameRecord) -> Result<(), WorldError>;
-
-    /// `load FILE`: the saved game in `file` (as typed).
-    ///
-    /// # Errors
-    /// [`Refusal::NoSuchFile`] when there is no such file; the world's
-    /// message when it cannot be read (the file is kept).
-    fn load_file(&mut self, file: &str) -> Result<GameRecord, WorldError>;
-
-    /// `stats`: the statistics as they are now (empty where none are kept yet).
-    ///
-    /// # Errors
-    /// [`Refusal::NoDataFolder`] where there is nowhere to keep them; the
-    /// world's message when they cannot be read.
-    fn statistics(&mut self) -> Result<Statistics, WorldError>;
 
     /// Says a diagnostic about the session's files (a sentence without the
     /// program's name; the binary writes it to standard error).
@@ -179,6 +150,55 @@ pub trait World {
     /// interactive front end says so, so that silence is not taken for a
     /// hang. By default nothing.
     fn searching_for_winnable(&mut self) {}
+
+    /// Shows `question` (the offer to resume) and reads one answer line;
+    /// `None` at the end of input (the question's line is then ended).
+    ///
+    /// # Errors
+    /// The I/O error of showing it or of reading the answer.
+    fn ask(&mut self, question: &str) -> io::Result<Option<String>>;
+}
+
+/// The files a session keeps and reads: the autosave with its lock, the
+/// statistics, and the files named by `save FILE` and `load FILE`. The real
+/// one is [`DataFolder`]; a test's keeps them in memory. Failures that do
+/// not stop the game (a folder that cannot be written) are the folder's to
+/// report.
+pub trait Folder {
+    /// Writes `record` as the saved game offered at the next start
+    /// (atomically). True when it is written; a failure is the folder's to
+    /// report.
+    fn save_autosave(&mut self, record: &GameRecord) -> bool;
+
+    /// Removes the saved game offered at the next start (nothing when
+    /// there is none).
+    fn remove_autosave(&mut self);
+
+    /// Adds game `id` to the statistics, unless it is counted there
+    /// already. True when the game is in the statistics now; a failure is
+    /// the folder's to report.
+    fn count_game(&mut self, id: &GameId, tally: &Tally) -> bool;
+
+    /// `save FILE`: writes `record` to `file` (as typed).
+    ///
+    /// # Errors
+    /// [`Refusal::OwnFile`] for one of klondike's own files; the folder's
+    /// message when it cannot be written.
+    fn save_file(&mut self, file: &str, record: &GameRecord) -> Result<(), WorldError>;
+
+    /// `load FILE`: the saved game in `file` (as typed).
+    ///
+    /// # Errors
+    /// [`Refusal::NoSuchFile`] when there is no such file; the folder's
+    /// message when it cannot be read (the file is kept).
+    fn load_file(&mut self, file: &str) -> Result<GameRecord, WorldError>;
+
+    /// `stats`: the statistics as they are now (empty where none are kept yet).
+    ///
+    /// # Errors
+    /// [`Refusal::NoDataFolder`] where there is nowhere to keep them; the
+    /// folder's message when they cannot be read.
+    fn statistics(&mut self) -> Result<Statistics, WorldError>;
 
     /// The saved game's file as named in messages; `None` where there is
     /// nowhere to keep one (no data folder).
@@ -204,7 +224,7 @@ pub trait World {
     fn folder_problem(&mut self, error: &StoreError);
 
     /// Tries to lock the autosave, without waiting; a lock taken is held
-    /// until [`World::unlock_autosave`] or the world's end.
+    /// until [`Folder::unlock_autosave`] or the world's end.
     fn lock_autosave(&mut self) -> AutosaveLock;
 
     /// Lets go of the autosave's lock (nothing when it is not held).
@@ -213,13 +233,6 @@ pub trait World {
     /// The saved game, only looked at: `None` when there is none or it
     /// cannot be read (nothing is moved aside or said).
     fn peek_autosave(&mut self) -> Option<GameRecord>;
-
-    /// Shows `question` (the offer to resume) and reads one answer line;
-    /// `None` at the end of input (the question's line is then ended).
-    ///
-    /// # Errors
-    /// The I/O error of showing it or of reading the answer.
-    fn ask(&mut self, question: &str) -> io::Result<Option<String>>;
 }
 
 /// How output looks.
@@ -387,7 +400,7 @@ pub fn count_record_as_lost(world: &mut impl World, record: &GameRecord, stats: 
         return None;
     }
     let tally = Tally::new(r.game.rules(), &r.score, moves, false, Some(r.elapsed_seconds), None);
-    let recorded = stats && world.count_game(&record.identity(), &tally);
+    let recorded = stats && world.folder().count_game(&record.identity(), &tally);
     Some((said::saved_game(r.number, moves), recorded))
 }
 
@@ -620,7 +633,7 @@ impl<W: World> Session<W> {
             let seconds = self.persistence.timed.then(|| self.elapsed());
             let (rules, score, moves) = (self.play.rules(), self.play.score_sheet(), self.game().moves_made());
             let tally = Tally::new(rules, &score, moves, won, seconds, self.play.time_bonus());
-            self.recorded = self.world.count_game(&self.id, &tally);
+            self.recorded = self.world.folder().count_game(&self.id, &tally);
         }
     }
 
@@ -657,7 +670,8 @@ impl<W: World> Session<W> {
         }
         let status = self.play.status();
         if self.play.player_moved() && status != Status::Won {
-            if self.world.save_autosave(&self.record()) {
+            let record = self.record();
+            if self.world.folder().save_autosave(&record) {
                 self.autosaved = true;
                 self.saved_moves = self.game().moves_made();
                 self.world.game_kept(true);
@@ -667,7 +681,7 @@ impl<W: World> Session<W> {
             // Won (and counted), or replaced by a game with no move yet: the
             // saved game is over. A win that could not be counted keeps its
             // copy, so that it can be won and counted again.
-            self.world.remove_autosave();
+            self.world.folder().remove_autosave();
             self.autosaved = false;
         }
         self.world.game_kept(false);
@@ -894,11 +908,11 @@ impl<W: World> Session<W> {
         match command {
             SessionCommand::Save(file) => {
                 let record = self.record();
-                self.world.save_file(&file, &record).map_err(Refused::World)?;
+                self.world.folder().save_file(&file, &record).map_err(Refused::World)?;
                 Ok(Reply::Answer(said::saved(&file)))
             }
             SessionCommand::Load(file) => {
-                let record = self.world.load_file(&file).map_err(Refused::World)?;
+                let record = self.world.folder().load_file(&file).map_err(Refused::World)?;
                 let r = record.replay().map_err(|error| Refused::Record { file: file.clone(), error })?;
                 let left = self.left_behind();
                 let moves = r.game.moves_made();
@@ -909,7 +923,7 @@ impl<W: World> Session<W> {
                 Ok(Reply::Opening(Some(said::loaded(left, &file, self.play.origin(), moves))))
             }
             SessionCommand::Stats => {
-                let stats = self.world.statistics().map_err(Refused::World)?;
+                let stats = self.world.folder().statistics().map_err(Refused::World)?;
                 Ok(Reply::Answer(crate::render::stats::statistics(&stats).trim_end().to_string()))
             }
             SessionCommand::New(n) => {

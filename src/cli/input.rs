@@ -119,7 +119,9 @@ impl LineSource for Terminal {
                     action: klondike::store::Action::Write,
                     error: source,
                 };
-                super::session::say_folder_problem(&path, &e);
+                if let Some(text) = klondike::session::folder_problem_once(&path, &e) {
+                    warn_line!("klondike: {text}");
+                }
             }
         }
     }

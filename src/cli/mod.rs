@@ -38,11 +38,10 @@ use klondike::play::Origin;
 
 use args::{Cli, Subcommands};
 use input::Terminal;
+use klondike::session::DataFolder;
 use klondike::session::{
-    begin, choose_deal, choose_view, BeginError, Begun, Ended, LineSource, Persistence, RunError, TerminalFacts, View,
+    begin, choose_deal, choose_view, BeginError, Begun, Ended, LineSource, Persistence, RunError, TerminalFacts,
 };
-use klondike::stats::Statistics;
-use klondike::store;
 use session::Files;
 
 /// Runs the program; prints errors and maps them to exit codes.
@@ -106,16 +105,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             print(&script)
         }
         Some(Subcommands::Stats { json }) => {
-            let stats = match store::statistics_path().map(|p| store::read_json::<Statistics>(&p)) {
-                Some(Ok(stats)) => stats.unwrap_or_default(),
-                // Moved aside: say so, and show the fresh (empty) statistics.
-                Some(Err(e @ store::StoreError::Corrupt { .. })) => {
-                    warn_line!("klondike: {e}");
-                    Statistics::default()
-                }
-                Some(Err(e)) => return Err(e.into()),
-                None => Statistics::default(),
-            };
+            let stats = DataFolder::new(session::say).statistics_shown()?;
             let text = if json {
                 serde_json::to_string_pretty(&stats)?
             } else {
@@ -147,30 +137,6 @@ fn print(bytes: &[u8]) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Whether screen-reader mode is on: the flag, or KLONDIKE_SCREEN_READER
-/// set to anything but "" or "0".
-fn screen_reader_wanted(flag: bool) -> bool {
-    flag || std::env::var_os("KLONDIKE_SCREEN_READER").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
-/// How the session looks: the options, and what the terminal is (see
-/// [`choose_view`]).
-fn view(args: &PlayArgs, interactive: bool) -> View {
-    let terminal = TerminalFacts {
-        interactive,
-        stdout_terminal: io::stdout().is_terminal(),
-        utf8: TerminalFacts::utf8_locale(
-            TerminalFacts::LOCALE_VARIABLES
-                .iter()
-                .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
-                .as_deref(),
-        ),
-        dumb: std::env::var_os("TERM").is_some_and(|t| t == "dumb"),
-        no_colour: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
-    };
-    choose_view(&args.looks(screen_reader_wanted(args.screen_reader)), &terminal)
-}
-
 fn play(args: PlayArgs) -> Result<ExitCode> {
     let interactive = io::stdin().is_terminal();
     if interactive {
@@ -184,10 +150,10 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             klondike::store::remove_stray_temp_files(&dir, klondike::store::STRAY_TEMP_AGE);
         }
     }
-    let view = view(&args, interactive);
+    let aloud = TerminalFacts::screen_reader_wanted(args.screen_reader);
+    let view = choose_view(&args.looks(aloud), &TerminalFacts::from_environment(interactive));
     SPOKEN.store(view.screen_reader, std::sync::atomic::Ordering::Relaxed);
     let world = Files::new(interactive, view.screen_reader);
-    let aloud = screen_reader_wanted(args.screen_reader);
     let begun = match begin(world, &args, view, persistence, interactive, aloud, &mut io::stdout()) {
         Ok(Some(begun)) => begun,
         Ok(None) => return Ok(ExitCode::SUCCESS),

@@ -4,20 +4,15 @@
 //! diagnostics on standard error.
 
 use std::io::{self, Write};
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use klondike::deal::GameNumber;
-use klondike::flow::Refusal;
 use klondike::game::Position;
-use klondike::record::{GameId, GameRecord};
 use klondike::render::session as said;
 use klondike::rules::Rules;
-use klondike::session::{AutosaveLock, Tally, World, WorldError};
+use klondike::session::{DataFolder, Folder, World};
 use klondike::solver::{self, Budget, Verdict};
-use klondike::stats::Statistics;
-use klondike::store::{self, autosave_path, statistics_path};
 use rand::Rng;
 
 /// A game number for a game not named: 1 to 1,000,000,000.
@@ -34,14 +29,14 @@ pub struct Files {
     interactive: bool,
     /// The solver's note is said for a screen reader.
     screen_reader: bool,
-    /// The autosave's lock, while it is held.
-    lock: Option<std::fs::File>,
+    /// The data folder's files.
+    folder: DataFolder,
 }
 
 impl Files {
     /// The world of a session, `interactive` or not, for a screen reader or not.
     pub fn new(interactive: bool, screen_reader: bool) -> Files {
-        Files { epoch: Instant::now(), interactive, screen_reader, lock: None }
+        Files { epoch: Instant::now(), interactive, screen_reader, folder: DataFolder::new(say) }
     }
 }
 
@@ -66,53 +61,12 @@ impl World for Files {
         think(self.interactive, self.screen_reader, budget, |b| solver::solve(position, rules, b).verdict)
     }
 
-    fn save_autosave(&mut self, record: &GameRecord) -> bool {
-        let Some(path) = autosave_path() else { return false };
-        match store::write_json(&path, record) {
-            Ok(()) => true,
-            Err(e) => {
-                say_folder_problem(&path, &e);
-                false
-            }
-        }
-    }
-
-    fn remove_autosave(&mut self) {
-        if let Some(path) = autosave_path() {
-            let _ = store::remove_file(&path);
-        }
+    fn folder(&mut self) -> &mut dyn Folder {
+        &mut self.folder
     }
 
     fn game_kept(&mut self, kept: bool) {
         GAME_KEPT.store(kept, Ordering::Relaxed);
-    }
-
-    fn count_game(&mut self, id: &GameId, tally: &Tally) -> bool {
-        count_game(id, tally)
-    }
-
-    fn save_file(&mut self, file: &str, record: &GameRecord) -> Result<(), WorldError> {
-        let path = store::expand_home(file);
-        if store::is_one_of(&path, &[autosave_path(), statistics_path()].into_iter().flatten().collect::<Vec<_>>()) {
-            return Err(WorldError::Refused(Refusal::OwnFile));
-        }
-        store::save_user_json(&path, record).map_err(|e| WorldError::Failed(e.to_string()))
-    }
-
-    fn load_file(&mut self, file: &str) -> Result<GameRecord, WorldError> {
-        match store::read_user_json::<GameRecord>(&store::expand_home(file)) {
-            Ok(Some(record)) => Ok(record),
-            Ok(None) => Err(WorldError::Refused(Refusal::NoSuchFile(file.to_string()))),
-            Err(e) => Err(WorldError::Failed(said::not_loaded(&e))),
-        }
-    }
-
-    fn statistics(&mut self) -> Result<Statistics, WorldError> {
-        let Some(path) = statistics_path() else { return Err(WorldError::Refused(Refusal::NoDataFolder)) };
-        match store::read_json::<Statistics>(&path) {
-            Ok(stats) => Ok(stats.unwrap_or_default()),
-            Err(e) => Err(WorldError::Failed(e.to_string())),
-        }
     }
 
     fn warn(&mut self, text: &str) {
@@ -123,54 +77,6 @@ impl World for Files {
         if self.interactive {
             let _ = writeln!(io::stderr(), "{}", said::looking_for_winnable(self.screen_reader));
         }
-    }
-
-    fn autosave_name(&self) -> Option<String> {
-        autosave_path().map(|p| p.display().to_string())
-    }
-
-    fn read_autosave(&mut self) -> Result<Option<GameRecord>, store::StoreError> {
-        match autosave_path() {
-            Some(path) => store::read_json::<GameRecord>(&path),
-            None => Ok(None),
-        }
-    }
-
-    fn move_autosave_aside(&mut self) -> Option<String> {
-        store::move_aside(&autosave_path()?).ok().map(|p| p.display().to_string())
-    }
-
-    fn was_counted(&mut self, id: &GameId) -> bool {
-        was_counted(id)
-    }
-
-    fn folder_problem(&mut self, error: &store::StoreError) {
-        if let Some(path) = autosave_path() {
-            say_folder_problem(&path, error);
-        }
-    }
-
-    fn lock_autosave(&mut self) -> AutosaveLock {
-        if self.lock.is_some() {
-            return AutosaveLock::Held;
-        }
-        let Some(path) = autosave_path() else { return AutosaveLock::Unavailable };
-        match store::try_lock_beside(&path) {
-            Ok(Some(lock)) => {
-                self.lock = Some(lock);
-                AutosaveLock::Held
-            }
-            Ok(None) => AutosaveLock::Busy(store::parent_display(&path)),
-            Err(_) => AutosaveLock::Unavailable,
-        }
-    }
-
-    fn unlock_autosave(&mut self) {
-        self.lock = None;
-    }
-
-    fn peek_autosave(&mut self) -> Option<GameRecord> {
-        store::peek_json::<GameRecord>(&autosave_path()?).ok().flatten()
     }
 
     fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
@@ -194,52 +100,9 @@ impl World for Files {
     }
 }
 
-/// Adds game `id` to the statistics file (under its lock), unless it is
-/// counted there already. Problems with the file are reported on standard
-/// error; play goes on. True when the game is in the statistics now.
-fn count_game(id: &GameId, tally: &Tally) -> bool {
-    let Some(path) = statistics_path() else { return false };
-    let result = store::update_locked(&path, |stats: &mut Statistics| {
-        stats.record_game_once(id, tally.key, tally.outcome, tally.vegas);
-    });
-    match result {
-        Ok(updated) => {
-            if let Some(w) = updated.warning {
-                warn_line!("klondike: {w}");
-            }
-            true
-        }
-        Err(e @ store::StoreError::Io { .. }) => {
-            say_folder_problem(&path, &e);
-            false
-        }
-        Err(e) => {
-            // Said once: the same file gives the same answer every time.
-            static SAID: AtomicBool = AtomicBool::new(false);
-            if !SAID.swap(true, Ordering::Relaxed) {
-                warn_line!("klondike: {}", klondike::render::diagnostics::statistics_not_updated(e));
-            }
-            false
-        }
-    }
-}
-
-/// Says (on standard error) why the data folder cannot be written, for the
-/// failed write of `path`: once a process, however many writes fail.
-pub fn say_folder_problem(path: &Path, error: &store::StoreError) {
-    static SAID: AtomicBool = AtomicBool::new(false);
-    if !SAID.swap(true, Ordering::Relaxed) {
-        warn_line!("klondike: {}", klondike::render::diagnostics::game_goes_on(store::folder_problem(path, error)));
-    }
-}
-
-/// Whether the statistics hold game `id` as counted (a saved record left
-/// behind by a session killed between counting its game and removing it).
-/// False when there is no id or the statistics cannot be read.
-pub fn was_counted(id: &GameId) -> bool {
-    let Some(path) = statistics_path() else { return false };
-    // Only a look: a corrupt file is moved aside (and said) by the update.
-    matches!(store::peek_json::<Statistics>(&path), Ok(Some(stats)) if stats.has_counted(id))
+/// Says a diagnostic of the data folder on standard error.
+pub fn say(text: &str) {
+    warn_line!("klondike: {text}");
 }
 
 /// Runs the solver through `run` under `budget`. At an interactive prompt

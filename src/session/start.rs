@@ -178,7 +178,7 @@ pub fn offer_saved(
         return Ok(Offered::Nothing);
     }
     // Nowhere to keep a saved game (no data folder): nothing to offer.
-    let Some(name) = world.autosave_name() else { return Ok(Offered::Nothing) };
+    let Some(name) = world.folder().autosave_name() else { return Ok(Offered::Nothing) };
     // Not even read: reading may move a corrupt file aside, and it is the
     // other session's.
     if in_use {
@@ -187,16 +187,16 @@ pub fn offer_saved(
         }
         return Ok(Offered::Nothing);
     }
-    let record = match world.read_autosave() {
-        Ok(Some(r)) if world.was_counted(&r.identity()) => {
-            world.remove_autosave();
+    let record = match world.folder().read_autosave() {
+        Ok(Some(r)) if world.folder().was_counted(&r.identity()) => {
+            world.folder().remove_autosave();
             None
         }
         Ok(r) => r,
         Err(e) if asked.resume => return refused(ResumeRefusal::Unreadable(e)),
         // The folder cannot be read: said once, as the folder's problem.
         Err(e @ StoreError::Io { .. }) => {
-            world.folder_problem(&e);
+            world.folder().folder_problem(&e);
             return Ok(Offered::Nothing);
         }
         // Said here; the session then leaves it alone (see `retire_autosave`).
@@ -228,7 +228,7 @@ pub fn offer_saved(
                 Some((what, true)) => world.warn(&said::saved_game_lost(&what)),
                 None => {}
             }
-            world.remove_autosave();
+            world.folder().remove_autosave();
             return Ok(Offered::Nothing);
         }
         Answer::Yes => {}
@@ -241,7 +241,7 @@ pub fn offer_saved(
             Ok(Offered::Saved(Box::new(Saved { replayed, start })))
         }
         Err(e) => {
-            let moved = world.move_autosave_aside().unwrap_or_default();
+            let moved = world.folder().move_autosave_aside().unwrap_or_default();
             if asked.resume {
                 return refused(ResumeRefusal::Unplayable { name, error: e, moved });
             }
@@ -259,10 +259,10 @@ pub fn offer_saved(
 /// does not save (one line). Returns whether the session may write the
 /// autosave.
 pub fn retire_autosave(world: &mut impl World, stats: bool) -> bool {
-    match world.read_autosave() {
+    match world.folder().read_autosave() {
         Ok(None) => true,
         Ok(Some(record)) => {
-            if !world.was_counted(&record.identity()) {
+            if !world.folder().was_counted(&record.identity()) {
                 match count_record_as_lost(world, &record, stats) {
                     Some((what, true)) => {
                         world.warn(&said::saved_game_replaced(&what, Some(true)));
@@ -275,7 +275,7 @@ pub fn retire_autosave(world: &mut impl World, stats: bool) -> bool {
                     None => {}
                 }
             }
-            world.remove_autosave();
+            world.folder().remove_autosave();
             true
         }
         Err(e @ StoreError::NewerVersion { .. }) => {
@@ -289,7 +289,7 @@ pub fn retire_autosave(world: &mut impl World, stats: bool) -> bool {
         // Something that is not a file stands there (a folder, a FIFO, a
         // link that leads nowhere): it is not ours to replace.
         Err(e) => {
-            world.folder_problem(&e);
+            world.folder().folder_problem(&e);
             false
         }
     }
@@ -333,6 +333,28 @@ impl TerminalFacts {
     /// The locale variables the C library reads for the character set, in
     /// the order it reads them: the first one set (and not empty) counts.
     pub const LOCALE_VARIABLES: [&'static str; 3] = ["LC_ALL", "LC_CTYPE", "LANG"];
+
+    /// What this process's terminal is: standard output looked at, the
+    /// locale, `TERM` and `NO_COLOR` read from the environment;
+    /// `interactive` as the caller found standard input.
+    pub fn from_environment(interactive: bool) -> TerminalFacts {
+        use std::io::IsTerminal as _;
+        let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+        let locale = Self::LOCALE_VARIABLES.iter().find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()));
+        TerminalFacts {
+            interactive,
+            stdout_terminal: std::io::stdout().is_terminal(),
+            utf8: TerminalFacts::utf8_locale(locale.as_deref()),
+            dumb: var("TERM").is_some_and(|t| t == "dumb"),
+            no_colour: var("NO_COLOR").is_some(),
+        }
+    }
+
+    /// Whether screen-reader mode is on: `flag` (`--screen-reader`), or
+    /// `KLONDIKE_SCREEN_READER` set to anything but "" or "0".
+    pub fn screen_reader_wanted(flag: bool) -> bool {
+        flag || std::env::var_os("KLONDIKE_SCREEN_READER").is_some_and(|v| !v.is_empty() && v != "0")
+    }
 
     /// Whether a locale (`en_GB.UTF-8`, `C.utf8`) says the terminal shows
     /// UTF-8; none set says not.
@@ -416,7 +438,7 @@ pub fn claim_autosave(
     let mut held = false;
     let mut in_use = false;
     if persistence.autosave {
-        match world.lock_autosave() {
+        match world.folder().lock_autosave() {
             AutosaveLock::Held => held = true,
             AutosaveLock::Busy(_) if resume => return Err(StartError::Refused(Box::new(ResumeRefusal::InUse))),
             AutosaveLock::Busy(folder) => {
@@ -437,15 +459,15 @@ pub fn claim_autosave(
 /// `locked`: this session holds the autosave's lock; otherwise it is taken
 /// for the moment, and nothing is done when another session holds it.
 fn remove_counted_autosave(world: &mut impl World, locked: bool) {
-    if !locked && world.lock_autosave() != AutosaveLock::Held {
+    if !locked && world.folder().lock_autosave() != AutosaveLock::Held {
         return;
     }
-    if let Some(record) = world.peek_autosave() {
-        if world.was_counted(&record.identity()) {
-            world.remove_autosave();
+    if let Some(record) = world.folder().peek_autosave() {
+        if world.folder().was_counted(&record.identity()) {
+            world.folder().remove_autosave();
         }
     }
     if !locked {
-        world.unlock_autosave();
+        world.folder().unlock_autosave();
     }
 }

@@ -104,6 +104,22 @@ impl World for Memory {
         self.solved += 1;
         self.verdict.clone().unwrap_or(Verdict::Unknown(crate::solver::GaveUp::StateLimit))
     }
+    fn folder(&mut self) -> &mut dyn Folder {
+        self
+    }
+    fn warn(&mut self, text: &str) {
+        self.warnings.push(text.to_string());
+    }
+    fn searching_for_winnable(&mut self) {
+        self.winnable_searches += 1;
+    }
+    fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
+        self.asked.push(question.to_string());
+        Ok((!self.answers.is_empty()).then(|| self.answers.remove(0).to_string()))
+    }
+}
+
+impl Folder for Memory {
     fn save_autosave(&mut self, record: &GameRecord) -> bool {
         if self.autosave_fails {
             return false;
@@ -142,12 +158,6 @@ impl World for Memory {
         }
         Ok(stats)
     }
-    fn warn(&mut self, text: &str) {
-        self.warnings.push(text.to_string());
-    }
-    fn searching_for_winnable(&mut self) {
-        self.winnable_searches += 1;
-    }
     fn autosave_name(&self) -> Option<String> {
         (!self.no_folder).then(|| "autosave.json".to_string())
     }
@@ -180,10 +190,6 @@ impl World for Memory {
     }
     fn peek_autosave(&mut self) -> Option<GameRecord> {
         self.autosave.clone().filter(|_| self.autosave_fault.is_none())
-    }
-    fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
-        self.asked.push(question.to_string());
-        Ok((!self.answers.is_empty()).then(|| self.answers.remove(0).to_string()))
     }
 }
 
