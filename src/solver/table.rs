@@ -44,6 +44,37 @@ fn home(key: u128, mask: usize) -> usize {
     h as usize & mask
 }
 
+/// Tables of at least this many bytes ask for huge pages.
+const HUGE_FROM: usize = 4 << 20;
+
+/// Asks the kernel to back the memory reserved for `slots` (not yet
+/// touched) with 2 MB pages where it can. Why: a look-up lands on a random
+/// slot of tables of tens of megabytes, and with 4 KB pages nearly every
+/// one also misses the address-translation cache. Only advice: where it is
+/// not taken (another system, huge pages off) nothing changes, and no
+/// result depends on it.
+fn ask_for_huge_pages(slots: &Vec<u128>) {
+    let bytes = slots.capacity() * std::mem::size_of::<u128>();
+    if bytes < HUGE_FROM {
+        return;
+    }
+    #[cfg(target_os = "linux")]
+    {
+        // madvise takes whole pages: from the first page boundary in the
+        // reservation to the last one.
+        const PAGE: usize = 4096;
+        let start = slots.as_ptr() as usize;
+        let first = start.next_multiple_of(PAGE);
+        let end = (start + bytes) / PAGE * PAGE;
+        if end > first {
+            // SAFETY: the range lies inside the allocation `slots` owns,
+            // and MADV_HUGEPAGE changes only how the kernel backs it, never
+            // its contents or its lifetime.
+            unsafe { libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE) };
+        }
+    }
+}
+
 impl KeySet {
     /// Keys held.
     pub fn len(&self) -> usize {
@@ -90,6 +121,7 @@ impl KeySet {
         }
         let mut slots: Vec<u128> = Vec::new();
         slots.try_reserve_exact(n)?;
+        ask_for_huge_pages(&slots);
         slots.resize(n, EMPTY);
         let mask = n - 1;
         for &k in self.slots.iter().filter(|&&k| k != EMPTY) {
