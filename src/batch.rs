@@ -42,7 +42,7 @@ use crate::command::{Command, CommandError};
 use crate::deal::{Deal, DealError, GameNumber};
 use crate::game::{Game, HistoryError, Position};
 use crate::moves::MoveError;
-use crate::rules::{PassLimit, Rules};
+use crate::rules::{DrawCount, PassLimit, Rules};
 use crate::solver::{self, Budget, GaveUp, LineEffort, Solution, Verdict};
 
 /// Shard K of N: every N-th game of a batch's list, starting with the K-th
@@ -396,8 +396,9 @@ pub struct SolveRecord {
     /// past 2^53); absent for a custom deal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
-    /// Cards per draw: 1 or 3.
-    pub draw: usize,
+    /// Cards per draw: the number 1 or 3 in JSON (a line with any other
+    /// does not read).
+    pub draw: DrawCount,
     /// The pass limit, `null` for unlimited.
     pub passes: Option<u32>,
     /// Whether cards may move from a foundation to the tableau.
@@ -435,8 +436,6 @@ pub enum ResultKeyError {
     /// No game number (a custom deal), or one that is not a number from 1
     /// to 2^128-1 in decimal digits.
     NoGameNumber,
-    /// A draw count other than 1 or 3.
-    BadDraw(usize),
     /// A pass limit of 0 (the least is 1; unlimited is `null`).
     NoPasses,
 }
@@ -444,23 +443,18 @@ pub enum ResultKeyError {
 crate::worded_by!(ResultKeyError => crate::render::faults::result_key_error);
 
 /// The game number and rules that the fields of a result line name: a
-/// game number from 1 to 2^128-1 in decimal digits (as `--game` takes it),
-/// draw 1 or 3, a pass limit from 1 (`None`: unlimited).
+/// game number from 1 to 2^128-1 in decimal digits (as `--game` takes it)
+/// and a pass limit from 1 (`None`: unlimited), with the draw count.
 ///
 /// # Errors
 /// [`ResultKeyError`] for anything a batch never writes.
 pub fn result_key(
     game: Option<&str>,
-    draw: usize,
+    draw: DrawCount,
     passes: Option<u32>,
     foundation_to_tableau: bool,
 ) -> Result<(u128, Rules), ResultKeyError> {
     let game = game.and_then(|g| g.parse::<crate::deal::GameNumber>().ok()).ok_or(ResultKeyError::NoGameNumber)?;
-    let draw = match draw {
-        1 => crate::rules::DrawCount::One,
-        3 => crate::rules::DrawCount::Three,
-        n => return Err(ResultKeyError::BadDraw(n)),
-    };
     let passes = match passes {
         None => PassLimit::Unlimited,
         Some(0) => return Err(ResultKeyError::NoPasses),
@@ -489,7 +483,7 @@ impl Solved {
         };
         SolveRecord {
             game: self.game.map(|n| n.to_string()),
-            draw: self.rules.draw.cards(),
+            draw: self.rules.draw,
             passes: passes_field(&self.rules),
             foundation_to_tableau: self.rules.foundation_to_tableau,
             verdict,
@@ -785,7 +779,6 @@ mod tests {
         assert!(["0", "-5", "1.5", ""].iter().all(|s| parse_max_states(s).is_err()));
     }
     use crate::moves::Move;
-    use crate::rules::DrawCount;
 
     fn shard(k: u128, n: u128) -> Shard {
         Shard::new(k, n).unwrap()
@@ -877,13 +870,21 @@ mod tests {
             (BatchVerdict::Unknown, Some(GaveUp::StateLimit), Ok((9, Rules::default())))
         );
         // Fields no batch writes are not a result.
-        for (game, draw, passes) in [(Some("0"), 1, None), (Some("+9"), 1, None), (None, 1, None), (Some("9"), 2, None)]
-        {
-            assert!(result_key(game, draw, passes, false).is_err(), "{game:?} {draw} {passes:?}");
+        let one = DrawCount::One;
+        for game in [Some("0"), Some("+9"), None] {
+            assert_eq!(result_key(game, one, None, false), Err(ResultKeyError::NoGameNumber), "{game:?}");
         }
-        assert_eq!(result_key(Some("9"), 1, Some(0), false), Err(ResultKeyError::NoPasses));
+        assert_eq!(result_key(Some("9"), one, Some(0), false), Err(ResultKeyError::NoPasses));
         let past = "340282366920938463463374607431768211456"; // 2^128
-        assert_eq!(result_key(Some(past), 1, None, false), Err(ResultKeyError::NoGameNumber));
+        assert_eq!(result_key(Some(past), one, None, false), Err(ResultKeyError::NoGameNumber));
+        // Draw 2 is not a draw count: such a line does not read as a result.
+        let draw_2 = unknown.replace(r#""draw":1"#, r#""draw":2"#);
+        let err = serde_json::from_str::<SolveRecord>(&draw_2).unwrap_err().to_string();
+        assert!(err.starts_with("2 is not a draw count (1 or 3)"), "{err}");
+        let three = unknown.replace(r#""draw":1"#, r#""draw":3"#);
+        let back: SolveRecord = serde_json::from_str(&three).unwrap();
+        assert_eq!(back.draw, DrawCount::Three);
+        assert_eq!(serde_json::to_string(&back).unwrap(), three);
     }
 
     fn result(game: u128, rules: Rules) -> String {

@@ -50,7 +50,7 @@ struct BatchLine {
     /// The game number, in decimal (a string: JSON numbers lose precision
     /// past 2^53).
     game: Option<String>,
-    draw: usize,
+    draw: DrawCount,
     passes: Option<u32>,
     foundation_to_tableau: bool,
     verdict: BatchVerdict,
@@ -67,7 +67,7 @@ pub enum LineError {
     #[error("{}", crate::render::faults::line_error(self))]
     NotAResult(String),
     /// A result that names no deal and rules a batch writes (a custom
-    /// deal, draw 2, passes 0, ...).
+    /// deal, passes 0, ...; draw 2 does not even read).
     #[error(transparent)]
     BadKey(#[from] crate::batch::ResultKeyError),
 }
@@ -81,19 +81,19 @@ struct Entry {
 
 /// A rules setting as a sortable key: draw, passes (unlimited last),
 /// foundation-to-tableau.
-type Key = (usize, u32, bool);
+type Key = (DrawCount, u32, bool);
 
 fn key(rules: &Rules) -> Key {
     let passes = match rules.passes {
         PassLimit::Limited(n) => n,
         PassLimit::Unlimited => u32::MAX,
     };
-    (rules.draw.cards(), passes, rules.foundation_to_tableau)
+    (rules.draw, passes, rules.foundation_to_tableau)
 }
 
 fn rules_of(key: Key) -> Rules {
     Rules {
-        draw: if key.0 == 3 { DrawCount::Three } else { DrawCount::One },
+        draw: key.0,
         passes: if key.1 == u32::MAX { PassLimit::Unlimited } else { PassLimit::Limited(key.1) },
         foundation_to_tableau: key.2,
     }
@@ -487,7 +487,12 @@ mod tests {
         assert!(c.add_line("{\"game\":\"4\",\"dr").is_err());
         use crate::batch::ResultKeyError;
         assert_eq!(c.add_line(&line(0, 1, None, true, "winnable", 0.1)), Err(ResultKeyError::NoGameNumber.into()));
-        assert_eq!(c.add_line(&line(5, 2, None, true, "winnable", 0.1)), Err(ResultKeyError::BadDraw(2).into()));
+        // Draw 2 is no draw count: the line does not even read.
+        let draw_2 = c.add_line(&line(5, 2, None, true, "winnable", 0.1));
+        assert!(
+            matches!(&draw_2, Err(LineError::NotAResult(why)) if why.starts_with("2 is not a draw count (1 or 3)")),
+            "{draw_2:?}"
+        );
         assert_eq!(c.add_line(&line(5, 1, Some(0), true, "winnable", 0.1)), Err(ResultKeyError::NoPasses.into()));
         let rows = c.rows(None);
         assert_eq!(rows.len(), 2);
