@@ -290,6 +290,11 @@ impl GameNumber {
     pub fn get(self) -> u128 {
         self.0.get()
     }
+
+    /// The game `n` numbers after this one; `None` past 2^128 − 1.
+    pub fn checked_add(self, n: u128) -> Option<GameNumber> {
+        self.0.checked_add(n).map(GameNumber)
+    }
 }
 
 impl fmt::Display for GameNumber {
