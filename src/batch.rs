@@ -834,6 +834,17 @@ mod tests {
     }
 
     #[test]
+    fn a_range_holds_its_games_from_the_first_to_the_last() {
+        let r = GameRange::new(3, 6).unwrap();
+        assert_eq!(r.games().collect::<Vec<_>>(), games(3..=6));
+        assert!(r.contains(game(3)) && r.contains(game(6)) && !r.contains(game(2)) && !r.contains(game(7)));
+        let top = GameRange::new(u128::MAX, u128::MAX).unwrap();
+        assert_eq!(top.games().collect::<Vec<_>>(), games([u128::MAX]));
+        // A plan of the range walks the same games.
+        assert_eq!(Plan::of(r, Shard::ALL).iter().collect::<Vec<_>>(), r.games().collect::<Vec<_>>());
+    }
+
+    #[test]
     fn a_huge_range_is_walked_not_listed() {
         let plan = range(1, u128::MAX, shard(1, 1 << 100));
         assert_eq!(plan.remaining(), u128::MAX / (1 << 100) + 1);
