@@ -20,10 +20,12 @@
 //!
 //! ```
 //! use klondike::batch::{Plan, Shard};
+//! use klondike::deal::GameNumber;
+//! let game = |n| GameNumber::new(n).unwrap();
 //! let shard = Shard::new(2, 3).unwrap();
-//! let mut plan = Plan::range(1, 10, shard); // games 2, 5, 8
-//! plan.skip(&[5].into_iter().collect());
-//! assert_eq!(plan.iter().collect::<Vec<_>>(), vec![2, 8]);
+//! let mut plan = Plan::range(game(1), game(10), shard); // games 2, 5, 8
+//! plan.skip(&[game(5)].into_iter().collect());
+//! assert_eq!(plan.iter().collect::<Vec<_>>(), vec![game(2), game(8)]);
 //! assert_eq!(plan.remaining(), 2);
 //! ```
 
@@ -39,10 +41,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::census::BatchVerdict;
 use crate::command::{Command, CommandError};
-use crate::deal::{Deal, DealError, GameNumber};
+use crate::deal::{Deal, GameNumber};
 use crate::game::{Game, HistoryError, Position};
 use crate::moves::MoveError;
-use crate::rules::{PassLimit, Rules};
+use crate::rules::{DrawCount, PassLimit, Rules};
 use crate::solver::{self, Budget, GaveUp, LineEffort, Solution, Verdict};
 
 /// Shard K of N: every N-th game of a batch's list, starting with the K-th
@@ -87,8 +89,8 @@ impl Shard {
 
     /// How many of the games `first..=last` this shard takes (those at
     /// K - 1, K - 1 + N, ... from `first`); 0 when `last < first`.
-    pub fn count(self, first: u128, last: u128) -> u128 {
-        match last.checked_sub(first) {
+    pub fn count(self, first: GameNumber, last: GameNumber) -> u128 {
+        match last.get().checked_sub(first.get()) {
             Some(span) if self.k - 1 <= span => (span - (self.k - 1)) / self.n + 1,
             _ => 0,
         }
@@ -157,8 +159,14 @@ impl GameRange {
     }
 
     /// Whether game `number` is in the range.
-    pub fn contains(self, number: u128) -> bool {
-        (self.first.get()..=self.last.get()).contains(&number)
+    pub fn contains(self, number: GameNumber) -> bool {
+        (self.first..=self.last).contains(&number)
+    }
+
+    /// The games of the range, `first` first.
+    pub fn games(self) -> impl Iterator<Item = GameNumber> {
+        // Every number of the range is from 1: none is left out.
+        (self.first.get()..=self.last.get()).filter_map(GameNumber::new)
     }
 }
 
@@ -228,40 +236,36 @@ pub fn parse_max_states(s: &str) -> Result<u64, LimitError> {
 /// already cut to its shard.
 #[derive(Clone, Debug)]
 enum Games {
-    Range { first: u128, last: u128, shard: Shard },
-    Listed(Vec<u128>),
+    Range { first: GameNumber, last: GameNumber, shard: Shard },
+    Listed(Vec<GameNumber>),
 }
 
 /// Which deals a batch solves: its games, cut to a shard, less those
-/// already solved ([`Plan::skip`]). Game 0, which is not a game, is never
-/// in a plan.
+/// already solved ([`Plan::skip`]).
 #[derive(Clone, Debug)]
 pub struct Plan {
     games: Games,
-    done: HashSet<u128>,
+    done: HashSet<GameNumber>,
 }
 
 impl Plan {
     /// The games of `range` that `shard` takes.
     pub fn of(range: GameRange, shard: Shard) -> Plan {
-        Plan::range(range.first.get(), range.last.get(), shard)
+        Plan::range(range.first, range.last, shard)
     }
 
     /// The games `first..=last` (both included; none when `last < first`)
     /// that `shard` takes (see [`Plan::of`] for a [`GameRange`]).
-    pub fn range(first: u128, last: u128, shard: Shard) -> Plan {
-        // Game 0 is not a game: a range from it starts at 1 (the command
-        // line refuses 0 anyway).
-        let first = first.max(1);
+    pub fn range(first: GameNumber, last: GameNumber, shard: Shard) -> Plan {
         Plan { games: Games::Range { first, last, shard }, done: HashSet::new() }
     }
 
     /// The games of a list, each once (where it first appears), in its
     /// order, that `shard` takes, counted along the list without its
-    /// repeats (and without 0, which is left out).
-    pub fn listed(games: impl IntoIterator<Item = u128>, shard: Shard) -> Plan {
+    /// repeats.
+    pub fn listed(games: impl IntoIterator<Item = GameNumber>, shard: Shard) -> Plan {
         let mut seen = HashSet::new();
-        let once = games.into_iter().filter(|&g| g >= 1 && seen.insert(g));
+        let once = games.into_iter().filter(|&g| seen.insert(g));
         let taken = once.enumerate().filter(|&(i, _)| shard.takes(i as u128)).map(|(_, g)| g).collect();
         Plan { games: Games::Listed(taken), done: HashSet::new() }
     }
@@ -269,7 +273,7 @@ impl Plan {
     /// Leaves out the games of `done` (those an output file already holds,
     /// [`Resumed::done`]); games in it that are not in the plan change
     /// nothing.
-    pub fn skip(&mut self, done: &HashSet<u128>) {
+    pub fn skip(&mut self, done: &HashSet<GameNumber>) {
         match &mut self.games {
             Games::Range { .. } => self.done.extend(done.iter().copied()),
             Games::Listed(v) => v.retain(|g| !done.contains(g)),
@@ -280,7 +284,7 @@ impl Plan {
     pub fn remaining(&self) -> u128 {
         match &self.games {
             Games::Range { first, last, shard } => {
-                let in_plan = |g: &&u128| (*first..=*last).contains(*g) && shard.takes(**g - first);
+                let in_plan = |g: &&GameNumber| (*first..=*last).contains(*g) && shard.takes(g.get() - first.get());
                 shard.count(*first, *last) - self.done.iter().filter(in_plan).count() as u128
             }
             Games::Listed(v) => v.len() as u128,
@@ -288,11 +292,11 @@ impl Plan {
     }
 
     /// The games left to solve, in order.
-    pub fn iter(&self) -> impl Iterator<Item = u128> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = GameNumber> + '_ {
         match &self.games {
             Games::Range { first, last, shard } => Either::Left(
                 (0..shard.count(*first, *last))
-                    .map(|j| Self::nth(*first, *shard, j))
+                    .filter_map(|j| Self::nth(*first, *shard, j))
                     .filter(|g| !self.done.contains(g)),
             ),
             Games::Listed(v) => Either::Right(v.iter().copied()),
@@ -301,12 +305,12 @@ impl Plan {
 
     /// The games left to solve, split across the threads of the current
     /// rayon pool (in no particular order).
-    pub fn par_iter(&self) -> impl ParallelIterator<Item = u128> + '_ {
+    pub fn par_iter(&self) -> impl ParallelIterator<Item = GameNumber> + '_ {
         match &self.games {
             Games::Range { first, last, shard } => Either::Left(
                 (0..shard.count(*first, *last))
                     .into_par_iter()
-                    .map(|j| Self::nth(*first, *shard, j))
+                    .filter_map(|j| Self::nth(*first, *shard, j))
                     .filter(|g| !self.done.contains(g)),
             ),
             Games::Listed(v) => Either::Right(v.par_iter().copied()),
@@ -315,9 +319,9 @@ impl Plan {
 
     /// The `j`-th game (from 0) a shard takes of a range from `first`:
     /// first + (K - 1) + j N, which is within the range for j below
-    /// [`Shard::count`].
-    fn nth(first: u128, shard: Shard, j: u128) -> u128 {
-        first + (shard.k - 1) + j * shard.n
+    /// [`Shard::count`] (so never `None` for those).
+    fn nth(first: GameNumber, shard: Shard, j: u128) -> Option<GameNumber> {
+        first.checked_add((shard.k - 1) + j * shard.n)
     }
 
     /// Solves every game left under `rules`, each within `limits`, on the
@@ -327,13 +331,13 @@ impl Plan {
     ///
     /// # Errors
     /// The first error `each` returns: the games not yet started are then
-    /// left alone. (A plan holds no game 0, so no deal fails.)
+    /// left alone.
     pub fn solve<E, F>(&self, rules: &Rules, limits: &Limits, each: F) -> Result<(), E>
     where
-        E: From<DealError> + Send,
+        E: Send,
         F: Fn(Solved) -> Result<(), E> + Sync + Send,
     {
-        self.par_iter().try_for_each(|game| each(solve_game(game, rules, limits)?))
+        self.par_iter().try_for_each(|game| each(solve_game(game, rules, limits)))
     }
 }
 
@@ -360,7 +364,7 @@ impl Limits {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solved {
     /// The game number of the deal, `None` for a custom deal.
-    pub game: Option<u128>,
+    pub game: Option<GameNumber>,
     /// The rules it was solved under.
     pub rules: Rules,
     /// The verdict and the work it took.
@@ -371,19 +375,16 @@ pub struct Solved {
 
 /// Solves `position` (of game `game`, `None` for a custom deal) under
 /// `rules` within `limits`, timing the search.
-pub fn solve_position(position: &Position, rules: &Rules, game: Option<u128>, limits: &Limits) -> Solved {
+pub fn solve_position(position: &Position, rules: &Rules, game: Option<GameNumber>, limits: &Limits) -> Solved {
     let started = Instant::now();
     let solution = solver::solve_with(position, rules, &limits.budget(), limits.effort);
     Solved { game, rules: *rules, solution, seconds: started.elapsed().as_secs_f64() }
 }
 
 /// Solves game `number` from its deal under `rules` within `limits`.
-///
-/// # Errors
-/// [`DealError::GameZero`] for 0.
-pub fn solve_game(number: u128, rules: &Rules, limits: &Limits) -> Result<Solved, DealError> {
-    let deal = Deal::for_game(number)?;
-    Ok(solve_position(&Position::new(&deal), rules, Some(number), limits))
+pub fn solve_game(number: GameNumber, rules: &Rules, limits: &Limits) -> Solved {
+    let deal = Deal::for_number(number);
+    solve_position(&Position::new(&deal), rules, Some(number), limits)
 }
 
 /// What the solver found on one deal, as JSON: the output of `klondike
@@ -396,8 +397,9 @@ pub struct SolveRecord {
     /// past 2^53); absent for a custom deal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
-    /// Cards per draw: 1 or 3.
-    pub draw: usize,
+    /// Cards per draw: the number 1 or 3 in JSON (a line with any other
+    /// does not read).
+    pub draw: DrawCount,
     /// The pass limit, `null` for unlimited.
     pub passes: Option<u32>,
     /// Whether cards may move from a foundation to the tableau.
@@ -435,8 +437,6 @@ pub enum ResultKeyError {
     /// No game number (a custom deal), or one that is not a number from 1
     /// to 2^128-1 in decimal digits.
     NoGameNumber,
-    /// A draw count other than 1 or 3.
-    BadDraw(usize),
     /// A pass limit of 0 (the least is 1; unlimited is `null`).
     NoPasses,
 }
@@ -444,29 +444,24 @@ pub enum ResultKeyError {
 crate::worded_by!(ResultKeyError => crate::render::faults::result_key_error);
 
 /// The game number and rules that the fields of a result line name: a
-/// game number from 1 to 2^128-1 in decimal digits (as `--game` takes it),
-/// draw 1 or 3, a pass limit from 1 (`None`: unlimited).
+/// game number from 1 to 2^128-1 in decimal digits (as `--game` takes it)
+/// and a pass limit from 1 (`None`: unlimited), with the draw count.
 ///
 /// # Errors
 /// [`ResultKeyError`] for anything a batch never writes.
 pub fn result_key(
     game: Option<&str>,
-    draw: usize,
+    draw: DrawCount,
     passes: Option<u32>,
     foundation_to_tableau: bool,
-) -> Result<(u128, Rules), ResultKeyError> {
-    let game = game.and_then(|g| g.parse::<crate::deal::GameNumber>().ok()).ok_or(ResultKeyError::NoGameNumber)?;
-    let draw = match draw {
-        1 => crate::rules::DrawCount::One,
-        3 => crate::rules::DrawCount::Three,
-        n => return Err(ResultKeyError::BadDraw(n)),
-    };
+) -> Result<(GameNumber, Rules), ResultKeyError> {
+    let game = game.and_then(|g| g.parse::<GameNumber>().ok()).ok_or(ResultKeyError::NoGameNumber)?;
     let passes = match passes {
         None => PassLimit::Unlimited,
         Some(0) => return Err(ResultKeyError::NoPasses),
         Some(n) => PassLimit::Limited(n),
     };
-    Ok((game.get(), Rules { draw, passes, foundation_to_tableau }))
+    Ok((game, Rules { draw, passes, foundation_to_tableau }))
 }
 
 impl SolveRecord {
@@ -474,7 +469,7 @@ impl SolveRecord {
     ///
     /// # Errors
     /// As [`result_key`].
-    pub fn key(&self) -> Result<(u128, Rules), ResultKeyError> {
+    pub fn key(&self) -> Result<(GameNumber, Rules), ResultKeyError> {
         result_key(self.game.as_deref(), self.draw, self.passes, self.foundation_to_tableau)
     }
 }
@@ -489,7 +484,7 @@ impl Solved {
         };
         SolveRecord {
             game: self.game.map(|n| n.to_string()),
-            draw: self.rules.draw.cards(),
+            draw: self.rules.draw,
             passes: passes_field(&self.rules),
             foundation_to_tableau: self.rules.foundation_to_tableau,
             verdict,
@@ -525,7 +520,7 @@ pub struct Resume {
     lines: usize,
     /// Result lines, under any rules.
     results: usize,
-    done: HashSet<u128>,
+    done: HashSet<GameNumber>,
     /// Whether only decided results count as done (see
     /// [`Resume::retrying_unknown`]).
     decided_only: bool,
@@ -539,7 +534,7 @@ pub struct Resume {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resumed {
     /// The games it holds under the batch's rules.
-    pub done: HashSet<u128>,
+    pub done: HashSet<GameNumber>,
     /// How it ends.
     pub tail: Tail,
     /// The lines (1-based) that are not results and are kept as they are
@@ -665,7 +660,7 @@ crate::worded_by!(BadGameLine => crate::render::faults::bad_game_line);
 ///
 /// # Errors
 /// The first line that holds something other than a number from 1.
-pub fn parse_games_list(text: &str) -> Result<Vec<u128>, BadGameLine> {
+pub fn parse_games_list(text: &str) -> Result<Vec<GameNumber>, BadGameLine> {
     let mut games = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.split('#').next().unwrap_or("").trim();
@@ -674,8 +669,8 @@ pub fn parse_games_list(text: &str) -> Result<Vec<u128>, BadGameLine> {
         }
         // The one reading of a game number (digits only, from 1), as
         // `--game` and `new` read it.
-        match t.parse::<crate::deal::GameNumber>() {
-            Ok(n) => games.push(n.get()),
+        match t.parse::<GameNumber>() {
+            Ok(n) => games.push(n),
             Err(_) => return Err(BadGameLine { line: i + 1, text: t.to_string() }),
         }
     }
@@ -785,69 +780,108 @@ mod tests {
         assert!(["0", "-5", "1.5", ""].iter().all(|s| parse_max_states(s).is_err()));
     }
     use crate::moves::Move;
-    use crate::rules::DrawCount;
 
     fn shard(k: u128, n: u128) -> Shard {
         Shard::new(k, n).unwrap()
     }
 
+    /// Game `n` (from 1).
+    fn game(n: u128) -> GameNumber {
+        GameNumber::new(n).unwrap()
+    }
+
+    /// The games numbered `numbers`, in their order.
+    fn games(numbers: impl IntoIterator<Item = u128>) -> Vec<GameNumber> {
+        numbers.into_iter().map(game).collect()
+    }
+
+    /// The set of the games numbered `numbers`.
+    fn set(numbers: impl IntoIterator<Item = u128>) -> HashSet<GameNumber> {
+        numbers.into_iter().map(game).collect()
+    }
+
+    /// The plan of the games `first..=last` that `shard` takes.
+    fn range(first: u128, last: u128, shard: Shard) -> Plan {
+        Plan::range(game(first), game(last), shard)
+    }
+
     #[test]
     fn shards_count_and_take_every_nth_game() {
-        assert_eq!(Shard::ALL.count(1, 10), 10);
-        assert_eq!(shard(3, 4).count(1, 10), 2); // games 3 and 7
-        assert_eq!(shard(3, 4).count(1, 2), 0);
-        assert_eq!(shard(1, 2).count(1, u128::MAX), u128::MAX / 2 + 1);
-        assert_eq!(Shard::ALL.count(5, 4), 0);
+        assert_eq!(Shard::ALL.count(game(1), game(10)), 10);
+        assert_eq!(shard(3, 4).count(game(1), game(10)), 2); // games 3 and 7
+        assert_eq!(shard(3, 4).count(game(1), game(2)), 0);
+        assert_eq!(shard(1, 2).count(game(1), game(u128::MAX)), u128::MAX / 2 + 1);
+        assert_eq!(Shard::ALL.count(game(5), game(4)), 0);
         assert!(shard(3, 4).takes(6) && !shard(3, 4).takes(5));
         assert!(Shard::new(4, 3).is_none() && Shard::new(0, 3).is_none() && Shard::new(1, 0).is_none());
     }
 
     #[test]
     fn the_shards_of_a_range_split_it_with_no_overlap() {
-        let all: Vec<u128> = Plan::range(5, 17, Shard::ALL).iter().collect();
-        assert_eq!(all, (5..=17).collect::<Vec<_>>());
-        let parts: Vec<Vec<u128>> = (1..=3).map(|k| Plan::range(5, 17, shard(k, 3)).iter().collect()).collect();
-        assert_eq!(parts[0], vec![5, 8, 11, 14, 17]);
-        assert_eq!(parts[2], vec![7, 10, 13, 16]);
-        let mut merged: Vec<u128> = parts.concat();
+        let all: Vec<GameNumber> = range(5, 17, Shard::ALL).iter().collect();
+        assert_eq!(all, games(5..=17));
+        let parts: Vec<Vec<GameNumber>> = (1..=3).map(|k| range(5, 17, shard(k, 3)).iter().collect()).collect();
+        assert_eq!(parts[0], games([5, 8, 11, 14, 17]));
+        assert_eq!(parts[1], games([6, 9, 12, 15]));
+        assert_eq!(parts[2], games([7, 10, 13, 16]));
+        let mut merged: Vec<GameNumber> = parts.concat();
         merged.sort_unstable();
         assert_eq!(merged, all);
         // In parallel, the same games.
-        let mut par: Vec<u128> = Plan::range(5, 17, shard(2, 3)).par_iter().collect();
+        let mut par: Vec<GameNumber> = range(5, 17, shard(2, 3)).par_iter().collect();
         par.sort_unstable();
         assert_eq!(par, parts[1]);
     }
 
     #[test]
+    fn a_range_holds_its_games_from_the_first_to_the_last() {
+        let r = GameRange::new(3, 6).unwrap();
+        assert_eq!(r.games().collect::<Vec<_>>(), games(3..=6));
+        assert!(r.contains(game(3)) && r.contains(game(6)) && !r.contains(game(2)) && !r.contains(game(7)));
+        let top = GameRange::new(u128::MAX, u128::MAX).unwrap();
+        assert_eq!(top.games().collect::<Vec<_>>(), games([u128::MAX]));
+        // A plan of the range walks the same games.
+        assert_eq!(Plan::of(r, Shard::ALL).iter().collect::<Vec<_>>(), r.games().collect::<Vec<_>>());
+    }
+
+    #[test]
     fn a_huge_range_is_walked_not_listed() {
-        let plan = Plan::range(1, u128::MAX, shard(1, 1 << 100));
+        let plan = range(1, u128::MAX, shard(1, 1 << 100));
         assert_eq!(plan.remaining(), u128::MAX / (1 << 100) + 1);
-        assert_eq!(plan.iter().take(2).collect::<Vec<_>>(), vec![1, 1 + (1 << 100)]);
+        assert_eq!(plan.iter().take(2).collect::<Vec<_>>(), games([1, 1 + (1 << 100)]));
+        // The last game of all is walked to, never past.
+        let last = range(u128::MAX - 4, u128::MAX, shard(2, 2));
+        assert_eq!(last.iter().collect::<Vec<_>>(), games([u128::MAX - 3, u128::MAX - 1]));
+        let end = range(u128::MAX - 1, u128::MAX, Shard::ALL);
+        assert_eq!(end.iter().collect::<Vec<_>>(), games([u128::MAX - 1, u128::MAX]));
+        assert_eq!(end.remaining(), 2);
+        // Backwards: no game.
+        assert_eq!((range(5, 4, Shard::ALL).iter().count(), range(5, 4, Shard::ALL).remaining()), (0, 0));
     }
 
     #[test]
     fn resuming_skips_the_games_done_in_the_shard_only() {
-        let mut plan = Plan::range(1, 10, shard(1, 2)); // 1 3 5 7 9
-                                                        // 2 and 12 are not in the plan: they change nothing.
-        plan.skip(&[3, 9, 2, 12].into_iter().collect());
-        assert_eq!(plan.iter().collect::<Vec<_>>(), vec![1, 5, 7]);
+        // Games 1 3 5 7 9; 2 and 12 are not in the plan: they change nothing.
+        let mut plan = range(1, 10, shard(1, 2));
+        plan.skip(&set([3, 9, 2, 12]));
+        assert_eq!(plan.iter().collect::<Vec<_>>(), games([1, 5, 7]));
         assert_eq!(plan.remaining(), 3);
-        let mut listed = Plan::listed([4, 8, 4, 0, 6, 8, 2], Shard::ALL);
-        assert_eq!(listed.iter().collect::<Vec<_>>(), vec![4, 8, 6, 2]);
-        listed.skip(&[8, 3].into_iter().collect());
-        assert_eq!((listed.iter().collect::<Vec<_>>(), listed.remaining()), (vec![4, 6, 2], 3));
+        let mut listed = Plan::listed(games([4, 8, 4, 6, 8, 2]), Shard::ALL);
+        assert_eq!(listed.iter().collect::<Vec<_>>(), games([4, 8, 6, 2]));
+        listed.skip(&set([8, 3]));
+        assert_eq!((listed.iter().collect::<Vec<_>>(), listed.remaining()), (games([4, 6, 2]), 3));
     }
 
     #[test]
     fn a_list_is_cut_to_its_shard_after_its_repeats_go() {
         // Without the repeat of 4, 8 is the second game and 6 the third.
-        let plan = Plan::listed([4, 4, 8, 6, 2], shard(2, 2));
-        assert_eq!(plan.iter().collect::<Vec<_>>(), vec![8, 2]);
+        let plan = Plan::listed(games([4, 4, 8, 6, 2]), shard(2, 2));
+        assert_eq!(plan.iter().collect::<Vec<_>>(), games([8, 2]));
     }
 
     #[test]
     fn games_lists_read_numbers_and_comments_and_refuse_the_rest() {
-        assert_eq!(parse_games_list("# header\n3\n\n 7 # lucky\n3\n"), Ok(vec![3, 7, 3]));
+        assert_eq!(parse_games_list("# header\n3\n\n 7 # lucky\n3\n"), Ok(games([3, 7, 3])));
         assert_eq!(parse_games_list("1\n0\n"), Err(BadGameLine { line: 2, text: "0".into() }));
         assert_eq!(parse_games_list("1\nten # x\n"), Err(BadGameLine { line: 2, text: "ten".into() }));
         // A sign is not a digit: the same reading as --game and new.
@@ -855,7 +889,12 @@ mod tests {
     }
 
     fn solved(verdict: Verdict, rules: Rules) -> Solved {
-        Solved { game: Some(9), rules, solution: Solution { verdict, states: 3, peak_memory_bytes: 7 }, seconds: 0.5 }
+        Solved {
+            game: Some(game(9)),
+            rules,
+            solution: Solution { verdict, states: 3, peak_memory_bytes: 7 },
+            seconds: 0.5,
+        }
     }
 
     #[test]
@@ -874,21 +913,29 @@ mod tests {
         let back: SolveRecord = serde_json::from_str(&unknown).unwrap();
         assert_eq!(
             (back.verdict, back.reason.clone(), back.key()),
-            (BatchVerdict::Unknown, Some(GaveUp::StateLimit), Ok((9, Rules::default())))
+            (BatchVerdict::Unknown, Some(GaveUp::StateLimit), Ok((game(9), Rules::default())))
         );
         // Fields no batch writes are not a result.
-        for (game, draw, passes) in [(Some("0"), 1, None), (Some("+9"), 1, None), (None, 1, None), (Some("9"), 2, None)]
-        {
-            assert!(result_key(game, draw, passes, false).is_err(), "{game:?} {draw} {passes:?}");
+        let one = DrawCount::One;
+        for game in [Some("0"), Some("+9"), None] {
+            assert_eq!(result_key(game, one, None, false), Err(ResultKeyError::NoGameNumber), "{game:?}");
         }
-        assert_eq!(result_key(Some("9"), 1, Some(0), false), Err(ResultKeyError::NoPasses));
+        assert_eq!(result_key(Some("9"), one, Some(0), false), Err(ResultKeyError::NoPasses));
         let past = "340282366920938463463374607431768211456"; // 2^128
-        assert_eq!(result_key(Some(past), 1, None, false), Err(ResultKeyError::NoGameNumber));
+        assert_eq!(result_key(Some(past), one, None, false), Err(ResultKeyError::NoGameNumber));
+        // Draw 2 is not a draw count: such a line does not read as a result.
+        let draw_2 = unknown.replace(r#""draw":1"#, r#""draw":2"#);
+        let err = serde_json::from_str::<SolveRecord>(&draw_2).unwrap_err().to_string();
+        assert!(err.starts_with("2 is not a draw count (1 or 3)"), "{err}");
+        let three = unknown.replace(r#""draw":1"#, r#""draw":3"#);
+        let back: SolveRecord = serde_json::from_str(&three).unwrap();
+        assert_eq!(back.draw, DrawCount::Three);
+        assert_eq!(serde_json::to_string(&back).unwrap(), three);
     }
 
-    fn result(game: u128, rules: Rules) -> String {
+    fn result(number: u128, rules: Rules) -> String {
         let mut r = solved(Verdict::Unwinnable, rules);
-        r.game = Some(game);
+        r.game = Some(game(number));
         serde_json::to_string(&r.record()).unwrap() + "\n"
     }
 
@@ -898,18 +945,18 @@ mod tests {
         let d3 = Rules { draw: DrawCount::Three, ..d1 };
         let text = [result(1, d1), result(2, d3), "\n".into(), result(3, d1), result(1, d1)].concat();
         let read = Resume::read(d1, &text).unwrap();
-        assert_eq!(read.done, [1, 3].into_iter().collect());
+        assert_eq!(read.done, set([1, 3]));
         assert_eq!((read.tail, read.ignored), (Tail::Whole, vec![]));
-        assert_eq!(Resume::read(d3, &text).unwrap().done, [2].into_iter().collect());
+        assert_eq!(Resume::read(d3, &text).unwrap().done, set([2]));
         assert_eq!(Resume::read(d1, "").unwrap().done, HashSet::new());
     }
 
     #[test]
     fn retrying_unknown_solves_again_only_the_games_never_decided() {
         let rules = Rules::default();
-        let unknown = |game: u128| {
+        let unknown = |number: u128| {
             let mut r = solved(Verdict::Unknown(GaveUp::StateLimit), rules);
-            r.game = Some(game);
+            r.game = Some(game(number));
             serde_json::to_string(&r.record()).unwrap() + "\n"
         };
         // Game 1 only unknown; game 2 unknown, then decided; game 3 decided.
@@ -918,8 +965,8 @@ mod tests {
         for line in text.split_inclusive('\n') {
             retry.line(line);
         }
-        assert_eq!(retry.finish().unwrap().done, [2, 3].into_iter().collect());
-        assert_eq!(Resume::read(rules, &text).unwrap().done, [1, 2, 3].into_iter().collect());
+        assert_eq!(retry.finish().unwrap().done, set([2, 3]));
+        assert_eq!(Resume::read(rules, &text).unwrap().done, set([1, 2, 3]));
     }
 
     #[test]
@@ -947,10 +994,10 @@ mod tests {
     fn a_plan_solves_each_game_once_under_its_rules() {
         let rules = Rules::default();
         let limits = Limits { max_states: 10, timeout: Duration::from_secs(5), effort: LineEffort::Quick };
-        let mut plan = Plan::range(1, 6, shard(1, 2));
-        plan.skip(&[3].into_iter().collect());
+        let mut plan = range(1, 6, shard(1, 2));
+        plan.skip(&set([3]));
         let seen = std::sync::Mutex::new(Vec::new());
-        plan.solve(&rules, &limits, |s: Solved| -> Result<(), DealError> {
+        plan.solve(&rules, &limits, |s: Solved| -> Result<(), std::convert::Infallible> {
             assert_eq!(s.rules, rules);
             seen.lock().unwrap().push(s.game);
             Ok(())
@@ -958,8 +1005,15 @@ mod tests {
         .unwrap();
         let mut seen = seen.into_inner().unwrap();
         seen.sort_unstable();
-        assert_eq!(seen, vec![Some(1), Some(5)]);
-        assert_eq!(solve_game(0, &rules, &limits).unwrap_err(), DealError::GameZero);
+        assert_eq!(seen, vec![Some(game(1)), Some(game(5))]);
+        // The first error stops the plan, and is what it returns.
+        let stopped = range(1, 6, Shard::ALL).solve(&rules, &limits, |s: Solved| Err(s.game));
+        assert!(matches!(stopped, Err(Some(g)) if (1..=6).contains(&g.get())), "{stopped:?}");
+        // One game, by its number: its own deal.
+        let one = solve_game(game(7), &rules, &limits);
+        let position = Position::new(&Deal::for_game(7).unwrap());
+        let again = solve_position(&position, &rules, Some(game(7)), &limits);
+        assert_eq!((one.game, one.rules, one.solution.states), (again.game, again.rules, again.solution.states));
     }
 
     #[test]

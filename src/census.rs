@@ -26,6 +26,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 
 use crate::batch::{GameRange, Shard};
+use crate::deal::GameNumber;
 use crate::rules::{DrawCount, PassLimit, Rules};
 
 /// A solver's verdict on one deal, as a batch line gives it: `winnable`,
@@ -50,7 +51,7 @@ struct BatchLine {
     /// The game number, in decimal (a string: JSON numbers lose precision
     /// past 2^53).
     game: Option<String>,
-    draw: usize,
+    draw: DrawCount,
     passes: Option<u32>,
     foundation_to_tableau: bool,
     verdict: BatchVerdict,
@@ -67,7 +68,7 @@ pub enum LineError {
     #[error("{}", crate::render::faults::line_error(self))]
     NotAResult(String),
     /// A result that names no deal and rules a batch writes (a custom
-    /// deal, draw 2, passes 0, ...).
+    /// deal, passes 0, ...; draw 2 does not even read).
     #[error(transparent)]
     BadKey(#[from] crate::batch::ResultKeyError),
 }
@@ -81,19 +82,19 @@ struct Entry {
 
 /// A rules setting as a sortable key: draw, passes (unlimited last),
 /// foundation-to-tableau.
-type Key = (usize, u32, bool);
+type Key = (DrawCount, u32, bool);
 
 fn key(rules: &Rules) -> Key {
     let passes = match rules.passes {
         PassLimit::Limited(n) => n,
         PassLimit::Unlimited => u32::MAX,
     };
-    (rules.draw.cards(), passes, rules.foundation_to_tableau)
+    (rules.draw, passes, rules.foundation_to_tableau)
 }
 
 fn rules_of(key: Key) -> Rules {
     Rules {
-        draw: if key.0 == 3 { DrawCount::Three } else { DrawCount::One },
+        draw: key.0,
         passes: if key.1 == u32::MAX { PassLimit::Unlimited } else { PassLimit::Limited(key.1) },
         foundation_to_tableau: key.2,
     }
@@ -121,9 +122,9 @@ impl Added {
 /// Verdicts merged from batch lines, per rules setting and game.
 #[derive(Clone, Debug, Default)]
 pub struct Census {
-    games: BTreeMap<Key, HashMap<u128, Entry>>,
+    games: BTreeMap<Key, HashMap<GameNumber, Entry>>,
     /// Games met with two different decided verdicts, per rules setting.
-    conflicts: BTreeMap<Key, Vec<u128>>,
+    conflicts: BTreeMap<Key, Vec<GameNumber>>,
 }
 
 /// One rules setting's counts.
@@ -141,8 +142,9 @@ pub struct Row {
     pub mean_seconds: f64,
     /// The longest time one deal took, in seconds.
     pub max_seconds: f64,
-    /// Games with two decided verdicts that differ (a solver bug if any).
-    pub conflicts: Vec<u128>,
+    /// Games with two decided verdicts that differ (a solver bug if any),
+    /// lowest first.
+    pub conflicts: Vec<GameNumber>,
 }
 
 impl Row {
@@ -230,7 +232,7 @@ impl Census {
     }
 
     /// The verdict on `game` under `rules`, if any line gave one.
-    pub fn verdict(&self, rules: &Rules, game: u128) -> Option<BatchVerdict> {
+    pub fn verdict(&self, rules: &Rules, game: GameNumber) -> Option<BatchVerdict> {
         self.games.get(&key(rules))?.get(&game).map(|e| e.verdict)
     }
 
@@ -238,7 +240,7 @@ impl Census {
     /// foundation-to-tableau off first), counting only games in `range`
     /// (both ends included) when one is given.
     pub fn rows(&self, range: Option<GameRange>) -> Vec<Row> {
-        let in_range = |g: &u128| range.is_none_or(|r| r.contains(*g));
+        let in_range = |g: &GameNumber| range.is_none_or(|r| r.contains(*g));
         self.games
             .iter()
             .map(|(k, games)| {
@@ -356,7 +358,7 @@ impl Census {
             "# klondike census verdicts: a line per game, a letter per variant (W winnable, U unwinnable, ? not decided)\n",
         );
         out.push_str(&format!("variants {}\n", names.join(" ")));
-        for game in range.first.get()..=range.last.get() {
+        for game in range.games() {
             let letters: String = variants.iter().map(|r| letter(self.verdict(r, game))).collect();
             out.push_str(&format!("{game} {letters}\n"));
         }
@@ -401,7 +403,7 @@ crate::worded_by!(VerdictsError => crate::render::faults::verdicts_error);
 #[derive(Clone, Debug, Default)]
 pub struct Verdicts {
     variants: Vec<Rules>,
-    games: HashMap<u128, Vec<u8>>,
+    games: HashMap<GameNumber, Vec<u8>>,
 }
 
 impl Verdicts {
@@ -429,10 +431,7 @@ impl Verdicts {
                     .collect::<Result<_, _>>()?;
                 continue;
             }
-            let game = head
-                .parse::<crate::deal::GameNumber>()
-                .map(crate::deal::GameNumber::get)
-                .map_err(|_| VerdictsError::BadGameNumber { line: number })?;
+            let game = head.parse::<GameNumber>().map_err(|_| VerdictsError::BadGameNumber { line: number })?;
             let letters = rest.trim().as_bytes();
             if letters.len() != verdicts.variants.len() || !letters.iter().all(|b| b"WU?".contains(b)) {
                 return Err(VerdictsError::BadLetters { line: number, variants: verdicts.variants.len() });
@@ -443,7 +442,7 @@ impl Verdicts {
     }
 
     /// The decided verdict on `game` under `rules`, if the file has one.
-    pub fn verdict(&self, game: u128, rules: &Rules) -> Option<BatchVerdict> {
+    pub fn verdict(&self, game: GameNumber, rules: &Rules) -> Option<BatchVerdict> {
         let column = self.variants.iter().position(|r| r == rules)?;
         match self.games.get(&game)?.get(column)? {
             b'W' => Some(BatchVerdict::Winnable),
@@ -467,6 +466,11 @@ impl Verdicts {
 mod tests {
     use super::*;
 
+    /// Game `n` (from 1).
+    fn game(n: u128) -> GameNumber {
+        GameNumber::new(n).unwrap()
+    }
+
     fn line(game: u128, draw: usize, passes: Option<u32>, f2t: bool, verdict: &str, seconds: f64) -> String {
         let passes = passes.map_or("null".to_string(), |p| p.to_string());
         format!(
@@ -487,14 +491,19 @@ mod tests {
         assert!(c.add_line("{\"game\":\"4\",\"dr").is_err());
         use crate::batch::ResultKeyError;
         assert_eq!(c.add_line(&line(0, 1, None, true, "winnable", 0.1)), Err(ResultKeyError::NoGameNumber.into()));
-        assert_eq!(c.add_line(&line(5, 2, None, true, "winnable", 0.1)), Err(ResultKeyError::BadDraw(2).into()));
+        // Draw 2 is no draw count: the line does not even read.
+        let draw_2 = c.add_line(&line(5, 2, None, true, "winnable", 0.1));
+        assert!(
+            matches!(&draw_2, Err(LineError::NotAResult(why)) if why.starts_with("2 is not a draw count (1 or 3)")),
+            "{draw_2:?}"
+        );
         assert_eq!(c.add_line(&line(5, 1, Some(0), true, "winnable", 0.1)), Err(ResultKeyError::NoPasses.into()));
         let rows = c.rows(None);
         assert_eq!(rows.len(), 2);
         let d1 = &rows[0];
         assert_eq!(d1.rules.draw, DrawCount::One);
         assert_eq!((d1.winnable, d1.unwinnable, d1.unknown), (2, 1, 0));
-        assert_eq!(d1.conflicts, vec![3]);
+        assert_eq!(d1.conflicts, vec![game(3)]);
         assert!((d1.mean_seconds - (0.5 + 1.5 + 0.25) / 3.0).abs() < 1e-9);
         assert_eq!(d1.max_seconds, 1.5);
         assert_eq!(rows[1].rules.passes, PassLimit::Limited(1));
@@ -551,11 +560,11 @@ mod tests {
         assert!(text.contains("variants d1puf1 d3p3f0\n1 W?\n2 U?\n3 ??\n"), "{text}");
         let v = Verdicts::parse(&text).unwrap();
         assert_eq!(v.len(), 3);
-        assert_eq!(v.verdict(1, &d1), Some(BatchVerdict::Winnable));
-        assert_eq!(v.verdict(2, &d1), Some(BatchVerdict::Unwinnable));
-        assert_eq!(v.verdict(1, &d3), None);
-        assert_eq!(v.verdict(4, &d1), None);
-        assert_eq!(v.verdict(1, &Rules::default()), None);
+        assert_eq!(v.verdict(game(1), &d1), Some(BatchVerdict::Winnable));
+        assert_eq!(v.verdict(game(2), &d1), Some(BatchVerdict::Unwinnable));
+        assert_eq!(v.verdict(game(1), &d3), None);
+        assert_eq!(v.verdict(game(4), &d1), None);
+        assert_eq!(v.verdict(game(1), &Rules::default()), None);
         assert!(Verdicts::parse("variants d1puf1\n1 WW\n").is_err());
         assert!(Verdicts::parse("variants d2puf1\n").is_err());
         // Game numbers are read as everywhere else: digits only, from 1.

@@ -318,7 +318,7 @@ pub fn first_winnable(
     let mut passed = Passed { first, unwinnable: 0, undecided: 0 };
     for _ in 0..WINNABLE_TRIES {
         let deal = Deal::for_number(number);
-        let verdict = match known_verdicts().verdict(number.get(), rules) {
+        let verdict = match known_verdicts().verdict(number, rules) {
             Some(known @ (BatchVerdict::Winnable | BatchVerdict::Unwinnable)) => known,
             // Only the verdict matters here, not how short the line is.
             _ => match solver::solve_with(&Position::new(&deal), rules, &budget(), LineEffort::Quick).verdict {
@@ -332,7 +332,7 @@ pub fn first_winnable(
             BatchVerdict::Unwinnable => passed.unwinnable += 1,
             BatchVerdict::Unknown => passed.undecided += 1,
         }
-        number = number.get().checked_add(1).and_then(GameNumber::new).unwrap_or(GameNumber::ONE);
+        number = number.checked_add(1).unwrap_or(GameNumber::ONE);
     }
     Err(WinnableError::NoneFound { first })
 }
@@ -454,17 +454,17 @@ mod tests {
             Budget::states(0)
         });
         let Ok(Winnable { number, passed, .. }) = found else { panic!("{found:?}") };
-        let number = number.get();
-        assert_eq!(passed.count(), number - 1);
+        assert_eq!(passed.count(), number.get() - 1);
         assert_eq!(passed.first, GameNumber::ONE);
         // What the census calls lost is counted as proved unwinnable, the
         // rest (a budget of 0 states decides nothing) as not decided.
-        let lost = (1..number).filter(|&n| known_verdicts().verdict(n, &rules) == Some(BatchVerdict::Unwinnable));
+        let before = || (1..number.get()).filter_map(GameNumber::new);
+        let lost = before().filter(|&n| known_verdicts().verdict(n, &rules) == Some(BatchVerdict::Unwinnable));
         assert_eq!(passed.unwinnable, lost.count() as u128);
         assert!(passed.unwinnable > 0);
         assert_eq!(known_verdicts().verdict(number, &rules), Some(BatchVerdict::Winnable));
-        assert!((1..number).all(|n| known_verdicts().verdict(n, &rules) != Some(BatchVerdict::Winnable)));
-        assert!(number > 3 && searched < number as usize, "{number} {searched}");
+        assert!(before().all(|n| known_verdicts().verdict(n, &rules) != Some(BatchVerdict::Winnable)));
+        assert!(number.get() > 3 && searched < number.get() as usize, "{number} {searched}");
         // Past the census, a budget that decides nothing finds nothing.
         let past = GameNumber::new(10_000).unwrap();
         assert_eq!(first_winnable(past, &rules, || Budget::states(0)), Err(WinnableError::NoneFound { first: past }));

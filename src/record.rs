@@ -78,7 +78,11 @@ pub struct GameRecord {
     pub game: Option<String>,
     /// The deal in the deal format, when it is not given by `game`.
     pub deal: Option<String>,
-    /// Cards per draw: 1 or 3.
+    /// Cards per draw: 1 or 3 in a record that replays. Kept as the file
+    /// has it (like `game` and `passes`), not as a
+    /// [`DrawCount`](crate::rules::DrawCount): a record with draw 2 is
+    /// still a saved game, never taken for a corrupt file, and
+    /// [`GameRecord::rules`] names the field that is wrong.
     pub draw: usize,
     /// The pass limit (1 or more); `None` for unlimited.
     pub passes: Option<u32>,
@@ -334,11 +338,8 @@ impl GameRecord {
     /// # Errors
     /// [`RecordError::BadField`] for a draw other than 1 or 3, or passes 0.
     pub fn rules(&self) -> Result<Rules, RecordError> {
-        let draw = match self.draw {
-            1 => DrawCount::One,
-            3 => DrawCount::Three,
-            n => return Err(RecordError::BadField { field: "draw", why: FieldFault::NotADrawCount(n) }),
-        };
+        let draw = DrawCount::try_from(self.draw)
+            .map_err(|e| RecordError::BadField { field: "draw", why: FieldFault::NotADrawCount(e.0) })?;
         let passes = match self.passes {
             None => PassLimit::Unlimited,
             Some(0) => return Err(RecordError::BadField { field: "passes", why: FieldFault::PassesZero }),
@@ -485,5 +486,19 @@ mod tests {
         let msg = r.replay().unwrap_err().to_string();
         assert!(!msg.chars().any(char::is_control), "{msg}");
         assert!(msg.starts_with("move 1 of the game record"), "{msg}");
+    }
+
+    #[test]
+    fn a_record_with_draw_2_reads_and_is_refused_naming_the_field() {
+        let deal = Deal::for_game(1).unwrap();
+        let game = Game::new(&deal, Rules { draw: DrawCount::Three, ..Rules::default() });
+        let json = GameRecord::from_game(&game, GameNumber::new(1), &deal, Scoring::Standard, 0).to_json();
+        assert!(json.contains("\"draw\": 3,"), "{json}");
+        let back = GameRecord::from_json(&json).unwrap();
+        assert_eq!(back.rules().unwrap().draw, DrawCount::Three);
+        // Draw 2 is still a saved game (not a corrupt file), refused on replay.
+        let two = GameRecord::from_json(&json.replace("\"draw\": 3,", "\"draw\": 2,")).unwrap();
+        let msg = two.replay().unwrap_err().to_string();
+        assert_eq!(msg, "the game record's field 'draw' is wrong: 2 is not a draw count (1 or 3)");
     }
 }

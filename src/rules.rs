@@ -3,8 +3,16 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
+
 /// How many cards one draw turns from the stock to the waste.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+///
+/// In JSON (saved games' neighbours: result lines, `--json` states) it is
+/// the plain number `1` or `3`; reading refuses any other number with
+/// [`DrawCountError`]'s words (`2 is not a draw count (1 or 3)`). Draw 1
+/// sorts before draw 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[serde(try_from = "usize", into = "usize")]
 pub enum DrawCount {
     /// Draw-1: one card per draw; every card of the stock can be played.
     #[default]
@@ -21,6 +29,36 @@ impl DrawCount {
             DrawCount::One => 1,
             DrawCount::Three => 3,
         }
+    }
+}
+
+/// A number of cards per draw that is not a draw count (only 1 and 3 are):
+/// the number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct DrawCountError(pub usize);
+
+crate::worded_by!(DrawCountError => crate::render::faults::draw_count_error);
+
+impl TryFrom<usize> for DrawCount {
+    type Error = DrawCountError;
+
+    /// Draw 1 from `1`, draw 3 from `3`.
+    ///
+    /// # Errors
+    /// [`DrawCountError`] for any other number.
+    fn try_from(cards: usize) -> Result<DrawCount, DrawCountError> {
+        match cards {
+            1 => Ok(DrawCount::One),
+            3 => Ok(DrawCount::Three),
+            n => Err(DrawCountError(n)),
+        }
+    }
+}
+
+impl From<DrawCount> for usize {
+    /// [`DrawCount::cards`]: 1 or 3.
+    fn from(draw: DrawCount) -> usize {
+        draw.cards()
     }
 }
 
@@ -132,6 +170,25 @@ mod tests {
         assert!("0".parse::<PassLimit>().is_err());
         assert!("-1".parse::<PassLimit>().is_err());
         assert!("x".parse::<PassLimit>().is_err());
+    }
+
+    #[test]
+    fn draw_counts_are_the_plain_numbers_1_and_3_in_json() {
+        // The bytes a usize wrote before: saved files read back the same.
+        assert_eq!(serde_json::to_string(&DrawCount::One).unwrap(), "1");
+        assert_eq!(serde_json::to_string(&DrawCount::Three).unwrap(), "3");
+        assert_eq!(serde_json::from_str::<DrawCount>("1").unwrap(), DrawCount::One);
+        assert_eq!(serde_json::from_str::<DrawCount>("3").unwrap(), DrawCount::Three);
+        for n in [0, 2, 4, 52] {
+            let err = serde_json::from_str::<DrawCount>(&n.to_string()).unwrap_err().to_string();
+            assert_eq!(err, format!("{n} is not a draw count (1 or 3)"));
+        }
+        // Not a number at all: serde's own words, as for a usize before.
+        let err = serde_json::from_str::<DrawCount>("\"3\"").unwrap_err().to_string();
+        assert!(err.starts_with("invalid type: string \"3\", expected usize"), "{err}");
+        assert!(serde_json::from_str::<DrawCount>("-1").is_err());
+        assert_eq!(DrawCount::try_from(2), Err(DrawCountError(2)));
+        assert!(DrawCount::One < DrawCount::Three);
     }
 
     #[test]

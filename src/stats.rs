@@ -15,7 +15,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::record::GameId;
-use crate::rules::{PassLimit, Rules};
+use crate::rules::{DrawCount, PassLimit, Rules};
 use crate::scoring::Scoring;
 
 /// The format version of the statistics file this crate writes, and the
@@ -30,8 +30,8 @@ pub const FORMAT_VERSION: u32 = 1;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct RulesKey {
-    /// Cards per draw: 1 or 3.
-    pub draw: usize,
+    /// Cards per draw.
+    pub draw: DrawCount,
     /// The pass limit; `None` for unlimited.
     pub passes: Option<u32>,
     /// Whether foundation-to-tableau moves are allowed.
@@ -41,7 +41,7 @@ pub struct RulesKey {
 impl From<&Rules> for RulesKey {
     fn from(rules: &Rules) -> RulesKey {
         RulesKey {
-            draw: rules.draw.cards(),
+            draw: rules.draw,
             passes: match rules.passes {
                 PassLimit::Unlimited => None,
                 PassLimit::Limited(n) => Some(n),
@@ -86,8 +86,8 @@ impl std::str::FromStr for RulesKey {
         let bad = || RulesKeyParseError(text.to_string());
         let mut parts = text.split(", ");
         let draw = match parts.next().and_then(|p| p.strip_prefix("draw ")) {
-            Some("1") => 1,
-            Some("3") => 3,
+            Some("1") => DrawCount::One,
+            Some("3") => DrawCount::Three,
             _ => return Err(bad()),
         };
         let passes = match parts.next().and_then(|p| p.strip_prefix("passes ")) {
@@ -128,7 +128,7 @@ impl fmt::Display for RulesKey {
     /// statistics file's own notation for a rules setting (fixed, whatever
     /// words the tables use; `FromStr` reads it back).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "draw {}, passes ", self.draw)?;
+        write!(f, "draw {}, passes ", self.draw.cards())?;
         match self.passes {
             None => f.write_str("unlimited")?,
             Some(n) => write!(f, "{n}")?,
@@ -283,5 +283,23 @@ impl Statistics {
     /// cumulative balance; saturates at the ends of `i64`.
     pub fn add_vegas(&mut self, delta: i64) {
         self.vegas_balance = self.vegas_balance.saturating_add(delta);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_keys_read_back_as_written_and_sort_by_draw_first() {
+        let d3 = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), ..Rules::default() };
+        let (one, three) = (RulesKey::from(&Rules::default()), RulesKey::from(&d3));
+        assert_eq!(three.draw, DrawCount::Three);
+        let text = serde_json::to_string(&three).unwrap();
+        assert_eq!(text, r#""draw 3, passes 1, foundation-to-tableau off""#);
+        assert_eq!(serde_json::from_str::<RulesKey>(&text).unwrap(), three);
+        assert_eq!(one.to_string(), "draw 1, passes unlimited, foundation-to-tableau off");
+        assert!(one < three);
+        assert!("draw 2, passes 1, foundation-to-tableau off".parse::<RulesKey>().is_err());
     }
 }

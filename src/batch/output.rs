@@ -12,6 +12,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::{Resume, Tail};
+use crate::deal::GameNumber;
 use crate::rules::Rules;
 use crate::store::{AppendError, AppendFile};
 
@@ -40,7 +41,7 @@ pub struct Opened {
     pub output: Output,
     /// The games the file holds a result for under the batch's rules (with
     /// `retry_unknown`, a decided result): the batch skips them.
-    pub done: HashSet<u128>,
+    pub done: HashSet<GameNumber>,
     /// The lines (1-based) of the file that are not results, kept as they are.
     pub ignored: Vec<usize>,
     /// The bytes of a result cut short at the end of the file, cut off
@@ -211,7 +212,7 @@ mod tests {
 
     fn result(game: u128) -> String {
         let solved = Solved {
-            game: Some(game),
+            game: GameNumber::new(game),
             rules: Rules::default(),
             solution: Solution { verdict: Verdict::Unwinnable, states: 3, peak_memory_bytes: 7 },
             seconds: 0.5,
@@ -227,7 +228,10 @@ mod tests {
         let text = [format!("{}\n# note\n", result(1)).as_bytes(), b"\xff\n", &result(2).as_bytes()[..25]].concat();
         fs::write(&path, &text).unwrap();
         let mut opened = Output::open(Some(&path), &Rules::default(), false).unwrap();
-        assert_eq!((opened.done.clone(), opened.ignored.clone(), opened.cut), ([1].into(), vec![2, 3], 25));
+        assert_eq!(
+            (opened.done.clone(), opened.ignored.clone(), opened.cut),
+            ([GameNumber::ONE].into(), vec![2, 3], 25)
+        );
         // A second batch on the same file is refused while this one holds it.
         assert!(matches!(Output::open(Some(&path), &Rules::default(), false), Err(OutputError::Busy(_))));
         opened.output.write_line(&result(2)).unwrap();

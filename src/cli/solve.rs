@@ -10,7 +10,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use klondike::batch::output::Output;
 use klondike::batch::{self, Limits, Plan, Solved};
-use klondike::deal::GameNumber;
 use klondike::game::Position;
 use klondike::options::SolveArgs;
 use klondike::render;
@@ -49,7 +48,7 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let (position, rules, game) = match &args.load {
         Some(path) => {
             let saved = klondike::session::read_saved(path)?;
-            (saved.game.position().clone(), *saved.game.rules(), saved.number.map(GameNumber::get))
+            (saved.game.position().clone(), *saved.game.rules(), saved.number)
         }
         None => {
             let (deal, origin) = klondike::session::choose_deal(&args.game, super::session::random_game_number)?;
@@ -62,7 +61,7 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
                 }
                 None => Position::new(&deal),
             };
-            (position, rules, origin.number().map(GameNumber::get))
+            (position, rules, origin.number())
         }
     };
     let solved = batch::solve_position(&position, &rules, game, &args.limits());

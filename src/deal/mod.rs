@@ -290,6 +290,17 @@ impl GameNumber {
     pub fn get(self) -> u128 {
         self.0.get()
     }
+
+    /// The game `n` numbers after this one; `None` past 2^128 − 1.
+    ///
+    /// ```
+    /// use klondike::deal::GameNumber;
+    /// assert_eq!(GameNumber::ONE.checked_add(41), GameNumber::new(42));
+    /// assert_eq!(GameNumber::new(u128::MAX).unwrap().checked_add(1), None);
+    /// ```
+    pub fn checked_add(self, n: u128) -> Option<GameNumber> {
+        self.0.checked_add(n).map(GameNumber)
+    }
 }
 
 impl fmt::Display for GameNumber {

@@ -18,7 +18,7 @@ use crate::deal::{DealError, GameNumberError};
 use crate::game::{LinePart, PositionParseError};
 use crate::record::{FieldFault, MoveFault, RecordError};
 use crate::render::words::{card_name, readable, suit_name};
-use crate::rules::PassLimitParseError;
+use crate::rules::{DrawCountError, PassLimitParseError};
 use crate::scoring::ScoringParseError;
 use crate::session::{ChoiceError, ResumeRefusal, StartError, WorldError};
 use crate::stats::RulesKeyParseError;
@@ -80,7 +80,6 @@ pub fn limit_error(e: &LimitError) -> String {
 pub fn result_key_error(e: &ResultKeyError) -> String {
     match e {
         ResultKeyError::NoGameNumber => "a result without a game number".to_string(),
-        ResultKeyError::BadDraw(draw) => format!("a result with draw {draw} (only 1 and 3 exist)"),
         ResultKeyError::NoPasses => "a result with passes 0 (the least is 1)".to_string(),
     }
 }
@@ -171,7 +170,7 @@ pub fn record_error(e: &RecordError) -> String {
 pub fn field_fault(e: &FieldFault) -> String {
     match e {
         FieldFault::VersionZero => "versions start at 1".to_string(),
-        FieldFault::NotADrawCount(n) => format!("{n} is not a draw count (1 or 3)"),
+        FieldFault::NotADrawCount(n) => draw_count_error(&DrawCountError(*n)),
         FieldFault::PassesZero => "0 is not a pass limit (1 or more, or null for unlimited)".to_string(),
         FieldFault::NotAGameNumber(text) => {
             format!("'{}' is not a game number (1 to 2^128-1)", readable(text, RECORD_QUOTED))
@@ -329,6 +328,11 @@ pub fn scoring_parse_error(e: &ScoringParseError) -> String {
 /// Why a text is not a pass limit.
 pub fn pass_limit_parse_error(e: &PassLimitParseError) -> String {
     format!("'{}' is not a pass limit: give a whole number from 1 to 4294967295, or 'unlimited'", e.0)
+}
+
+/// A number of cards per draw other than 1 or 3.
+pub fn draw_count_error(e: &DrawCountError) -> String {
+    format!("{} is not a draw count (1 or 3)", e.0)
 }
 
 /// Why a text is not a card code.

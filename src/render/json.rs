@@ -6,7 +6,7 @@ use crate::card::{Card, Suit};
 use crate::game::Status;
 use crate::play::Play;
 use crate::render::table::{empty_stock, EmptyStock};
-use crate::rules::PassLimit;
+use crate::rules::{DrawCount, PassLimit};
 use crate::scoring::Scoring;
 
 /// Cards on each foundation, 0..=13.
@@ -85,8 +85,8 @@ pub struct State {
     /// (numbers go up to 2^128-1, past what JSON readers keep exactly).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
-    /// Cards per draw, 1 or 3.
-    pub draw: usize,
+    /// Cards per draw, the number 1 or 3 in JSON.
+    pub draw: DrawCount,
     /// The pass limit: a number, or null for unlimited.
     pub passes: Option<u32>,
     /// Whether foundation-to-tableau moves are allowed.
@@ -137,7 +137,7 @@ impl State {
                 .map(|p| PileState { hidden: p.hidden().len(), up: p.face_up().to_vec() })
                 .collect(),
             game: play.origin().number().map(|n| n.to_string()),
-            draw: rules.draw.cards(),
+            draw: rules.draw,
             passes: match rules.passes {
                 PassLimit::Unlimited => None,
                 PassLimit::Limited(n) => Some(n),

@@ -201,7 +201,7 @@ mod tests {
 
     fn solved(verdict: Verdict, states: u64, game: Option<u128>) -> Solved {
         let solution = Solution { verdict, states, peak_memory_bytes: 0 };
-        Solved { game, rules: Rules::default(), solution, seconds: 0.25 }
+        Solved { game: game.and_then(crate::deal::GameNumber::new), rules: Rules::default(), solution, seconds: 0.25 }
     }
 
     #[test]
