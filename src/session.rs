@@ -389,7 +389,7 @@ pub fn first_winnable(world: &mut impl World, first: GameNumber, rules: &Rules) 
 }
 
 /// Counts the game of a saved `record` as lost through `world` (once: see
-/// [`World::count_game`]), when it is unfinished and had moves, and `stats`
+/// [`Folder::count_game`]), when it is unfinished and had moves, and `stats`
 /// is on. Returns a phrase naming it ("game 7 with 50 moves") when it was
 /// such a game, with whether it is now in the statistics; `None` for a
 /// record with nothing to count (or one that does not replay).

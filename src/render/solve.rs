@@ -8,14 +8,12 @@
 use std::path::Path;
 
 use crate::batch::{BadGameLine, ScriptError, Solved};
-use crate::moves::PileId;
 use crate::render::words::readable;
 use crate::solver::{GaveUp, Unsupported, Verdict};
 
 /// What makes a position one the solver cannot hold, in words (after
-/// "unsupported position: " in [`gave_up`] and in the reason's
-/// [`token`](GaveUp::token), so these words are part of the result files'
-/// format: [`read_unsupported`] reads them back).
+/// "unsupported position: " in [`gave_up`]). Free to change: the result
+/// files hold the reason's own [`token`](GaveUp::token), not these words.
 pub fn unsupported(why: &Unsupported) -> String {
     match why {
         Unsupported::TalonTooLong { cards, most } => {
@@ -25,21 +23,6 @@ pub fn unsupported(why: &Unsupported) -> String {
         Unsupported::FaceDownTop(id) => format!("pile {id} has a face-down top card"),
         Unsupported::NotABuild(id) => format!("the face-up cards of pile {id} are not a build"),
     }
-}
-
-/// The [`Unsupported`] whose words ([`unsupported`]) are `words`; `None`
-/// for words this version does not write.
-pub fn read_unsupported(words: &str) -> Option<Unsupported> {
-    if let Some(rest) = words.strip_prefix("the stock and waste hold ") {
-        let (cards, most) = rest.split_once(" cards, more than ")?;
-        let why = Unsupported::TalonTooLong { cards: cards.parse().ok()?, most: most.parse().ok()? };
-        // Only the words written, not another spelling of the numbers.
-        return (unsupported(&why) == words).then_some(why);
-    }
-    PileId::ALL
-        .into_iter()
-        .flat_map(|id| [Unsupported::PileTooLong(id), Unsupported::FaceDownTop(id), Unsupported::NotABuild(id)])
-        .find(|why| unsupported(why) == words)
 }
 
 /// Longest piece of a file's line quoted in a message, in characters.

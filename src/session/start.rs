@@ -404,10 +404,10 @@ pub fn choose_view(looks: &Looks, terminal: &TerminalFacts) -> View {
     }
 }
 
-/// Whether this process could lock the autosave ([`World::lock_autosave`]).
+/// Whether this process could lock the autosave ([`Folder::lock_autosave`](super::Folder::lock_autosave)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AutosaveLock {
-    /// Locked: the world holds the lock until [`World::unlock_autosave`]
+    /// Locked: the world holds the lock until [`Folder::unlock_autosave`](super::Folder::unlock_autosave)
     /// or its end.
     Held,
     /// Another session holds it; the folder it keeps its game in, as named

@@ -148,8 +148,8 @@ pub enum GaveUp {
 
 /// What makes a position one that no game can reach and that the
 /// solver's compact copy cannot hold ([`GaveUp::Unsupported`]). Its
-/// `Display` is the words of [`crate::render::solve::unsupported`], which
-/// are also the end of the reason's [`token`](GaveUp::token).
+/// `Display` is the words of [`crate::render::solve::unsupported`]; its
+/// [`token`](Unsupported::token) in result files is its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unsupported {
     /// The stock and waste hold more cards than the solver's talon.
@@ -169,6 +169,37 @@ pub enum Unsupported {
 
 crate::worded_by!(Unsupported => crate::render::solve::unsupported);
 
+impl Unsupported {
+    /// The end of [`GaveUp::Unsupported`]'s token: part of the result
+    /// files' format, so spelled here and never changed, whatever the words
+    /// for people ([`crate::render::solve::unsupported`]) become.
+    pub fn token(&self) -> String {
+        match self {
+            Unsupported::TalonTooLong { cards, most } => {
+                format!("the stock and waste hold {cards} cards, more than {most}")
+            }
+            Unsupported::PileTooLong(id) => format!("pile {} is longer than any game allows", id.number()),
+            Unsupported::FaceDownTop(id) => format!("pile {} has a face-down top card", id.number()),
+            Unsupported::NotABuild(id) => format!("the face-up cards of pile {} are not a build", id.number()),
+        }
+    }
+
+    /// The [`Unsupported`] whose [`token`](Unsupported::token) is `token`;
+    /// `None` for any other text.
+    pub fn from_token(token: &str) -> Option<Unsupported> {
+        if let Some(rest) = token.strip_prefix("the stock and waste hold ") {
+            let (cards, most) = rest.split_once(" cards, more than ")?;
+            let why = Unsupported::TalonTooLong { cards: cards.parse().ok()?, most: most.parse().ok()? };
+            // Only the token written, not another spelling of the numbers.
+            return (why.token() == token).then_some(why);
+        }
+        PileId::ALL
+            .into_iter()
+            .flat_map(|id| [Unsupported::PileTooLong(id), Unsupported::FaceDownTop(id), Unsupported::NotABuild(id)])
+            .find(|why| why.token() == token)
+    }
+}
+
 /// The token of [`GaveUp::Unsupported`] starts with this, then the why.
 const UNSUPPORTED_TOKEN: &str = "unsupported position: ";
 
@@ -183,9 +214,7 @@ impl GaveUp {
             GaveUp::TimeLimit => Cow::Borrowed("time limit"),
             GaveUp::Cancelled => Cow::Borrowed("cancelled"),
             GaveUp::Memory => Cow::Borrowed("memory"),
-            GaveUp::Unsupported(why) => {
-                Cow::Owned(format!("{UNSUPPORTED_TOKEN}{}", crate::render::solve::unsupported(why)))
-            }
+            GaveUp::Unsupported(why) => Cow::Owned(format!("{UNSUPPORTED_TOKEN}{}", why.token())),
             GaveUp::LineDoesNotReplay => Cow::Borrowed("internal error: the line found does not replay"),
             GaveUp::Other(token) => Cow::Borrowed(token),
         }
@@ -201,7 +230,7 @@ impl GaveUp {
             "memory" => GaveUp::Memory,
             "internal error: the line found does not replay" => GaveUp::LineDoesNotReplay,
             _ => match token.strip_prefix(UNSUPPORTED_TOKEN) {
-                Some(why) => match crate::render::solve::read_unsupported(why) {
+                Some(why) => match Unsupported::from_token(why) {
                     Some(why) => GaveUp::Unsupported(why),
                     // Words this version does not know: the token as it was written.
                     None => GaveUp::Other(token.to_string()),
@@ -492,6 +521,19 @@ mod tests {
             GaveUp::Unsupported(Unsupported::NotABuild(PileId::ALL[3])).token(),
             "unsupported position: the face-up cards of pile 4 are not a build"
         );
+        // The tokens are the format's own, pinned byte for byte, for every pile.
+        for id in PileId::ALL {
+            let n = id.number();
+            for (why, token) in [
+                (Unsupported::PileTooLong(id), format!("pile {n} is longer than any game allows")),
+                (Unsupported::FaceDownTop(id), format!("pile {n} has a face-down top card")),
+                (Unsupported::NotABuild(id), format!("the face-up cards of pile {n} are not a build")),
+            ] {
+                assert_eq!(why.token(), token);
+                assert_eq!(Unsupported::from_token(&token), Some(why));
+            }
+        }
+        assert_eq!(Unsupported::from_token("the stock and waste hold 025 cards, more than 24"), None);
         let odd = "unsupported position: the moon is in the waste";
         assert_eq!(GaveUp::from_token(odd), GaveUp::Other(odd.into()));
         assert_eq!(GaveUp::from_token(odd).to_string(), odd);
