@@ -90,6 +90,23 @@ fn a_pasted_block_runs_line_by_line() {
 }
 
 #[test]
+fn a_pasted_block_of_137_lines_runs_every_line_in_order() {
+    // 67 draws each taken back, then three draws: a line lost anywhere
+    // leaves another count of moves (or an undo with nothing to undo).
+    let mut block = b"\x1b[200~".to_vec();
+    for _ in 0..67 {
+        block.extend_from_slice(b"d\ru\r");
+    }
+    block.extend_from_slice(b"d\rd\rd\r\x1b[201~\r");
+    assert_eq!(block.iter().filter(|&&b| b == b'\r').count(), 138);
+    let Some(out) = at_a_terminal(&block) else { return };
+    assert_eq!(out.matches("Pass 1, 3 moves").count(), 1, "{out}");
+    let last = out.rfind("Pass 1, ").map(|i| &out[i..i + 15]);
+    assert_eq!(last, Some("Pass 1, 3 moves"), "{out}");
+    assert!(!out.to_lowercase().contains("nothing to undo") && !out.contains("error"), "{out}");
+}
+
+#[test]
 fn lines_typed_during_a_long_solve_are_run_after_it() {
     // A deal whose solve takes the prompt's whole budget (seconds): the
     // draws are typed while it says it is thinking.
