@@ -12,7 +12,7 @@
 //! let mut flow = Flow::default();
 //! let Step::Run { command, confirmed: false } = flow.read("restart") else { panic!() };
 //! // A game in progress: the front end asks first.
-//! flow.ask(Pending::before(&command, true).unwrap());
+//! flow.ask(Pending::before(&command, true, false).unwrap());
 //! assert_eq!(flow.read("yes"), Step::Run { command, confirmed: true });
 //! ```
 
@@ -41,14 +41,17 @@ pub struct Pending {
 
 impl Pending {
     /// The question to ask before `command`, for a command that replaces
-    /// the game (`new`, `restart`, `load`); `None` for any other. The front
-    /// end asks only where a game is in progress and confirmations are on.
-    pub fn before(command: &Line, counts_as_lost: bool) -> Option<Pending> {
-        matches!(
-            command,
-            Line::Session(SessionCommand::New(_) | SessionCommand::Load(_)) | Line::Game(Command::Restart)
-        )
-        .then(|| Pending { command: command.clone(), counts_as_lost })
+    /// the game (`new`, `restart`, `load`), and for `quit` where quitting
+    /// would not keep it (`quit_loses`: no saved copy, and it counts as
+    /// lost); `None` for any other. The front end asks only where a game is
+    /// in progress and confirmations are on.
+    pub fn before(command: &Line, counts_as_lost: bool, quit_loses: bool) -> Option<Pending> {
+        let asked = match command {
+            Line::Session(SessionCommand::New(_) | SessionCommand::Load(_)) | Line::Game(Command::Restart) => true,
+            Line::Session(SessionCommand::Quit) => quit_loses,
+            _ => false,
+        };
+        asked.then(|| Pending { command: command.clone(), counts_as_lost })
     }
 }
 
@@ -373,7 +376,7 @@ mod tests {
         let mut flow = Flow::default();
         let new_7 = Line::Session(SessionCommand::New(Some(GameNumber::new(7).unwrap())));
         assert_eq!(flow.read("new 7"), Step::Run { command: new_7.clone(), confirmed: false });
-        let pending = Pending::before(&new_7, false).unwrap();
+        let pending = Pending::before(&new_7, false, false).unwrap();
         flow.ask(pending.clone());
         // Anything but an answer is refused, and the question stays.
         assert_eq!(flow.read("d"), Step::Refused(Refusal::QuestionWaits(pending.clone())));
@@ -389,13 +392,19 @@ mod tests {
     }
 
     #[test]
-    fn only_commands_that_replace_the_game_are_asked_about() {
-        assert!(Pending::before(&Line::Game(Command::Restart), true).is_some_and(|p| p.counts_as_lost));
-        assert!(Pending::before(&Line::Session(SessionCommand::Load("x.json".into())), false).is_some());
-        assert!(Pending::before(&Line::Session(SessionCommand::New(None)), false).is_some());
+    fn only_commands_that_replace_or_lose_the_game_are_asked_about() {
+        assert!(Pending::before(&Line::Game(Command::Restart), true, false).is_some_and(|p| p.counts_as_lost));
+        assert!(Pending::before(&Line::Session(SessionCommand::Load("x.json".into())), false, false).is_some());
+        assert!(Pending::before(&Line::Session(SessionCommand::New(None)), false, false).is_some());
+        let quit = Line::Session(SessionCommand::Quit);
+        assert!(Pending::before(&quit, true, true).is_some_and(|p| p.counts_as_lost));
         for line in ["d", "u", "save x.json", "q", "hint", "stats"] {
             let command: Line = line.parse().unwrap();
-            assert_eq!(Pending::before(&command, true), None, "{line}");
+            assert_eq!(Pending::before(&command, true, false), None, "{line}");
+        }
+        for line in ["d", "u", "save x.json", "hint", "stats"] {
+            let command: Line = line.parse().unwrap();
+            assert_eq!(Pending::before(&command, true, true), None, "{line}");
         }
     }
 

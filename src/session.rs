@@ -669,7 +669,9 @@ impl<W: World> Session<W> {
             return false;
         }
         let status = self.play.status();
-        if self.play.player_moved() && status != Status::Won {
+        // A game already in the statistics (won, counted, then undone) is
+        // not kept: the next start would find it counted and drop it.
+        if self.play.player_moved() && status != Status::Won && !self.recorded {
             let record = self.record();
             if self.world.folder().save_autosave(&record) {
                 self.autosaved = true;
@@ -890,7 +892,8 @@ impl<W: World> Session<W> {
         // A command that would throw the game away is asked about first
         // (at an interactive prompt, or with --confirm).
         if !confirmed && self.view.confirm && self.in_progress() {
-            if let Some(pending) = Pending::before(&line, self.persistence.stats) {
+            let quit_loses = matches!(self.goodbye(), Some(GameLeft::CountsAsLost(_)));
+            if let Some(pending) = Pending::before(&line, self.persistence.stats, quit_loses) {
                 let question = said::question_text(&pending);
                 self.flow.ask(pending);
                 return Ok(Reply::Question(question));
@@ -1000,10 +1003,14 @@ impl<W: World> Session<W> {
         Ok(())
     }
 
-    /// What quitting does with the game in progress: kept for next time, or
-    /// counted as lost (nothing is said where nothing is kept).
+    /// What quitting does with the game in progress: kept for next time,
+    /// counted as lost, or not kept as it is counted as won already
+    /// (nothing is said where nothing is kept).
     fn goodbye(&self) -> Option<GameLeft> {
-        if !self.in_progress() {
+        if self.recorded && self.play.player_moved() && self.play.status() != Status::Won {
+            // Won, counted, then taken back (see `checkpoint`).
+            (self.persistence.autosave).then(|| GameLeft::CountedAsWon(self.play.origin()))
+        } else if !self.in_progress() {
             None
         } else if self.persistence.autosave && self.autosaved {
             // Kept only where a copy was written: saving can fail (a data

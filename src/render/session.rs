@@ -169,6 +169,7 @@ pub fn question_text(pending: &Pending) -> String {
         Line::Session(SessionCommand::New(None)) => "Start a new game?".to_string(),
         Line::Game(Command::Restart) => "Start this deal again from the beginning?".to_string(),
         Line::Session(SessionCommand::Load(file)) => format!("Load {}?", readable(file, 60)),
+        Line::Session(SessionCommand::Quit) => "Quit?".to_string(),
         // Only the commands above are asked about (`Pending::before`).
         _ => String::new(),
     };
@@ -244,6 +245,9 @@ pub enum GameLeft {
     CountsAsLost(Origin),
     /// To be counted as lost, but the statistics could not be written.
     NotCounted(Origin),
+    /// Won and counted, then taken back: not kept (it is in the statistics
+    /// as won, and a game counted is never offered again).
+    CountedAsWon(Origin),
 }
 
 impl fmt::Display for GameLeft {
@@ -252,6 +256,9 @@ impl fmt::Display for GameLeft {
             GameLeft::Kept => f.write_str(GAME_KEPT),
             GameLeft::CountsAsLost(origin) => write!(f, "{} counts as lost.", title(*origin)),
             GameLeft::NotCounted(origin) => write!(f, "{} could not be counted in the statistics.", title(*origin)),
+            GameLeft::CountedAsWon(origin) => {
+                write!(f, "{} is counted as won already, so it is not kept for next time.", title(*origin))
+            }
         }
     }
 }
@@ -262,7 +269,7 @@ pub fn restarted(left: Option<GameLeft>) -> String {
     let lost = match left {
         Some(GameLeft::CountsAsLost(_)) => "The game so far counts as lost. ",
         Some(GameLeft::NotCounted(_)) => "The game so far could not be counted in the statistics. ",
-        Some(GameLeft::Kept) | None => "",
+        Some(GameLeft::Kept | GameLeft::CountedAsWon(_)) | None => "",
     };
     format!("{lost}Dealt again from the start.")
 }

@@ -251,13 +251,28 @@ fn a_won_game_is_counted_once_and_its_saved_copy_removed() {
     assert!(s.world().counts[0].1.outcome.won);
     assert_eq!(s.world().counts[0].1.outcome.moves, 76);
     assert!(s.world().autosave.is_none(), "a won and counted game's copy goes");
-    // Taken back and won again: still the one game, counted once.
+    // Taken back and won again: still the one game, counted once. Taken
+    // back, it is not saved: it is in the statistics, and the next start
+    // would find it counted and drop it.
     feed(&mut s, &["u"]);
-    assert!(s.world().autosave.is_some());
+    assert!(s.world().autosave.is_none());
     feed(&mut s, &["redo", "stats"]);
     s.end();
     assert_eq!(s.world().counts.len(), 1, "{:?}", s.world().counts);
     assert!(s.world().autosave.is_none());
+}
+
+#[test]
+fn quitting_a_won_game_taken_back_says_it_is_not_kept() {
+    let mut s = session(easy(), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &easy_win());
+    let (text, next) = feed(&mut s, &["u", "u", "q"]);
+    assert_eq!(next, Next::Quit);
+    assert!(text.ends_with("> q\nCustom deal is counted as won already, so it is not kept for next time.\n"), "{text}");
+    s.end();
+    assert!(s.world().autosave.is_none());
+    assert_eq!(s.world().counts.len(), 1);
+    assert!(s.world().counts[0].1.outcome.won);
 }
 
 #[test]
@@ -426,6 +441,28 @@ fn a_question_waits_and_ctrl_c_takes_it_back() {
     let mut out = Vec::new();
     assert_eq!(s.feed(Input::Interrupted, &mut out).unwrap(), Next::Ended);
     assert_eq!(String::from_utf8(out).unwrap(), "\nGame 1 counts as lost.\n");
+}
+
+#[test]
+fn quitting_asks_first_where_the_game_would_count_as_lost_and_not_where_it_is_kept() {
+    let view = View { confirm: true, ..script() };
+    let unsaved = Persistence { stats: true, autosave: false, timed: false };
+    let mut s = session(game(1), view, unsaved, Memory::default());
+    let (text, next) = feed(&mut s, &["d", "q"]);
+    assert_eq!(next, Next::Continue);
+    assert!(text.ends_with("This game would count as lost. Quit? Type yes, or no to keep playing.\n"), "{text}");
+    let (text, next) = feed(&mut s, &["no"]);
+    assert_eq!((text.as_str(), next), (format!("> no\n{KEPT_PLAYING}\n").as_str(), Next::Continue));
+    assert!(s.world().counts.is_empty());
+    let (text, next) = feed(&mut s, &["q", "yes"]);
+    assert_eq!(next, Next::Quit);
+    assert!(text.ends_with("> yes\nGame 1 counts as lost.\n"), "{text}");
+    assert_eq!(s.world().counts.len(), 1);
+    // Kept for next time: quitting asks nothing.
+    let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
+    let (text, next) = feed(&mut s, &["d", "q"]);
+    assert_eq!(next, Next::Quit);
+    assert!(text.ends_with(&format!("> q\n{GAME_KEPT}\n")), "{text}");
 }
 
 #[test]
