@@ -400,8 +400,8 @@ pub struct SolveRecord {
     /// Cards per draw: the number 1 or 3 in JSON (a line with any other
     /// does not read).
     pub draw: DrawCount,
-    /// The pass limit, `null` for unlimited.
-    pub passes: Option<u32>,
+    /// The pass limit, `null` for unlimited (a line with 0 does not read).
+    pub passes: PassLimit,
     /// Whether cards may move from a foundation to the tableau.
     pub foundation_to_tableau: bool,
     /// The verdict.
@@ -419,14 +419,6 @@ pub struct SolveRecord {
     pub seconds: f64,
     /// The solver's estimate of its largest memory, in bytes.
     pub peak_memory_bytes: u64,
-}
-
-/// The `passes` field of a result: the pass limit, `None` for unlimited.
-fn passes_field(rules: &Rules) -> Option<u32> {
-    match rules.passes {
-        PassLimit::Unlimited => None,
-        PassLimit::Limited(n) => Some(n),
-    }
 }
 
 /// Why the fields of a result line name no deal and rules that a batch
@@ -470,7 +462,7 @@ impl SolveRecord {
     /// # Errors
     /// As [`result_key`].
     pub fn key(&self) -> Result<(GameNumber, Rules), ResultKeyError> {
-        result_key(self.game.as_deref(), self.draw, self.passes, self.foundation_to_tableau)
+        result_key(self.game.as_deref(), self.draw, self.passes.into(), self.foundation_to_tableau)
     }
 }
 
@@ -485,7 +477,7 @@ impl Solved {
         SolveRecord {
             game: self.game.map(|n| n.to_string()),
             draw: self.rules.draw,
-            passes: passes_field(&self.rules),
+            passes: self.rules.passes,
             foundation_to_tableau: self.rules.foundation_to_tableau,
             verdict,
             reason,
@@ -931,6 +923,40 @@ mod tests {
         let back: SolveRecord = serde_json::from_str(&three).unwrap();
         assert_eq!(back.draw, DrawCount::Three);
         assert_eq!(serde_json::to_string(&back).unwrap(), three);
+        // A pass limit is the number, or null for unlimited, both ways.
+        let limited = line_under(Rules { passes: PassLimit::Limited(3), ..Rules::default() });
+        assert_eq!(
+            limited,
+            r#"{"game":"9","draw":1,"passes":3,"foundation_to_tableau":false,"verdict":"unwinnable","moves":[],"nodes":3,"seconds":0.5,"peak_memory_bytes":7}"#
+        );
+        let back: SolveRecord = serde_json::from_str(&limited).unwrap();
+        assert_eq!(back.passes, PassLimit::Limited(3));
+        assert_eq!(serde_json::to_string(&back).unwrap(), limited);
+        // Passes 0 is not a pass limit: such a line does not read as a result.
+        let zero = limited.replace(r#""passes":3"#, r#""passes":0"#);
+        let err = serde_json::from_str::<SolveRecord>(&zero).unwrap_err().to_string();
+        assert!(err.starts_with("0 is not a pass limit (1 or more, or null for unlimited)"), "{err}");
+        // A line without passes reads as unlimited, as an Option<u32> did.
+        let missing = unknown.replace(r#""passes":null,"#, "");
+        assert_eq!(serde_json::from_str::<SolveRecord>(&missing).unwrap().passes, PassLimit::Unlimited);
+    }
+
+    /// The result line of an unwinnable game 9 under `rules`.
+    fn line_under(rules: Rules) -> String {
+        serde_json::to_string(&solved(Verdict::Unwinnable, rules).record()).unwrap()
+    }
+
+    #[test]
+    fn a_result_with_passes_0_is_kept_but_not_done_as_before() {
+        let good = line_under(Rules::default());
+        let zero = good.replace(r#""passes":null"#, r#""passes":0"#);
+        let resumed = Resume::read(Rules::default(), &format!("{zero}\n{good}\n")).unwrap();
+        assert_eq!(resumed.ignored, vec![1]);
+        assert_eq!(resumed.done, HashSet::from([game(9)]));
+        assert_eq!(resumed.tail, Tail::Whole);
+        // Alone in a file, it still starts like a result: not another file.
+        let alone = Resume::read(Rules::default(), &format!("{zero}\n")).unwrap();
+        assert_eq!((alone.ignored, alone.done.len()), (vec![1], 0));
     }
 
     fn result(number: u128, rules: Rules) -> String {

@@ -88,7 +88,7 @@ pub struct State {
     /// Cards per draw, the number 1 or 3 in JSON.
     pub draw: DrawCount,
     /// The pass limit: a number, or null for unlimited.
-    pub passes: Option<u32>,
+    pub passes: PassLimit,
     /// Whether foundation-to-tableau moves are allowed.
     pub foundation_to_tableau: bool,
     /// What a query command answered (a hint, the help text), if anything.
@@ -138,10 +138,7 @@ impl State {
                 .collect(),
             game: play.origin().number().map(|n| n.to_string()),
             draw: rules.draw,
-            passes: match rules.passes {
-                PassLimit::Unlimited => None,
-                PassLimit::Limited(n) => Some(n),
-            },
+            passes: rules.passes,
             foundation_to_tableau: rules.foundation_to_tableau,
             message: None,
         }
@@ -196,6 +193,15 @@ mod tests {
         let spent = State::of(&drawn(one_pass, Scoring::Standard, 24), None);
         assert_eq!((spent.next_draw, spent.redeal_points), (NextDraw::NoRedealLeft, None));
         assert!(spent.to_line().contains(r#""next_draw":"no_redeal_left""#));
+    }
+
+    #[test]
+    fn the_pass_limit_is_a_number_or_null_as_before() {
+        let unlimited = State::of(&drawn(Rules::default(), Scoring::Standard, 0), None).to_line();
+        assert!(unlimited.ends_with(r#""draw":1,"passes":null,"foundation_to_tableau":false}"#), "{unlimited}");
+        let three = Rules { passes: PassLimit::Limited(3), ..Rules::default() };
+        let limited = State::of(&drawn(three, Scoring::Standard, 0), None).to_line();
+        assert!(limited.ends_with(r#""draw":1,"passes":3,"foundation_to_tableau":false}"#), "{limited}");
     }
 
     #[test]
