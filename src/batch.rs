@@ -394,9 +394,10 @@ pub fn solve_game(number: GameNumber, rules: &Rules, limits: &Limits) -> Solved 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SolveRecord {
     /// The game number as a decimal string (JSON numbers lose precision
-    /// past 2^53); absent for a custom deal.
+    /// past 2^53); absent for a custom deal. A line whose game is not a
+    /// game number (`"0"`, `"+9"`) does not read.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub game: Option<String>,
+    pub game: Option<GameNumber>,
     /// Cards per draw: the number 1 or 3 in JSON (a line with any other
     /// does not read).
     pub draw: DrawCount,
@@ -422,8 +423,9 @@ pub struct SolveRecord {
 }
 
 /// Why the fields of a result line name no deal and rules that a batch
-/// writes: every reader of batch files (resuming a batch, a census) takes
-/// or leaves a line by [`result_key`].
+/// writes: a census takes or leaves a line by [`result_key`]; resuming a
+/// batch, by [`SolveRecord::key`] (a [`SolveRecord`] holds a game number
+/// and a pass limit already, so it can only lack the game).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ResultKeyError {
     /// No game number (a custom deal), or one that is not a number from 1
@@ -457,12 +459,14 @@ pub fn result_key(
 }
 
 impl SolveRecord {
-    /// The game number and rules of this result ([`result_key`]).
+    /// The game number and rules of this result, as [`result_key`] gives
+    /// them for the same fields.
     ///
     /// # Errors
-    /// As [`result_key`].
+    /// [`ResultKeyError::NoGameNumber`] for a custom deal (no game).
     pub fn key(&self) -> Result<(GameNumber, Rules), ResultKeyError> {
-        result_key(self.game.as_deref(), self.draw, self.passes.into(), self.foundation_to_tableau)
+        let game = self.game.ok_or(ResultKeyError::NoGameNumber)?;
+        Ok((game, Rules { draw: self.draw, passes: self.passes, foundation_to_tableau: self.foundation_to_tableau }))
     }
 }
 
@@ -475,7 +479,7 @@ impl Solved {
             Verdict::Unknown(why) => (BatchVerdict::Unknown, Some(why.clone()), Vec::new()),
         };
         SolveRecord {
-            game: self.game.map(|n| n.to_string()),
+            game: self.game,
             draw: self.rules.draw,
             passes: self.rules.passes,
             foundation_to_tableau: self.rules.foundation_to_tableau,
@@ -944,6 +948,39 @@ mod tests {
     /// The result line of an unwinnable game 9 under `rules`.
     fn line_under(rules: Rules) -> String {
         serde_json::to_string(&solved(Verdict::Unwinnable, rules).record()).unwrap()
+    }
+
+    #[test]
+    fn a_result_names_its_game_as_a_decimal_string_or_not_at_all() {
+        let line = line_under(Rules::default());
+        assert!(line.starts_with(r#"{"game":"9","draw":1,"#), "{line}");
+        // A custom deal has no game field; it reads back, without a key.
+        let custom = Solved { game: None, ..solved(Verdict::Unwinnable, Rules::default()) }.record();
+        let text = serde_json::to_string(&custom).unwrap();
+        assert!(text.starts_with(r#"{"draw":1,"passes":null,"#), "{text}");
+        let back: SolveRecord = serde_json::from_str(&text).unwrap();
+        assert_eq!((back.game, back.key()), (None, Err(ResultKeyError::NoGameNumber)));
+        // The largest game number keeps every digit.
+        let max = line.replace(r#""game":"9""#, r#""game":"340282366920938463463374607431768211455""#);
+        let back: SolveRecord = serde_json::from_str(&max).unwrap();
+        assert_eq!(back.game, GameNumber::new(u128::MAX));
+        assert_eq!(serde_json::to_string(&back).unwrap(), max);
+        // A game that is not a game number: such a line does not read.
+        for bad in ["0", "+9", "x"] {
+            let text = line.replace(r#""game":"9""#, &format!(r#""game":"{bad}""#));
+            let err = serde_json::from_str::<SolveRecord>(&text).unwrap_err().to_string();
+            assert!(err.starts_with(&format!("'{bad}' is not a game number")), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_result_with_game_0_is_kept_but_not_done_as_before() {
+        let good = line_under(Rules::default());
+        let zero = good.replace(r#""game":"9""#, r#""game":"0""#);
+        let resumed = Resume::read(Rules::default(), &format!("{good}\n{zero}")).unwrap();
+        assert_eq!(resumed.ignored, vec![2]);
+        assert_eq!(resumed.done, HashSet::from([game(9)]));
+        assert_eq!(resumed.tail, Tail::NoNewline);
     }
 
     #[test]

@@ -266,7 +266,10 @@ impl std::error::Error for DealError {}
 /// A deal number, 1 to 2^128 − 1: game N is PySolFC's Klondike game N.
 /// Written in ASCII digits only (leading zeros allowed; no sign, no
 /// spaces), the same on the command line (`--game 42`) and at the prompt
-/// (`new 42`).
+/// (`new 42`). In JSON (result lines, `--json` states) it is the same
+/// digits as a string, `"42"` (JSON readers lose numbers past 2^53);
+/// reading takes a string only, refused with [`GameNumberError`]'s words
+/// when it is not a game number.
 ///
 /// ```
 /// use klondike::deal::GameNumber;
@@ -309,6 +312,21 @@ impl fmt::Display for GameNumber {
     }
 }
 
+impl serde::Serialize for GameNumber {
+    /// The decimal digits, as a string.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GameNumber {
+    /// A string read as [`GameNumber::from_str`] reads it.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameNumber, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Why a text is not a [`GameNumber`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameNumberError {
@@ -339,6 +357,26 @@ impl FromStr for GameNumber {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn game_numbers_are_decimal_strings_in_json() {
+        // The bytes the decimal String wrote before.
+        let n = |n: u128| GameNumber::new(n).unwrap();
+        assert_eq!(serde_json::to_string(&n(42)).unwrap(), r#""42""#);
+        assert_eq!(serde_json::to_string(&n(u128::MAX)).unwrap(), r#""340282366920938463463374607431768211455""#);
+        assert_eq!(serde_json::to_string(&Some(n(7))).unwrap(), r#""7""#);
+        assert_eq!(serde_json::from_str::<GameNumber>(r#""042""#).unwrap(), n(42));
+        assert_eq!(serde_json::from_str::<Option<GameNumber>>("null").unwrap(), None);
+        for bad in ["0", "+5", "-1", "", " 5", "340282366920938463463374607431768211456"] {
+            let err = serde_json::from_str::<GameNumber>(&format!("\"{bad}\"")).unwrap_err().to_string();
+            let shown: String = bad.chars().take(20).collect();
+            assert!(err.starts_with(&format!("'{shown}")), "{err}");
+            assert!(err.contains("is not a game number: give a whole number from 1 to 2^128-1"), "{err}");
+        }
+        // A JSON number is not read: serde's own words, as for a String before.
+        let err = serde_json::from_str::<GameNumber>("42").unwrap_err().to_string();
+        assert!(err.starts_with("invalid type: integer `42`, expected a string"), "{err}");
+    }
 
     fn card(code: &str) -> Card {
         code.parse().unwrap()
