@@ -1074,14 +1074,14 @@ mod tests {
         assert!(matches!(stopped, Err(Some(g)) if (1..=6).contains(&g.get())), "{stopped:?}");
         // One game, by its number: its own deal.
         let one = solve_game(game(7), &rules, &limits);
-        let position = Position::new(&Deal::for_game(7).unwrap());
+        let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(7).unwrap()));
         let again = solve_position(&position, &rules, Some(game(7)), &limits);
         assert_eq!((one.game, one.rules, one.solution.states), (again.game, again.rules, again.solution.states));
     }
 
     #[test]
     fn a_script_leaves_the_deal_where_its_moves_do() {
-        let deal = Deal::for_game(1).unwrap();
+        let deal = Deal::for_number(crate::deal::GameNumber::ONE);
         let rules = Rules::default();
         let position = replay_script(&deal, rules, "# two draws, one undone\nd\n\nd\nu\n").unwrap();
         assert_eq!(position.stock_len(), 23);

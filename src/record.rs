@@ -497,7 +497,7 @@ mod tests {
 
     #[test]
     fn a_record_with_draw_2_reads_and_is_refused_naming_the_field() {
-        let deal = Deal::for_game(1).unwrap();
+        let deal = Deal::for_number(crate::deal::GameNumber::ONE);
         let game = Game::new(&deal, Rules { draw: DrawCount::Three, ..Rules::default() });
         let json = GameRecord::from_game(&game, GameNumber::new(1), &deal, Scoring::Standard, 0).to_json();
         assert!(json.contains("\"draw\": 3,"), "{json}");
@@ -511,7 +511,7 @@ mod tests {
 
     #[test]
     fn a_record_with_passes_0_or_game_0_reads_and_is_refused_naming_the_field() {
-        let deal = Deal::for_game(1).unwrap();
+        let deal = Deal::for_number(crate::deal::GameNumber::ONE);
         let game = Game::new(&deal, Rules { passes: PassLimit::Limited(3), ..Rules::default() });
         let json = GameRecord::from_game(&game, GameNumber::new(1), &deal, Scoring::Standard, 0).to_json();
         assert!(json.contains("\"game\": \"1\",") && json.contains("\"passes\": 3,"), "{json}");

@@ -450,9 +450,6 @@ fn printable(text: &str) -> String {
 /// positions are 1-based, counting card codes in deal-format order.
 pub fn deal_error(e: &DealError) -> String {
     match e {
-        DealError::GameZero => {
-            "game numbers start at 1 (a game number is 1 to 2^128-1), so 0 is not a game".to_string()
-        }
         DealError::BadCode { position, text } => {
             format!("card {position}: {}", card_parse_error(&CardParseError { text: printable(text) }))
         }
