@@ -19,7 +19,7 @@ use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
 fn mid_games(rules: Rules, depth: usize) -> Vec<Game> {
     (1..=40u128)
         .map(|n| {
-            let mut game = Game::new(&Deal::for_game(n).unwrap(), rules);
+            let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(n).unwrap()), rules);
             for i in 0..depth {
                 let legal = game.legal_moves();
                 let pick = legal

@@ -116,7 +116,8 @@ fn own_mode(first: u128, last: u128, draw: DrawCount) -> usize {
     let rules = Rules { draw, passes: PassLimit::Unlimited, foundation_to_tableau: true };
     let (mut n, mut bad) = (0, 0);
     for game in first..=last {
-        let start = Position::new(&Deal::for_game(game).expect("a game number from 1"));
+        let start =
+            Position::new(&Deal::for_number(klondike::deal::GameNumber::new(game).expect("a game number from 1")));
         if let Verdict::Winnable(line) =
             solve_with(&start, &rules, &Budget::states(2_000_000), LineEffort::Quick).verdict
         {

@@ -161,7 +161,7 @@ mod tests {
 
     #[test]
     fn opening_of_game_1_has_no_move_to_finish() {
-        let game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        let game = Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), Rules::default());
         assert!(!can_auto_finish(game.position()));
     }
 

@@ -394,14 +394,15 @@ pub fn solve_game(number: GameNumber, rules: &Rules, limits: &Limits) -> Solved 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SolveRecord {
     /// The game number as a decimal string (JSON numbers lose precision
-    /// past 2^53); absent for a custom deal.
+    /// past 2^53); absent for a custom deal. A line whose game is not a
+    /// game number (`"0"`, `"+9"`) does not read.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub game: Option<String>,
+    pub game: Option<GameNumber>,
     /// Cards per draw: the number 1 or 3 in JSON (a line with any other
     /// does not read).
     pub draw: DrawCount,
-    /// The pass limit, `null` for unlimited.
-    pub passes: Option<u32>,
+    /// The pass limit, `null` for unlimited (a line with 0 does not read).
+    pub passes: PassLimit,
     /// Whether cards may move from a foundation to the tableau.
     pub foundation_to_tableau: bool,
     /// The verdict.
@@ -421,17 +422,10 @@ pub struct SolveRecord {
     pub peak_memory_bytes: u64,
 }
 
-/// The `passes` field of a result: the pass limit, `None` for unlimited.
-fn passes_field(rules: &Rules) -> Option<u32> {
-    match rules.passes {
-        PassLimit::Unlimited => None,
-        PassLimit::Limited(n) => Some(n),
-    }
-}
-
 /// Why the fields of a result line name no deal and rules that a batch
-/// writes: every reader of batch files (resuming a batch, a census) takes
-/// or leaves a line by [`result_key`].
+/// writes: a census takes or leaves a line by [`result_key`]; resuming a
+/// batch, by [`SolveRecord::key`] (a [`SolveRecord`] holds a game number
+/// and a pass limit already, so it can only lack the game).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ResultKeyError {
     /// No game number (a custom deal), or one that is not a number from 1
@@ -465,12 +459,14 @@ pub fn result_key(
 }
 
 impl SolveRecord {
-    /// The game number and rules of this result ([`result_key`]).
+    /// The game number and rules of this result, as [`result_key`] gives
+    /// them for the same fields.
     ///
     /// # Errors
-    /// As [`result_key`].
+    /// [`ResultKeyError::NoGameNumber`] for a custom deal (no game).
     pub fn key(&self) -> Result<(GameNumber, Rules), ResultKeyError> {
-        result_key(self.game.as_deref(), self.draw, self.passes, self.foundation_to_tableau)
+        let game = self.game.ok_or(ResultKeyError::NoGameNumber)?;
+        Ok((game, Rules { draw: self.draw, passes: self.passes, foundation_to_tableau: self.foundation_to_tableau }))
     }
 }
 
@@ -483,9 +479,9 @@ impl Solved {
             Verdict::Unknown(why) => (BatchVerdict::Unknown, Some(why.clone()), Vec::new()),
         };
         SolveRecord {
-            game: self.game.map(|n| n.to_string()),
+            game: self.game,
             draw: self.rules.draw,
-            passes: passes_field(&self.rules),
+            passes: self.rules.passes,
             foundation_to_tableau: self.rules.foundation_to_tableau,
             verdict,
             reason,
@@ -931,6 +927,73 @@ mod tests {
         let back: SolveRecord = serde_json::from_str(&three).unwrap();
         assert_eq!(back.draw, DrawCount::Three);
         assert_eq!(serde_json::to_string(&back).unwrap(), three);
+        // A pass limit is the number, or null for unlimited, both ways.
+        let limited = line_under(Rules { passes: PassLimit::Limited(3), ..Rules::default() });
+        assert_eq!(
+            limited,
+            r#"{"game":"9","draw":1,"passes":3,"foundation_to_tableau":false,"verdict":"unwinnable","moves":[],"nodes":3,"seconds":0.5,"peak_memory_bytes":7}"#
+        );
+        let back: SolveRecord = serde_json::from_str(&limited).unwrap();
+        assert_eq!(back.passes, PassLimit::Limited(3));
+        assert_eq!(serde_json::to_string(&back).unwrap(), limited);
+        // Passes 0 is not a pass limit: such a line does not read as a result.
+        let zero = limited.replace(r#""passes":3"#, r#""passes":0"#);
+        let err = serde_json::from_str::<SolveRecord>(&zero).unwrap_err().to_string();
+        assert!(err.starts_with("0 is not a pass limit (1 or more, or null for unlimited)"), "{err}");
+        // A line without passes reads as unlimited, as an Option<u32> did.
+        let missing = unknown.replace(r#""passes":null,"#, "");
+        assert_eq!(serde_json::from_str::<SolveRecord>(&missing).unwrap().passes, PassLimit::Unlimited);
+    }
+
+    /// The result line of an unwinnable game 9 under `rules`.
+    fn line_under(rules: Rules) -> String {
+        serde_json::to_string(&solved(Verdict::Unwinnable, rules).record()).unwrap()
+    }
+
+    #[test]
+    fn a_result_names_its_game_as_a_decimal_string_or_not_at_all() {
+        let line = line_under(Rules::default());
+        assert!(line.starts_with(r#"{"game":"9","draw":1,"#), "{line}");
+        // A custom deal has no game field; it reads back, without a key.
+        let custom = Solved { game: None, ..solved(Verdict::Unwinnable, Rules::default()) }.record();
+        let text = serde_json::to_string(&custom).unwrap();
+        assert!(text.starts_with(r#"{"draw":1,"passes":null,"#), "{text}");
+        let back: SolveRecord = serde_json::from_str(&text).unwrap();
+        assert_eq!((back.game, back.key()), (None, Err(ResultKeyError::NoGameNumber)));
+        // The largest game number keeps every digit.
+        let max = line.replace(r#""game":"9""#, r#""game":"340282366920938463463374607431768211455""#);
+        let back: SolveRecord = serde_json::from_str(&max).unwrap();
+        assert_eq!(back.game, GameNumber::new(u128::MAX));
+        assert_eq!(serde_json::to_string(&back).unwrap(), max);
+        // A game that is not a game number: such a line does not read.
+        for bad in ["0", "+9", "x"] {
+            let text = line.replace(r#""game":"9""#, &format!(r#""game":"{bad}""#));
+            let err = serde_json::from_str::<SolveRecord>(&text).unwrap_err().to_string();
+            assert!(err.starts_with(&format!("'{bad}' is not a game number")), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_result_with_game_0_is_kept_but_not_done_as_before() {
+        let good = line_under(Rules::default());
+        let zero = good.replace(r#""game":"9""#, r#""game":"0""#);
+        let resumed = Resume::read(Rules::default(), &format!("{good}\n{zero}")).unwrap();
+        assert_eq!(resumed.ignored, vec![2]);
+        assert_eq!(resumed.done, HashSet::from([game(9)]));
+        assert_eq!(resumed.tail, Tail::NoNewline);
+    }
+
+    #[test]
+    fn a_result_with_passes_0_is_kept_but_not_done_as_before() {
+        let good = line_under(Rules::default());
+        let zero = good.replace(r#""passes":null"#, r#""passes":0"#);
+        let resumed = Resume::read(Rules::default(), &format!("{zero}\n{good}\n")).unwrap();
+        assert_eq!(resumed.ignored, vec![1]);
+        assert_eq!(resumed.done, HashSet::from([game(9)]));
+        assert_eq!(resumed.tail, Tail::Whole);
+        // Alone in a file, it still starts like a result: not another file.
+        let alone = Resume::read(Rules::default(), &format!("{zero}\n")).unwrap();
+        assert_eq!((alone.ignored, alone.done.len()), (vec![1], 0));
     }
 
     fn result(number: u128, rules: Rules) -> String {
@@ -1011,14 +1074,14 @@ mod tests {
         assert!(matches!(stopped, Err(Some(g)) if (1..=6).contains(&g.get())), "{stopped:?}");
         // One game, by its number: its own deal.
         let one = solve_game(game(7), &rules, &limits);
-        let position = Position::new(&Deal::for_game(7).unwrap());
+        let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(7).unwrap()));
         let again = solve_position(&position, &rules, Some(game(7)), &limits);
         assert_eq!((one.game, one.rules, one.solution.states), (again.game, again.rules, again.solution.states));
     }
 
     #[test]
     fn a_script_leaves_the_deal_where_its_moves_do() {
-        let deal = Deal::for_game(1).unwrap();
+        let deal = Deal::for_number(crate::deal::GameNumber::ONE);
         let rules = Rules::default();
         let position = replay_script(&deal, rules, "# two draws, one undone\nd\n\nd\nu\n").unwrap();
         assert_eq!(position.stock_len(), 23);

@@ -359,7 +359,7 @@ mod tests {
 
     fn game_1() -> Play {
         Play::new(
-            Deal::for_game(1).unwrap(),
+            Deal::for_number(crate::deal::GameNumber::ONE),
             Origin::Number(GameNumber::new(1).unwrap()),
             Rules::default(),
             Scoring::None,

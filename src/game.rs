@@ -783,7 +783,7 @@ mod tests {
 
     #[test]
     fn locate_tells_only_what_a_player_sees() {
-        let mut pos = Position::new(&Deal::for_game(1).unwrap());
+        let mut pos = Position::new(&Deal::for_number(crate::deal::GameNumber::ONE));
         let rules = Rules::default();
         let c = |s: &str| s.parse::<Card>().unwrap();
         assert_eq!(pos.locate(c("QH")), CardPlace::Tableau { pile: PileId::ALL[0], from_top: 0, face_up: 1 });

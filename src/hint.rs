@@ -164,7 +164,7 @@ mod tests {
 
     #[test]
     fn a_move_left_out_is_never_suggested() {
-        let game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        let game = Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), Rules::default());
         let first = hint(&game).mv.expect("game 1 has a useful move");
         let other = hint_where(&game, |m| m != first);
         assert!(other.mv.is_some_and(|m| m != first), "{other:?}");

@@ -29,7 +29,7 @@
 //! ```
 //! use klondike::{command::{Command, MoveCommand}, deal::Deal, game::Game, rules::Rules};
 //!
-//! let mut game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+//! let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::ONE), Rules::default());
 //! let Ok(Command::Move(cmd)) = "d".parse::<Command>() else { panic!() };
 //! let mv = cmd.resolve(game.position(), game.rules()).unwrap();
 //! game.play(mv).unwrap();

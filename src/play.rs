@@ -619,7 +619,7 @@ pub(crate) mod tests {
     fn random_play(game: u128) -> Play {
         let rules = Rules { foundation_to_tableau: true, ..Rules::default() };
         let mut play = Play::new(
-            Deal::for_game(game).unwrap(),
+            Deal::for_number(crate::deal::GameNumber::new(game).unwrap()),
             Origin::Number(GameNumber::new(game).unwrap()),
             rules,
             Scoring::Standard,
@@ -811,7 +811,7 @@ pub(crate) mod tests {
             for seed in 1..=10u64 {
                 let mut rng = Rng((seed * 7919) | 1);
                 let rules = Rules { draw: DrawCount::Three, foundation_to_tableau: true, ..Rules::default() };
-                let deal = Deal::for_game(u128::from(seed)).unwrap();
+                let deal = Deal::for_number(crate::deal::GameNumber::new(u128::from(seed)).unwrap());
                 let mut play = Play::new(
                     deal.clone(),
                     Origin::Number(GameNumber::new(u128::from(seed) + 1).unwrap()),

@@ -74,7 +74,10 @@ pub struct GameRecord {
     /// The record format's version; [`FORMAT_VERSION`] when written here.
     pub format_version: u32,
     /// The game number in decimal (1 to 2^128−1), or `None` for a deal
-    /// given in the deal format.
+    /// given in the deal format. Kept as the file has it, not as a
+    /// [`GameNumber`], for the reason given for `draw`: a record with game
+    /// `"0"` is a saved game that [`GameRecord::deal`] refuses naming the
+    /// field.
     pub game: Option<String>,
     /// The deal in the deal format, when it is not given by `game`.
     pub deal: Option<String>,
@@ -84,7 +87,11 @@ pub struct GameRecord {
     /// still a saved game, never taken for a corrupt file, and
     /// [`GameRecord::rules`] names the field that is wrong.
     pub draw: usize,
-    /// The pass limit (1 or more); `None` for unlimited.
+    /// The pass limit (1 or more in a record that replays); `None` for
+    /// unlimited. Kept as the file has it, not as a
+    /// [`PassLimit`], for the reason given for `draw`: a record with
+    /// passes 0 is a saved game that [`GameRecord::rules`] refuses naming
+    /// the field.
     pub passes: Option<u32>,
     /// Whether foundation-to-tableau moves are allowed.
     pub foundation_to_tableau: bool,
@@ -490,7 +497,7 @@ mod tests {
 
     #[test]
     fn a_record_with_draw_2_reads_and_is_refused_naming_the_field() {
-        let deal = Deal::for_game(1).unwrap();
+        let deal = Deal::for_number(crate::deal::GameNumber::ONE);
         let game = Game::new(&deal, Rules { draw: DrawCount::Three, ..Rules::default() });
         let json = GameRecord::from_game(&game, GameNumber::new(1), &deal, Scoring::Standard, 0).to_json();
         assert!(json.contains("\"draw\": 3,"), "{json}");
@@ -500,5 +507,26 @@ mod tests {
         let two = GameRecord::from_json(&json.replace("\"draw\": 3,", "\"draw\": 2,")).unwrap();
         let msg = two.replay().unwrap_err().to_string();
         assert_eq!(msg, "the game record's field 'draw' is wrong: 2 is not a draw count (1 or 3)");
+    }
+
+    #[test]
+    fn a_record_with_passes_0_or_game_0_reads_and_is_refused_naming_the_field() {
+        let deal = Deal::for_number(crate::deal::GameNumber::ONE);
+        let game = Game::new(&deal, Rules { passes: PassLimit::Limited(3), ..Rules::default() });
+        let json = GameRecord::from_game(&game, GameNumber::new(1), &deal, Scoring::Standard, 0).to_json();
+        assert!(json.contains("\"game\": \"1\",") && json.contains("\"passes\": 3,"), "{json}");
+        let unlimited = GameRecord::from_json(&json.replace("\"passes\": 3,", "\"passes\": null,")).unwrap();
+        assert_eq!(unlimited.rules().unwrap().passes, PassLimit::Unlimited);
+        // Passes 0 and game 0 are still saved games (not corrupt files),
+        // refused on replay naming the field.
+        let zero = GameRecord::from_json(&json.replace("\"passes\": 3,", "\"passes\": 0,")).unwrap();
+        let msg = zero.replay().unwrap_err().to_string();
+        assert_eq!(
+            msg,
+            "the game record's field 'passes' is wrong: 0 is not a pass limit (1 or more, or null for unlimited)"
+        );
+        let zero = GameRecord::from_json(&json.replace("\"game\": \"1\",", "\"game\": \"0\",")).unwrap();
+        let msg = zero.replay().unwrap_err().to_string();
+        assert_eq!(msg, "the game record's field 'game' is wrong: '0' is not a game number (1 to 2^128-1)");
     }
 }

@@ -63,7 +63,12 @@ impl From<DrawCount> for usize {
 }
 
 /// How many passes through the stock a game allows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+///
+/// In JSON (result lines, `--json` states) it is the number of passes, or
+/// `null` for unlimited (a missing field reads as unlimited too, as an
+/// `Option<u32>` did); reading refuses 0 with [`PassLimitZero`]'s words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(try_from = "Option<u32>", into = "Option<u32>")]
 pub enum PassLimit {
     /// The waste may be turned over into the stock any number of times.
     #[default]
@@ -78,6 +83,38 @@ impl PassLimit {
         match self {
             PassLimit::Unlimited => true,
             PassLimit::Limited(n) => pass < n,
+        }
+    }
+}
+
+/// A pass limit of 0 read from JSON: the least is 1, and unlimited is `null`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct PassLimitZero;
+
+crate::worded_by!(PassLimitZero => crate::render::faults::pass_limit_zero);
+
+impl TryFrom<Option<u32>> for PassLimit {
+    type Error = PassLimitZero;
+
+    /// Unlimited from `None`, the limit `n` from `Some(n)`.
+    ///
+    /// # Errors
+    /// [`PassLimitZero`] for `Some(0)`.
+    fn try_from(passes: Option<u32>) -> Result<PassLimit, PassLimitZero> {
+        match passes {
+            None => Ok(PassLimit::Unlimited),
+            Some(0) => Err(PassLimitZero),
+            Some(n) => Ok(PassLimit::Limited(n)),
+        }
+    }
+}
+
+impl From<PassLimit> for Option<u32> {
+    /// `None` for unlimited, otherwise the limit.
+    fn from(passes: PassLimit) -> Option<u32> {
+        match passes {
+            PassLimit::Unlimited => None,
+            PassLimit::Limited(n) => Some(n),
         }
     }
 }
@@ -189,6 +226,25 @@ mod tests {
         assert!(serde_json::from_str::<DrawCount>("-1").is_err());
         assert_eq!(DrawCount::try_from(2), Err(DrawCountError(2)));
         assert!(DrawCount::One < DrawCount::Three);
+    }
+
+    #[test]
+    fn pass_limits_are_a_number_or_null_in_json() {
+        // The bytes an Option<u32> wrote before.
+        assert_eq!(serde_json::to_string(&PassLimit::Unlimited).unwrap(), "null");
+        assert_eq!(serde_json::to_string(&PassLimit::Limited(1)).unwrap(), "1");
+        assert_eq!(serde_json::to_string(&PassLimit::Limited(u32::MAX)).unwrap(), "4294967295");
+        assert_eq!(serde_json::from_str::<PassLimit>("null").unwrap(), PassLimit::Unlimited);
+        assert_eq!(serde_json::from_str::<PassLimit>("3").unwrap(), PassLimit::Limited(3));
+        let err = serde_json::from_str::<PassLimit>("0").unwrap_err().to_string();
+        assert_eq!(err, "0 is not a pass limit (1 or more, or null for unlimited)");
+        // Not a pass count at all: serde's own words, as for an Option<u32> before.
+        let err = serde_json::from_str::<PassLimit>("\"3\"").unwrap_err().to_string();
+        assert!(err.starts_with("invalid type: string \"3\", expected u32"), "{err}");
+        assert!(serde_json::from_str::<PassLimit>("-1").is_err());
+        assert!(serde_json::from_str::<PassLimit>("4294967296").is_err());
+        assert_eq!(PassLimit::try_from(Some(0)), Err(PassLimitZero));
+        assert_eq!(Option::<u32>::from(PassLimit::Limited(2)), Some(2));
     }
 
     #[test]

@@ -542,7 +542,7 @@ mod tests {
 
     #[test]
     fn for_game_matches_incremental() {
-        let deal = crate::deal::Deal::for_game(11).unwrap();
+        let deal = crate::deal::Deal::for_number(crate::deal::GameNumber::new(11).unwrap());
         let r = rules(DrawCount::One, false);
         let mut game = Game::new(&deal, r);
         let mut sheet = ScoreSheet::new(Scoring::Standard);

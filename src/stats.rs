@@ -32,28 +32,25 @@ pub const FORMAT_VERSION: u32 = 1;
 pub struct RulesKey {
     /// Cards per draw.
     pub draw: DrawCount,
-    /// The pass limit; `None` for unlimited.
-    pub passes: Option<u32>,
+    /// The pass limit.
+    pub passes: PassLimit,
     /// Whether foundation-to-tableau moves are allowed.
     pub foundation_to_tableau: bool,
 }
 
 impl From<&Rules> for RulesKey {
     fn from(rules: &Rules) -> RulesKey {
-        RulesKey {
-            draw: rules.draw,
-            passes: match rules.passes {
-                PassLimit::Unlimited => None,
-                PassLimit::Limited(n) => Some(n),
-            },
-            foundation_to_tableau: rules.foundation_to_tableau,
-        }
+        RulesKey { draw: rules.draw, passes: rules.passes, foundation_to_tableau: rules.foundation_to_tableau }
     }
 }
 
 impl Ord for RulesKey {
     fn cmp(&self, other: &RulesKey) -> std::cmp::Ordering {
-        let passes = |k: &RulesKey| k.passes.map_or(u64::MAX, u64::from);
+        // Fewest first, unlimited last.
+        let passes = |k: &RulesKey| match k.passes {
+            PassLimit::Limited(n) => u64::from(n),
+            PassLimit::Unlimited => u64::MAX,
+        };
         (self.draw, passes(self), self.foundation_to_tableau).cmp(&(
             other.draw,
             passes(other),
@@ -91,9 +88,9 @@ impl std::str::FromStr for RulesKey {
             _ => return Err(bad()),
         };
         let passes = match parts.next().and_then(|p| p.strip_prefix("passes ")) {
-            Some("unlimited") => None,
+            Some("unlimited") => PassLimit::Unlimited,
             Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => match n.parse::<u32>() {
-                Ok(n) if n >= 1 => Some(n),
+                Ok(n) if n >= 1 => PassLimit::Limited(n),
                 _ => return Err(bad()),
             },
             _ => return Err(bad()),
@@ -130,8 +127,8 @@ impl fmt::Display for RulesKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "draw {}, passes ", self.draw.cards())?;
         match self.passes {
-            None => f.write_str("unlimited")?,
-            Some(n) => write!(f, "{n}")?,
+            PassLimit::Unlimited => f.write_str("unlimited")?,
+            PassLimit::Limited(n) => write!(f, "{n}")?,
         }
         write!(f, ", foundation-to-tableau {}", if self.foundation_to_tableau { "on" } else { "off" })
     }

@@ -17,7 +17,7 @@ fn codes() -> Vec<&'static str> {
 
 #[test]
 fn display_is_one_line_of_upper_case_codes() {
-    let deal = Deal::for_game(1).unwrap();
+    let deal = Deal::for_number(klondike::deal::GameNumber::ONE);
     let text = deal.to_string();
     assert_eq!(text, codes().join(" "));
     assert!(!text.contains('\n'));
@@ -27,7 +27,7 @@ fn display_is_one_line_of_upper_case_codes() {
 #[test]
 fn round_trip_over_many_games() {
     for n in (1..40_000u128).step_by(997).chain([u128::MAX, 1 << 64, (1 << 96) + 5]) {
-        let deal = Deal::for_game(n).unwrap();
+        let deal = Deal::for_number(klondike::deal::GameNumber::new(n).unwrap());
         assert_eq!(deal.to_string().parse::<Deal>(), Ok(deal.clone()), "game {n}");
         assert_eq!(Deal::from_cards(*deal.cards()), Ok(deal));
     }
@@ -45,7 +45,7 @@ fn lower_case_ten_as_10_and_any_white_space() {
         .collect();
     let text = format!("\n\t {}\r\n", loose.join(" \n\t"));
     assert!(text.contains("10h"));
-    assert_eq!(text.parse::<Deal>(), Ok(Deal::for_game(1).unwrap()));
+    assert_eq!(text.parse::<Deal>(), Ok(Deal::for_number(klondike::deal::GameNumber::ONE)));
 }
 
 #[test]
@@ -61,9 +61,10 @@ fn accessors() {
 
 #[test]
 fn game_zero() {
-    let err = Deal::for_game(0).unwrap_err();
-    assert_eq!(err, DealError::GameZero);
-    assert!(err.to_string().starts_with("game numbers start at 1"));
+    // No game number is 0, so no deal is asked for game 0.
+    assert_eq!(klondike::deal::GameNumber::new(0), None);
+    let err = "0".parse::<klondike::deal::GameNumber>().unwrap_err();
+    assert!(err.to_string().starts_with("'0' is not a game number"), "{err}");
 }
 
 #[test]
@@ -123,9 +124,9 @@ fn duplicate_wins_over_count() {
 
 #[test]
 fn from_cards_rejects_duplicates() {
-    let mut cards = *Deal::for_game(5).unwrap().cards();
+    let mut cards = *Deal::for_number(klondike::deal::GameNumber::new(5).unwrap()).cards();
     cards[40] = cards[3];
-    let missing = vec![Deal::for_game(5).unwrap().cards()[40]];
+    let missing = vec![Deal::for_number(klondike::deal::GameNumber::new(5).unwrap()).cards()[40]];
     assert_eq!(Deal::from_cards(cards), Err(DealError::Duplicate { card: cards[3], first: 4, second: 41, missing }));
 }
 
@@ -200,6 +201,6 @@ fn never_panics_on_odd_input() {
 
 #[test]
 fn error_trait_is_implemented() {
-    let err: Box<dyn std::error::Error> = Box::new(DealError::GameZero);
+    let err: Box<dyn std::error::Error> = Box::new(DealError::WrongCount { found: 0 });
     assert!(!err.to_string().is_empty());
 }

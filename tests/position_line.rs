@@ -14,7 +14,7 @@ use proptest::prelude::*;
 /// empty piles, several passes); the position after each move is given to
 /// `each`.
 fn play(number: u128, rules: Rules, choices: &[u16], mut each: impl FnMut(&Position)) {
-    let mut game = Game::new(&Deal::for_game(number).unwrap(), rules);
+    let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()), rules);
     each(game.position());
     for &choice in choices {
         let legal = game.legal_moves();

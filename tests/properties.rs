@@ -80,7 +80,7 @@ proptest! {
         rules in rules_strategy(),
         script in prop::collection::vec((any::<u16>(), prop::bool::weighted(0.15), prop::bool::weighted(0.1)), 1..250),
     ) {
-        let deal = Deal::for_game(number).unwrap();
+        let deal = Deal::for_number(klondike::deal::GameNumber::new(number).unwrap());
         let mut game = Game::new(&deal, rules);
         for (choice, wild, undo) in script {
             let before = game.position().clone();
@@ -122,7 +122,7 @@ proptest! {
         rules in rules_strategy(),
         script in prop::collection::vec(any::<u16>(), 0..150),
     ) {
-        let deal = Deal::for_game(number).unwrap();
+        let deal = Deal::for_number(klondike::deal::GameNumber::new(number).unwrap());
         let mut game = Game::new(&deal, rules);
         for choice in script {
             let legal: HashSet<Move> = game.legal_moves().into_iter().collect();
@@ -194,7 +194,7 @@ proptest! {
         rules in rules_strategy(),
         script in prop::collection::vec(any::<u16>(), 0..120),
     ) {
-        let deal = Deal::for_game(number).unwrap();
+        let deal = Deal::for_number(klondike::deal::GameNumber::new(number).unwrap());
         let mut game = Game::new(&deal, rules);
         for (i, choice) in script.into_iter().enumerate() {
             if i % 7 == 0 {
@@ -227,7 +227,7 @@ fn stuck_positions_met_in_play_agree_with_a_naive_search() {
     ];
     for number in 1..=60u128 {
         for rules in settings {
-            let mut game = Game::new(&Deal::for_game(number).unwrap(), rules);
+            let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()), rules);
             for step in 0..200u16 {
                 if let Some(want) = naive_status(game.position(), &rules, 20_000) {
                     assert_eq!(game.status(), want, "game {number} {rules} after {step} moves");

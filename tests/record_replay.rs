@@ -101,7 +101,7 @@ fn save_and_load_keeps_position_history_redo_list_and_score() {
         (31_999, DrawCount::One, PassLimit::Limited(1), false, Scoring::None),
         (u128::MAX, DrawCount::Three, PassLimit::Unlimited, true, Scoring::Standard),
     ] {
-        let deal = Deal::for_game(n).unwrap();
+        let deal = Deal::for_number(klondike::deal::GameNumber::new(n).unwrap());
         let rules = Rules { draw, passes, foundation_to_tableau: f2t };
         let mut game = Game::new(&deal, rules);
         let mut sheet = ScoreSheet::new(scoring);
@@ -120,7 +120,7 @@ fn save_and_load_keeps_position_history_redo_list_and_score() {
 
 #[test]
 fn redeals_survive_a_round_trip() {
-    let deal = Deal::for_game(3).unwrap();
+    let deal = Deal::for_number(klondike::deal::GameNumber::new(3).unwrap());
     let rules = Rules { draw: DrawCount::One, passes: PassLimit::Unlimited, foundation_to_tableau: false };
     let mut game = Game::new(&deal, rules);
     let mut sheet = ScoreSheet::new(Scoring::Standard);
@@ -137,7 +137,7 @@ fn redeals_survive_a_round_trip() {
 
 #[test]
 fn a_deal_given_in_the_deal_format() {
-    let deal = Deal::for_game(12_345).unwrap();
+    let deal = Deal::for_number(klondike::deal::GameNumber::new(12_345).unwrap());
     let rules = Rules::default();
     let mut game = Game::new(&deal, rules);
     let mut sheet = ScoreSheet::new(Scoring::Standard);
@@ -151,9 +151,9 @@ fn a_deal_given_in_the_deal_format() {
 
 fn base_record() -> GameRecord {
     GameRecord::from_game(
-        &Game::new(&Deal::for_game(1).unwrap(), Rules::default()),
+        &Game::new(&Deal::for_number(klondike::deal::GameNumber::ONE), Rules::default()),
         Some(GameNumber::ONE),
-        &Deal::for_game(1).unwrap(),
+        &Deal::for_number(klondike::deal::GameNumber::ONE),
         Scoring::Standard,
         0,
     )
@@ -161,12 +161,18 @@ fn base_record() -> GameRecord {
 
 #[test]
 fn the_json_looks_as_documented() {
-    let mut game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+    let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::ONE), Rules::default());
     game.play(Move::Draw).unwrap();
     game.play(Move::Draw).unwrap();
     game.undo().unwrap();
-    let json =
-        GameRecord::from_game(&game, Some(GameNumber::ONE), &Deal::for_game(1).unwrap(), Scoring::Vegas, 12).to_json();
+    let json = GameRecord::from_game(
+        &game,
+        Some(GameNumber::ONE),
+        &Deal::for_number(klondike::deal::GameNumber::ONE),
+        Scoring::Vegas,
+        12,
+    )
+    .to_json();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["format_version"], 1);
     assert_eq!(v["game"], "1");
@@ -267,7 +273,7 @@ fn malformed_records_are_refused_with_a_reason() {
         },
         "deal",
     );
-    bad(&|r| r.deal = Some(Deal::for_game(2).unwrap().to_string()), "deal");
+    bad(&|r| r.deal = Some(Deal::for_number(klondike::deal::GameNumber::new(2).unwrap()).to_string()), "deal");
     let mut zero = base_record();
     zero.format_version = 0;
     assert!(matches!(
@@ -279,10 +285,10 @@ fn malformed_records_are_refused_with_a_reason() {
 #[test]
 fn both_game_and_matching_deal_are_accepted() {
     let mut r = base_record();
-    r.deal = Some(Deal::for_game(1).unwrap().to_string());
+    r.deal = Some(Deal::for_number(klondike::deal::GameNumber::ONE).to_string());
     let loaded = r.replay().unwrap();
     assert_eq!(loaded.number, Some(GameNumber::ONE));
-    assert_eq!(loaded.game.position(), &Position::new(&Deal::for_game(1).unwrap()));
+    assert_eq!(loaded.game.position(), &Position::new(&Deal::for_number(klondike::deal::GameNumber::ONE)));
 }
 
 #[test]

@@ -204,7 +204,7 @@ fn every_announcement_along_many_games_is_one_clean_line() {
             Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: true },
             Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), foundation_to_tableau: false },
         ] {
-            let mut game = Game::new(&Deal::for_game(number).unwrap(), rules);
+            let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()), rules);
             for _ in 0..150 {
                 let moves = game.legal_moves();
                 if moves.is_empty() {

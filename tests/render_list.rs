@@ -40,7 +40,7 @@ fn games() -> Vec<Game> {
             Rules::default(),
             Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: true },
         ] {
-            let mut game = Game::new(&Deal::for_game(number).unwrap(), rules);
+            let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()), rules);
             out.push(game.clone());
             for step in 0..120 {
                 let moves = game.legal_moves();

@@ -44,7 +44,9 @@ fn positions(rules: &Rules, games: u64, moves: usize, seed: u64) -> Vec<Position
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = Vec::new();
     for _ in 0..games {
-        let mut p = Position::new(&Deal::for_game(rng.gen_range(1..=1_000_000u128)).unwrap());
+        let mut p = Position::new(&Deal::for_number(
+            klondike::deal::GameNumber::new(rng.gen_range(1..=1_000_000u128)).unwrap(),
+        ));
         out.push(p.clone());
         for _ in 0..moves {
             let legal = legal_moves(&p, rules);

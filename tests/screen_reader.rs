@@ -13,7 +13,7 @@ use klondike::rules::{DrawCount, PassLimit, Rules};
 /// A script of commands for game `number`: mostly legal moves that make
 /// progress, with draws, undo/redo, a few rejected commands and queries.
 fn script(number: u128, rules: Rules) -> Vec<String> {
-    let mut game = Game::new(&Deal::for_game(number).unwrap(), rules);
+    let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()), rules);
     let mut lines = Vec::new();
     for step in 0..150usize {
         if game.status() != Status::Playing {
@@ -148,7 +148,8 @@ fn the_largest_game_number_is_said_in_words() {
 fn a_won_game_is_heard_in_short_plain_sentences() {
     for number in [1u128, 7] {
         let rules = Rules::default();
-        let position = klondike::game::Position::new(&Deal::for_game(number).unwrap());
+        let position =
+            klondike::game::Position::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()));
         let verdict = klondike::solver::solve(&position, &rules, &klondike::solver::Budget::states(5_000_000)).verdict;
         let klondike::solver::Verdict::Winnable(line) = verdict else { panic!("game {number}: {verdict:?}") };
         let script: Vec<String> = line.iter().map(ToString::to_string).collect();

@@ -204,7 +204,7 @@ fn against_lonelybot(pick: impl Fn(u128) -> bool + Sync, max_states: u64) -> (us
     let results: Vec<Option<bool>> = cases
         .par_iter()
         .map(|&(game, draw, want)| {
-            let position = Position::new(&Deal::for_game(game).unwrap());
+            let position = Position::new(&Deal::for_number(klondike::deal::GameNumber::new(game).unwrap()));
             let got = match solve_with(&position, &rules(draw), &Budget::states(max_states), LineEffort::Quick).verdict
             {
                 Verdict::Winnable(line) => {

@@ -11,7 +11,7 @@
 //! writes the canonical form: upper case, single spaces, one line.
 //!
 //! # Game numbers
-//! [`Deal::for_game`] gives PySolFC's Klondike game N for every N from 1 to
+//! [`Deal::for_number`] gives PySolFC's Klondike game N for every N from 1 to
 //! 2^128 − 1, following `DEALING.md` (beside SPEC.md): the Microsoft C
 //! runtime LCG ([`microsoft`]) for 1..=31999, and CPython's Mersenne Twister
 //! ([`mersenne`]) from 32000 on. Both generators are written here, pinned,
@@ -34,7 +34,7 @@ pub const STOCK_CARDS: usize = 24;
 /// (SPEC.md): pile 1 bottom..top (1 card), pile 2 (2 cards) ... pile 7
 /// (7 cards), then the stock top (next drawn) first (24 cards).
 ///
-/// Made by [`Deal::from_cards`], [`Deal::for_game`] or parsing (`FromStr`);
+/// Made by [`Deal::from_cards`], [`Deal::for_number`] or parsing (`FromStr`);
 /// each checks that the 52 cards are distinct, so every `Deal` is playable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
@@ -65,8 +65,8 @@ impl Deal {
         }
     }
 
-    /// PySolFC's Klondike game `number`, for `number` in 1..=2^128 − 1
-    /// (every `u128` but 0).
+    /// PySolFC's Klondike game `number`, for every [`GameNumber`] (1 to
+    /// 2^128 − 1: 0 is no game, and no `GameNumber`).
     ///
     /// 1..=31999 use the Microsoft C runtime LCG, 32000 and above the
     /// Mersenne Twister MT19937 seeded as CPython's `random.seed(number)`;
@@ -74,15 +74,6 @@ impl Deal {
     /// shuffled array are those of `DEALING.md` (checked there against
     /// PySolFC 3.6.1 and the `pysol-cards` package). See [`microsoft`] and
     /// [`mersenne`] for the generators' sources.
-    ///
-    /// # Errors
-    /// [`DealError::GameZero`] for 0, which is not a game.
-    pub fn for_game(number: u128) -> Result<Deal, DealError> {
-        GameNumber::new(number).map(Deal::for_number).ok_or(DealError::GameZero)
-    }
-
-    /// The deal of game `number`: [`Deal::for_game`] for a number that is
-    /// a game (so it cannot fail).
     pub fn for_number(number: GameNumber) -> Deal {
         let shuffled = match number.get() {
             // In range: the match arm bounds the number to 1..=31999.
@@ -224,8 +215,6 @@ impl fmt::Display for Deal {
 /// codes in deal-format order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DealError {
-    /// Game number 0 was asked for; games are numbered from 1 to 2^128 − 1.
-    GameZero,
     /// The text at `position` is not a card code.
     BadCode {
         /// 1-based position of the bad code among the white-space separated texts.
@@ -266,7 +255,10 @@ impl std::error::Error for DealError {}
 /// A deal number, 1 to 2^128 − 1: game N is PySolFC's Klondike game N.
 /// Written in ASCII digits only (leading zeros allowed; no sign, no
 /// spaces), the same on the command line (`--game 42`) and at the prompt
-/// (`new 42`).
+/// (`new 42`). In JSON (result lines, `--json` states) it is the same
+/// digits as a string, `"42"` (JSON readers lose numbers past 2^53);
+/// reading takes a string only, refused with [`GameNumberError`]'s words
+/// when it is not a game number.
 ///
 /// ```
 /// use klondike::deal::GameNumber;
@@ -309,6 +301,21 @@ impl fmt::Display for GameNumber {
     }
 }
 
+impl serde::Serialize for GameNumber {
+    /// The decimal digits, as a string.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GameNumber {
+    /// A string read as [`GameNumber::from_str`] reads it.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameNumber, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Why a text is not a [`GameNumber`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameNumberError {
@@ -339,6 +346,26 @@ impl FromStr for GameNumber {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn game_numbers_are_decimal_strings_in_json() {
+        // The bytes the decimal String wrote before.
+        let n = |n: u128| GameNumber::new(n).unwrap();
+        assert_eq!(serde_json::to_string(&n(42)).unwrap(), r#""42""#);
+        assert_eq!(serde_json::to_string(&n(u128::MAX)).unwrap(), r#""340282366920938463463374607431768211455""#);
+        assert_eq!(serde_json::to_string(&Some(n(7))).unwrap(), r#""7""#);
+        assert_eq!(serde_json::from_str::<GameNumber>(r#""042""#).unwrap(), n(42));
+        assert_eq!(serde_json::from_str::<Option<GameNumber>>("null").unwrap(), None);
+        for bad in ["0", "+5", "-1", "", " 5", "340282366920938463463374607431768211456"] {
+            let err = serde_json::from_str::<GameNumber>(&format!("\"{bad}\"")).unwrap_err().to_string();
+            let shown: String = bad.chars().take(20).collect();
+            assert!(err.starts_with(&format!("'{shown}")), "{err}");
+            assert!(err.contains("is not a game number: give a whole number from 1 to 2^128-1"), "{err}");
+        }
+        // A JSON number is not read: serde's own words, as for a String before.
+        let err = serde_json::from_str::<GameNumber>("42").unwrap_err().to_string();
+        assert!(err.starts_with("invalid type: integer `42`, expected a string"), "{err}");
+    }
 
     fn card(code: &str) -> Card {
         code.parse().unwrap()
@@ -373,7 +400,7 @@ mod tests {
 
     #[test]
     fn game_1() {
-        let deal = Deal::for_game(1).unwrap();
+        let deal = Deal::for_number(GameNumber::ONE);
         assert_eq!(codes(&deal)[..3], ["QH", "7H", "TS"]);
         assert_eq!(deal.tableau_pile(PileId::ALL[0]), [card("QH")]);
         assert_eq!(deal.stock().len(), 24);
@@ -382,15 +409,15 @@ mod tests {
     }
 
     #[test]
-    fn game_zero_is_rejected() {
-        assert_eq!(Deal::for_game(0), Err(DealError::GameZero));
-        assert!(DealError::GameZero.to_string().contains("game numbers start at 1"));
+    fn game_zero_is_no_game_number() {
+        assert_eq!(GameNumber::new(0), None);
+        assert!("0".parse::<GameNumber>().is_err());
     }
 
     #[test]
     fn both_generators_at_their_boundary() {
-        let ms = Deal::for_game(31_999).unwrap();
-        let mt = Deal::for_game(32_000).unwrap();
+        let ms = Deal::for_number(GameNumber::new(31_999).unwrap());
+        let mt = Deal::for_number(GameNumber::new(32_000).unwrap());
         assert_ne!(ms, mt);
         assert_eq!(codes(&ms)[0], "4C");
         assert_eq!(codes(&mt)[0], "QS");
@@ -399,7 +426,7 @@ mod tests {
     #[test]
     fn round_trip() {
         for n in [1, 2, 31_999, 32_000, u128::MAX] {
-            let deal = Deal::for_game(n).unwrap();
+            let deal = Deal::for_number(GameNumber::new(n).unwrap());
             let text = deal.to_string();
             assert_eq!(text.len(), 52 * 3 - 1);
             assert_eq!(text.parse::<Deal>(), Ok(deal));

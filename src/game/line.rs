@@ -301,7 +301,7 @@ mod tests {
 
     #[test]
     fn an_opening_deal_reads_back() {
-        let p = Position::new(&Deal::for_game(1).unwrap());
+        let p = Position::new(&Deal::for_number(crate::deal::GameNumber::ONE));
         let line = p.to_string();
         assert_eq!(line.matches('|').count(), 7);
         assert!(line.contains(" ; waste - ; foundations - - - - ; pass 1"), "{line}");

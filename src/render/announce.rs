@@ -39,7 +39,7 @@ use crate::scoring::ScoreNow;
 /// use klondike::{deal::Deal, game::Game, moves::Move, rules::Rules};
 /// use klondike::render::{announce::announce_move, words::CardStyle};
 ///
-/// let mut game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+/// let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::ONE), Rules::default());
 /// let before = game.position().clone();
 /// let played = game.play(Move::Draw).unwrap();
 /// let line = announce_move(&before, &played, &game, &CardStyle::WORDS);
@@ -596,7 +596,7 @@ mod tests {
             Rules::default(),
         );
         assert_eq!(announce_status(&won).unwrap(), "You won! All 52 cards are on the foundations, in 0 moves.");
-        let game = Game::new(&crate::deal::Deal::for_game(1).unwrap(), Rules::default());
+        let game = Game::new(&crate::deal::Deal::for_number(crate::deal::GameNumber::ONE), Rules::default());
         assert_eq!(announce_status(&game), None);
     }
 }

@@ -257,7 +257,7 @@ mod tests {
     }
 
     fn game1(rules: Rules) -> Game {
-        Game::new(&Deal::for_game(1).unwrap(), rules)
+        Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), rules)
     }
 
     fn view<'a>(style: &'a CardStyle, marked: &'a [Card]) -> ColumnsView<'a> {
@@ -588,7 +588,7 @@ You won: all 52 cards are on the foundations, in 0 moves.
         for (n, rules) in Rules::variants().into_iter().enumerate() {
             for g in 0..2u128 {
                 let number = 1 + 7 * n as u128 + g;
-                let mut game = Game::new(&Deal::for_game(number).unwrap(), rules);
+                let mut game = Game::new(&Deal::for_number(crate::deal::GameNumber::new(number).unwrap()), rules);
                 let mut marked = Vec::new();
                 for step in 0..120 {
                     let style = styles[rng.below(styles.len())];

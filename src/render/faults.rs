@@ -18,7 +18,7 @@ use crate::deal::{DealError, GameNumberError};
 use crate::game::{LinePart, PositionParseError};
 use crate::record::{FieldFault, MoveFault, RecordError};
 use crate::render::words::{card_name, readable, suit_name};
-use crate::rules::{DrawCountError, PassLimitParseError};
+use crate::rules::{DrawCountError, PassLimitParseError, PassLimitZero};
 use crate::scoring::ScoringParseError;
 use crate::session::{ChoiceError, ResumeRefusal, StartError, WorldError};
 use crate::stats::RulesKeyParseError;
@@ -171,7 +171,7 @@ pub fn field_fault(e: &FieldFault) -> String {
     match e {
         FieldFault::VersionZero => "versions start at 1".to_string(),
         FieldFault::NotADrawCount(n) => draw_count_error(&DrawCountError(*n)),
-        FieldFault::PassesZero => "0 is not a pass limit (1 or more, or null for unlimited)".to_string(),
+        FieldFault::PassesZero => PASSES_ZERO.to_string(),
         FieldFault::NotAGameNumber(text) => {
             format!("'{}' is not a game number (1 to 2^128-1)", readable(text, RECORD_QUOTED))
         }
@@ -330,6 +330,14 @@ pub fn pass_limit_parse_error(e: &PassLimitParseError) -> String {
     format!("'{}' is not a pass limit: give a whole number from 1 to 4294967295, or 'unlimited'", e.0)
 }
 
+/// A pass limit of 0 in JSON.
+pub fn pass_limit_zero(_: &PassLimitZero) -> String {
+    PASSES_ZERO.to_string()
+}
+
+/// The words for a pass limit of 0 in JSON, in a saved game or a result.
+const PASSES_ZERO: &str = "0 is not a pass limit (1 or more, or null for unlimited)";
+
 /// A number of cards per draw other than 1 or 3.
 pub fn draw_count_error(e: &DrawCountError) -> String {
     format!("{} is not a draw count (1 or 3)", e.0)
@@ -442,9 +450,6 @@ fn printable(text: &str) -> String {
 /// positions are 1-based, counting card codes in deal-format order.
 pub fn deal_error(e: &DealError) -> String {
     match e {
-        DealError::GameZero => {
-            "game numbers start at 1 (a game number is 1 to 2^128-1), so 0 is not a game".to_string()
-        }
         DealError::BadCode { position, text } => {
             format!("card {position}: {}", card_parse_error(&CardParseError { text: printable(text) }))
         }

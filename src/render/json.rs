@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::card::{Card, Suit};
+use crate::deal::GameNumber;
 use crate::game::Status;
 use crate::play::Play;
 use crate::render::table::{empty_stock, EmptyStock};
@@ -84,11 +85,11 @@ pub struct State {
     /// The game number, when the deal came from one, as a decimal string
     /// (numbers go up to 2^128-1, past what JSON readers keep exactly).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub game: Option<String>,
+    pub game: Option<GameNumber>,
     /// Cards per draw, the number 1 or 3 in JSON.
     pub draw: DrawCount,
     /// The pass limit: a number, or null for unlimited.
-    pub passes: Option<u32>,
+    pub passes: PassLimit,
     /// Whether foundation-to-tableau moves are allowed.
     pub foundation_to_tableau: bool,
     /// What a query command answered (a hint, the help text), if anything.
@@ -136,12 +137,9 @@ impl State {
                 .iter()
                 .map(|p| PileState { hidden: p.hidden().len(), up: p.face_up().to_vec() })
                 .collect(),
-            game: play.origin().number().map(|n| n.to_string()),
+            game: play.origin().number(),
             draw: rules.draw,
-            passes: match rules.passes {
-                PassLimit::Unlimited => None,
-                PassLimit::Limited(n) => Some(n),
-            },
+            passes: rules.passes,
             foundation_to_tableau: rules.foundation_to_tableau,
             message: None,
         }
@@ -196,6 +194,34 @@ mod tests {
         let spent = State::of(&drawn(one_pass, Scoring::Standard, 24), None);
         assert_eq!((spent.next_draw, spent.redeal_points), (NextDraw::NoRedealLeft, None));
         assert!(spent.to_line().contains(r#""next_draw":"no_redeal_left""#));
+    }
+
+    #[test]
+    fn the_game_number_is_a_decimal_string_or_absent_as_before() {
+        let custom = State::of(&drawn(Rules::default(), Scoring::Standard, 0), None).to_line();
+        assert!(!custom.contains(r#""game""#), "{custom}");
+        let number = crate::deal::GameNumber::new(u128::MAX).unwrap();
+        let play = Play::new(
+            crate::deal::Deal::for_number(number),
+            Origin::Number(number),
+            Rules::default(),
+            Scoring::None,
+            false,
+        );
+        let line = State::of(&play, None).to_line();
+        assert!(
+            line.ends_with(r#""game":"340282366920938463463374607431768211455","draw":1,"passes":null,"foundation_to_tableau":false}"#),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn the_pass_limit_is_a_number_or_null_as_before() {
+        let unlimited = State::of(&drawn(Rules::default(), Scoring::Standard, 0), None).to_line();
+        assert!(unlimited.ends_with(r#""draw":1,"passes":null,"foundation_to_tableau":false}"#), "{unlimited}");
+        let three = Rules { passes: PassLimit::Limited(3), ..Rules::default() };
+        let limited = State::of(&drawn(three, Scoring::Standard, 0), None).to_line();
+        assert!(limited.ends_with(r#""draw":1,"passes":3,"foundation_to_tableau":false}"#), "{limited}");
     }
 
     #[test]

@@ -174,7 +174,7 @@ mod tests {
 
     #[test]
     fn opening_of_game_1() {
-        let game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        let game = Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), Rules::default());
         let text = list(&game, "Game 1", &CardStyle::WORDS);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4 + 7);
@@ -249,7 +249,7 @@ mod tests {
 
     #[test]
     fn won_and_empty_stock() {
-        let mut game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        let mut game = Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), Rules::default());
         for _ in 0..24 {
             game.play(Move::Draw).unwrap();
         }

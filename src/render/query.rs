@@ -10,7 +10,7 @@
 //! use klondike::render::query::{describe_legal_moves, describe_pile, describe_rules};
 //! use klondike::render::words::CardStyle;
 //!
-//! let game = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+//! let game = Game::new(&Deal::for_number(klondike::deal::GameNumber::ONE), Rules::default());
 //! assert_eq!(describe_pile(&game, PileRef::Waste, &CardStyle::WORDS), "Waste: empty.");
 //! let moves = describe_legal_moves(&game, &CardStyle::WORDS);
 //! assert_eq!(moves.last().unwrap().0, "d");
@@ -472,7 +472,10 @@ mod tests {
 
     #[test]
     fn empty_stock_says_what_the_next_draw_does() {
-        let mut g = Game::new(&Deal::for_game(1).unwrap(), Rules { passes: PassLimit::Limited(2), ..Rules::default() });
+        let mut g = Game::new(
+            &Deal::for_number(crate::deal::GameNumber::ONE),
+            Rules { passes: PassLimit::Limited(2), ..Rules::default() },
+        );
         for _ in 0..24 {
             g.play(Move::Draw).unwrap();
         }
@@ -507,7 +510,7 @@ mod tests {
 
     #[test]
     fn empty_stock_says_what_the_redeal_costs() {
-        let mut g = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        let mut g = Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), Rules::default());
         for _ in 0..24 {
             g.play(Move::Draw).unwrap();
         }
@@ -649,7 +652,7 @@ mod tests {
             describe_tops(&g, &CardStyle::PLAIN),
             "Tops: pile 1, QH; pile 2, TS; pile 3, empty; pile 4, empty; pile 5, empty; pile 6, 6S; pile 7, JS. Waste 4H."
         );
-        let g = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        let g = Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), Rules::default());
         assert_eq!(
             describe_tops(&g, &CardStyle::WORDS),
             "Tops: pile 1, queen of hearts; pile 2, 10 of spades; pile 3, 5 of clubs; pile 4, 4 of clubs; pile 5, 3 of clubs; \
@@ -678,7 +681,7 @@ mod tests {
         assert_eq!(find("QD"), "The queen of diamonds is face down or in the stock.");
         assert_eq!(find_card(&g, c("9H"), &CardStyle::PLAIN), "The 9H is on pile 4, under 3 cards.");
 
-        let mut g = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        let mut g = Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), Rules::default());
         assert_eq!(find_card(&g, c("QH"), &w), "The queen of hearts is on pile 1, on top.");
         assert_eq!(find_card(&g, c("AC"), &w), "The ace of clubs is face down or in the stock.");
         g.play(Move::Draw).unwrap();
@@ -748,7 +751,7 @@ mod tests {
             ["t 1 2 2", "t 1 4 2", "t 1 5 2", "t 1 6 2", "t 1 7 2", "t 3 f", "d"]
         );
         // Nothing to leave out at the start of game 1.
-        let g = Game::new(&Deal::for_game(1).unwrap(), Rules::default());
+        let g = Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), Rules::default());
         assert_eq!(
             pairs(&ranked_legal_moves(&g, &w)),
             [
@@ -784,7 +787,7 @@ mod tests {
                 Rules::default(),
                 Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: true },
             ] {
-                let mut g = Game::new(&Deal::for_game(number).unwrap(), rules);
+                let mut g = Game::new(&Deal::for_number(crate::deal::GameNumber::new(number).unwrap()), rules);
                 for _ in 0..150 {
                     positions += 1;
                     let pos = g.position();

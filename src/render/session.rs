@@ -490,7 +490,7 @@ mod tests {
     use crate::render::screen::Layout;
 
     fn game_1() -> Game {
-        Game::new(&Deal::for_game(1).unwrap(), Rules::default())
+        Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), Rules::default())
     }
 
     #[test]
@@ -549,7 +549,7 @@ mod tests {
     #[test]
     fn questions_are_answered_from_the_game_as_it_stands() {
         let play = Play::new(
-            Deal::for_game(1).unwrap(),
+            Deal::for_number(crate::deal::GameNumber::ONE),
             Origin::Number(GameNumber::new(1).unwrap()),
             Rules::default(),
             Default::default(),

@@ -177,7 +177,7 @@ mod tests {
 
     /// Game 1 with the whole stock drawn under `rules`.
     fn drawn(rules: Rules) -> Game {
-        let mut game = Game::new(&Deal::for_game(1).unwrap(), rules);
+        let mut game = Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), rules);
         while game.position().stock_len() > 0 {
             game.play(Move::Draw).unwrap();
         }
@@ -200,7 +200,10 @@ mod tests {
         assert_eq!(stock_line(&game, Scoring::Vegas), "Stock: empty (d turns the waste over)");
         let game = drawn(Rules { passes: PassLimit::Limited(1), ..one });
         assert_eq!(stock_line(&game, Scoring::Standard), "Stock: empty (no redeal left)");
-        assert_eq!(stock_line(&Game::new(&Deal::for_game(1).unwrap(), one), Scoring::None), "Stock: 24 cards");
+        assert_eq!(
+            stock_line(&Game::new(&Deal::for_number(crate::deal::GameNumber::ONE), one), Scoring::None),
+            "Stock: 24 cards"
+        );
         // Standard scores stop at 0: the redeal costs what is left.
         let at = |score| {
             let t =

@@ -212,7 +212,7 @@ const KEEPS_ALL: Persistence = Persistence { stats: true, autosave: true, timed:
 
 fn game(number: u128) -> Play {
     Play::new(
-        Deal::for_game(number).unwrap(),
+        Deal::for_number(crate::deal::GameNumber::new(number).unwrap()),
         Origin::Number(GameNumber::new(number).unwrap()),
         Rules::default(),
         Scoring::Standard,

@@ -605,7 +605,7 @@ mod tests {
     fn compare(games: std::ops::RangeInclusive<u128>, max_states: u64) -> (usize, usize) {
         let (mut compared, mut lost) = (0, 0);
         for game in games {
-            let position = Position::new(&Deal::for_game(game).unwrap());
+            let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(game).unwrap()));
             for (draw, passes) in [
                 (DrawCount::Three, PassLimit::Unlimited),
                 (DrawCount::Three, PassLimit::Limited(2)),
@@ -633,7 +633,7 @@ mod tests {
     fn compare_dominance(games: std::ops::RangeInclusive<u128>, max_states: u64) -> (usize, usize, u64, u64) {
         let (mut compared, mut lost, mut plain_nodes, mut skip_nodes) = (0, 0, 0, 0);
         for game in games {
-            let position = Position::new(&Deal::for_game(game).unwrap());
+            let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(game).unwrap()));
             for (f2t, passes) in
                 [(true, PassLimit::Unlimited), (false, PassLimit::Unlimited), (game % 2 == 0, PassLimit::Limited(3))]
             {
@@ -675,7 +675,7 @@ mod tests {
     fn compare_shuffled(games: std::ops::RangeInclusive<u128>, seeds: u64, max_states: u64) -> (usize, usize) {
         let (mut compared, mut lost) = (0, 0);
         for game in games {
-            let position = Position::new(&Deal::for_game(game).unwrap());
+            let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(game).unwrap()));
             for (draw, passes) in [
                 (DrawCount::One, PassLimit::Unlimited),
                 (DrawCount::Three, PassLimit::Unlimited),
@@ -723,7 +723,7 @@ mod tests {
     #[test]
     #[ignore = "slow: run with --release -- --ignored"]
     fn probes_win_a_deal_that_the_usual_order_loses_itself_in() {
-        let position = Position::new(&Deal::for_game(675).unwrap());
+        let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(675).unwrap()));
         let rules = Rules { draw: DrawCount::Three, passes: PassLimit::Unlimited, foundation_to_tableau: true };
         let (st, ctx) = State::from_position(&position, &rules).unwrap();
         let budget = Budget::states(100_000);

@@ -1563,7 +1563,7 @@ mod tests {
 
     fn start(draw: DrawCount, passes: PassLimit) -> (State, Ctx) {
         let rules = Rules { draw, passes, foundation_to_tableau: true };
-        let position = Position::new(&Deal::for_game(1).unwrap());
+        let position = Position::new(&Deal::for_number(crate::deal::GameNumber::ONE));
         State::from_position(&position, &rules).unwrap()
     }
 
@@ -1661,7 +1661,7 @@ mod tests {
                 (DrawCount::Three, PassLimit::Limited(2)),
             ] {
                 let rules = Rules { draw, passes, foundation_to_tableau: game % 3 != 0 };
-                let position = Position::new(&Deal::for_game(game).unwrap());
+                let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(game).unwrap()));
                 let (mut st, ctx) = State::from_position(&position, &rules).unwrap();
                 st.auto_moves(&ctx, |_| {});
                 for _ in 0..60 {
