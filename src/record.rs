@@ -83,7 +83,7 @@ pub struct GameRecord {
     pub deal: Option<String>,
     /// Cards per draw: 1 or 3 in a record that replays. Kept as the file
     /// has it (like `game` and `passes`), not as a
-    /// [`DrawCount`](crate::rules::DrawCount): a record with draw 2 is
+    /// [`DrawCount`]: a record with draw 2 is
     /// still a saved game, never taken for a corrupt file, and
     /// [`GameRecord::rules`] names the field that is wrong.
     pub draw: usize,
