@@ -215,6 +215,19 @@ pub fn offer_saved(
         }
         return Ok(Offered::Nothing);
     };
+    // Replayed before it is offered: a game that cannot be resumed is not
+    // offered (it is moved aside, and said).
+    let replayed = match record.replay() {
+        Ok(replayed) => replayed,
+        Err(e) => {
+            let moved = world.folder().move_autosave_aside().unwrap_or_default();
+            if asked.resume {
+                return refused(ResumeRefusal::Unplayable { name, error: e, moved });
+            }
+            world.warn(&said::saved_game_unplayable(&name, &e, &moved));
+            return Ok(Offered::Nothing);
+        }
+    };
     let answer = if asked.resume { Answer::Yes } else { ask(world, &record, asked, out).map_err(StartError::Io)? };
     match answer {
         Answer::Quit => return Ok(Offered::Quit),
@@ -233,22 +246,10 @@ pub fn offer_saved(
         }
         Answer::Yes => {}
     }
-    match record.replay() {
-        // The file stays: a session with autosave keeps it in step with the
-        // game (and removes it when the game is over); one without leaves it.
-        Ok(replayed) => {
-            let start = Start::Resumed { elapsed: replayed.elapsed_seconds, id: record.identity() };
-            Ok(Offered::Saved(Box::new(Saved { replayed, start })))
-        }
-        Err(e) => {
-            let moved = world.folder().move_autosave_aside().unwrap_or_default();
-            if asked.resume {
-                return refused(ResumeRefusal::Unplayable { name, error: e, moved });
-            }
-            world.warn(&said::saved_game_unplayable(&name, &e, &moved));
-            Ok(Offered::Nothing)
-        }
-    }
+    // The file stays: a session with autosave keeps it in step with the
+    // game (and removes it when the game is over); one without leaves it.
+    let start = Start::Resumed { elapsed: replayed.elapsed_seconds, id: record.identity() };
+    Ok(Offered::Saved(Box::new(Saved { replayed, start })))
 }
 
 /// Before a session that will write the autosave starts a game of its own

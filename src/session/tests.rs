@@ -568,6 +568,19 @@ fn a_saved_game_is_offered_at_a_terminal_and_resumed_with_its_own_id() {
 }
 
 #[test]
+fn a_saved_game_that_does_not_replay_is_moved_aside_without_being_offered() {
+    let mut broken = saved_game();
+    broken.moves.push("ks 1".into());
+    let mut world = Memory { autosave: Some(broken.clone()), answers: vec!["y"], ..Memory::default() };
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(world.asked.is_empty(), "not offered: {:?}", world.asked);
+    assert_eq!(world.moved_aside, [broken]);
+    assert!(world.counts.is_empty());
+    assert!(world.warnings.iter().any(|w| w.contains("ks 1")), "{:?}", world.warnings);
+}
+
+#[test]
 fn a_script_is_not_offered_the_saved_game_and_leaves_it() {
     let mut world = with_saved(vec!["y"]);
     let asked = Asked { offer: false, ..at_terminal() };
