@@ -894,6 +894,12 @@ impl<W: World> Session<W> {
         if !confirmed && self.view.confirm && self.in_progress() {
             let quit_loses = matches!(self.goodbye(), Some(GameLeft::CountsAsLost(_)));
             if let Some(pending) = Pending::before(&line, self.persistence.stats, quit_loses) {
+                // A file that cannot be loaded is said before any question:
+                // yes would only lead to the error.
+                if let Line::Session(SessionCommand::Load(file)) = &line {
+                    let record = self.world.folder().load_file(file).map_err(Refused::World)?;
+                    record.replay().map_err(|error| Refused::Record { file: file.clone(), error })?;
+                }
                 let question = said::question_text(&pending);
                 self.flow.ask(pending);
                 return Ok(Reply::Question(question));

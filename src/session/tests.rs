@@ -413,6 +413,22 @@ fn a_load_that_fails_is_reported_and_the_game_goes_on() {
 }
 
 #[test]
+fn a_load_that_would_fail_is_reported_before_any_question() {
+    let mut world = Memory::default();
+    world.files.insert("bad.json".into(), File::Unreadable);
+    let view = View { confirm: true, ..script() };
+    let mut s = session(game(1), view, KEEPS_ALL, world);
+    let (text, next) = feed(&mut s, &["d", "load bad.json"]);
+    assert_eq!(next, Next::Rejected);
+    assert!(text.ends_with("> load bad.json\nerror: bad.json is not a saved game\n"), "{text}");
+    assert_eq!(s.flow.pending(), None, "nothing asked");
+    // A file that loads is asked about first.
+    feed(&mut s, &["save good.json"]);
+    let (text, _) = feed(&mut s, &["load good.json"]);
+    assert!(text.ends_with("Load good.json? Type yes, or no to keep playing.\n"), "{text}");
+}
+
+#[test]
 fn save_then_load_is_a_new_game_from_that_position() {
     let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
     let (text, _) = feed(&mut s, &["d", "save mine.json", "d", "d"]);
