@@ -27,7 +27,7 @@ use crate::deal::{Deal, GameNumber};
 use crate::flow::{self, Flow, Passed, Pending, Refusal, Step, Winnable, WinnableError};
 use crate::game::{Game, Position, Status};
 use crate::play::{Action, Event, Origin, Outcome, Play, PlayError};
-use crate::record::{GameId, GameRecord, RecordError};
+use crate::record::{GameId, GameRecord, RecordError, Replayed};
 use crate::render::json::State;
 use crate::render::outcome::{announce_autoplay, announce_outcome};
 use crate::render::screen::{self, Layout, Look};
@@ -897,8 +897,7 @@ impl<W: World> Session<W> {
                 // A file that cannot be loaded is said before any question:
                 // yes would only lead to the error.
                 if let Line::Session(SessionCommand::Load(file)) = &line {
-                    let record = self.world.folder().load_file(file).map_err(Refused::World)?;
-                    record.replay().map_err(|error| Refused::Record { file: file.clone(), error })?;
+                    self.read_game_file(file)?;
                 }
                 let question = said::question_text(&pending);
                 self.flow.ask(pending);
@@ -911,6 +910,12 @@ impl<W: World> Session<W> {
         }
     }
 
+    /// The saved game in `file` (`load FILE`), read and replayed.
+    fn read_game_file(&mut self, file: &str) -> Result<Replayed, Refused> {
+        let record = self.world.folder().load_file(file).map_err(Refused::World)?;
+        record.replay().map_err(|error| Refused::Record { file: file.to_string(), error })
+    }
+
     /// Carries out a session command: the files, the statistics, another
     /// game, quitting.
     fn session_command(&mut self, command: SessionCommand) -> Result<Reply, Refused> {
@@ -921,8 +926,7 @@ impl<W: World> Session<W> {
                 Ok(Reply::Answer(said::saved(&file)))
             }
             SessionCommand::Load(file) => {
-                let record = self.world.folder().load_file(&file).map_err(Refused::World)?;
-                let r = record.replay().map_err(|error| Refused::Record { file: file.clone(), error })?;
+                let r = self.read_game_file(&file)?;
                 let left = self.left_behind();
                 let moves = r.game.moves_made();
                 // A saved game loaded is a new game from that position (it
@@ -1015,7 +1019,7 @@ impl<W: World> Session<W> {
     fn goodbye(&self) -> Option<GameLeft> {
         if self.recorded && self.play.player_moved() && self.play.status() != Status::Won {
             // Won, counted, then taken back (see `checkpoint`).
-            (self.persistence.autosave).then(|| GameLeft::CountedAsWon(self.play.origin()))
+            self.persistence.autosave.then(|| GameLeft::CountedAsWon(self.play.origin()))
         } else if !self.in_progress() {
             None
         } else if self.persistence.autosave && self.autosaved {

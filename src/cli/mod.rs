@@ -38,9 +38,9 @@ use klondike::play::Origin;
 
 use args::{Cli, Subcommands};
 use input::Terminal;
-use klondike::session::DataFolder;
 use klondike::session::{
-    begin, choose_deal, choose_view, BeginError, Begun, Ended, LineSource, Persistence, RunError, TerminalFacts,
+    begin, choose_deal, choose_view, BeginError, Begun, DataFolder, Ended, LineSource, Persistence, RunError,
+    TerminalFacts,
 };
 use session::Files;
 
