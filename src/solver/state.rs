@@ -402,6 +402,9 @@ pub(crate) struct Ctx {
 /// No card.
 pub(crate) const NO_CARD: u8 = u8::MAX;
 
+/// Every card, as a mask (bit = card).
+const ALL_CARDS: u64 = (1 << 52) - 1;
+
 /// The four kings, as a mask (bit = card).
 const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
 
@@ -438,6 +441,10 @@ pub(crate) struct State {
     pub tmask: u32,
     /// The cards in the talon, as a mask (bit = card).
     pub tcards: u64,
+    /// The face-down cards, as a mask (bit = card): kept so that the
+    /// face-up cards are known without walking the piles (see
+    /// [`State::face_up`]).
+    pub hidden_cards: u64,
 }
 
 /// Solver move kinds.
@@ -704,6 +711,7 @@ impl State {
             found: [0; 4],
             tmask: 0,
             tcards: 0,
+            hidden_cards: 0,
             redeals: match rules.passes {
                 PassLimit::Unlimited => UNLIMITED,
                 PassLimit::Limited(n) => n.saturating_sub(position.pass()).min(254) as u8,
@@ -732,6 +740,7 @@ impl State {
             }
             st.len[i] = (h.len() + up.len()) as u8;
             st.hidden[i] = h.len() as u8;
+            st.hidden_cards |= h.iter().fold(0, |m, c| m | 1 << c.index());
         }
         for s in Suit::ALL {
             st.found[s.index()] = position.foundation(s).min(13);
@@ -783,6 +792,7 @@ impl State {
     fn turn_up(&mut self, i: usize) {
         if self.len[i] == self.hidden[i] && self.hidden[i] > 0 {
             self.hidden[i] -= 1;
+            self.hidden_cards &= !(1 << self.piles[i][usize::from(self.hidden[i])]);
         }
     }
 
@@ -1059,6 +1069,9 @@ impl State {
     }
 
     /// The face-up cards by role, as masks (bit = card): see [`FaceUp`].
+    /// The face-up tableau cards are every card not face down, in the
+    /// talon or on a foundation, so only the tops and the bases are read
+    /// from the piles (the state tests check this against the piles).
     fn face_up(&self) -> FaceUp {
         let mut f = FaceUp { bases: 0, covered: 0, tops: 0, waiting_king: false };
         for j in 0..7 {
@@ -1069,11 +1082,26 @@ impl State {
             f.tops |= 1 << self.piles[j][n - 1];
             f.bases |= 1 << self.piles[j][h];
             f.waiting_king |= h > 0 && rank(self.piles[j][h]) == 13;
-            for &c in &self.piles[j][h..n - 1] {
-                f.covered |= 1 << c;
-            }
         }
+        let up = ALL_CARDS & !self.foundation_cards() & !self.tcards & !self.hidden_cards;
+        f.covered = up & !f.tops;
         f
+    }
+
+    /// The cards on the foundations, as a mask (bit = card).
+    #[inline]
+    fn foundation_cards(&self) -> u64 {
+        (0..4).fold(0u64, |m, s| m | ((1u64 << self.found[s]) - 1) << (13 * s))
+    }
+
+    /// The 1-based talon position of the card of starting talon index `t`
+    /// (which must still be in the talon): the talon keeps the order it
+    /// started in, and removals are its only change, so it is the number
+    /// of talon indices still there up to `t`.
+    #[inline]
+    fn talon_position(&self, t: u8) -> u8 {
+        debug_assert!(self.tmask & (1 << t) != 0);
+        (self.tmask & ((2u32 << t) - 1)).count_ones() as u8
     }
 
     /// Whether the talon is free: draw-1 with a pass limit that cannot bind
@@ -1230,7 +1258,8 @@ impl State {
         let FaceUp { bases, covered, tops: tops_mask, waiting_king } = self.face_up();
         let empty = self.first_empty();
         // The first pile whose top takes `c`, or for a king the first empty
-        // pile (as in `gen_moves`).
+        // pile (as in `gen_moves`; here few cards look for a place, so
+        // they look along the piles rather than through a table).
         let place = |c: u8| -> Option<usize> {
             if rank(c) == 13 {
                 return empty;
@@ -1278,9 +1307,7 @@ impl State {
             let c = cands.trailing_zeros() as u8;
             cands &= cands - 1;
             let Some(j) = place(c) else { continue };
-            let t = ctx.talon_index[usize::from(c)];
-            let Some(k) = self.talon[..usize::from(self.tlen)].iter().position(|&x| x == t) else { continue };
-            let q = k as u8 + 1;
+            let q = self.talon_position(ctx.talon_index[usize::from(c)]);
             let Some(redeal) = self.talon_route(ctx, q) else { continue };
             if !talon_free || usable.get(c, &mut memo) {
                 let cost = self.talon_cost(ctx, q, redeal);
@@ -1304,23 +1331,8 @@ impl State {
         let fits = |c: u8| next & (1 << c) != 0;
         let tops: [Option<u8>; 7] = std::array::from_fn(|j| self.top(j));
         let FaceUp { bases, covered, tops: tops_mask, waiting_king } = self.face_up();
-        // The pile a card `c` can go onto: the first whose top takes it, or
-        // for a king the first empty pile. Which of two equal places is
-        // taken does not change the key.
-        let mut accept = [u8::MAX; 26]; // by (rank - 1, colour) of the card placed
-        for (j, t) in tops.iter().enumerate().rev() {
-            if let Some(t) = t.filter(|&t| rank(t) > 1) {
-                accept[usize::from(rank(t) - 2) * 2 + usize::from(!is_red(t))] = j as u8;
-            }
-        }
-        let place = |c: u8| -> Option<usize> {
-            if rank(c) == 13 {
-                empty
-            } else {
-                let j = accept[usize::from(rank(c) - 1) * 2 + usize::from(is_red(c))];
-                (j != u8::MAX).then_some(usize::from(j))
-            }
-        };
+        let places = Places::new(&tops, empty);
+        let place = |c: u8| places.of(c);
         let (talon_free, reach) = self.reach(ctx);
         // A pile is emptied only for a king that could go there at once.
         let king_can_come = waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.contains(&13));
@@ -1389,9 +1401,7 @@ impl State {
         while cands != 0 {
             let c = cands.trailing_zeros() as u8;
             cands &= cands - 1;
-            let t = ctx.talon_index[usize::from(c)];
-            let Some(k) = self.talon[..usize::from(self.tlen)].iter().position(|&x| x == t) else { continue };
-            let q = k as u8 + 1;
+            let q = self.talon_position(ctx.talon_index[usize::from(c)]);
             let Some(redeal) = self.talon_route(ctx, q) else { continue };
             let cost = self.talon_cost(ctx, q, redeal);
             if to_foundation & (1 << c) != 0 && (!talon_free || goes_on(c)) {
@@ -1514,6 +1524,38 @@ impl State {
 /// rather than playing on a wrong pile.
 fn engine_pile(i: u8) -> Option<PileId> {
     PileId::new(usize::from(i))
+}
+
+/// The pile a card can go onto: the first whose top takes it, or for a
+/// king the first empty pile. Which of two equal places is taken does not
+/// change the key.
+struct Places {
+    /// The first pile whose top takes a card, by the card's (rank - 1,
+    /// colour), or `u8::MAX`.
+    accept: [u8; 26],
+    empty: Option<usize>,
+}
+
+impl Places {
+    fn new(tops: &[Option<u8>; 7], empty: Option<usize>) -> Places {
+        let mut accept = [u8::MAX; 26];
+        for (j, t) in tops.iter().enumerate().rev() {
+            if let Some(t) = t.filter(|&t| rank(t) > 1) {
+                accept[usize::from(rank(t) - 2) * 2 + usize::from(!is_red(t))] = j as u8;
+            }
+        }
+        Places { accept, empty }
+    }
+
+    #[inline]
+    fn of(&self, c: u8) -> Option<usize> {
+        if rank(c) == 13 {
+            self.empty
+        } else {
+            let j = self.accept[usize::from(rank(c) - 1) * 2 + usize::from(is_red(c))];
+            (j != u8::MAX).then_some(usize::from(j))
+        }
+    }
 }
 
 /// Which cards, right after they come to the tableau, could be used at
@@ -1643,6 +1685,55 @@ mod tests {
                 goes_on(&child, ctx, after, depth - 1)
             }
         })
+    }
+
+    /// The masks `face_up` and `talon_position` read instead of the piles
+    /// and the talon agree with the piles and the talon, along random lines
+    /// of every kind of move under several rules.
+    #[test]
+    fn the_kept_masks_agree_with_the_piles_and_the_talon() {
+        let mut seed = 99u64;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n.max(1)
+        };
+        let (mut positions, mut covered_seen) = (0, 0);
+        for game in 1..=60u128 {
+            for draw in [DrawCount::One, DrawCount::Three] {
+                let rules = Rules { draw, passes: PassLimit::Limited(2), foundation_to_tableau: game % 2 == 0 };
+                let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(game).unwrap()));
+                let (mut st, ctx) = State::from_position(&position, &rules).unwrap();
+                for _ in 0..80 {
+                    let walked_hidden = (0..7)
+                        .fold(0u64, |m, j| st.piles[j][..usize::from(st.hidden[j])].iter().fold(m, |m, &c| m | 1 << c));
+                    assert_eq!(st.hidden_cards, walked_hidden, "game {game}");
+                    let f = st.face_up();
+                    let mut covered = 0u64;
+                    for j in 0..7 {
+                        let (h, n) = (usize::from(st.hidden[j]), usize::from(st.len[j]));
+                        for &c in st.piles[j][h..n.max(h + 1) - 1].iter() {
+                            covered |= 1 << c;
+                        }
+                    }
+                    assert_eq!(f.covered, covered, "game {game}");
+                    covered_seen += usize::from(covered != 0);
+                    for k in 0..usize::from(st.tlen) {
+                        assert_eq!(usize::from(st.talon_position(st.talon[k])), k + 1, "game {game}");
+                    }
+                    positions += 1;
+                    let mut all = Vec::new();
+                    st.gen_moves(&ctx, Need::ANY, &mut all);
+                    if all.is_empty() {
+                        break;
+                    }
+                    st.apply(&ctx, all[next(all.len())].1);
+                    if next(3) == 0 {
+                        st.auto_moves(&ctx, |_| {});
+                    }
+                }
+            }
+        }
+        assert!(positions > 1500 && covered_seen > 1000, "{positions} positions, {covered_seen} with covered cards");
     }
 
     #[test]
