@@ -1331,8 +1331,23 @@ impl State {
         let fits = |c: u8| next & (1 << c) != 0;
         let tops: [Option<u8>; 7] = std::array::from_fn(|j| self.top(j));
         let FaceUp { bases, covered, tops: tops_mask, waiting_king } = self.face_up();
-        let places = Places::new(&tops, empty);
-        let place = |c: u8| places.of(c);
+        // The pile a card `c` can go onto: the first whose top takes it, or
+        // for a king the first empty pile. Which of two equal places is
+        // taken does not change the key.
+        let mut accept = [u8::MAX; 26]; // by (rank - 1, colour) of the card placed
+        for (j, t) in tops.iter().enumerate().rev() {
+            if let Some(t) = t.filter(|&t| rank(t) > 1) {
+                accept[usize::from(rank(t) - 2) * 2 + usize::from(!is_red(t))] = j as u8;
+            }
+        }
+        let place = |c: u8| -> Option<usize> {
+            if rank(c) == 13 {
+                empty
+            } else {
+                let j = accept[usize::from(rank(c) - 1) * 2 + usize::from(is_red(c))];
+                (j != u8::MAX).then_some(usize::from(j))
+            }
+        };
         let (talon_free, reach) = self.reach(ctx);
         // A pile is emptied only for a king that could go there at once.
         let king_can_come = waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.contains(&13));
@@ -1524,38 +1539,6 @@ impl State {
 /// rather than playing on a wrong pile.
 fn engine_pile(i: u8) -> Option<PileId> {
     PileId::new(usize::from(i))
-}
-
-/// The pile a card can go onto: the first whose top takes it, or for a
-/// king the first empty pile. Which of two equal places is taken does not
-/// change the key.
-struct Places {
-    /// The first pile whose top takes a card, by the card's (rank - 1,
-    /// colour), or `u8::MAX`.
-    accept: [u8; 26],
-    empty: Option<usize>,
-}
-
-impl Places {
-    fn new(tops: &[Option<u8>; 7], empty: Option<usize>) -> Places {
-        let mut accept = [u8::MAX; 26];
-        for (j, t) in tops.iter().enumerate().rev() {
-            if let Some(t) = t.filter(|&t| rank(t) > 1) {
-                accept[usize::from(rank(t) - 2) * 2 + usize::from(!is_red(t))] = j as u8;
-            }
-        }
-        Places { accept, empty }
-    }
-
-    #[inline]
-    fn of(&self, c: u8) -> Option<usize> {
-        if rank(c) == 13 {
-            self.empty
-        } else {
-            let j = self.accept[usize::from(rank(c) - 1) * 2 + usize::from(is_red(c))];
-            (j != u8::MAX).then_some(usize::from(j))
-        }
-    }
 }
 
 /// Which cards, right after they come to the tableau, could be used at
