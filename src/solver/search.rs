@@ -319,19 +319,19 @@ fn push_moves(
     let start = moves.len();
     moves.try_reserve(scratch.len()).ok()?;
     moves.extend(scratch.iter().map(|&(_, mv)| {
+        let child_need = st.need_after(ctx, need, mv);
+        // A position in between with no card down from a foundation has
+        // no key: it is not made here (most talon moves lead to one).
+        if !child_need.is_any() && child_need.down == 0 {
+            return Next { mv, need: child_need, key: None };
+        }
         let mut child = *st;
         child.apply(ctx, mv);
-        let child_need = st.need_after(ctx, need, mv);
-        let node = child_need.is_any() && {
+        let key = if child_need.is_any() {
             child.auto_moves(ctx, |_| {});
-            !(child.is_won() || child.is_trivially_won())
-        };
-        let key = if node {
-            Some(child.key(ctx))
-        } else if child_need.down != 0 {
-            child_need.key_at(&child, ctx)
+            (!(child.is_won() || child.is_trivially_won())).then(|| child.key(ctx))
         } else {
-            None
+            child_need.key_at(&child, ctx)
         };
         if let Some(key) = &key {
             tt.prefetch(key);

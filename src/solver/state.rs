@@ -619,6 +619,29 @@ impl Key {
     }
 }
 
+/// Whether `cards` is a whole number of draws of `draw` cards. The draw
+/// count is 1 or 3, spelt out so that no division instruction is needed
+/// (these run for every talon card of every position generated).
+#[inline]
+fn draws_fit(cards: u8, draw: u8) -> bool {
+    match draw {
+        1 => true,
+        3 => cards.is_multiple_of(3),
+        _ => cards.is_multiple_of(draw),
+    }
+}
+
+/// `x / draw` (rounded toward zero), for a draw count of 1 or 3 without a
+/// division instruction (see [`draws_fit`]).
+#[inline]
+fn per_draw(x: i32, draw: i32) -> i32 {
+    match draw {
+        1 => x,
+        3 => x / 3,
+        _ => x / draw,
+    }
+}
+
 /// [`State::is_safe`] for foundation heights `found`.
 #[inline]
 fn safe_with(found: &[u8; 4], c: u8, f2t: bool) -> bool {
@@ -980,10 +1003,10 @@ impl State {
             return None;
         }
         let first = if p == 0 { d } else { p };
-        if q == len || (q >= first && (q - first).is_multiple_of(d)) {
+        if q == len || (q >= first && draws_fit(q - first, d)) {
             return Some(false);
         }
-        (p > 0 && self.redeals > 0 && q >= d && q.is_multiple_of(d)).then_some(true)
+        (p > 0 && self.redeals > 0 && q >= d && draws_fit(q, d)).then_some(true)
     }
 
     /// The first empty pile, if any.
@@ -1196,14 +1219,14 @@ impl State {
     fn talon_cost(&self, ctx: &Ctx, q: u8, redeal: bool) -> i32 {
         let d = i32::from(ctx.draw);
         if ctx.fewest_passes {
-            let draws = |from: u8, to: u8| (i32::from(to) - i32::from(from) + d - 1) / d;
+            let draws = |from: u8, to: u8| per_draw(i32::from(to) - i32::from(from) + d - 1, d);
             if redeal {
                 REDEAL_PENALTY_FEWEST_PASSES + draws(self.cursor, self.tlen) + 1 + draws(0, q)
             } else {
                 draws(self.cursor, q)
             }
         } else {
-            (if redeal { REDEAL_PENALTY } else { 0 }) + i32::from(q.abs_diff(self.cursor)) / d
+            (if redeal { REDEAL_PENALTY } else { 0 }) + per_draw(i32::from(q.abs_diff(self.cursor)), d)
         }
     }
 
