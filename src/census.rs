@@ -77,7 +77,9 @@ pub enum LineError {
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     verdict: BatchVerdict,
-    seconds: f64,
+    /// Seconds the solver took; `None` for a verdict read from a verdict
+    /// file, which keeps no times.
+    seconds: Option<f64>,
 }
 
 /// A rules setting as a sortable key: draw, passes (unlimited last),
@@ -138,10 +140,12 @@ pub struct Row {
     pub unwinnable: u64,
     /// Deals the solver gave up on.
     pub unknown: u64,
-    /// Mean seconds per deal, over every deal counted.
-    pub mean_seconds: f64,
-    /// The longest time one deal took, in seconds.
-    pub max_seconds: f64,
+    /// Mean seconds per deal, over the deals counted whose time is known
+    /// (those of batch lines; verdict files keep no times); `None` when no
+    /// deal's time is known.
+    pub mean_seconds: Option<f64>,
+    /// The longest time one of those deals took, in seconds.
+    pub max_seconds: Option<f64>,
     /// Games with two decided verdicts that differ (a solver bug if any),
     /// lowest first.
     pub conflicts: Vec<GameNumber>,
@@ -192,7 +196,27 @@ impl Census {
         let (game, rules) =
             crate::batch::result_key(parsed.game.as_deref(), parsed.draw, parsed.passes, parsed.foundation_to_tableau)?;
         let k = key(&rules);
-        let entry = Entry { verdict: parsed.verdict, seconds: parsed.seconds.max(0.0) };
+        self.add_entry(k, game, Entry { verdict: parsed.verdict, seconds: Some(parsed.seconds.max(0.0)) });
+        Ok(())
+    }
+
+    /// Counts every verdict of a verdict file ([`Verdicts::parse`]), merged
+    /// as batch lines are (a `?` counts as `unknown`), with no time.
+    pub fn add_verdicts(&mut self, verdicts: &Verdicts) {
+        for (game, letters) in &verdicts.games {
+            for (rules, &l) in verdicts.variants.iter().zip(letters) {
+                let verdict = match l {
+                    b'W' => BatchVerdict::Winnable,
+                    b'U' => BatchVerdict::Unwinnable,
+                    _ => BatchVerdict::Unknown,
+                };
+                self.add_entry(key(rules), *game, Entry { verdict, seconds: None });
+            }
+        }
+    }
+
+    /// Merges what is known of `game` under the rules of `k`.
+    fn add_entry(&mut self, k: Key, game: GameNumber, entry: Entry) {
         let games = self.games.entry(k).or_default();
         match games.get(&game) {
             None => {
@@ -212,9 +236,13 @@ impl Census {
                     list.push(game);
                 }
             }
+            // The same verdict with its time, where only a verdict file
+            // gave it before: the time is kept.
+            Some(old) if old.verdict == entry.verdict && old.seconds.is_none() && entry.seconds.is_some() => {
+                games.insert(game, entry);
+            }
             Some(_) => {}
         }
-        Ok(())
     }
 
     /// Counts every line of a batch file's text (blank lines aside); returns
@@ -249,26 +277,28 @@ impl Census {
                     winnable: 0,
                     unwinnable: 0,
                     unknown: 0,
-                    mean_seconds: 0.0,
-                    max_seconds: 0.0,
+                    mean_seconds: None,
+                    max_seconds: None,
                     conflicts: self
                         .conflicts
                         .get(k)
                         .map_or_else(Vec::new, |c| c.iter().copied().filter(in_range).collect()),
                 };
                 let mut total = 0.0;
-                let mut n = 0u64;
+                let mut timed = 0u64;
                 for (_, e) in games.iter().filter(|(g, _)| in_range(g)) {
                     match e.verdict {
                         BatchVerdict::Winnable => row.winnable += 1,
                         BatchVerdict::Unwinnable => row.unwinnable += 1,
                         BatchVerdict::Unknown => row.unknown += 1,
                     }
-                    total += e.seconds;
-                    row.max_seconds = row.max_seconds.max(e.seconds);
-                    n += 1;
+                    if let Some(seconds) = e.seconds {
+                        total += seconds;
+                        timed += 1;
+                        row.max_seconds = Some(row.max_seconds.map_or(seconds, |m: f64| m.max(seconds)));
+                    }
                 }
-                row.mean_seconds = if n == 0 { 0.0 } else { total / n as f64 };
+                row.mean_seconds = (timed > 0).then(|| total / timed as f64);
                 row.conflicts.sort_unstable();
                 row
             })
@@ -504,8 +534,8 @@ mod tests {
         assert_eq!(d1.rules.draw, DrawCount::One);
         assert_eq!((d1.winnable, d1.unwinnable, d1.unknown), (2, 1, 0));
         assert_eq!(d1.conflicts, vec![game(3)]);
-        assert!((d1.mean_seconds - (0.5 + 1.5 + 0.25) / 3.0).abs() < 1e-9);
-        assert_eq!(d1.max_seconds, 1.5);
+        assert!((d1.mean_seconds.unwrap() - (0.5 + 1.5 + 0.25) / 3.0).abs() < 1e-9);
+        assert_eq!(d1.max_seconds, Some(1.5));
         assert_eq!(rows[1].rules.passes, PassLimit::Limited(1));
         assert_eq!(rows[1].unwinnable, 1);
         // A range counts only its games.

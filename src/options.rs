@@ -396,7 +396,8 @@ pub struct CensusArgs {
     /// Batch files to count as well: the output of `solve --games ...
     /// --output FILE` or of earlier censuses and their shards, in any
     /// order, concatenated or not; a game met twice under the same rules
-    /// counts once.
+    /// counts once. Verdict files (--verdict-file, such as
+    /// fixtures/verdicts.txt) are counted too, with no times.
     pub files: Vec<PathBuf>,
 }
 

@@ -240,6 +240,39 @@ fn retrying_unknown_decides_what_a_small_budget_left_open() {
     assert_eq!(lines(), 12 + small[3] as usize);
 }
 
+/// A verdict file is counted as the batch files it came from are: the
+/// same counts, and "-" for the times it does not keep; given with those
+/// batch files, nothing is counted twice and the times are kept. The
+/// committed verdicts are counted this way in the README's table over
+/// all their games. A file that starts as a verdict file and is not one
+/// is refused, naming its line.
+#[test]
+fn a_verdict_file_is_counted_as_its_batch_files_are() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = ["--games", "1..12", "--draw", "1,3", "--passes", "1", "--foundation-to-tableau", "on", "--dir", "c"];
+    let args: Vec<&str> = args.iter().copied().chain(["--max-states", "3000", "--verdict-file", "v.txt"]).collect();
+    let solved = census(dir, &args);
+    let from_verdicts = census(dir, &["--only", "1..12", "v.txt"]);
+    assert_eq!(counts(&from_verdicts), counts(&solved));
+    let row = from_verdicts.lines().nth(2).unwrap();
+    assert!(row.split_whitespace().rev().take(2).all(|w| w == "-"), "{row}");
+    // Some deals are left unknown at 3000 states: `?` counts as unknown.
+    let unknown: u64 =
+        solved.lines().skip(2).map(|l| l.split_whitespace().nth_back(4).unwrap().parse::<u64>().unwrap()).sum();
+    assert!(unknown > 0, "{solved}");
+    let both =
+        census(dir, &["--only", "1..12", "v.txt", "c/draw1-passes1-f2t-on.jsonl", "c/draw3-passes1-f2t-on.jsonl"]);
+    assert_eq!(both, solved, "the same table, times included");
+    std::fs::write(dir.join("bad.txt"), "# verdicts\nvariants d1p1f1\n1 W\n2 X\n").unwrap();
+    let (code, err) = census_fails(dir, &["--only", "1..12", "bad.txt"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("'bad.txt' is not a verdict file that can be counted: line 4") && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
 /// A census that fails: its exit status and standard error.
 fn census_fails(dir: &Path, args: &[&str]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_klondike")).arg("census").args(args).current_dir(dir).output().unwrap();

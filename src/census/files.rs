@@ -8,7 +8,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{batch_file_name, Census, Verdicts};
+use super::{batch_file_name, Census, Verdicts, VerdictsError};
 use crate::batch::Shard;
 use crate::rules::Rules;
 
@@ -40,6 +40,14 @@ pub enum FilesError {
         /// Its lines that are not results (all of them).
         lines: usize,
     },
+    /// A file named to be counted starts as a verdict file (its first line
+    /// that is not a comment is a `variants` line) and is not one.
+    BadVerdicts {
+        /// The file.
+        path: PathBuf,
+        /// The first line that is wrong, and how.
+        error: VerdictsError,
+    },
     /// The verdict file is one of the batch files counted or made.
     VerdictFileCounted(PathBuf),
     /// The verdict file exists and holds something else than verdicts.
@@ -59,6 +67,14 @@ pub fn batch_files(dir: &Path, variants: &[Rules], shard: Option<Shard>) -> Resu
     }
     fs::create_dir_all(dir).map_err(|error| FilesError::MakeFolder { path: dir.to_path_buf(), error })?;
     Ok(variants.iter().map(|rules| dir.join(batch_file_name(rules, shard))).collect())
+}
+
+/// Whether `text` is meant as a verdict file: its first line that is
+/// neither blank nor a `#` comment is the `variants` line (a batch line is
+/// JSON, so it never starts so).
+fn is_verdict_file(text: &str) -> bool {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
+    first.is_some_and(|l| l.split_whitespace().next() == Some("variants"))
 }
 
 /// Refuses a verdict file `path` that is one of the batch `files` counted
@@ -83,18 +99,29 @@ pub fn check_verdict_file(path: &Path, files: &[PathBuf]) -> Result<(), FilesErr
 }
 
 impl Census {
-    /// Counts the results of each of `files`; returns how many lines in
-    /// all were not results and were left out.
+    /// Counts the results of each of `files`: batch files, or verdict files
+    /// ([`Census::verdict_file`], such as `fixtures/verdicts.txt`, counted
+    /// with [`Census::add_verdicts`]); returns how many lines of the batch
+    /// files were not results and were left out.
     ///
     /// # Errors
-    /// [`FilesError::Read`], or [`FilesError::NoResults`] for a file that
-    /// holds lines and no result (a moves file named by mistake).
+    /// [`FilesError::Read`]; [`FilesError::NoResults`] for a file that
+    /// holds lines and no result (a moves file named by mistake);
+    /// [`FilesError::BadVerdicts`] for a verdict file with a line that is
+    /// wrong. Files before the one that fails are counted.
     pub fn add_files(&mut self, files: &[PathBuf]) -> Result<usize, FilesError> {
         let mut skipped = 0;
         for path in files {
             let bytes = fs::read(path).map_err(|error| FilesError::Read { path: path.clone(), error })?;
             // A line that is not UTF-8 is one more line that is no result.
-            let added = self.add_text(&String::from_utf8_lossy(&bytes));
+            let text = String::from_utf8_lossy(&bytes);
+            if is_verdict_file(&text) {
+                let verdicts =
+                    Verdicts::parse(&text).map_err(|error| FilesError::BadVerdicts { path: path.clone(), error })?;
+                self.add_verdicts(&verdicts);
+                continue;
+            }
+            let added = self.add_text(&text);
             if added.holds_no_results() {
                 return Err(FilesError::NoResults { path: path.clone(), lines: added.not_results });
             }

@@ -103,16 +103,18 @@ pub fn table(rows: &[Row]) -> String {
             Some((p, lo, hi)) => format!("{:.2}% ({:.2}-{:.2}%)", 100.0 * p, 100.0 * lo, 100.0 * hi),
             None => "-".to_string(),
         };
+        // Verdict files keep no times: "-" when no deal counted has one.
+        let seconds = |s: Option<f64>| s.map_or_else(|| "-".to_string(), |s| format!("{s:.3}"));
         out.push_str(&format!(
-            "{:<w$} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7.3} {:>7.3}\n",
+            "{:<w$} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7}\n",
             name,
             row.decided(),
             row.winnable,
             row.unwinnable,
             row.unknown,
             rate,
-            row.mean_seconds,
-            row.max_seconds
+            seconds(row.mean_seconds),
+            seconds(row.max_seconds)
         ));
         if !row.conflicts.is_empty() {
             let shown: Vec<String> = row.conflicts.iter().take(10).map(ToString::to_string).collect();

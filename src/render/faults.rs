@@ -125,6 +125,9 @@ pub fn files_error(e: &FilesError) -> String {
         FilesError::MakeFolder { path, .. } => format!("cannot make the folder '{}'", path.display()),
         FilesError::Read { path, .. } => format!("cannot read '{}'", path.display()),
         FilesError::NoResults { path, lines } => census::no_results(path, *lines),
+        FilesError::BadVerdicts { path, error } => {
+            format!("'{}' is not a verdict file that can be counted: {}", path.display(), verdicts_error(error))
+        }
         FilesError::VerdictFileCounted(path) => census::verdict_file_is_counted(path),
         FilesError::NotAVerdictFile(path) => census::not_a_verdict_file(path),
     }
