@@ -770,6 +770,9 @@ impl<W: World> Session<W> {
             }
             Input::TooLong(start) => (start, Some(Refused::TooLong)),
             Input::NotText => (String::new(), Some(Refused::NotText)),
+            // A line typed at the prompt comes whole, however long: it is
+            // refused as one read from a script is.
+            Input::Text(text) if text.len() > crate::lines::MAX_LINE => (text, Some(Refused::TooLong)),
             Input::Text(text) => (text, None),
         };
         self.last_line.clone_from(&line);

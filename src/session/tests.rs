@@ -495,6 +495,14 @@ fn comments_blank_lines_and_faults() {
         String::from_utf8(out).unwrap(),
         "> \nerror: that line is not UTF-8 text\n> dddd\nerror: line too long: a command is a few characters\n"
     );
+    // A line typed at the prompt comes whole: one that long is refused
+    // the same way, and changes nothing.
+    let before = s.game().position().clone();
+    let mut out = Vec::new();
+    let typed = "d".repeat(crate::lines::MAX_LINE + 1);
+    assert_eq!(s.feed(Input::Text(typed), &mut out).unwrap(), Next::Rejected);
+    assert!(String::from_utf8(out).unwrap().ends_with("error: line too long: a command is a few characters\n"));
+    assert_eq!(s.game().position(), &before);
 }
 
 #[test]
