@@ -144,6 +144,9 @@ pub struct Row {
     /// (those of batch lines; verdict files keep no times); `None` when no
     /// deal's time is known.
     pub mean_seconds: Option<f64>,
+    /// The 99th percentile of those times, in seconds: the least time
+    /// within which at least 99% of those deals were decided or given up.
+    pub p99_seconds: Option<f64>,
     /// The longest time one of those deals took, in seconds.
     pub max_seconds: Option<f64>,
     /// Games with two decided verdicts that differ (a solver bug if any),
@@ -278,27 +281,31 @@ impl Census {
                     unwinnable: 0,
                     unknown: 0,
                     mean_seconds: None,
+                    p99_seconds: None,
                     max_seconds: None,
                     conflicts: self
                         .conflicts
                         .get(k)
                         .map_or_else(Vec::new, |c| c.iter().copied().filter(in_range).collect()),
                 };
-                let mut total = 0.0;
-                let mut timed = 0u64;
+                let mut times = Vec::new();
                 for (_, e) in games.iter().filter(|(g, _)| in_range(g)) {
                     match e.verdict {
                         BatchVerdict::Winnable => row.winnable += 1,
                         BatchVerdict::Unwinnable => row.unwinnable += 1,
                         BatchVerdict::Unknown => row.unknown += 1,
                     }
-                    if let Some(seconds) = e.seconds {
-                        total += seconds;
-                        timed += 1;
-                        row.max_seconds = Some(row.max_seconds.map_or(seconds, |m: f64| m.max(seconds)));
-                    }
+                    times.extend(e.seconds);
                 }
-                row.mean_seconds = (timed > 0).then(|| total / timed as f64);
+                if !times.is_empty() {
+                    times.sort_unstable_by(f64::total_cmp);
+                    let n = times.len();
+                    row.mean_seconds = Some(times.iter().sum::<f64>() / n as f64);
+                    // The ceil(0.99 n)-th time, from the least: at least 99%
+                    // of the deals took no longer.
+                    row.p99_seconds = Some(times[(n * 99).div_ceil(100) - 1]);
+                    row.max_seconds = times.last().copied();
+                }
                 row.conflicts.sort_unstable();
                 row
             })
@@ -536,12 +543,34 @@ mod tests {
         assert_eq!(d1.conflicts, vec![game(3)]);
         assert!((d1.mean_seconds.unwrap() - (0.5 + 1.5 + 0.25) / 3.0).abs() < 1e-9);
         assert_eq!(d1.max_seconds, Some(1.5));
+        assert_eq!(d1.p99_seconds, Some(1.5), "of 3 deals, the slowest");
         assert_eq!(rows[1].rules.passes, PassLimit::Limited(1));
         assert_eq!(rows[1].unwinnable, 1);
         // A range counts only its games.
         let rows = c.rows(Some(GameRange::new(2, 2).unwrap()));
         assert_eq!((rows[0].winnable, rows[0].unwinnable), (0, 1));
         assert!(rows[1].decided() == 0 && rows[1].win_rate().is_none());
+    }
+
+    #[test]
+    fn times_give_mean_p99_and_max_and_verdict_files_none() {
+        let mut c = Census::default();
+        // 200 deals taking 1..=200 s, in no order: 99% of them (198) took
+        // 198 s or less.
+        for g in 1..=200u128 {
+            let seconds = ((g * 37) % 200 + 1) as f64;
+            c.add_line(&line(g, 1, None, true, "winnable", seconds)).unwrap();
+        }
+        let row = &c.rows(None)[0];
+        assert_eq!((row.p99_seconds, row.max_seconds), (Some(198.0), Some(200.0)));
+        assert!((row.mean_seconds.unwrap() - 100.5).abs() < 1e-9);
+        let v = Verdicts::parse("variants d1puf1 d3p1f0\n1 W?\n2 UU\n").unwrap();
+        let mut c = Census::default();
+        c.add_verdicts(&v);
+        let rows = c.rows(None);
+        assert_eq!((rows[0].winnable, rows[0].unwinnable, rows[0].unknown), (1, 1, 0));
+        assert_eq!((rows[1].winnable, rows[1].unwinnable, rows[1].unknown), (0, 1, 1));
+        assert!(rows.iter().all(|r| r.mean_seconds.is_none() && r.p99_seconds.is_none() && r.max_seconds.is_none()));
     }
 
     #[test]

@@ -86,8 +86,8 @@ fn ordinal(n: u128) -> String {
 /// The census as a table, a row per rules setting:
 ///
 /// ```text
-/// rules                                           decided winnable unwinnable unknown  win rate (95% interval)  mean s  max s
-/// draw 1, passes unlimited, foundation-to-tableau on     2000     1830        170       0  91.50% (90.20-92.63%)   0.012  0.401
+/// rules                                           decided winnable unwinnable unknown  win rate (95% interval)  mean s   p99 s   max s
+/// draw 1, passes unlimited, foundation-to-tableau on     2000     1830        170       0  91.50% (90.20-92.63%)   0.012   0.150   0.401
 /// ```
 pub fn table(rows: &[Row]) -> String {
     // The rules column is as wide as its longest name, so that every row
@@ -95,8 +95,8 @@ pub fn table(rows: &[Row]) -> String {
     let names: Vec<String> = rows.iter().map(|row| row.rules.to_string()).collect();
     let w = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max("rules".len());
     let mut out = format!(
-        "{:<w$} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7}\n",
-        "rules", "decided", "winnable", "unwinnable", "unknown", "win rate (95% interval)", "mean s", "max s"
+        "{:<w$} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7} {:>7}\n",
+        "rules", "decided", "winnable", "unwinnable", "unknown", "win rate (95% interval)", "mean s", "p99 s", "max s"
     );
     for (row, name) in rows.iter().zip(&names) {
         let rate = match row.win_rate() {
@@ -106,7 +106,7 @@ pub fn table(rows: &[Row]) -> String {
         // Verdict files keep no times: "-" when no deal counted has one.
         let seconds = |s: Option<f64>| s.map_or_else(|| "-".to_string(), |s| format!("{s:.3}"));
         out.push_str(&format!(
-            "{:<w$} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7}\n",
+            "{:<w$} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7} {:>7}\n",
             name,
             row.decided(),
             row.winnable,
@@ -114,6 +114,7 @@ pub fn table(rows: &[Row]) -> String {
             row.unknown,
             rate,
             seconds(row.mean_seconds),
+            seconds(row.p99_seconds),
             seconds(row.max_seconds)
         ));
         if !row.conflicts.is_empty() {
