@@ -163,6 +163,13 @@ impl GameRange {
         (self.first..=self.last).contains(&number)
     }
 
+    /// How many games the range holds, from 1 to 2^128 - 1 (games are
+    /// numbered from 1, so the count always fits).
+    #[allow(clippy::len_without_is_empty)] // a range is never empty
+    pub fn len(self) -> u128 {
+        self.last.get() - self.first.get() + 1
+    }
+
     /// The games of the range, `first` first.
     pub fn games(self) -> impl Iterator<Item = GameNumber> {
         // Every number of the range is from 1: none is left out.

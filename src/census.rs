@@ -80,16 +80,22 @@ struct Entry {
     /// Seconds the solver took; `None` for a verdict read from a verdict
     /// file, which keeps no times.
     seconds: Option<f64>,
+    /// Two decided verdicts that differ were met: the game counts as
+    /// undecided whatever comes next, so that the count does not depend on
+    /// the order of the files.
+    conflicted: bool,
 }
 
 /// A rules setting as a sortable key: draw, passes (unlimited last),
 /// foundation-to-tableau.
-type Key = (DrawCount, u32, bool);
+/// (Unlimited is `u64::MAX`, above any `u32` pass count, so that no pass
+/// limit is taken for unlimited.)
+type Key = (DrawCount, u64, bool);
 
 fn key(rules: &Rules) -> Key {
     let passes = match rules.passes {
-        PassLimit::Limited(n) => n,
-        PassLimit::Unlimited => u32::MAX,
+        PassLimit::Limited(n) => u64::from(n),
+        PassLimit::Unlimited => u64::MAX,
     };
     (rules.draw, passes, rules.foundation_to_tableau)
 }
@@ -97,7 +103,7 @@ fn key(rules: &Rules) -> Key {
 fn rules_of(key: Key) -> Rules {
     Rules {
         draw: key.0,
-        passes: if key.1 == u32::MAX { PassLimit::Unlimited } else { PassLimit::Limited(key.1) },
+        passes: u32::try_from(key.1).map_or(PassLimit::Unlimited, PassLimit::Limited),
         foundation_to_tableau: key.2,
     }
 }
@@ -150,8 +156,12 @@ pub struct Row {
     /// The longest time one of those deals took, in seconds.
     pub max_seconds: Option<f64>,
     /// Games with two decided verdicts that differ (a solver bug if any),
-    /// lowest first.
+    /// lowest first; each counts as `unknown`, whatever the order of the
+    /// lines.
     pub conflicts: Vec<GameNumber>,
+    /// Games of the range counted that no line gives a result for under
+    /// these rules (counted in no other column); `None` without a range.
+    pub missing: Option<u128>,
 }
 
 impl Row {
@@ -199,21 +209,28 @@ impl Census {
         let (game, rules) =
             crate::batch::result_key(parsed.game.as_deref(), parsed.draw, parsed.passes, parsed.foundation_to_tableau)?;
         let k = key(&rules);
-        self.add_entry(k, game, Entry { verdict: parsed.verdict, seconds: Some(parsed.seconds.max(0.0)) });
+        self.add_entry(
+            k,
+            game,
+            Entry { verdict: parsed.verdict, seconds: Some(parsed.seconds.max(0.0)), conflicted: false },
+        );
         Ok(())
     }
 
     /// Counts every verdict of a verdict file ([`Verdicts::parse`]), merged
-    /// as batch lines are (a `?` counts as `unknown`), with no time.
+    /// as batch lines are (a `?` counts as `unknown`, a `-` as no result),
+    /// with no time.
     pub fn add_verdicts(&mut self, verdicts: &Verdicts) {
         for (game, letters) in &verdicts.games {
             for (rules, &l) in verdicts.variants.iter().zip(letters) {
                 let verdict = match l {
                     b'W' => BatchVerdict::Winnable,
                     b'U' => BatchVerdict::Unwinnable,
-                    _ => BatchVerdict::Unknown,
+                    b'?' => BatchVerdict::Unknown,
+                    // Not solved: nothing is known.
+                    _ => continue,
                 };
-                self.add_entry(key(rules), *game, Entry { verdict, seconds: None });
+                self.add_entry(key(rules), *game, Entry { verdict, seconds: None, conflicted: false });
             }
         }
     }
@@ -225,6 +242,7 @@ impl Census {
             None => {
                 games.insert(game, entry);
             }
+            Some(old) if old.conflicted => {}
             // A decided verdict replaces an unknown one.
             Some(old) if old.verdict == BatchVerdict::Unknown && entry.verdict != BatchVerdict::Unknown => {
                 games.insert(game, entry);
@@ -234,10 +252,8 @@ impl Census {
                     && old.verdict != BatchVerdict::Unknown
                     && entry.verdict != BatchVerdict::Unknown =>
             {
-                let list = self.conflicts.entry(k).or_default();
-                if !list.contains(&game) {
-                    list.push(game);
-                }
+                games.insert(game, Entry { verdict: BatchVerdict::Unknown, seconds: old.seconds, conflicted: true });
+                self.conflicts.entry(k).or_default().push(game);
             }
             // The same verdict with its time, where only a verdict file
             // gave it before: the time is kept.
@@ -287,9 +303,12 @@ impl Census {
                         .conflicts
                         .get(k)
                         .map_or_else(Vec::new, |c| c.iter().copied().filter(in_range).collect()),
+                    missing: None,
                 };
                 let mut times = Vec::new();
+                let mut met = 0u128;
                 for (_, e) in games.iter().filter(|(g, _)| in_range(g)) {
+                    met += 1;
                     match e.verdict {
                         BatchVerdict::Winnable => row.winnable += 1,
                         BatchVerdict::Unwinnable => row.unwinnable += 1,
@@ -307,6 +326,7 @@ impl Census {
                     row.max_seconds = times.last().copied();
                 }
                 row.conflicts.sort_unstable();
+                row.missing = range.map(|r| r.len() - met);
                 row
             })
             .collect()
@@ -375,31 +395,87 @@ fn parse_variant_name(name: &str) -> Option<Rules> {
     })
 }
 
-/// The letter of a verdict in a verdict file.
+/// The letter of a verdict in a verdict file: `-` where no line gave a
+/// result (a game of another shard, say), `?` where the solver gave up.
 fn letter(verdict: Option<BatchVerdict>) -> char {
     match verdict {
         Some(BatchVerdict::Winnable) => 'W',
         Some(BatchVerdict::Unwinnable) => 'U',
-        _ => '?',
+        Some(BatchVerdict::Unknown) => '?',
+        None => '-',
     }
 }
+
+/// The first line of a verdict file.
+pub const VERDICTS_HEADER: &str =
+    "# klondike census verdicts: a line per game, a letter per variant (W winnable, U unwinnable, ? not decided, - not solved)";
+
+/// Most games a verdict file covers (about 1.7 GB of text): a larger
+/// range is refused before any work rather than filling a disk.
+pub const MAX_VERDICT_GAMES: u128 = 100_000_000;
 
 impl Census {
     /// The census's verdicts on the games of `range` as a compact text: a
     /// header naming the `variants` in order, then a line per game, its
     /// number and a letter per variant (`W` winnable, `U` unwinnable, `?`
-    /// unknown or not solved). [`Verdicts::parse`] reads it back.
+    /// unknown, `-` no result). [`Verdicts::parse`] reads it back.
     pub fn verdict_file(&self, range: GameRange, variants: &[Rules]) -> String {
+        let mut out = Vec::new();
+        // Writing to memory cannot fail.
+        let _ = self.write_verdicts(range, variants, &mut out);
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// [`Census::verdict_file`], written to `out` as it goes (a large range
+    /// is never held in memory).
+    ///
+    /// # Errors
+    /// A failed write to `out`.
+    pub fn write_verdicts(
+        &self,
+        range: GameRange,
+        variants: &[Rules],
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
         let names: Vec<String> = variants.iter().map(variant_name).collect();
-        let mut out = String::from(
-            "# klondike census verdicts: a line per game, a letter per variant (W winnable, U unwinnable, ? not decided)\n",
-        );
-        out.push_str(&format!("variants {}\n", names.join(" ")));
+        writeln!(out, "{VERDICTS_HEADER}")?;
+        writeln!(out, "variants {}", names.join(" "))?;
         for game in range.games() {
             let letters: String = variants.iter().map(|r| letter(self.verdict(r, game))).collect();
-            out.push_str(&format!("{game} {letters}\n"));
+            writeln!(out, "{game} {letters}")?;
         }
-        out
+        Ok(())
+    }
+
+    /// The decided verdicts of `old` (a verdict file about to be written
+    /// over) that a verdict file of this census over `range` and
+    /// `variants` would not hold the same: none, or how many and the
+    /// first (the lowest game, then the first setting in `old`).
+    pub fn verdicts_lost(
+        &self,
+        old: &Verdicts,
+        range: GameRange,
+        variants: &[Rules],
+    ) -> Option<(usize, GameNumber, Rules)> {
+        let mut lost = 0;
+        let mut first: Option<(GameNumber, Rules)> = None;
+        for (game, letters) in &old.games {
+            for (rules, &l) in old.variants.iter().zip(letters) {
+                let was = match l {
+                    b'W' => BatchVerdict::Winnable,
+                    b'U' => BatchVerdict::Unwinnable,
+                    _ => continue,
+                };
+                let kept = range.contains(*game) && variants.contains(rules) && self.verdict(rules, *game) == Some(was);
+                if !kept {
+                    lost += 1;
+                    if first.is_none_or(|(g, _)| *game < g) {
+                        first = Some((*game, *rules));
+                    }
+                }
+            }
+        }
+        first.map(|(g, r)| (lost, g, r))
     }
 }
 
@@ -407,6 +483,11 @@ impl Census {
 /// line, from 1.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VerdictsError {
+    /// A line longer than any a verdict file holds (a megabyte).
+    TooLong {
+        /// The line.
+        line: usize,
+    },
     /// A line with one field only (no space in it).
     OneField {
         /// The line.
@@ -452,30 +533,38 @@ impl Verdicts {
     pub fn parse(text: &str) -> Result<Verdicts, VerdictsError> {
         let mut verdicts = Verdicts::default();
         for (i, line) in text.lines().enumerate() {
-            let number = i + 1;
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let (head, rest) = line.split_once(' ').ok_or(VerdictsError::OneField { line: number })?;
-            if head == "variants" {
-                verdicts.variants = rest
-                    .split_whitespace()
-                    .map(|n| {
-                        parse_variant_name(n)
-                            .ok_or_else(|| VerdictsError::BadVariant { line: number, name: n.to_string() })
-                    })
-                    .collect::<Result<_, _>>()?;
-                continue;
-            }
-            let game = head.parse::<GameNumber>().map_err(|_| VerdictsError::BadGameNumber { line: number })?;
-            let letters = rest.trim().as_bytes();
-            if letters.len() != verdicts.variants.len() || !letters.iter().all(|b| b"WU?".contains(b)) {
-                return Err(VerdictsError::BadLetters { line: number, variants: verdicts.variants.len() });
-            }
-            verdicts.games.insert(game, letters.to_vec());
+            verdicts.read_line(i + 1, line)?;
         }
         Ok(verdicts)
+    }
+
+    /// Reads line `number` (from 1) of a verdict file, as [`Verdicts::parse`]
+    /// reads each (so that a file can be read a line at a time).
+    ///
+    /// # Errors
+    /// As [`Verdicts::parse`]; the verdicts are unchanged.
+    pub fn read_line(&mut self, number: usize, line: &str) -> Result<(), VerdictsError> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Ok(());
+        }
+        let (head, rest) = line.split_once(' ').ok_or(VerdictsError::OneField { line: number })?;
+        if head == "variants" {
+            self.variants = rest
+                .split_whitespace()
+                .map(|n| {
+                    parse_variant_name(n).ok_or_else(|| VerdictsError::BadVariant { line: number, name: n.to_string() })
+                })
+                .collect::<Result<_, _>>()?;
+            return Ok(());
+        }
+        let game = head.parse::<GameNumber>().map_err(|_| VerdictsError::BadGameNumber { line: number })?;
+        let letters = rest.trim().as_bytes();
+        if letters.len() != self.variants.len() || !letters.iter().all(|b| b"WU?-".contains(b)) {
+            return Err(VerdictsError::BadLetters { line: number, variants: self.variants.len() });
+        }
+        self.games.insert(game, letters.to_vec());
+        Ok(())
     }
 
     /// The decided verdict on `game` under `rules`, if the file has one.
@@ -539,8 +628,11 @@ mod tests {
         assert_eq!(rows.len(), 2);
         let d1 = &rows[0];
         assert_eq!(d1.rules.draw, DrawCount::One);
-        assert_eq!((d1.winnable, d1.unwinnable, d1.unknown), (2, 1, 0));
+        // Game 3 has two verdicts: counted as unknown, not as either.
+        assert_eq!((d1.winnable, d1.unwinnable, d1.unknown), (1, 1, 1));
         assert_eq!(d1.conflicts, vec![game(3)]);
+        assert_eq!(d1.missing, None);
+        assert_eq!(c.verdict(&d1.rules, game(3)), Some(BatchVerdict::Unknown));
         assert!((d1.mean_seconds.unwrap() - (0.5 + 1.5 + 0.25) / 3.0).abs() < 1e-9);
         assert_eq!(d1.max_seconds, Some(1.5));
         assert_eq!(d1.p99_seconds, Some(1.5), "of 3 deals, the slowest");
@@ -550,6 +642,13 @@ mod tests {
         let rows = c.rows(Some(GameRange::new(2, 2).unwrap()));
         assert_eq!((rows[0].winnable, rows[0].unwinnable), (0, 1));
         assert!(rows[1].decided() == 0 && rows[1].win_rate().is_none());
+        assert_eq!((rows[0].missing, rows[1].missing), (Some(0), Some(1)));
+        // A pass limit of 2^32 - 1 is a pass limit, not unlimited.
+        c.add_line(&line(9, 1, Some(u32::MAX), true, "winnable", 0.1)).unwrap();
+        let rows = c.rows(None);
+        assert_eq!(rows.len(), 3);
+        assert_eq!((rows[0].rules.passes, rows[0].decided()), (PassLimit::Limited(u32::MAX), 1));
+        assert_eq!((rows[1].rules.passes, rows[1].decided()), (PassLimit::Unlimited, 2));
     }
 
     #[test]
@@ -616,7 +715,8 @@ mod tests {
         let d1 = Rules { foundation_to_tableau: true, ..Rules::default() };
         let d3 = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: false };
         let text = c.verdict_file(GameRange::new(1, 3).unwrap(), &[d1, d3]);
-        assert!(text.contains("variants d1puf1 d3p3f0\n1 W?\n2 U?\n3 ??\n"), "{text}");
+        // `?` where the solver gave up, `-` where no line gave a result.
+        assert!(text.contains("variants d1puf1 d3p3f0\n1 W?\n2 U-\n3 --\n"), "{text}");
         let v = Verdicts::parse(&text).unwrap();
         assert_eq!(v.len(), 3);
         assert_eq!(v.verdict(game(1), &d1), Some(BatchVerdict::Winnable));

@@ -388,9 +388,12 @@ pub struct CensusArgs {
     /// Also write the verdicts of the counted range (--only, or --games)
     /// under the rules settings asked for to FILE, compactly: a header
     /// naming the settings, then a line per game with a letter per setting
-    /// (W winnable, U unwinnable, ? not decided). `fixtures/verdicts.txt` is
-    /// such a file; `--winnable` deals from it. Needs --only or --games; a
-    /// file that holds anything but verdicts is never overwritten.
+    /// (W winnable, U unwinnable, ? not decided, - no result).
+    /// `fixtures/verdicts.txt` is such a file; `--winnable` deals from it.
+    /// Needs --only or --games (at most 100000000 games). A file that
+    /// holds anything but verdicts is never overwritten, nor a verdict
+    /// file whose decided verdicts the new one would not all hold (count
+    /// it too, to extend it).
     #[arg(long, value_name = "FILE", requires = "range")]
     pub verdict_file: Option<PathBuf>,
     /// Batch files to count as well: the output of `solve --games ...

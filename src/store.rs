@@ -534,6 +534,28 @@ fn write_atomically_with(path: &Path, bytes: &[u8], permissions: Option<fs::Perm
     })
 }
 
+/// [`write_atomically`] for text written as it is made (a large file is
+/// never held in memory), buffered: `fill` writes it. The new file is
+/// readable by all (`rw-r--r--`: it is a result to share, such as a
+/// census's verdict file), or gets the permissions of the file it replaces.
+///
+/// # Errors
+/// As [`write_atomically`]; the error of `fill` too.
+pub fn write_atomically_streamed(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    let permissions = match fs::metadata(path) {
+        Ok(m) => Some(m.permissions()),
+        #[cfg(unix)]
+        Err(_) => Some(std::os::unix::fs::PermissionsExt::from_mode(0o644)),
+        #[cfg(not(unix))]
+        Err(_) => None,
+    };
+    atomically(path, permissions, |tmp| {
+        let mut out = io::BufWriter::new(tmp);
+        fill(&mut out)?;
+        out.flush()
+    })
+}
+
 /// [`write_atomically`] for a writer that wants a path, not bytes (the line
 /// editor's history): `write` writes the temporary file named by the path
 /// it is given, which is then renamed over `path`.

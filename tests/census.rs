@@ -273,6 +273,62 @@ fn a_verdict_file_is_counted_as_its_batch_files_are() {
     );
 }
 
+/// A verdict file is never written over with less: one whose decided
+/// verdicts the new one would not all hold is kept, and said so; counted
+/// too, it is extended. Games of the range with no result are said, and
+/// written `-` (not `?`, which is a deal the solver gave up on). A device
+/// is refused, never read for ever, and so is a range too large for a
+/// verdict file, before any work.
+#[test]
+fn a_verdict_file_is_extended_never_shrunk_and_missing_games_are_said() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let setting = ["--draw", "3", "--passes", "1", "--foundation-to-tableau", "on"];
+    let mut args = vec!["--games", "1..6", "--dir", "c", "--verdict-file", "v.txt"];
+    args.extend(setting);
+    census(dir, &args);
+    let full = std::fs::read_to_string(dir.join("v.txt")).unwrap();
+    assert_eq!(full.lines().count(), 8, "{full}");
+    assert!(
+        full.lines().nth(2).unwrap().starts_with("1 ") && full.lines().nth(2).unwrap().ends_with(['W', 'U']),
+        "{full}"
+    );
+    let batch = "c/draw3-passes1-f2t-on.jsonl";
+    // Over a smaller range: refused, the file kept as it was.
+    let mut smaller = vec!["--only", "1..3", batch, "--verdict-file", "v.txt"];
+    smaller.extend(setting);
+    let (code, err) = census_fails(dir, &smaller);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("3 verdict(s) it holds would be lost or changed (the first: game 4, draw 3, passes 1"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("v.txt")).unwrap(), full);
+    // Counted, over a wider range: extended, every verdict kept; the games
+    // no file has are said and written `-`.
+    let mut wider = vec!["--only", "1..9", "v.txt", "--verdict-file", "v.txt"];
+    wider.extend(setting);
+    let table = census(dir, &wider);
+    assert!(
+        table.contains("\n  3 game(s) of the range have no result under these rules (counted in no column)\n"),
+        "{table}"
+    );
+    let extended = std::fs::read_to_string(dir.join("v.txt")).unwrap();
+    assert!(extended.starts_with(&full) && extended.ends_with("\n7 -\n8 -\n9 -\n"), "{extended}");
+    #[cfg(unix)]
+    {
+        let (code, err) = census_fails(dir, &["/dev/zero"]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("'/dev/zero' is not a regular file"), "{err}");
+        let (_, err) = census_fails(dir, &["--only", "1..3", batch, "--verdict-file", "/dev/null"]);
+        assert!(err.contains("'/dev/null' is not a regular file"), "{err}");
+    }
+    let (code, err) = census_fails(dir, &["--games", "1..100000001", "--dir", "d", "--verdict-file", "w.txt"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("--verdict-file covers at most 100000000 games"), "{err}");
+    assert!(!dir.join("d").exists(), "refused before any work");
+}
+
 /// A census that fails: its exit status and standard error.
 fn census_fails(dir: &Path, args: &[&str]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_klondike")).arg("census").args(args).current_dir(dir).output().unwrap();

@@ -4,8 +4,8 @@
 //!
 //! What is said of a failure is [`render::faults::files_error`](crate::render::faults::files_error)'s.
 
-use std::fs;
-use std::io;
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use super::{batch_file_name, Census, Verdicts, VerdictsError};
@@ -48,8 +48,25 @@ pub enum FilesError {
         /// The first line that is wrong, and how.
         error: VerdictsError,
     },
+    /// A file named to be read or written is not a regular file (a folder,
+    /// a device, or for the verdict file a pipe): a device such as
+    /// `/dev/zero` never ends.
+    NotARegularFile(PathBuf),
     /// The verdict file is one of the batch files counted or made.
     VerdictFileCounted(PathBuf),
+    /// The verdict file holds decided verdicts that the new one would not
+    /// hold the same (a smaller range, fewer settings, or it was not
+    /// counted): it is kept.
+    VerdictsLost {
+        /// The file.
+        path: PathBuf,
+        /// How many of its verdicts would be lost or changed.
+        lost: usize,
+        /// The first of them: the game and its rules.
+        game: crate::deal::GameNumber,
+        /// The rules setting of that verdict.
+        rules: Rules,
+    },
     /// The verdict file exists and holds something else than verdicts.
     NotAVerdictFile(PathBuf),
 }
@@ -69,32 +86,148 @@ pub fn batch_files(dir: &Path, variants: &[Rules], shard: Option<Shard>) -> Resu
     Ok(variants.iter().map(|rules| dir.join(batch_file_name(rules, shard))).collect())
 }
 
-/// Whether `text` is meant as a verdict file: its first line that is
-/// neither blank nor a `#` comment is the `variants` line (a batch line is
-/// JSON, so it never starts so).
-fn is_verdict_file(text: &str) -> bool {
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
-    first.is_some_and(|l| l.split_whitespace().next() == Some("variants"))
+/// Longest line read from a file, in bytes (a batch line with its moves
+/// is a few kilobytes): a longer one is read past, never held, and is no
+/// result.
+const MAX_FILE_LINE: usize = 1 << 20;
+
+/// What a file read line by line turned out to be.
+enum Contents {
+    /// Batch lines, counted as they were read: results, and lines that
+    /// are not results.
+    Batch(super::Added),
+    /// A verdict file (its first line that is neither blank nor a `#`
+    /// comment is the `variants` line; a batch line is JSON, so it never
+    /// starts so), read whole.
+    Verdicts(Verdicts),
+}
+
+/// Opens `path` for reading: a regular file, or (when `pipes`) a pipe,
+/// which ends when its writer closes it. Anything else is refused: a folder,
+/// or a device such as `/dev/zero` that would be read for ever.
+fn open_file(path: &Path, pipes: bool) -> Result<File, FilesError> {
+    let read_error = |error| FilesError::Read { path: path.to_path_buf(), error };
+    let meta = fs::metadata(path).map_err(read_error)?;
+    #[cfg(unix)]
+    let pipe = pipes && std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type());
+    #[cfg(not(unix))]
+    let pipe = pipes && false;
+    if !meta.is_file() && !pipe {
+        return Err(FilesError::NotARegularFile(path.to_path_buf()));
+    }
+    File::open(path).map_err(read_error)
+}
+
+/// Reads `path` a line at a time (no line longer than [`MAX_FILE_LINE`]
+/// is kept; a line that is not UTF-8 is read with its bad bytes replaced),
+/// counting batch lines into `census` as they come, or reading the whole
+/// verdict file.
+fn read_file(path: &Path, pipes: bool, census: &mut Census) -> Result<Contents, FilesError> {
+    let read_error = |error| FilesError::Read { path: path.to_path_buf(), error };
+    let mut reader = BufReader::new(open_file(path, pipes)?);
+    let mut added = super::Added::default();
+    let mut verdicts: Option<Verdicts> = None;
+    let mut comments = 0;
+    let mut decided = false;
+    let mut buf = Vec::new();
+    let mut number = 0;
+    loop {
+        buf.clear();
+        let mut too_long = false;
+        // One line, keeping at most MAX_FILE_LINE bytes of it.
+        loop {
+            let chunk = match reader.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(read_error(e)),
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (i, true),
+                None => (chunk.len(), false),
+            };
+            let room = MAX_FILE_LINE.saturating_sub(buf.len());
+            too_long |= take > room;
+            buf.extend_from_slice(&chunk[..take.min(room)]);
+            reader.consume(take + usize::from(end));
+            if end {
+                buf.push(b'\n');
+                break;
+            }
+        }
+        if buf.is_empty() {
+            break;
+        }
+        number += 1;
+        let text = String::from_utf8_lossy(&buf);
+        let line = text.trim();
+        if !decided {
+            if line.is_empty() {
+                continue;
+            }
+            if line.starts_with('#') {
+                comments += 1;
+                continue;
+            }
+            decided = true;
+            if line.split_whitespace().next() == Some("variants") {
+                verdicts = Some(Verdicts::default());
+            } else {
+                added.not_results += comments;
+            }
+        }
+        if let Some(v) = verdicts.as_mut() {
+            let read = if too_long { Err(VerdictsError::TooLong { line: number }) } else { v.read_line(number, line) };
+            read.map_err(|error| FilesError::BadVerdicts { path: path.to_path_buf(), error })?;
+        } else if !line.is_empty() {
+            match census.add_line(line).ok().filter(|()| !too_long) {
+                Some(()) => added.results += 1,
+                None => added.not_results += 1,
+            }
+        }
+    }
+    if !decided {
+        added.not_results += comments;
+    }
+    Ok(match verdicts {
+        Some(v) => Contents::Verdicts(v),
+        None => Contents::Batch(added),
+    })
 }
 
 /// Refuses a verdict file `path` that is one of the batch `files` counted
-/// (or made), or an existing file that is not a verdict file: writing the
-/// verdicts would replace what it holds. A missing file is fine.
+/// (or made), or an existing file that is not a verdict file (or not a
+/// regular file): writing the verdicts would replace what it holds. A
+/// missing file is fine; an existing verdict file's verdicts are returned,
+/// so that it is written over only if the new one holds every decided
+/// verdict it holds ([`Census::verdicts_lost`]). A verdict file among the
+/// files counted is fine too: it is counted, then written again.
 ///
 /// # Errors
-/// [`FilesError::VerdictFileCounted`], [`FilesError::NotAVerdictFile`] or
-/// [`FilesError::Read`].
-pub fn check_verdict_file(path: &Path, files: &[PathBuf]) -> Result<(), FilesError> {
-    if crate::store::is_one_of(path, files) {
-        return Err(FilesError::VerdictFileCounted(path.to_path_buf()));
+/// [`FilesError::VerdictFileCounted`], [`FilesError::NotAVerdictFile`],
+/// [`FilesError::NotARegularFile`] or [`FilesError::Read`].
+pub fn check_verdict_file(path: &Path, files: &[PathBuf]) -> Result<Option<Verdicts>, FilesError> {
+    let counted = crate::store::is_one_of(path, files);
+    match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            // Not there yet: a batch file the census is about to make?
+            return if counted { Err(FilesError::VerdictFileCounted(path.to_path_buf())) } else { Ok(None) };
+        }
+        Err(error) => return Err(FilesError::Read { path: path.to_path_buf(), error }),
+        Ok(_) => {}
     }
-    match fs::read(path) {
-        Ok(bytes) => match std::str::from_utf8(&bytes).is_ok_and(|text| Verdicts::parse(text).is_ok()) {
-            true => Ok(()),
-            false => Err(FilesError::NotAVerdictFile(path.to_path_buf())),
-        },
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-        Err(error) => Err(FilesError::Read { path: path.to_path_buf(), error }),
+    match read_file(path, false, &mut Census::default()) {
+        Ok(Contents::Verdicts(v)) => Ok(Some(v)),
+        Ok(Contents::Batch(added)) if added.results == 0 && added.not_results == 0 => Ok(None),
+        Ok(Contents::Batch(_)) | Err(FilesError::BadVerdicts { .. }) if counted => {
+            Err(FilesError::VerdictFileCounted(path.to_path_buf()))
+        }
+        Ok(Contents::Batch(_)) | Err(FilesError::BadVerdicts { .. }) => {
+            Err(FilesError::NotAVerdictFile(path.to_path_buf()))
+        }
+        Err(e) => Err(e),
     }
 }
 
@@ -112,16 +245,14 @@ impl Census {
     pub fn add_files(&mut self, files: &[PathBuf]) -> Result<usize, FilesError> {
         let mut skipped = 0;
         for path in files {
-            let bytes = fs::read(path).map_err(|error| FilesError::Read { path: path.clone(), error })?;
             // A line that is not UTF-8 is one more line that is no result.
-            let text = String::from_utf8_lossy(&bytes);
-            if is_verdict_file(&text) {
-                let verdicts =
-                    Verdicts::parse(&text).map_err(|error| FilesError::BadVerdicts { path: path.clone(), error })?;
-                self.add_verdicts(&verdicts);
-                continue;
-            }
-            let added = self.add_text(&text);
+            let added = match read_file(path, true, self)? {
+                Contents::Verdicts(verdicts) => {
+                    self.add_verdicts(&verdicts);
+                    continue;
+                }
+                Contents::Batch(added) => added,
+            };
             if added.holds_no_results() {
                 return Err(FilesError::NoResults { path: path.clone(), lines: added.not_results });
             }

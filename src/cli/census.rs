@@ -22,14 +22,20 @@ pub fn run(args: CensusArgs) -> Result<()> {
     // verdict file is checked against them before any work, then they are
     // solved and counted.
     let variants = args.variants();
+    if let Some(games) = args.counted().map(|r| r.len()).filter(|&n| n > census::MAX_VERDICT_GAMES) {
+        if args.verdict_file.is_some() {
+            anyhow::bail!(render::census::verdict_range_too_large(games, census::MAX_VERDICT_GAMES));
+        }
+    }
     let batches = match args.games {
         Some(_) => census::files::batch_files(&args.dir, &variants, args.shard)?,
         None => Vec::new(),
     };
     let mut files = args.files.clone();
     files.extend(batches.iter().cloned());
+    let mut old_verdicts = None;
     if let Some(path) = &args.verdict_file {
-        census::files::check_verdict_file(path, &files)?;
+        old_verdicts = census::files::check_verdict_file(path, &files)?;
     }
     if let Some(range) = args.games {
         for (output, rules) in batches.iter().zip(&variants) {
@@ -54,8 +60,13 @@ pub fn run(args: CensusArgs) -> Result<()> {
         let Some(range) = range else {
             anyhow::bail!(render::census::VERDICT_FILE_NEEDS_RANGE);
         };
-        let text = census.verdict_file(range, &variants);
-        klondike::store::write_atomically(path, text.as_bytes())
+        // A verdict file is written over only if nothing decided in it
+        // would be lost.
+        if let Some((lost, game, rules)) = old_verdicts.and_then(|old| census.verdicts_lost(&old, range, &variants)) {
+            let path = path.clone();
+            return Err(census::files::FilesError::VerdictsLost { path, lost, game, rules }.into());
+        }
+        klondike::store::write_atomically_streamed(path, |out| census.write_verdicts(range, &variants, out))
             .with_context(|| render::census::cannot_write_verdicts(path))?;
     }
     Ok(())

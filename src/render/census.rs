@@ -33,6 +33,27 @@ pub fn verdict_file_is_counted(path: &Path) -> String {
     )
 }
 
+/// A file named to count, or the verdict file, is a folder, a device or
+/// (the verdict file) a pipe.
+pub fn not_a_regular_file(path: &Path) -> String {
+    format!("'{}' is not a regular file (a folder, a device or a pipe): name a file", path.display())
+}
+
+/// The verdict file holds decided verdicts the new one would not hold.
+pub fn verdicts_lost(path: &Path, lost: usize, game: crate::deal::GameNumber, rules: &crate::rules::Rules) -> String {
+    format!(
+        "will not write the verdicts to '{}': {lost} verdict(s) it holds would be lost or changed (the first: game {game}, {rules}); count it too, over a range and settings that cover it, or name another file",
+        path.display()
+    )
+}
+
+/// `--verdict-file` over more games than a verdict file holds.
+pub fn verdict_range_too_large(games: u128, most: u128) -> String {
+    format!(
+        "--verdict-file covers at most {most} games, and the range counted has {games}: give a smaller --only range"
+    )
+}
+
 /// The verdict file named exists and holds something other than verdicts.
 pub fn not_a_verdict_file(path: &Path) -> String {
     format!(
@@ -117,10 +138,15 @@ pub fn table(rows: &[Row]) -> String {
             seconds(row.p99_seconds),
             seconds(row.max_seconds)
         ));
+        if let Some(missing) = row.missing.filter(|&m| m > 0) {
+            out.push_str(&format!(
+                "  {missing} game(s) of the range have no result under these rules (counted in no column)\n"
+            ));
+        }
         if !row.conflicts.is_empty() {
             let shown: Vec<String> = row.conflicts.iter().take(10).map(ToString::to_string).collect();
             out.push_str(&format!(
-                "  {} game(s) with two different verdicts under these rules: {}\n",
+                "  {} game(s) with two different verdicts under these rules (counted as unknown): {}\n",
                 row.conflicts.len(),
                 shown.join(", ")
             ));
@@ -151,9 +177,23 @@ mod tests {
         assert_eq!(lines.len(), 3, "{text}");
         assert!(lines[0].starts_with("rules ") && lines[0].contains("win rate (95% interval)"));
         assert!(lines[1].starts_with("draw 1, passes unlimited, foundation-to-tableau on"), "{text}");
-        // Games 1, 2 and 3 (the first verdict kept): 2 of 3 winnable.
-        assert!(lines[1].contains(" 66.67% ("), "{text}");
-        assert_eq!(lines[2], "  1 game(s) with two different verdicts under these rules: 3");
+        // Games 1 and 2 decided, game 3 in conflict (unknown): 1 of 2
+        // winnable, in whatever order the lines come.
+        assert!(lines[1].contains(" 50.00% ("), "{text}");
+        assert_eq!(lines[2], "  1 game(s) with two different verdicts under these rules (counted as unknown): 3");
+        let mut c = Census::default();
+        for (game, verdict) in
+            [(3, "unwinnable"), (2, "unwinnable"), (3, "winnable"), (1, "winnable"), (3, "unwinnable")]
+        {
+            c.add_line(&line(game, verdict)).unwrap();
+        }
+        assert_eq!(table(&c.rows(None)), text, "the same table, lines in another order");
+        // A range with games that no line gives a result for says so.
+        let text = table(&c.rows(Some(GameRange::new(1, 5).unwrap())));
+        assert!(
+            text.contains("\n  2 game(s) of the range have no result under these rules (counted in no column)\n"),
+            "{text}"
+        );
         assert_eq!(heading(Some(GameRange::new(1, 20).unwrap()), None), "Census of games 1..20");
         assert_eq!(heading(None, None), "Census of every game in the files");
         assert_eq!(heading(Some(GameRange::new(1, 20).unwrap()), Shard::new(1, 1)), "Census of games 1..20");

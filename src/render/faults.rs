@@ -128,7 +128,9 @@ pub fn files_error(e: &FilesError) -> String {
         FilesError::BadVerdicts { path, error } => {
             format!("'{}' is not a verdict file that can be counted: {}", path.display(), verdicts_error(error))
         }
+        FilesError::NotARegularFile(path) => census::not_a_regular_file(path),
         FilesError::VerdictFileCounted(path) => census::verdict_file_is_counted(path),
+        FilesError::VerdictsLost { path, lost, game, rules } => census::verdicts_lost(path, *lost, *game, rules),
         FilesError::NotAVerdictFile(path) => census::not_a_verdict_file(path),
     }
 }
@@ -136,10 +138,13 @@ pub fn files_error(e: &FilesError) -> String {
 /// Why a text is not a verdict file, naming the line.
 pub fn verdicts_error(e: &VerdictsError) -> String {
     match e {
+        VerdictsError::TooLong { line } => format!("line {line}: too long"),
         VerdictsError::OneField { line } => format!("line {line}: two fields expected"),
         VerdictsError::BadVariant { line, name } => format!("line {line}: bad variant {name}"),
         VerdictsError::BadGameNumber { line } => format!("line {line}: bad game number"),
-        VerdictsError::BadLetters { line, variants } => format!("line {line}: {variants} letters W, U or ? expected"),
+        VerdictsError::BadLetters { line, variants } => {
+            format!("line {line}: {variants} letters W, U, ? or - expected")
+        }
     }
 }
 
