@@ -457,17 +457,34 @@ impl Census {
         range: GameRange,
         variants: &[Rules],
     ) -> Option<(usize, GameNumber, Rules)> {
+        old.lost(|game, rules, was| {
+            range.contains(game) && variants.contains(rules) && self.verdict(rules, game) == Some(was)
+        })
+    }
+}
+
+impl Verdicts {
+    /// The decided verdicts that a verdict file over `range` and `variants`
+    /// could not hold at all (games outside the range, settings not
+    /// asked): known before any work, as [`Census::verdicts_lost`] is after.
+    pub fn outside(&self, range: GameRange, variants: &[Rules]) -> Option<(usize, GameNumber, Rules)> {
+        self.lost(|game, rules, _| range.contains(game) && variants.contains(rules))
+    }
+
+    /// The decided verdicts for which `kept(game, rules, verdict)` is
+    /// false: how many, and the first (the lowest game, then the first
+    /// setting).
+    fn lost(&self, kept: impl Fn(GameNumber, &Rules, BatchVerdict) -> bool) -> Option<(usize, GameNumber, Rules)> {
         let mut lost = 0;
         let mut first: Option<(GameNumber, Rules)> = None;
-        for (game, letters) in &old.games {
-            for (rules, &l) in old.variants.iter().zip(letters) {
+        for (game, letters) in &self.games {
+            for (rules, &l) in self.variants.iter().zip(letters) {
                 let was = match l {
                     b'W' => BatchVerdict::Winnable,
                     b'U' => BatchVerdict::Unwinnable,
                     _ => continue,
                 };
-                let kept = range.contains(*game) && variants.contains(rules) && self.verdict(rules, *game) == Some(was);
-                if !kept {
+                if !kept(*game, rules, was) {
                     lost += 1;
                     if first.is_none_or(|(g, _)| *game < g) {
                         first = Some((*game, *rules));
@@ -505,8 +522,23 @@ pub enum VerdictsError {
         /// The line.
         line: usize,
     },
-    /// A game's verdicts that are not one letter `W`, `U` or `?` for each
-    /// rules setting of the `variants` line.
+    /// A `variants` line that names a setting twice, or that names other
+    /// settings than one before it (files concatenated keep one header).
+    OtherVariants {
+        /// The line.
+        line: usize,
+    },
+    /// A game met again with a different decided verdict under a setting
+    /// (a line earlier in the file): refused, so that the result never
+    /// depends on the order of the lines.
+    Conflict {
+        /// The line.
+        line: usize,
+        /// The game.
+        game: GameNumber,
+    },
+    /// A game's verdicts that are not one letter `W`, `U`, `?` or `-` for
+    /// each rules setting of the `variants` line.
     BadLetters {
         /// The line.
         line: usize,
@@ -550,12 +582,17 @@ impl Verdicts {
         }
         let (head, rest) = line.split_once(' ').ok_or(VerdictsError::OneField { line: number })?;
         if head == "variants" {
-            self.variants = rest
+            let variants: Vec<Rules> = rest
                 .split_whitespace()
                 .map(|n| {
                     parse_variant_name(n).ok_or_else(|| VerdictsError::BadVariant { line: number, name: n.to_string() })
                 })
                 .collect::<Result<_, _>>()?;
+            let repeated = variants.iter().enumerate().any(|(i, r)| variants[..i].contains(r));
+            if repeated || (!self.variants.is_empty() && variants != self.variants) {
+                return Err(VerdictsError::OtherVariants { line: number });
+            }
+            self.variants = variants;
             return Ok(());
         }
         let game = head.parse::<GameNumber>().map_err(|_| VerdictsError::BadGameNumber { line: number })?;
@@ -563,7 +600,29 @@ impl Verdicts {
         if letters.len() != self.variants.len() || !letters.iter().all(|b| b"WU?-".contains(b)) {
             return Err(VerdictsError::BadLetters { line: number, variants: self.variants.len() });
         }
-        self.games.insert(game, letters.to_vec());
+        // A game met again (verdict files concatenated, one per shard):
+        // merged letter by letter, a decided verdict over `?`, `?` over
+        // `-`; two decided verdicts that differ are refused.
+        let rank = |l: u8| match l {
+            b'W' | b'U' => 2,
+            b'?' => 1,
+            _ => 0,
+        };
+        match self.games.get_mut(&game) {
+            None => {
+                self.games.insert(game, letters.to_vec());
+            }
+            Some(old) => {
+                if old.iter().zip(letters).any(|(&a, &b)| rank(a) == 2 && rank(b) == 2 && a != b) {
+                    return Err(VerdictsError::Conflict { line: number, game });
+                }
+                for (a, &b) in old.iter_mut().zip(letters) {
+                    if rank(b) > rank(*a) {
+                        *a = b;
+                    }
+                }
+            }
+        }
         Ok(())
     }
 
@@ -730,6 +789,25 @@ mod tests {
         assert!(Verdicts::parse("variants d1puf1\n5 W\n").is_ok());
         assert!(Verdicts::parse("variants d1puf1\n+5 W\n").is_err());
         assert!(Verdicts::parse("variants d1puf1\n0 W\n").is_err());
+        // Verdict files concatenated (one per shard): a game met again is
+        // merged, a decided verdict over `?` over `-`, in any order; two
+        // decided verdicts that differ, or other settings, are refused.
+        for text in [
+            "variants d1puf1 d3p1f0\n1 W-\n1 -?\n1 -U\n",
+            "variants d1puf1 d3p1f0\n1 -U\nvariants d1puf1 d3p1f0\n1 W?\n",
+        ] {
+            let v = Verdicts::parse(text).unwrap();
+            assert_eq!(v.games[&game(1)], b"WU".to_vec(), "{text}");
+        }
+        assert_eq!(
+            Verdicts::parse("variants d1puf1\n1 W\n01 U\n").unwrap_err(),
+            VerdictsError::Conflict { line: 3, game: game(1) }
+        );
+        assert_eq!(Verdicts::parse("variants d1puf1 d1puf1\n").unwrap_err(), VerdictsError::OtherVariants { line: 1 });
+        assert_eq!(
+            Verdicts::parse("variants d1puf1\n1 W\nvariants d3puf1\n").unwrap_err(),
+            VerdictsError::OtherVariants { line: 3 }
+        );
     }
 
     #[test]

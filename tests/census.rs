@@ -304,6 +304,12 @@ fn a_verdict_file_is_extended_never_shrunk_and_missing_games_are_said() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(dir.join("v.txt")).unwrap(), full);
+    // The same when it would solve first: refused before any search.
+    let mut solving = vec!["--games", "1..3", "--dir", "e", "--verdict-file", "v.txt"];
+    solving.extend(setting);
+    let (_, err) = census_fails(dir, &solving);
+    assert!(err.contains("would be lost or changed"), "{err}");
+    assert!(!dir.join("e/draw3-passes1-f2t-on.jsonl").exists(), "nothing solved");
     // Counted, over a wider range: extended, every verdict kept; the games
     // no file has are said and written `-`.
     let mut wider = vec!["--only", "1..9", "v.txt", "--verdict-file", "v.txt"];

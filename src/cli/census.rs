@@ -36,6 +36,12 @@ pub fn run(args: CensusArgs) -> Result<()> {
     let mut old_verdicts = None;
     if let Some(path) = &args.verdict_file {
         old_verdicts = census::files::check_verdict_file(path, &files)?;
+        // What a smaller range or fewer settings would lose is known now,
+        // before any work.
+        let outside = old_verdicts.as_ref().zip(args.counted()).and_then(|(old, r)| old.outside(r, &variants));
+        if let Some((lost, game, rules)) = outside {
+            return Err(census::files::FilesError::VerdictsLost { path: path.clone(), lost, game, rules }.into());
+        }
     }
     if let Some(range) = args.games {
         for (output, rules) in batches.iter().zip(&variants) {
@@ -51,10 +57,8 @@ pub fn run(args: CensusArgs) -> Result<()> {
     }
     let range = args.only.or(args.games);
     let rows = census.rows(range);
-    let mut out = io::stdout().lock();
-    writeln!(out, "{}", render::census::heading(range, args.shard))?;
-    write!(out, "{}", render::census::table(&rows))?;
-    out.flush()?;
+    // The verdict file first: a reader of the table that stops early (a
+    // closed pipe) must not leave it unwritten.
     if let Some(path) = &args.verdict_file {
         // Clap makes sure of it (`requires = "range"`).
         let Some(range) = range else {
@@ -69,5 +73,9 @@ pub fn run(args: CensusArgs) -> Result<()> {
         klondike::store::write_atomically_streamed(path, |out| census.write_verdicts(range, &variants, out))
             .with_context(|| render::census::cannot_write_verdicts(path))?;
     }
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", render::census::heading(range, args.shard))?;
+    write!(out, "{}", render::census::table(&rows))?;
+    out.flush()?;
     Ok(())
 }

@@ -139,6 +139,12 @@ pub fn files_error(e: &FilesError) -> String {
 pub fn verdicts_error(e: &VerdictsError) -> String {
     match e {
         VerdictsError::TooLong { line } => format!("line {line}: too long"),
+        VerdictsError::OtherVariants { line } => {
+            format!("line {line}: a variants line that names a setting twice, or other settings than the one before")
+        }
+        VerdictsError::Conflict { line, game } => {
+            format!("line {line}: game {game} has a different verdict on a line before (a game is given one verdict per setting)")
+        }
         VerdictsError::OneField { line } => format!("line {line}: two fields expected"),
         VerdictsError::BadVariant { line, name } => format!("line {line}: bad variant {name}"),
         VerdictsError::BadGameNumber { line } => format!("line {line}: bad game number"),
