@@ -328,6 +328,13 @@ fn a_verdict_file_is_extended_never_shrunk_and_missing_games_are_said() {
         assert!(err.contains("'/dev/zero' is not a regular file"), "{err}");
         let (_, err) = census_fails(dir, &["--only", "1..3", batch, "--verdict-file", "/dev/null"]);
         assert!(err.contains("'/dev/null' is not a regular file"), "{err}");
+        // Through a symbolic link: the file it names is written, the link kept.
+        std::os::unix::fs::symlink("v.txt", dir.join("link.txt")).unwrap();
+        let mut linked = vec!["--only", "1..10", "link.txt", "--verdict-file", "link.txt"];
+        linked.extend(setting);
+        census(dir, &linked);
+        assert!(std::fs::symlink_metadata(dir.join("link.txt")).unwrap().file_type().is_symlink());
+        assert!(std::fs::read_to_string(dir.join("v.txt")).unwrap().ends_with("\n9 -\n10 -\n"));
     }
     let (code, err) = census_fails(dir, &["--games", "1..100000001", "--dir", "d", "--verdict-file", "w.txt"]);
     assert_eq!(code, 1, "{err}");

@@ -162,7 +162,9 @@ fn read_file(path: &Path, pipes: bool, census: &mut Census) -> Result<Contents, 
         }
         number += 1;
         let text = String::from_utf8_lossy(&buf);
-        let line = text.trim();
+        // A byte-order mark that an editor put at the start is no part of
+        // the first line.
+        let line = if number == 1 { text.trim_start_matches('\u{feff}') } else { &text }.trim();
         if !decided {
             if line.is_empty() {
                 continue;
@@ -307,6 +309,19 @@ mod tests {
         )
         .unwrap();
         assert!(check_verdict_file(&verdicts, &counted).is_ok());
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_read_past() {
+        let dir = tempfile::tempdir().unwrap();
+        let batch = dir.path().join("b.jsonl");
+        fs::write(&batch, format!("\u{feff}{RESULT}\n")).unwrap();
+        let verdicts = dir.path().join("v.txt");
+        fs::write(&verdicts, "\u{feff}variants d1puf1\n2 U\n").unwrap();
+        let mut census = Census::default();
+        assert_eq!(census.add_files(&[batch, verdicts]).unwrap(), 0);
+        let row = &census.rows(None)[0];
+        assert_eq!((row.winnable, row.unwinnable), (1, 1));
     }
 
     #[test]

@@ -70,7 +70,9 @@ pub fn run(args: CensusArgs) -> Result<()> {
             let path = path.clone();
             return Err(census::files::FilesError::VerdictsLost { path, lost, game, rules }.into());
         }
-        klondike::store::write_atomically_streamed(path, |out| census.write_verdicts(range, &variants, out))
+        // Written through a symbolic link, not over it.
+        let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        klondike::store::write_atomically_streamed(&target, |out| census.write_verdicts(range, &variants, out))
             .with_context(|| render::census::cannot_write_verdicts(path))?;
     }
     let mut out = io::stdout().lock();
