@@ -269,13 +269,23 @@ impl Census {
     /// can count (left out, as [`Census::add_line`] leaves them).
     pub fn add_text(&mut self, text: &str) -> Added {
         let mut added = Added::default();
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            match self.add_line(line) {
-                Ok(()) => added.results += 1,
-                Err(_) => added.not_results += 1,
-            }
+        for line in text.lines() {
+            self.count_line(line, &mut added);
         }
         added
+    }
+
+    /// Counts one line of a batch file into `added` ([`Census::add_text`]
+    /// for one line): a blank line is nothing, a line that is no result is
+    /// left out.
+    pub(crate) fn count_line(&mut self, line: &str, added: &mut Added) {
+        if line.trim().is_empty() {
+            return;
+        }
+        match self.add_line(line) {
+            Ok(()) => added.results += 1,
+            Err(_) => added.not_results += 1,
+        }
     }
 
     /// The verdict on `game` under `rules`, if any line gave one.

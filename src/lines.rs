@@ -33,17 +33,26 @@ const BOM: &[u8] = "\u{feff}".as_bytes();
 pub struct PlainLines<R: BufRead> {
     reader: R,
     first: bool,
+    /// Longest line read in full, in bytes.
+    max_line: usize,
 }
 
 impl<R: BufRead> PlainLines<R> {
-    /// The lines of `reader`, from its start.
+    /// The lines of `reader`, from its start, each read in full up to
+    /// [`MAX_LINE`] bytes (command lines).
     pub fn new(reader: R) -> Self {
-        PlainLines { reader, first: true }
+        Self::with_max_line(reader, MAX_LINE)
+    }
+
+    /// The lines of `reader`, each read in full up to `max_line` bytes (the
+    /// lines of a file, which may be longer than a command).
+    pub fn with_max_line(reader: R, max_line: usize) -> Self {
+        PlainLines { reader, first: true, max_line }
     }
 
     /// The next line, without its line ending: [`Input::TooLong`] (its
-    /// first [`MAX_LINE`] bytes or so) for a longer one, [`Input::End`] at
-    /// the end of the reader.
+    /// first `max_line` bytes or so; the rest is read past, never held) for
+    /// a longer one, [`Input::End`] at the end of the reader.
     ///
     /// # Errors
     /// An I/O error of the reader (an interrupted read is tried again).
@@ -65,7 +74,7 @@ impl<R: BufRead> PlainLines<R> {
                 Some(i) => (i + 1, true),
                 None => (chunk.len(), false),
             };
-            let room = (MAX_LINE + 1).saturating_sub(buf.len());
+            let room = (self.max_line + 1).saturating_sub(buf.len());
             if take > room {
                 too_long = true;
             }

@@ -5,12 +5,14 @@
 //! What is said of a failure is [`render::faults::files_error`](crate::render::faults::files_error)'s.
 
 use std::fs::{self, File};
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufReader};
 use std::path::{Path, PathBuf};
 
 use super::{batch_file_name, Census, Verdicts, VerdictsError};
 use crate::batch::Shard;
+use crate::lines::PlainLines;
 use crate::rules::Rules;
+use crate::session::Input;
 
 /// Why the files of a census cannot be used; nothing has been written.
 #[derive(Debug, thiserror::Error)]
@@ -118,53 +120,28 @@ fn open_file(path: &Path, pipes: bool) -> Result<File, FilesError> {
     File::open(path).map_err(read_error)
 }
 
-/// Reads `path` a line at a time (no line longer than [`MAX_FILE_LINE`]
-/// is kept; a line that is not UTF-8 is read with its bad bytes replaced),
-/// counting batch lines into `census` as they come, or reading the whole
-/// verdict file.
+/// Reads `path` a line at a time ([`PlainLines`]: no line longer than
+/// [`MAX_FILE_LINE`] is kept, bad UTF-8 is replaced, a byte-order mark at
+/// the start is read past), counting batch lines into `census` as they
+/// come, or reading the whole verdict file.
 fn read_file(path: &Path, pipes: bool, census: &mut Census) -> Result<Contents, FilesError> {
     let read_error = |error| FilesError::Read { path: path.to_path_buf(), error };
-    let mut reader = BufReader::new(open_file(path, pipes)?);
+    let mut lines = PlainLines::with_max_line(BufReader::new(open_file(path, pipes)?), MAX_FILE_LINE);
     let mut added = super::Added::default();
     let mut verdicts: Option<Verdicts> = None;
     let mut comments = 0;
     let mut decided = false;
-    let mut buf = Vec::new();
     let mut number = 0;
     loop {
-        buf.clear();
-        let mut too_long = false;
-        // One line, keeping at most MAX_FILE_LINE bytes of it.
-        loop {
-            let chunk = match reader.fill_buf() {
-                Ok(c) => c,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(read_error(e)),
-            };
-            if chunk.is_empty() {
-                break;
-            }
-            let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => (i, true),
-                None => (chunk.len(), false),
-            };
-            let room = MAX_FILE_LINE.saturating_sub(buf.len());
-            too_long |= take > room;
-            buf.extend_from_slice(&chunk[..take.min(room)]);
-            reader.consume(take + usize::from(end));
-            if end {
-                buf.push(b'\n');
-                break;
-            }
-        }
-        if buf.is_empty() {
-            break;
-        }
+        let (text, too_long) = match lines.next_line().map_err(read_error)? {
+            Input::Text(text) => (text, false),
+            Input::TooLong(text) => (text, true),
+            Input::End => break,
+            // Not made by plain lines (bad bytes are replaced).
+            _ => (String::new(), true),
+        };
         number += 1;
-        let text = String::from_utf8_lossy(&buf);
-        // A byte-order mark that an editor put at the start is no part of
-        // the first line.
-        let line = if number == 1 { text.trim_start_matches('\u{feff}') } else { &text }.trim();
+        let line = text.trim();
         if !decided {
             if line.is_empty() {
                 continue;
@@ -183,11 +160,10 @@ fn read_file(path: &Path, pipes: bool, census: &mut Census) -> Result<Contents, 
         if let Some(v) = verdicts.as_mut() {
             let read = if too_long { Err(VerdictsError::TooLong { line: number }) } else { v.read_line(number, line) };
             read.map_err(|error| FilesError::BadVerdicts { path: path.to_path_buf(), error })?;
-        } else if !line.is_empty() {
-            match census.add_line(line).ok().filter(|()| !too_long) {
-                Some(()) => added.results += 1,
-                None => added.not_results += 1,
-            }
+        } else if too_long {
+            added.not_results += 1;
+        } else {
+            census.count_line(line, &mut added);
         }
     }
     if !decided {
