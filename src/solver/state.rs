@@ -613,6 +613,12 @@ impl Key {
         (self.0 >> KEY_REDEALS) as u32 & 31 >= talon.count_ones()
     }
 
+    /// Whether this is the key of a node, not of a position in between
+    /// (whose keys set bits 82 to 95, see [`Need::key_at`]).
+    pub fn is_node(self) -> bool {
+        self.0 >> 82 == 0
+    }
+
     /// The same key with cursor `cursor` (below 32).
     pub fn with_cursor(self, cursor: u8) -> Key {
         Key(self.0 & !(31u128 << KEY_CURSOR) | u128::from(cursor) << KEY_CURSOR)

@@ -21,14 +21,23 @@ const MIN_SLOTS: usize = 64;
 /// (the solver's cap, `search::MAX_TABLE`, is 7/8 of it).
 const LAST_SLOTS: usize = 1 << 25;
 
-/// Most slots a set keeps when it is emptied (256 KB).
+/// Most slots a set keeps when it is emptied (256 KB), or a set with a
+/// journal (1 MB: emptying it costs only its keys, not its slots).
 const KEEP_ON_CLEAR: usize = 1 << 14;
+const KEEP_ON_CLEAR_JOURNALED: usize = 1 << 16;
 
 /// A set of [`Key`]s.
 #[derive(Default)]
 pub(crate) struct KeySet {
     slots: Vec<u128>,
     len: usize,
+    /// With a journal ([`KeySet::with_journal`]): the slots that hold a key,
+    /// one entry per key, so that emptying the set or taking its keys costs
+    /// the keys it holds, not all its slots. Why: the easier searches (see
+    /// `search::Easier`) reuse one set hundreds of thousands of times for
+    /// searches of a few dozen positions, in a set grown by a few larger
+    /// ones.
+    journal: Option<Vec<u32>>,
 }
 
 /// The slot a key's probe starts at, for `mask = slots - 1`.
@@ -76,6 +85,11 @@ fn ask_for_huge_pages(slots: &Vec<u128>) {
 }
 
 impl KeySet {
+    /// An empty set that keeps a journal of its slots (see the field).
+    pub fn with_journal() -> KeySet {
+        KeySet { journal: Some(Vec::new()), ..KeySet::default() }
+    }
+
     /// Keys held.
     pub fn len(&self) -> usize {
         self.len
@@ -100,8 +114,17 @@ impl KeySet {
     /// back, since emptying it slot by slot would cost as much as the many
     /// small searches that reuse a set (see `search::Easier`) save.
     pub fn clear(&mut self) {
-        if self.slots.len() > KEEP_ON_CLEAR {
+        let keep = if self.journal.is_some() { KEEP_ON_CLEAR_JOURNALED } else { KEEP_ON_CLEAR };
+        if self.slots.len() > keep {
             self.slots = Vec::new();
+            if let Some(journal) = &mut self.journal {
+                *journal = Vec::new();
+            }
+        } else if let Some(journal) = &mut self.journal {
+            for &i in journal.iter() {
+                self.slots[i as usize] = EMPTY;
+            }
+            journal.clear();
         } else {
             self.slots.fill(EMPTY);
         }
@@ -121,6 +144,10 @@ impl KeySet {
         }
         let mut slots: Vec<u128> = Vec::new();
         slots.try_reserve_exact(n)?;
+        let mut journal = Vec::new();
+        if self.journal.is_some() {
+            journal.try_reserve_exact(n)?;
+        }
         ask_for_huge_pages(&slots);
         slots.resize(n, EMPTY);
         let mask = n - 1;
@@ -130,8 +157,13 @@ impl KeySet {
                 i = (i + 1) & mask;
             }
             slots[i] = k;
+            // `n` is at most 2^25 (the solver's cap), well within a u32.
+            journal.push(i as u32);
         }
         self.slots = slots;
+        if self.journal.is_some() {
+            self.journal = Some(journal);
+        }
         Ok(())
     }
 
@@ -155,6 +187,10 @@ impl KeySet {
             if k == EMPTY {
                 self.slots[i] = key.0;
                 self.len += 1;
+                if let Some(journal) = &mut self.journal {
+                    // Never reallocates: it was given room for every slot.
+                    journal.push(i as u32);
+                }
                 return true;
             }
             i = (i + 1) & mask;
@@ -202,12 +238,34 @@ impl KeySet {
         let _ = i;
     }
 
-    /// Moves every key of `other` into this set (which must have room, see
-    /// [`KeySet::try_reserve`]), leaving `other` empty.
-    pub fn take_all(&mut self, other: &mut KeySet) {
-        for k in other.slots.iter_mut().filter(|k| **k != EMPTY) {
-            self.insert(Key(*k));
-            *k = EMPTY;
+    /// How many of the keys held satisfy `keep`.
+    pub fn count(&self, keep: impl Fn(Key) -> bool) -> usize {
+        match &self.journal {
+            Some(journal) => journal.iter().filter(|&&i| keep(Key(self.slots[i as usize]))).count(),
+            None => self.slots.iter().filter(|&&k| k != EMPTY && keep(Key(k))).count(),
+        }
+    }
+
+    /// Moves the keys of `other` that satisfy `keep` into this set (which
+    /// must have room for them, see [`KeySet::try_reserve`] and
+    /// [`KeySet::count`]), leaving `other` empty.
+    pub fn take_all(&mut self, other: &mut KeySet, keep: impl Fn(Key) -> bool) {
+        if let Some(journal) = &mut other.journal {
+            for &i in journal.iter() {
+                let k = Key(other.slots[i as usize]);
+                if keep(k) {
+                    self.insert(k);
+                }
+                other.slots[i as usize] = EMPTY;
+            }
+            journal.clear();
+        } else {
+            for k in other.slots.iter_mut().filter(|k| **k != EMPTY) {
+                if keep(Key(*k)) {
+                    self.insert(Key(*k));
+                }
+                *k = EMPTY;
+            }
         }
         other.len = 0;
     }
@@ -244,7 +302,7 @@ mod tests {
         other.insert(Key(1 << 81));
         ours.try_reserve(other.len()).unwrap();
         let before = ours.len();
-        ours.take_all(&mut other);
+        ours.take_all(&mut other, |_| true);
         assert_eq!(other.len(), 0);
         assert!(!other.contains(&Key(2)));
         assert!(ours.contains(&Key(1 << 81)));
@@ -260,6 +318,44 @@ mod tests {
         ours.clear();
         assert_eq!((ours.len(), ours.bytes()), (0, slots));
         assert!(!ours.contains(&Key(0)) && ours.insert(Key(0)));
+    }
+
+    #[test]
+    fn a_set_with_a_journal_empties_and_hands_over_its_keys_like_one_without() {
+        let mut seed = 11u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            u128::from(seed >> 44)
+        };
+        let (mut plain, mut journaled) = (KeySet::default(), KeySet::with_journal());
+        let (mut plain_sink, mut journaled_sink) = (KeySet::default(), KeySet::default());
+        // Rounds of very different sizes, so that the set grows (rehashing
+        // its journal), is emptied with keys left and without, and once
+        // grows past what it keeps on emptying.
+        for (round, &n) in [10usize, 3000, 0, 70_000, 5, 200].iter().enumerate() {
+            let keys: Vec<u128> = (0..n).map(|_| next()).collect();
+            for &k in &keys {
+                assert_eq!(plain.insert(Key(k)), journaled.insert(Key(k)));
+            }
+            assert_eq!(plain.len(), journaled.len());
+            assert!(keys.iter().all(|&k| journaled.contains(&Key(k))));
+            if round % 2 == 0 {
+                plain.clear();
+                journaled.clear();
+            } else {
+                // Only the keys not divisible by 3 are handed over.
+                let keep = |k: Key| !k.0.is_multiple_of(3);
+                assert_eq!(plain.count(keep), journaled.count(keep));
+                plain_sink.try_reserve(plain.count(keep)).unwrap();
+                journaled_sink.try_reserve(journaled.count(keep)).unwrap();
+                plain_sink.take_all(&mut plain, keep);
+                journaled_sink.take_all(&mut journaled, keep);
+                assert_eq!(plain_sink.len(), journaled_sink.len());
+                assert!(keys.iter().all(|&k| journaled_sink.contains(&Key(k)) == keep(Key(k))));
+            }
+            assert_eq!(journaled.len(), 0);
+            assert!(keys.iter().all(|&k| !journaled.contains(&Key(k))));
+        }
     }
 
     #[test]
