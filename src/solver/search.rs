@@ -250,18 +250,23 @@ const PROBE_GROWTH: u64 = 4;
 /// Rounds of probes in one search, probes in a round, and the node budget
 /// of each, as a fraction of the nodes searched when the round starts:
 /// each round costs at most a tenth of the search so far. On PySol games
-/// 1..600 (draw-1) and 1..400 (draw-3) these settings take 3% and 4% fewer
-/// nodes in all than no probes, and decide draw-3 game 675 in 21 000 nodes
-/// instead of 4.9 million, 466 in 131 000 instead of 1.6 million. (Probes a
-/// tenth as long, or twice as many, saved less; rounds of a fifth took more
-/// nodes in all.)
+/// 1..600 (draw-1) and 1..400 (draw-3) these settings took 3% and 4% fewer
+/// nodes in all than no probes (with a spread of 400, see below), and
+/// decide draw-3 game 675 in 5 200 nodes instead of 4.9 million, 466 in
+/// 132 000 instead of 1.6 million. (Probes a tenth as long, or twice as
+/// many, saved less; measured again on PySol games 1..2000 in draw-1,
+/// rounds of a fifth or two fifths, or ten rounds growing twice as fast,
+/// took 6% to 19% more nodes in all, and sixteen probes a round 2% fewer.)
 const PROBE_ROUNDS: u32 = 5;
 const PROBES: u64 = 8;
 const PROBE_FRACTION: u64 = 80;
-/// The spread of a probe's random priorities: about the gap between a
-/// move that turns a card face up and a talon move, so that a probe tries
-/// the same kinds of move first, in other orders.
-const PROBE_SHUFFLE: u64 = 400;
+/// The spread of a probe's random priorities: four times the gap between
+/// a move that turns a card face up and a talon move, so that a probe
+/// often tries another kind of move first. (Measured in nodes over PySol
+/// games 1..2000 in draw-1 and 1..1000 in draw-3: 1 600 took 9% and 5%
+/// fewer than 400, the gap itself; 3 200 and more took 12% fewer in draw-1
+/// but only 2% in draw-3.)
+const PROBE_SHUFFLE: u64 = 1_600;
 
 /// The order in which a search tries moves.
 enum Order {
