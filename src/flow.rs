@@ -474,8 +474,10 @@ mod tests {
         assert_eq!(known_verdicts().verdict(number, &rules), Some(BatchVerdict::Winnable));
         assert!(before().all(|n| known_verdicts().verdict(n, &rules) != Some(BatchVerdict::Winnable)));
         assert!(number.get() > 3 && searched < number.get() as usize, "{number} {searched}");
-        // Past the census, a budget that decides nothing finds nothing.
-        let past = GameNumber::new(10_000).unwrap();
+        // Past the census (games 1..N, however far it reaches), a budget
+        // that decides nothing finds nothing.
+        let past = GameNumber::new(known_verdicts().len() as u128 + 1).unwrap();
+        assert_eq!(known_verdicts().verdict(past, &rules), None);
         assert_eq!(first_winnable(past, &rules, || Budget::states(0)), Err(WinnableError::NoneFound { first: past }));
     }
 
