@@ -157,8 +157,10 @@ impl KeySet {
                 i = (i + 1) & mask;
             }
             slots[i] = k;
-            // `n` is at most 2^25 (the solver's cap), well within a u32.
-            journal.push(i as u32);
+            if self.journal.is_some() {
+                // `n` is at most 2^25 (the solver's cap), well within a u32.
+                journal.push(i as u32);
+            }
         }
         self.slots = slots;
         if self.journal.is_some() {
@@ -238,36 +240,28 @@ impl KeySet {
         let _ = i;
     }
 
+    /// The keys held: read from the journal when there is one, else found
+    /// among all the slots.
+    fn keys(&self) -> impl Iterator<Item = Key> + '_ {
+        let journal = self.journal.as_deref();
+        let scanned = journal.is_none().then(|| self.slots.iter().copied().filter(|&k| k != EMPTY));
+        let listed = journal.into_iter().flatten().map(|&i| self.slots[i as usize]);
+        scanned.into_iter().flatten().chain(listed).map(Key)
+    }
+
     /// How many of the keys held satisfy `keep`.
     pub fn count(&self, keep: impl Fn(Key) -> bool) -> usize {
-        match &self.journal {
-            Some(journal) => journal.iter().filter(|&&i| keep(Key(self.slots[i as usize]))).count(),
-            None => self.slots.iter().filter(|&&k| k != EMPTY && keep(Key(k))).count(),
-        }
+        self.keys().filter(|&k| keep(k)).count()
     }
 
     /// Moves the keys of `other` that satisfy `keep` into this set (which
     /// must have room for them, see [`KeySet::try_reserve`] and
-    /// [`KeySet::count`]), leaving `other` empty.
+    /// [`KeySet::count`]), leaving `other` empty (see [`KeySet::clear`]).
     pub fn take_all(&mut self, other: &mut KeySet, keep: impl Fn(Key) -> bool) {
-        if let Some(journal) = &mut other.journal {
-            for &i in journal.iter() {
-                let k = Key(other.slots[i as usize]);
-                if keep(k) {
-                    self.insert(k);
-                }
-                other.slots[i as usize] = EMPTY;
-            }
-            journal.clear();
-        } else {
-            for k in other.slots.iter_mut().filter(|k| **k != EMPTY) {
-                if keep(Key(*k)) {
-                    self.insert(Key(*k));
-                }
-                *k = EMPTY;
-            }
+        for k in other.keys().filter(|&k| keep(k)) {
+            self.insert(k);
         }
-        other.len = 0;
+        other.clear();
     }
 }
 
