@@ -344,7 +344,11 @@ impl Plan {
         E: Send,
         F: Fn(Solved) -> Result<(), E> + Sync + Send,
     {
-        self.par_iter().try_for_each(|game| each(solve_game(game, rules, limits)))
+        self.par_iter().try_for_each(|game| {
+            // A batch solves deal after deal on each thread.
+            crate::solver::keep_memory_between_searches();
+            each(solve_game(game, rules, limits))
+        })
     }
 }
 

@@ -8,6 +8,8 @@
 //! single line, and the line of a key can be fetched ahead
 //! ([`KeySet::prefetch`]) while other work goes on.
 
+use std::cell::RefCell;
+
 use super::state::Key;
 
 /// A slot that holds no key: keys use 90 bits at most (see [`Key`]), so no
@@ -38,6 +40,67 @@ pub(crate) struct KeySet {
     /// searches of a few dozen positions, in a set grown by a few larger
     /// ones.
     journal: Option<Vec<u32>>,
+}
+
+/// Largest slot array kept for reuse (2^23 slots, 128 MB), and so at most
+/// 256 MB kept in all on a thread: one array of each size up to it.
+const SPARE_MAX_SLOTS: usize = 1 << 23;
+
+/// Slot arrays that sets on this thread no longer use, kept (when
+/// [`keep_spare_slots`] has turned it on) for the next sets that grow to
+/// their size.
+#[derive(Default)]
+struct Spare {
+    on: bool,
+    /// At most one array of each size, any contents.
+    arrays: Vec<Vec<u128>>,
+}
+
+thread_local! {
+    static SPARE: RefCell<Spare> = RefCell::default();
+}
+
+/// From now on, the slot arrays of sets on this thread that are emptied,
+/// outgrown or dropped are kept (up to [`SPARE_MAX_SLOTS`] slots each, one
+/// of each size) and reused by the next sets that grow to their size.
+/// Why: the kernel hands out fresh memory one page at a time, zeroing each
+/// on its first touch, and a batch of deals grows tables of tens of
+/// megabytes for every deal (on a virtual machine that took 8% to 11% of a
+/// hard draw-1 deal, and 5% of PySol games 1..2000); refilling a kept array
+/// costs a small part of that. Off by default, so that a program that
+/// solves now and then (the REPL) gives the memory back.
+pub(crate) fn keep_spare_slots() {
+    // Failing to reach the thread's store (while the thread ends) only
+    // means nothing is kept.
+    let _ = SPARE.try_with(|s| s.borrow_mut().on = true);
+}
+
+/// Gives a slot array that a set no longer uses to this thread's store of
+/// spare arrays, or frees it.
+fn give_back(slots: Vec<u128>) {
+    let n = slots.len();
+    if n == 0 || n > SPARE_MAX_SLOTS {
+        return;
+    }
+    let _ = SPARE.try_with(|s| {
+        let mut s = s.borrow_mut();
+        if s.on && !s.arrays.iter().any(|a| a.len() == n) {
+            s.arrays.push(slots);
+        }
+    });
+}
+
+/// A kept array of `n` slots, if this thread has one (its contents are
+/// anything: the caller empties it).
+fn take_spare(n: usize) -> Option<Vec<u128>> {
+    SPARE
+        .try_with(|s| {
+            let mut s = s.borrow_mut();
+            let i = s.arrays.iter().position(|a| a.len() == n)?;
+            Some(s.arrays.swap_remove(i))
+        })
+        .ok()
+        .flatten()
 }
 
 /// The slot a key's probe starts at, for `mask = slots - 1`.
@@ -87,7 +150,7 @@ fn ask_for_huge_pages(slots: &Vec<u128>) {
 impl KeySet {
     /// An empty set that keeps a journal of its slots (see the field).
     pub fn with_journal() -> KeySet {
-        KeySet { journal: Some(Vec::new()), ..KeySet::default() }
+        KeySet { slots: Vec::new(), len: 0, journal: Some(Vec::new()) }
     }
 
     /// Keys held.
@@ -116,7 +179,7 @@ impl KeySet {
     pub fn clear(&mut self) {
         let keep = if self.journal.is_some() { KEEP_ON_CLEAR_JOURNALED } else { KEEP_ON_CLEAR };
         if self.slots.len() > keep {
-            self.slots = Vec::new();
+            give_back(std::mem::take(&mut self.slots));
             if let Some(journal) = &mut self.journal {
                 *journal = Vec::new();
             }
@@ -142,14 +205,23 @@ impl KeySet {
         while (if n >= LAST_SLOTS { n / 8 * 7 } else { n / 4 * 3 }) < want {
             n *= 2;
         }
-        let mut slots: Vec<u128> = Vec::new();
-        slots.try_reserve_exact(n)?;
         let mut journal = Vec::new();
         if self.journal.is_some() {
             journal.try_reserve_exact(n)?;
         }
-        ask_for_huge_pages(&slots);
-        slots.resize(n, EMPTY);
+        let mut slots = match take_spare(n) {
+            Some(mut slots) => {
+                slots.fill(EMPTY);
+                slots
+            }
+            None => {
+                let mut slots: Vec<u128> = Vec::new();
+                slots.try_reserve_exact(n)?;
+                ask_for_huge_pages(&slots);
+                slots.resize(n, EMPTY);
+                slots
+            }
+        };
         let mask = n - 1;
         for &k in self.slots.iter().filter(|&&k| k != EMPTY) {
             let mut i = home(k, mask);
@@ -162,7 +234,7 @@ impl KeySet {
                 journal.push(i as u32);
             }
         }
-        self.slots = slots;
+        give_back(std::mem::replace(&mut self.slots, slots));
         if self.journal.is_some() {
             self.journal = Some(journal);
         }
@@ -265,6 +337,12 @@ impl KeySet {
     }
 }
 
+impl Drop for KeySet {
+    fn drop(&mut self) {
+        give_back(std::mem::take(&mut self.slots));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,6 +428,40 @@ mod tests {
             assert_eq!(journaled.len(), 0);
             assert!(keys.iter().all(|&k| !journaled.contains(&Key(k))));
         }
+    }
+
+    #[test]
+    fn a_kept_array_is_reused_and_comes_back_empty() {
+        // On a thread of its own: the store of spare arrays is per thread.
+        std::thread::spawn(|| {
+            let spare_sizes = || SPARE.with(|s| s.borrow().arrays.iter().map(Vec::len).collect::<Vec<_>>());
+            let mut a = KeySet::default();
+            a.insert(Key(1));
+            drop(a);
+            assert!(spare_sizes().is_empty(), "kept without being asked to");
+            keep_spare_slots();
+            let mut a = KeySet::default();
+            for k in 0..100_000u128 {
+                a.insert(Key(k));
+            }
+            let slots = a.slots.len();
+            // Outgrown arrays are kept, one of each size.
+            assert!(!spare_sizes().is_empty() && !spare_sizes().contains(&slots));
+            drop(a);
+            assert!(spare_sizes().contains(&slots));
+            let mut b = KeySet::default();
+            for k in 200_000..300_000u128 {
+                assert!(b.insert(Key(k)));
+            }
+            // It took the kept array of its size, emptied.
+            assert_eq!(b.slots.len(), slots);
+            assert!(!spare_sizes().contains(&slots));
+            assert_eq!(b.len(), 100_000);
+            assert!((0..100_000u128).all(|k| !b.contains(&Key(k))));
+            assert!((200_000..300_000u128).all(|k| b.contains(&Key(k))));
+        })
+        .join()
+        .unwrap();
     }
 
     #[test]
