@@ -380,25 +380,28 @@ fn push_moves(
     scratch.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
     let start = moves.len();
     moves.try_reserve(scratch.len()).ok()?;
-    moves.extend(scratch.iter().map(|&(_, mv)| {
+    moves.extend(scratch.iter().filter_map(|&(_, mv)| {
         let child_need = st.need_after(ctx, need, mv);
         // A position in between with no card down from a foundation has
         // no key: it is not made here (most talon moves lead to one).
         if !child_need.is_any() && child_need.down == 0 {
-            return Next { mv, need: child_need, key: None };
+            return Some(Next { mv, need: child_need, key: None });
         }
         let mut child = *st;
         child.apply(ctx, mv);
         let key = if child_need.is_any() {
             child.auto_moves(ctx, |_| {});
             (!(child.is_won() || child.is_trivially_won())).then(|| child.key(ctx))
-        } else {
+        } else if child.may_go_on(ctx, child_need) {
             child_need.key_at(&child, ctx)
+        } else {
+            // A dead end: no move would follow.
+            return None;
         };
         if let Some(key) = &key {
             tt.prefetch(key);
         }
-        Next { mv, need: child_need, key }
+        Some(Next { mv, need: child_need, key })
     }));
     Some((start, moves.len()))
 }
