@@ -698,6 +698,16 @@ fn parents(c: u8) -> u64 {
     other_colour(suit(c)).iter().fold(0, |m, &s| m | 1 << (s * 13 + r))
 }
 
+/// The cards that a card of `cards` (a mask) can be built on, as a mask:
+/// [`parents`] of each, all at once.
+#[inline]
+fn parents_of(cards: u64) -> u64 {
+    const SUIT: u64 = (1 << 13) - 1;
+    let up = |s: usize| ((cards >> (13 * s)) << 1) & SUIT; // one rank higher, no king's
+    let (black, red) = (up(0) | up(3), up(1) | up(2));
+    red | red << 39 | black << 13 | black << 26
+}
+
 /// The two cards that can be built on `c` (one rank lower, other colour),
 /// as a mask (bit = card); none for an ace.
 #[inline]
@@ -1083,9 +1093,9 @@ impl State {
     /// use, allows `mv` (a move its [`Now`] allows): another card brought
     /// down (from a foundation, in increasing order after one brought down
     /// just before that it does not use; or from a free talon, when
-    /// something may follow it, see [`State::fruitful`]), or a move that
-    /// uses every one of those cards.
-    fn allows(&self, ctx: &Ctx, need: Need, mv: SMove) -> bool {
+    /// something may follow it, see [`State::fruitful`], which `coming`
+    /// and `bases` are for), or a move that uses every one of those cards.
+    fn allows(&self, ctx: &Ctx, need: Need, mv: SMove, coming: u64, bases: u64) -> bool {
         let e = self.effect(ctx, mv);
         let talon_free = self.talon_free(ctx);
         let after_last =
@@ -1094,7 +1104,20 @@ impl State {
             || (mv.kind == F_T && after_last)
             || (mv.kind == TALON_T
                 && talon_free
-                && self.fruitful(need.down, need.last_down, self.talon_card(ctx, mv.a)))
+                && self.fruitful(need.down, need.last_down, self.talon_card(ctx, mv.a), coming, bases))
+    }
+
+    /// The foundation tops that may come down (see
+    /// [`State::may_come_down`]), as a mask (bit = card).
+    fn coming_down(&self) -> u64 {
+        (0..4).filter(|&s| self.found[s] > 0).fold(0u64, |m, s| {
+            let y = (s * 13) as u8 + self.found[s] - 1;
+            if self.may_come_down(y) {
+                m | 1 << y
+            } else {
+                m
+            }
+        })
     }
 
     /// Whether talon card `t`, brought to the tableau from a free talon
@@ -1108,8 +1131,20 @@ impl State {
     /// is still to use, any card onto it that is there to come (on a
     /// foundation, in the talon, or the base of a pile). Checked against
     /// the position after it in the state tests: when this says no, that
-    /// position allows no move.
-    fn fruitful(&self, down: u64, last: u8, t: u8) -> bool {
+    /// position allows no move. `coming` is [`State::coming_down`] and
+    /// `bases` the bases of the piles (see [`FaceUp`]), both of this
+    /// position.
+    fn fruitful(&self, down: u64, last: u8, t: u8, coming: u64, bases: u64) -> bool {
+        self.fruitful_memo(down, last, t, coming, bases, &mut [0; 52])
+    }
+
+    /// [`State::fruitful`], with `memo` (0 unknown, 1 yes, 2 no) for the
+    /// talon cards that may go onto `t` and onto those in turn. Why it may
+    /// be kept: the two cards that go onto a card are twins, which go onto
+    /// the same cards, so what waits when a card is reached is the same
+    /// along every way there; without it, a row of talon cards costs twice
+    /// as much for each card more.
+    fn fruitful_memo(&self, down: u64, last: u8, t: u8, coming: u64, bases: u64, memo: &mut [u8; 52]) -> bool {
         // What is still to use once `t` is down (see `need_after`).
         let down = down & !parents(t);
         if down == 0 {
@@ -1119,12 +1154,7 @@ impl State {
         let twin = twin_card(t);
         if down & !(1u64 << twin) == 0 {
             // Any card onto it uses every card waiting.
-            let on_foundation = (0..4).any(|s| {
-                let f = self.found[s];
-                let y = s as u8 * 13 + f.max(1) - 1;
-                f > 0 && builders(t) & (1 << y) != 0 && self.may_come_down(y)
-            });
-            return on_foundation || builders(t) & (self.tcards | self.face_up().bases) != 0;
+            return builders(t) & (coming | self.tcards | bases) != 0;
         }
         let mut b = builders(t);
         while b != 0 {
@@ -1132,8 +1162,14 @@ impl State {
             b &= b - 1;
             // In the order of the row: after `last`, or using it.
             let in_order = last == NO_CARD || y > last || y + 1 == last || last == twin;
-            if (self.found[suit(y)] == rank(y) && in_order && self.may_come_down(y))
-                || (self.tcards & (1 << y) != 0 && self.fruitful(down, last, y))
+            if (coming & (1 << y) != 0 && in_order)
+                || (self.tcards & (1 << y) != 0 && {
+                    if memo[usize::from(y)] == 0 {
+                        let yes = self.fruitful_memo(down, last, y, coming, bases, memo);
+                        memo[usize::from(y)] = if yes { 1 } else { 2 };
+                    }
+                    memo[usize::from(y)] == 1
+                })
             {
                 return true;
             }
@@ -1172,7 +1208,8 @@ impl State {
             }
         };
         // A foundation top that may come down onto a place.
-        let may_come = |z: u8| has_place(z) && self.may_come_down(z);
+        let coming = self.coming_down();
+        let may_come = |z: u8| has_place(z) && coming & (1 << z) != 0;
         let (talon_free, reach) = self.reach(ctx);
         let usable = Usable { st: self, f2t: ctx.f2t, next, bases, covered, reach, talon_free };
         let mut memo = [0u8; 52];
@@ -1190,9 +1227,7 @@ impl State {
                 while b != 0 {
                     let y = b.trailing_zeros() as u8;
                     b &= b - 1;
-                    if (found_tops & (1 << y) != 0 && self.may_come_down(y))
-                        || (reach & (1 << y) != 0 && talon_may_come(y))
-                    {
+                    if coming & (1 << y) != 0 || (reach & (1 << y) != 0 && talon_may_come(y)) {
                         return true;
                     }
                 }
@@ -1234,11 +1269,11 @@ impl State {
         }
         // A talon card brought down for a use that may follow.
         if talon_free {
-            let mut t = self.tcards;
+            let mut t = self.tcards & (parents_of(coming | self.tcards | bases) | builders(c));
             while t != 0 {
                 let x = t.trailing_zeros() as u8;
                 t &= t - 1;
-                if self.fruitful(down, c, x) && talon_may_come(x) {
+                if self.fruitful(down, c, x, coming, bases) && talon_may_come(x) {
                     return true;
                 }
             }
@@ -1421,11 +1456,13 @@ impl State {
                 // or fruitful (the filter below would drop the others).
                 let mut talon = 0;
                 if self.talon_free(ctx) {
-                    let mut t = self.tcards & !onto_class;
+                    let (coming, bases) = (self.coming_down(), self.face_up().bases);
+                    // Only a card onto which one of these can come may be.
+                    let mut t = self.tcards & !onto_class & parents_of(coming | self.tcards | bases);
                     while t != 0 {
                         let c = t.trailing_zeros() as u8;
                         t &= t - 1;
-                        if self.fruitful(need.down, need.last_down, c) {
+                        if self.fruitful(need.down, need.last_down, c, coming, bases) {
                             talon |= 1 << c;
                         }
                     }
@@ -1437,9 +1474,10 @@ impl State {
             Now::UseOf { card } => self.gen_uses_of(ctx, builders(card), Some(twin_card(card)), out),
         }
         if need.down != 0 {
+            let (coming, bases) = (self.coming_down(), self.face_up().bases);
             let mut k = start;
             for i in start..out.len() {
-                if self.allows(ctx, need, out[i].1) {
+                if self.allows(ctx, need, out[i].1, coming, bases) {
                     out[k] = out[i];
                     k += 1;
                 }
@@ -2017,6 +2055,16 @@ mod tests {
         );
         eprintln!("{counts}");
         assert!(checked > 8_000 && waiting > 1_000 && dead_ends > 100 && uses > 10_000 && dropped > 100, "{counts}");
+    }
+
+    #[test]
+    fn parents_of_a_mask_are_the_parents_of_its_cards() {
+        for c in 0..52u8 {
+            assert_eq!(parents_of(1 << c), parents(c), "card {c}");
+            assert_eq!(parents(c).count_ones(), if rank(c) == 13 { 0 } else { 2 });
+            assert!((0..52u8).all(|p| (parents(c) & 1 << p != 0) == builds_on(c, p)));
+        }
+        assert_eq!(parents_of(ALL_CARDS), ALL_CARDS & !(1 | 1 << 13 | 1 << 26 | 1 << 39), "all but the aces");
     }
 
     #[test]
