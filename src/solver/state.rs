@@ -1211,7 +1211,9 @@ impl State {
         let coming = self.coming_down();
         let may_come = |z: u8| has_place(z) && coming & (1 << z) != 0;
         let (talon_free, reach) = self.reach(ctx);
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases, covered, reach, talon_free };
+        let king_can_come = self.king_can_come(ctx, waiting_king, reach);
+        let movable = self.movable_bases(ctx, bases, king_can_come);
+        let usable = Usable { st: self, f2t: ctx.f2t, next, bases: movable, covered, reach, talon_free };
         let mut memo = [0u8; 52];
         // A talon card that may come down (with a use to follow).
         let mut talon_may_come = |x: u8| has_place(x) && (!talon_free || usable.get(x, &mut memo));
@@ -1231,14 +1233,9 @@ impl State {
                         return true;
                     }
                 }
-                if bases & builders(c) != 0 {
-                    let king_can_come = waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.contains(&13));
-                    for i in 0..7 {
-                        let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
-                        if n > h && builders(c) & (1 << self.piles[i][h]) != 0 && (h > 0 || king_can_come) {
-                            return true;
-                        }
-                    }
+                // A pile's whole face-up part onto their class.
+                if movable & builders(c) != 0 {
+                    return true;
                 }
             }
             // The card under one of them in its suit coming down onto the
@@ -1384,6 +1381,34 @@ impl State {
         !safe_with(&after, c, true)
     }
 
+    /// Whether a king could go onto a pile emptied by the next move (for
+    /// which alone a pile is emptied): a king at the base of a pile with
+    /// cards face down under it, a talon card within reach (`reach`, a
+    /// mask), or a foundation king that may come down. These are the moves
+    /// that [`State::gen_uses`] gives once the pile is empty, but for the
+    /// talon kings, which it may leave out (such a move does not change
+    /// them: it takes no card from the talon or a foundation, and the pile
+    /// of a waiting king keeps it).
+    fn king_can_come(&self, ctx: &Ctx, waiting_king: bool, reach: u64) -> bool {
+        waiting_king
+            || reach & KINGS != 0
+            || (ctx.f2t && (0..4).any(|s| self.found[s] == 13 && self.may_come_down((s * 13 + 12) as u8)))
+    }
+
+    /// The face-up bases below king (see [`FaceUp`]; `bases` of this
+    /// position) whose pile's whole face-up part may move: all of them when
+    /// a king could come to an emptied pile, else those with cards face
+    /// down under them. (A base with nothing face down under it that is
+    /// not a king is the starting bottom card of its pile: a card turned
+    /// up later lies on face-down cards, and only a king goes onto an
+    /// empty pile.)
+    fn movable_bases(&self, ctx: &Ctx, bases: u64, king_can_come: bool) -> u64 {
+        if king_can_come {
+            return bases;
+        }
+        bases & !ctx.bottom.iter().filter(|&&c| c != NO_CARD).fold(0u64, |m, &c| m | 1 << c)
+    }
+
     /// Foundation-to-tableau moves of the foundation tops in `onto` (a
     /// mask), each onto `place` of it, but for a card that the automatic
     /// moves would at once put back up (the same position).
@@ -1519,7 +1544,7 @@ impl State {
         }
         // A pile's whole face-up part whose base may come (a king at the
         // bottom of its pile stays; a pile is emptied only for a king).
-        let king_can_come = waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.contains(&13));
+        let king_can_come = self.king_can_come(ctx, waiting_king, reach);
         if bases & onto != 0 {
             for i in 0..7 {
                 let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
@@ -1536,7 +1561,8 @@ impl State {
             }
         }
         // Talon cards that may come, within reach and with a place.
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases, covered, reach, talon_free };
+        let movable = self.movable_bases(ctx, bases, king_can_come);
+        let usable = Usable { st: self, f2t: ctx.f2t, next, bases: movable, covered, reach, talon_free };
         let mut memo = [0u8; 52];
         let mut cands = reach & onto;
         while cands != 0 {
@@ -1586,11 +1612,12 @@ impl State {
         };
         let (talon_free, reach) = self.reach(ctx);
         // A pile is emptied only for a king that could go there at once.
-        let king_can_come = waiting_king || reach & KINGS != 0 || (ctx.f2t && self.found.contains(&13));
+        let king_can_come = self.king_can_come(ctx, waiting_king, reach);
         // The cards that have a place: on a top, or for a king an empty pile.
         let kings_placeable = if empty.is_some() { KINGS } else { 0 };
         let placeable = tops.iter().flatten().fold(kings_placeable, |m, &t| m | builders(t));
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases, covered, reach, talon_free };
+        let movable = self.movable_bases(ctx, bases, king_can_come);
+        let usable = Usable { st: self, f2t: ctx.f2t, next, bases: movable, covered, reach, talon_free };
         let mut memo = [0u8; 52];
 
         // Tableau to foundation: the top cards.
@@ -1779,15 +1806,18 @@ fn engine_pile(i: u8) -> Option<PileId> {
 
 /// Which cards, right after they come to the tableau, could be used at
 /// once (see "Moves that must be followed by their use" in the module
-/// docs): a card put on them (from a foundation, a pile's whole face-up
-/// part, or the talon), or their twin going up after the build on it moves
-/// onto them. With `talon_free` a talon card put on them must in turn be
-/// usable (it too is used at once, and its use comes before anything else).
+/// docs): a card put on them (from a foundation when it may come down, a
+/// pile's whole face-up part when it may move, or the talon), or their
+/// twin going up after the build on it moves onto them: the moves that
+/// [`State::gen_uses`] may give right after, checked in the state tests.
+/// With `talon_free` a talon card put on them must in turn be usable (it
+/// too is used at once, and its use comes before anything else).
 struct Usable<'a> {
     st: &'a State,
     f2t: bool,
     /// Masks (bit = card): the cards next on their foundations, the face-up
-    /// bases, the covered face-up cards, the talon cards within reach.
+    /// bases whose pile's face-up part may move ([`State::movable_bases`]),
+    /// the covered face-up cards, the talon cards within reach.
     next: u64,
     bases: u64,
     covered: u64,
@@ -1807,7 +1837,7 @@ impl Usable<'_> {
                     && other_colour(suit(c)).iter().any(|&s| {
                         let y = (s * 13) as u8 + r - 2;
                         self.bases & (1 << y) != 0
-                            || (self.f2t && self.st.found[s] + 1 == r)
+                            || (self.f2t && self.st.found[s] + 1 == r && self.st.may_come_down(y))
                             || (self.reach & (1 << y) != 0 && (!self.talon_free || self.get(y, memo)))
                     }));
             memo[usize::from(c)] = if yes { 1 } else { 2 };
@@ -1953,6 +1983,115 @@ mod tests {
             }
         }
         assert!(positions > 1500 && covered_seen > 1000, "{positions} positions, {covered_seen} with covered cards");
+    }
+
+    /// Whether `mv` (a move of `st`) uses `c`, a card just brought to the
+    /// tableau, as the module docs define a use: a card put on it, or its
+    /// covered twin going up after the build on it moves onto it. (A twin
+    /// that is a top goes up as well without it.)
+    fn uses_card(st: &State, ctx: &Ctx, mv: SMove, c: u8) -> bool {
+        let e = st.effect(ctx, mv);
+        e.onto.is_some_and(|d| builds_on(d, c)) || (mv.kind == UNCOVER_F && e.up == Some(twin_card(c)))
+    }
+
+    /// The talon move that brings the card at talon position `q` onto a
+    /// pile of `st` (a top that takes it, or for a king an empty pile), if
+    /// it can come; found from the rules, not from the move set.
+    fn talon_down(st: &State, ctx: &Ctx, q: u8) -> Option<SMove> {
+        let c = st.talon_card(ctx, q);
+        let j = (0..7).find(|&j| match st.top(j) {
+            Some(t) => builds_on(c, t),
+            None => rank(c) == 13 && st.len[j] == 0,
+        })?;
+        let redeal = st.talon_route(ctx, q)?;
+        Some(SMove::new(TALON_T, q, j as u8, u8::from(redeal)))
+    }
+
+    /// Whether `c`, just brought from a free talon onto a pile of `st`, has
+    /// a use next: a move of the whole move set other than a talon move
+    /// that uses it, or any talon card that can go onto it (whether the
+    /// move set would bring it or not) with a use in turn, to `depth` talon
+    /// cards (a row of them is at most 13 long).
+    fn has_use(st: &State, ctx: &Ctx, c: u8, depth: usize) -> bool {
+        if depth == 0 {
+            return true;
+        }
+        let mut all = Vec::new();
+        st.gen_moves(ctx, Need::ANY, &mut all);
+        if all.iter().any(|&(_, m)| m.kind != TALON_T && uses_card(st, ctx, m, c)) {
+            return true;
+        }
+        (1..=st.tlen).any(|q| {
+            let y = st.talon_card(ctx, q);
+            builds_on(y, c)
+                && talon_down(st, ctx, q).is_some_and(|mv| {
+                    let mut after = *st;
+                    after.apply(ctx, mv);
+                    after.top(usize::from(mv.b)) == Some(y) && has_use(&after, ctx, y, depth - 1)
+                })
+        })
+    }
+
+    /// With draw-1 and no pass limit that can bind, a talon card comes to
+    /// the tableau only to be used at once, and the move set leaves out
+    /// those that [`Usable`] says nothing could use: each left out, at
+    /// nodes and at positions with a foundation card brought down, has no
+    /// use after it comes (a foundation card that may come down onto it, a
+    /// pile's whole face-up part that may move onto it, its covered twin
+    /// going up, or a talon card with a use in turn).
+    #[test]
+    fn a_talon_card_is_left_out_only_when_nothing_could_use_it() {
+        let (mut positions, mut brought, mut left_out) = (0, 0, 0);
+        let mut seed = 777u64;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n.max(1)
+        };
+        for game in 1..=300u128 {
+            let rules =
+                Rules { draw: DrawCount::One, passes: PassLimit::Unlimited, foundation_to_tableau: game % 3 != 0 };
+            let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(game).unwrap()));
+            let (mut st, ctx) = State::from_position(&position, &rules).unwrap();
+            st.auto_moves(&ctx, |_| {});
+            for _ in 0..60 {
+                let mut all = Vec::new();
+                st.gen_moves(&ctx, Need::ANY, &mut all);
+                if all.is_empty() {
+                    break;
+                }
+                // This position, and those after a foundation card comes
+                // down (their foundations differ).
+                let mut here = vec![st];
+                for &(_, m) in all.iter().filter(|(_, m)| m.kind == F_T) {
+                    let mut down = st;
+                    down.apply(&ctx, m);
+                    here.push(down);
+                }
+                for p in &here {
+                    let mut moves = Vec::new();
+                    p.gen_moves(&ctx, Need::ANY, &mut moves);
+                    for q in 1..=p.tlen {
+                        let Some(mv) = talon_down(p, &ctx, q) else { continue };
+                        if moves.iter().any(|&(_, m)| m.kind == TALON_T && m.a == q) {
+                            brought += 1;
+                            continue;
+                        }
+                        let c = p.talon_card(&ctx, q);
+                        let mut after = *p;
+                        after.apply(&ctx, mv);
+                        assert!(!has_use(&after, &ctx, c, 13), "game {game}, {rules:?}: {mv:?} ({c}) left out");
+                        left_out += 1;
+                    }
+                    positions += 1;
+                }
+                let (_, mv) = all[next(all.len())];
+                st.apply(&ctx, mv);
+                st.auto_moves(&ctx, |_| {});
+            }
+        }
+        let counts = format!("{positions} positions, {brought} talon cards brought down, {left_out} left out");
+        eprintln!("{counts}");
+        assert!(positions > 5_000 && brought > 5_000 && left_out > 5_000, "{counts}");
     }
 
     #[test]
