@@ -380,7 +380,9 @@ pub const COMMANDS: &[CommandSpec] = &[
             form("l N", "describe pile N, long builds by their ends", "l 3"),
             form("l N all", "describe pile N card by card", "l 3 all"),
             form("l t", "name the top card of every pile and of the waste", "l t"),
-            form("l w", "describe the waste; l f the foundations, l s the stock", "l w"),
+            form("l w", "describe the waste", "l w"),
+            form("l f", "describe the foundations", "l f"),
+            form("l s", "describe the stock", "l s"),
         ],
     ),
     game(Verb::Find, "find", &[], &[form("find CARD", "say where a card is", "find 9h")]),
@@ -1131,7 +1133,7 @@ mod tests {
 
     #[test]
     fn every_word_a_form_spells_out_is_an_argument_word_of_its_slot() {
-        // `w f`, `t A f`, `l N all`, `l t`, `moves all`: the lower-case
+        // `w f`, `t A f`, `l N all`, `l t`, `l f`, `moves all`: the lower-case
         // words of a form's usage after its command are in the table.
         let mut seen = 0;
         for spec in COMMANDS {
@@ -1145,7 +1147,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(seen, 7, "w f, t A f, CARD f, l N all, l t, l w, moves all");
+        assert_eq!(seen, 9, "w f, t A f, CARD f, l N all, l t, l w, l f, l s, moves all");
     }
 
     #[test]
@@ -1170,6 +1172,7 @@ mod tests {
         assert_eq!(err("w 3 4"), "too many words for 'w': w N or w f, as in w 3");
         assert_eq!(err("moves some"), "too many words for 'moves': moves or moves all");
         assert_eq!(err("9h 4 5"), "too many words for a card move: CARD N, CARD f or CARD, as in 9h 4");
+        assert_eq!(err("l"), "'l' needs more: l N, l N all, l t, l w, l f or l s, as in l 3");
         assert_eq!(err("undo 2"), "too many words for 'undo': it takes no arguments");
     }
 
