@@ -1852,10 +1852,50 @@ mod tests {
     use crate::deal::Deal;
     use crate::rules::DrawCount;
 
+    /// Game 1 under `draw` and `passes`, foundation-to-tableau on.
     fn start(draw: DrawCount, passes: PassLimit) -> (State, Ctx) {
-        let rules = Rules { draw, passes, foundation_to_tableau: true };
-        let position = Position::new(&Deal::for_number(crate::deal::GameNumber::ONE));
-        State::from_position(&position, &rules).unwrap()
+        start_of(1, &Rules { draw, passes, foundation_to_tableau: true })
+    }
+
+    /// A picker of pseudo-random indices below `n` (a linear congruential
+    /// generator from `seed`): the random lines of these tests, the same
+    /// every run.
+    fn picker(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n.max(1)
+        }
+    }
+
+    /// The solver's state and context at the deal of PySol game `game`.
+    fn start_of(game: u128, rules: &Rules) -> (State, Ctx) {
+        let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(game).unwrap()));
+        State::from_position(&position, rules).unwrap()
+    }
+
+    /// A random line of up to `steps` moves from the deal of `game` (each
+    /// move picked by `next`, the automatic moves made after it), shown to
+    /// `visit` position by position with its moves, until no move is left.
+    fn walk(
+        game: u128,
+        rules: &Rules,
+        steps: usize,
+        next: &mut impl FnMut(usize) -> usize,
+        mut visit: impl FnMut(&State, &Ctx, &[(i32, SMove)]),
+    ) {
+        let (mut st, ctx) = start_of(game, rules);
+        st.auto_moves(&ctx, |_| {});
+        for _ in 0..steps {
+            let mut all = Vec::new();
+            st.gen_moves(&ctx, Need::ANY, &mut all);
+            if all.is_empty() {
+                break;
+            }
+            visit(&st, &ctx, &all);
+            let (_, mv) = all[next(all.len())];
+            st.apply(&ctx, mv);
+            st.auto_moves(&ctx, |_| {});
+        }
     }
 
     fn with_cursor(st: &State, ctx: &Ctx, p: u8) -> Key {
@@ -1941,17 +1981,12 @@ mod tests {
     /// of every kind of move under several rules.
     #[test]
     fn the_kept_masks_agree_with_the_piles_and_the_talon() {
-        let mut seed = 99u64;
-        let mut next = |n: usize| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) as usize % n.max(1)
-        };
+        let mut next = picker(99);
         let (mut positions, mut covered_seen) = (0, 0);
         for game in 1..=60u128 {
             for draw in [DrawCount::One, DrawCount::Three] {
                 let rules = Rules { draw, passes: PassLimit::Limited(2), foundation_to_tableau: game % 2 == 0 };
-                let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(game).unwrap()));
-                let (mut st, ctx) = State::from_position(&position, &rules).unwrap();
+                let (mut st, ctx) = start_of(game, &rules);
                 for _ in 0..80 {
                     let walked_hidden = (0..7)
                         .fold(0u64, |m, j| st.piles[j][..usize::from(st.hidden[j])].iter().fold(m, |m, &c| m | 1 << c));
@@ -2042,52 +2077,37 @@ mod tests {
     #[test]
     fn a_talon_card_is_left_out_only_when_nothing_could_use_it() {
         let (mut positions, mut brought, mut left_out) = (0, 0, 0);
-        let mut seed = 777u64;
-        let mut next = |n: usize| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) as usize % n.max(1)
-        };
+        let mut next = picker(777);
         for game in 1..=300u128 {
             let rules =
                 Rules { draw: DrawCount::One, passes: PassLimit::Unlimited, foundation_to_tableau: game % 3 != 0 };
-            let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(game).unwrap()));
-            let (mut st, ctx) = State::from_position(&position, &rules).unwrap();
-            st.auto_moves(&ctx, |_| {});
-            for _ in 0..60 {
-                let mut all = Vec::new();
-                st.gen_moves(&ctx, Need::ANY, &mut all);
-                if all.is_empty() {
-                    break;
-                }
+            walk(game, &rules, 60, &mut next, |st, ctx, all| {
                 // This position, and those after a foundation card comes
                 // down (their foundations differ).
-                let mut here = vec![st];
+                let mut here = vec![*st];
                 for &(_, m) in all.iter().filter(|(_, m)| m.kind == F_T) {
-                    let mut down = st;
-                    down.apply(&ctx, m);
+                    let mut down = *st;
+                    down.apply(ctx, m);
                     here.push(down);
                 }
                 for p in &here {
                     let mut moves = Vec::new();
-                    p.gen_moves(&ctx, Need::ANY, &mut moves);
+                    p.gen_moves(ctx, Need::ANY, &mut moves);
                     for q in 1..=p.tlen {
-                        let Some(mv) = talon_down(p, &ctx, q) else { continue };
+                        let Some(mv) = talon_down(p, ctx, q) else { continue };
                         if moves.iter().any(|&(_, m)| m.kind == TALON_T && m.a == q) {
                             brought += 1;
                             continue;
                         }
-                        let c = p.talon_card(&ctx, q);
+                        let c = p.talon_card(ctx, q);
                         let mut after = *p;
-                        after.apply(&ctx, mv);
-                        assert!(!has_use(&after, &ctx, c, 13), "game {game}, {rules:?}: {mv:?} ({c}) left out");
+                        after.apply(ctx, mv);
+                        assert!(!has_use(&after, ctx, c, 13), "game {game}, {rules:?}: {mv:?} ({c}) left out");
                         left_out += 1;
                     }
                     positions += 1;
                 }
-                let (_, mv) = all[next(all.len())];
-                st.apply(&ctx, mv);
-                st.auto_moves(&ctx, |_| {});
-            }
+            });
         }
         let counts = format!("{positions} positions, {brought} talon cards brought down, {left_out} left out");
         eprintln!("{counts}");
@@ -2097,11 +2117,7 @@ mod tests {
     #[test]
     fn the_moves_after_a_card_comes_down_are_its_uses_among_all_moves() {
         let (mut checked, mut uses, mut dropped, mut waiting, mut dead_ends) = (0, 0, 0, 0, 0);
-        let mut seed = 12345u64;
-        let mut next = |n: usize| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) as usize % n.max(1)
-        };
+        let mut next = picker(12345);
         // 600 deals: with 150, an earlier version of `fruitful` that
         // judged a talon card by the cards waiting before its own move
         // (not after) passed, and dropped a move that goes on (game 226).
@@ -2113,39 +2129,31 @@ mod tests {
                 (DrawCount::Three, PassLimit::Limited(2)),
             ] {
                 let rules = Rules { draw, passes, foundation_to_tableau: game % 3 != 0 };
-                let position = Position::new(&Deal::for_number(crate::deal::GameNumber::new(game).unwrap()));
-                let (mut st, ctx) = State::from_position(&position, &rules).unwrap();
-                st.auto_moves(&ctx, |_| {});
-                for _ in 0..60 {
-                    let mut all = Vec::new();
-                    st.gen_moves(&ctx, Need::ANY, &mut all);
-                    if all.is_empty() {
-                        break;
-                    }
+                walk(game, &rules, 60, &mut next, |st, ctx, all| {
                     // The positions in between up to three moves from here.
                     let mut between = Vec::new();
-                    for &(_, mv) in &all {
-                        between.push((st, Need::ANY, mv, 3));
+                    for &(_, mv) in all {
+                        between.push((*st, Need::ANY, mv, 3));
                     }
                     while let Some((from, need0, mv, depth)) = between.pop() {
-                        let need = from.need_after(&ctx, need0, mv);
+                        let need = from.need_after(ctx, need0, mv);
                         if need.is_any() {
                             continue;
                         }
                         let mut child = from;
-                        child.apply(&ctx, mv);
+                        child.apply(ctx, mv);
                         // The search makes no automatic moves here.
                         let mut auto = child;
-                        auto.auto_moves(&ctx, |m| panic!("game {game}, {rules:?}: {m:?} after {mv:?}"));
+                        auto.auto_moves(ctx, |m| panic!("game {game}, {rules:?}: {m:?} after {mv:?}"));
                         let mut any = Vec::new();
-                        child.gen_moves(&ctx, Need::ANY, &mut any);
+                        child.gen_moves(ctx, Need::ANY, &mut any);
                         // The same moves, in the same order, with the same
                         // priorities (so the search's order is the same
                         // too), but for talon cards that could not go on.
                         let want: Vec<(i32, SMove)> =
-                            any.into_iter().filter(|&(_, m)| allowed(&child, &ctx, need, m)).collect();
+                            any.into_iter().filter(|&(_, m)| allowed(&child, ctx, need, m)).collect();
                         let mut got = Vec::new();
-                        child.gen_moves(&ctx, need, &mut got);
+                        child.gen_moves(ctx, need, &mut got);
                         let mut g = got.iter().peekable();
                         for w in &want {
                             if g.peek() == Some(&w) {
@@ -2154,11 +2162,11 @@ mod tests {
                             }
                             // Left out: a talon card brought down whose
                             // position after allows nothing.
-                            let after = child.need_after(&ctx, need, w.1);
+                            let after = child.need_after(ctx, need, w.1);
                             let mut grand = child;
-                            grand.apply(&ctx, w.1);
+                            grand.apply(ctx, w.1);
                             assert!(
-                                w.1.kind == TALON_T && !goes_on(&grand, &ctx, after, 14),
+                                w.1.kind == TALON_T && !goes_on(&grand, ctx, after, 14),
                                 "game {game}, {rules:?}, after {mv:?} ({need:?}): {w:?} left out"
                             );
                             dropped += 1;
@@ -2169,7 +2177,7 @@ mod tests {
                         );
                         // The search drops the positions that `may_go_on`
                         // calls dead ends: they must allow no move.
-                        if !child.may_go_on(&ctx, need) {
+                        if !child.may_go_on(ctx, need) {
                             assert!(got.is_empty(), "game {game}, {rules:?}, after {mv:?} ({need:?}): {got:?}");
                             dead_ends += 1;
                         }
@@ -2182,10 +2190,7 @@ mod tests {
                         checked += 1;
                         waiting += usize::from(need.down != 0);
                     }
-                    let (_, mv) = all[next(all.len())];
-                    st.apply(&ctx, mv);
-                    st.auto_moves(&ctx, |_| {});
-                }
+                });
             }
         }
         let counts = format!(
