@@ -639,5 +639,5 @@ fn results_that_no_batch_writes_are_left_out_alike_by_a_batch_and_a_census() {
     assert_eq!(text.lines().count(), 1 + 3 + 2, "{text}");
     let (code, _, err) = klondike(&["census", "--only", "1..3", f, "--draw", "1", "--passes", "unlimited"], "");
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("3 line(s) that are not results were left out"), "{err}");
+    assert!(err.contains(&format!("3 line(s) of '{f}' that are not results were left out")), "{err}");
 }

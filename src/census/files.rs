@@ -212,16 +212,17 @@ pub fn check_verdict_file(path: &Path, files: &[PathBuf]) -> Result<Option<Verdi
 impl Census {
     /// Counts the results of each of `files`: batch files, or verdict files
     /// ([`Census::verdict_file`], such as `fixtures/verdicts.txt`, counted
-    /// with [`Census::add_verdicts`]); returns how many lines of the batch
-    /// files were not results and were left out.
+    /// with [`Census::add_verdicts`]); returns the batch files that had
+    /// lines that are not results, each with how many (those lines are
+    /// left out), in the order given.
     ///
     /// # Errors
     /// [`FilesError::Read`]; [`FilesError::NoResults`] for a file that
     /// holds lines and no result (a moves file named by mistake);
     /// [`FilesError::BadVerdicts`] for a verdict file with a line that is
     /// wrong. Files before the one that fails are counted.
-    pub fn add_files(&mut self, files: &[PathBuf]) -> Result<usize, FilesError> {
-        let mut skipped = 0;
+    pub fn add_files(&mut self, files: &[PathBuf]) -> Result<Vec<(PathBuf, usize)>, FilesError> {
+        let mut skipped = Vec::new();
         for path in files {
             // A line that is not UTF-8 is one more line that is no result.
             let added = match read_file(path, true, self)? {
@@ -234,7 +235,9 @@ impl Census {
             if added.holds_no_results() {
                 return Err(FilesError::NoResults { path: path.clone(), lines: added.not_results });
             }
-            skipped += added.not_results;
+            if added.not_results > 0 {
+                skipped.push((path.clone(), added.not_results));
+            }
         }
         Ok(skipped)
     }
@@ -274,7 +277,7 @@ mod tests {
         assert!(check_verdict_file(&dir.path().join("new.txt"), &counted).is_ok());
         // A verdict file written before is written again.
         let mut census = Census::default();
-        assert_eq!(census.add_files(&counted).unwrap(), 0);
+        assert_eq!(census.add_files(&counted).unwrap(), []);
         let verdicts = dir.path().join("v.txt");
         fs::write(
             &verdicts,
@@ -295,7 +298,7 @@ mod tests {
         let verdicts = dir.path().join("v.txt");
         fs::write(&verdicts, "\u{feff}variants d1puf1\n2 U\n").unwrap();
         let mut census = Census::default();
-        assert_eq!(census.add_files(&[batch, verdicts]).unwrap(), 0);
+        assert_eq!(census.add_files(&[batch, verdicts]).unwrap(), []);
         let row = &census.rows(None)[0];
         assert_eq!((row.winnable, row.unwinnable), (1, 1));
     }
@@ -308,7 +311,11 @@ mod tests {
         let moves = dir.path().join("moves.txt");
         fs::write(&moves, "d\nw 3\n").unwrap();
         let mut census = Census::default();
-        assert_eq!(census.add_files(std::slice::from_ref(&noted)).unwrap(), 2, "the note and the stray byte");
+        assert_eq!(
+            census.add_files(std::slice::from_ref(&noted)).unwrap(),
+            [(noted.clone(), 2)],
+            "the note and the stray byte"
+        );
         assert_eq!(census.rows(None)[0].winnable, 1);
         let err = census.add_files(&[moves]).unwrap_err();
         assert!(matches!(err, FilesError::NoResults { lines: 2, .. }), "{err:?}");

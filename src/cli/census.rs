@@ -51,9 +51,8 @@ pub fn run(args: CensusArgs) -> Result<()> {
         }
     }
     let mut census = Census::default();
-    let skipped = census.add_files(&files)?;
-    if skipped > 0 {
-        let _ = writeln!(io::stderr(), "klondike census: {}", render::census::not_results_left_out(skipped));
+    for (path, lines) in census.add_files(&files)? {
+        let _ = writeln!(io::stderr(), "klondike census: {}", render::census::not_results_left_out(&path, lines));
     }
     let range = args.only.or(args.games);
     let rows = census.rows(range);

@@ -7,9 +7,9 @@ use std::path::Path;
 use crate::batch::{GameRange, Shard};
 use crate::census::Row;
 
-/// Some lines of the files counted are not results and were left out.
-pub fn not_results_left_out(lines: usize) -> String {
-    format!("{lines} line(s) that are not results were left out")
+/// Some lines of `path`, a file counted, are not results and were left out.
+pub fn not_results_left_out(path: &Path, lines: usize) -> String {
+    format!("{lines} line(s) of '{}' that are not results were left out", path.display())
 }
 
 /// `--verdict-file` without the range of games it needs.
