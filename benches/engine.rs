@@ -6,12 +6,12 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
-use klondike::deal::Deal;
-use klondike::game::Position;
-use klondike::game::{Game, Status};
-use klondike::moves::Move;
-use klondike::rules::{DrawCount, PassLimit, Rules};
-use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
+use klondike::engine::deal::Deal;
+use klondike::engine::game::Position;
+use klondike::engine::game::{Game, Status};
+use klondike::engine::moves::Move;
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::solver::{solve_with, Budget, LineEffort, Verdict};
 
 /// Mid-game positions: from games 1..=40, play `depth` moves with a fixed
 /// policy (first non-draw move that is not a foundation-to-tableau move,
@@ -19,7 +19,7 @@ use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
 fn mid_games(rules: Rules, depth: usize) -> Vec<Game> {
     (1..=40u128)
         .map(|n| {
-            let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(n).unwrap()), rules);
+            let mut game = Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(n).unwrap()), rules);
             for i in 0..depth {
                 let legal = game.legal_moves();
                 let pick = legal

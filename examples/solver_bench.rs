@@ -30,11 +30,11 @@
 
 use std::time::{Duration, Instant};
 
-use klondike::deal::Deal;
-use klondike::game::Position;
-use klondike::moves::Move;
-use klondike::rules::{DrawCount, PassLimit, Rules};
-use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
+use klondike::engine::deal::Deal;
+use klondike::engine::game::Position;
+use klondike::engine::moves::Move;
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::solver::{solve_with, Budget, LineEffort, Verdict};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {

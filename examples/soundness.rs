@@ -1,5 +1,5 @@
 //! Soundness harness: the solver against the plain reference search
-//! (`klondike::solver::reference`) on small random positions, under all
+//! (`klondike::engine::solver::reference`) on small random positions, under all
 //! twelve rules settings (draw 1 and 3; passes 1, 3 and unlimited;
 //! foundation-to-tableau off and on), and the self-consistency of its
 //! verdicts (a position is winnable exactly when one of its successors is).
@@ -22,13 +22,13 @@
 //! skipped. Prints each disagreement and a summary line per setting; exits
 //! 1 on any disagreement.
 
-use klondike::card::Suit;
-use klondike::deal::Deal;
-use klondike::game::{legal_moves, Position};
-use klondike::moves::{Move, PileId};
-use klondike::rules::{DrawCount, PassLimit, Rules};
-use klondike::solver::reference::{reference_verdict, small_position};
-use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
+use klondike::engine::card::Suit;
+use klondike::engine::deal::Deal;
+use klondike::engine::game::{legal_moves, Position};
+use klondike::engine::moves::{Move, PileId};
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::solver::reference::{reference_verdict, small_position};
+use klondike::engine::solver::{solve_with, Budget, LineEffort, Verdict};
 
 fn verdict(p: &Position, rules: &Rules) -> Option<bool> {
     match solve_with(p, rules, &Budget::states(2_000_000), LineEffort::Quick).verdict {
@@ -116,8 +116,9 @@ fn own_mode(first: u128, last: u128, draw: DrawCount) -> usize {
     let rules = Rules { draw, passes: PassLimit::Unlimited, foundation_to_tableau: true };
     let (mut n, mut bad) = (0, 0);
     for game in first..=last {
-        let start =
-            Position::new(&Deal::for_number(klondike::deal::GameNumber::new(game).expect("a game number from 1")));
+        let start = Position::new(&Deal::for_number(
+            klondike::engine::deal::GameNumber::new(game).expect("a game number from 1"),
+        ));
         if let Verdict::Winnable(line) =
             solve_with(&start, &rules, &Budget::states(2_000_000), LineEffort::Quick).verdict
         {

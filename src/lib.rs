@@ -27,9 +27,10 @@
 //! name (through [`store`]).
 //!
 //! ```
-//! use klondike::{command::{Command, MoveCommand}, deal::Deal, game::Game, rules::Rules};
+//! use klondike::app::command::{Command, MoveCommand};
+//! use klondike::engine::{deal::Deal, game::Game, rules::Rules};
 //!
-//! let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::ONE), Rules::default());
+//! let mut game = Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::ONE), Rules::default());
 //! let Ok(Command::Move(cmd)) = "d".parse::<Command>() else { panic!() };
 //! let mv = cmd.resolve(game.position(), game.rules()).unwrap();
 //! game.play(mv).unwrap();
@@ -39,7 +40,7 @@
 //! ```
 
 /// `Display` for a type of the engine whose words are the presentation
-/// layer's: `worded_by!(MoveError => crate::render::errors::move_error)`
+/// layer's: `worded_by!(MoveError => crate::app::render::errors::move_error)`
 /// writes what that function of [`render`] says of the value. Defined
 /// before the modules, so that every one of them can use it.
 macro_rules! worded_by {
@@ -54,25 +55,5 @@ macro_rules! worded_by {
 }
 pub(crate) use worded_by;
 
-pub mod autoplay;
-pub mod batch;
-pub mod card;
-pub mod census;
-pub mod command;
-pub mod deal;
-pub mod flow;
-pub mod game;
-pub mod hint;
-pub mod lines;
-pub mod moves;
-pub mod options;
-pub mod play;
-pub mod record;
-pub mod render;
-pub mod rules;
-pub mod scoring;
-pub mod session;
-pub mod solver;
-pub mod stats;
-pub mod status;
-pub mod store;
+pub mod app;
+pub mod engine;

@@ -99,9 +99,9 @@ fn results_under_other_rules_are_kept_apart() {
 /// foundation-to-tableau moves allowed, only add lines).
 #[test]
 fn the_committed_verdicts_agree_with_lonelybot_and_with_each_other() {
-    use klondike::census::{BatchVerdict, Verdicts};
-    use klondike::deal::GameNumber;
-    use klondike::rules::{DrawCount, PassLimit, Rules};
+    use klondike::app::census::{BatchVerdict, Verdicts};
+    use klondike::engine::deal::GameNumber;
+    use klondike::engine::rules::{DrawCount, PassLimit, Rules};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let verdicts = Verdicts::parse(&std::fs::read_to_string(root.join("fixtures/verdicts.txt")).unwrap()).unwrap();
     assert!(verdicts.len() >= 200);

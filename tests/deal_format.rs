@@ -1,8 +1,8 @@
 //! The deal format of SPEC.md: parsing, printing and every `DealError`.
 
-use klondike::card::Card;
-use klondike::deal::{Deal, DealError};
-use klondike::moves::PileId;
+use klondike::engine::card::Card;
+use klondike::engine::deal::{Deal, DealError};
+use klondike::engine::moves::PileId;
 
 const GAME_1: &str = "QH 7H TS 5D 9S 5C JC KC KH 4C 9H KD QC KS 3C 2D 5H AD 2S QD AH JD 7C 5S \
                       3H 9D JS AS 4H AC 4D 7S 3S TD 4S TH 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H";
@@ -17,7 +17,7 @@ fn codes() -> Vec<&'static str> {
 
 #[test]
 fn display_is_one_line_of_upper_case_codes() {
-    let deal = Deal::for_number(klondike::deal::GameNumber::ONE);
+    let deal = Deal::for_number(klondike::engine::deal::GameNumber::ONE);
     let text = deal.to_string();
     assert_eq!(text, codes().join(" "));
     assert!(!text.contains('\n'));
@@ -27,7 +27,7 @@ fn display_is_one_line_of_upper_case_codes() {
 #[test]
 fn round_trip_over_many_games() {
     for n in (1..40_000u128).step_by(997).chain([u128::MAX, 1 << 64, (1 << 96) + 5]) {
-        let deal = Deal::for_number(klondike::deal::GameNumber::new(n).unwrap());
+        let deal = Deal::for_number(klondike::engine::deal::GameNumber::new(n).unwrap());
         assert_eq!(deal.to_string().parse::<Deal>(), Ok(deal.clone()), "game {n}");
         assert_eq!(Deal::from_cards(*deal.cards()), Ok(deal));
     }
@@ -45,7 +45,7 @@ fn lower_case_ten_as_10_and_any_white_space() {
         .collect();
     let text = format!("\n\t {}\r\n", loose.join(" \n\t"));
     assert!(text.contains("10h"));
-    assert_eq!(text.parse::<Deal>(), Ok(Deal::for_number(klondike::deal::GameNumber::ONE)));
+    assert_eq!(text.parse::<Deal>(), Ok(Deal::for_number(klondike::engine::deal::GameNumber::ONE)));
 }
 
 #[test]
@@ -62,8 +62,8 @@ fn accessors() {
 #[test]
 fn game_zero() {
     // No game number is 0, so no deal is asked for game 0.
-    assert_eq!(klondike::deal::GameNumber::new(0), None);
-    let err = "0".parse::<klondike::deal::GameNumber>().unwrap_err();
+    assert_eq!(klondike::engine::deal::GameNumber::new(0), None);
+    let err = "0".parse::<klondike::engine::deal::GameNumber>().unwrap_err();
     assert!(err.to_string().starts_with("'0' is not a game number"), "{err}");
 }
 
@@ -124,9 +124,9 @@ fn duplicate_wins_over_count() {
 
 #[test]
 fn from_cards_rejects_duplicates() {
-    let mut cards = *Deal::for_number(klondike::deal::GameNumber::new(5).unwrap()).cards();
+    let mut cards = *Deal::for_number(klondike::engine::deal::GameNumber::new(5).unwrap()).cards();
     cards[40] = cards[3];
-    let missing = vec![Deal::for_number(klondike::deal::GameNumber::new(5).unwrap()).cards()[40]];
+    let missing = vec![Deal::for_number(klondike::engine::deal::GameNumber::new(5).unwrap()).cards()[40]];
     assert_eq!(Deal::from_cards(cards), Err(DealError::Duplicate { card: cards[3], first: 4, second: 41, missing }));
 }
 

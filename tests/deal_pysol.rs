@@ -2,8 +2,8 @@
 //! ../shared/acceptance/data/pysol_deals.txt, dealt by PySolFC itself) must
 //! be what `Deal::for_number` gives for that game number.
 
-use klondike::deal::Deal;
-use klondike::moves::PileId;
+use klondike::engine::deal::Deal;
+use klondike::engine::moves::PileId;
 
 #[test]
 fn every_fixture_deal_matches_pysolfc() {
@@ -18,7 +18,7 @@ fn every_fixture_deal_matches_pysolfc() {
         let (number, codes) = line.split_once(' ').expect("number then codes");
         let number: u128 = number.parse().expect("game number");
         let expected: Deal = codes.parse().expect("fixture deal parses");
-        let got = Deal::for_number(klondike::deal::GameNumber::new(number).expect("game number >= 1"));
+        let got = Deal::for_number(klondike::engine::deal::GameNumber::new(number).expect("game number >= 1"));
         assert_eq!(got, expected, "game {number}");
         assert_eq!(got.to_string(), codes, "game {number}");
         checked += 1;
@@ -38,7 +38,7 @@ fn fixture_is_a_copy_of_the_shared_file_when_present() {
 
 #[test]
 fn largest_game_number_deals_52_distinct_cards() {
-    let deal = Deal::for_number(klondike::deal::GameNumber::new(u128::MAX).expect("2^128-1 is a game"));
+    let deal = Deal::for_number(klondike::engine::deal::GameNumber::new(u128::MAX).expect("2^128-1 is a game"));
     let mut cards = deal.cards().to_vec();
     cards.sort();
     cards.dedup();

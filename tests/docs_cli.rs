@@ -69,14 +69,14 @@ fn the_readmes_command_table_names_every_command_of_the_table_and_its_aliases() 
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let start = readme.find("### Commands").expect("the README has its command table");
     let table = &readme[start..start + readme[start..].find("\nQueries (").expect("the table ends")];
-    for spec in klondike::command::COMMANDS.iter().filter(|c| c.verb != klondike::command::Verb::Card) {
+    for spec in klondike::app::command::COMMANDS.iter().filter(|c| c.verb != klondike::app::command::Verb::Card) {
         for word in std::iter::once(spec.word).chain(spec.aliases.iter().copied()) {
             let named = table.contains(&format!("`{word}`")) || table.contains(&format!("`{word} "));
             assert!(named, "the README's command table does not name `{word}`");
         }
         // Every example the table of commands gives is a line the program reads.
         for form in spec.forms {
-            assert!(form.example.parse::<klondike::session::Line>().is_ok(), "{}", form.example);
+            assert!(form.example.parse::<klondike::app::session::Line>().is_ok(), "{}", form.example);
         }
     }
 }

@@ -1,12 +1,12 @@
 //! Faults while the binary keeps its records: a session stopped at every
-//! step of its writes (the crash points of `klondike::store`), a data folder
+//! step of its writes (the crash points of `klondike::app::store`), a data folder
 //! that is a file, read-only or full. After each, every game is counted
 //! exactly once, no file is lost and none is torn.
 
 use std::collections::HashSet;
 use std::path::Path;
 
-use klondike::store::{CRASH_AT_ENV, CRASH_EXIT_STATUS, TRACE_ENV};
+use klondike::app::store::{CRASH_AT_ENV, CRASH_EXIT_STATUS, TRACE_ENV};
 
 mod common;
 

@@ -57,8 +57,8 @@ proptest::proptest! {
     /// unprintable character.
     #[test]
     fn messages_are_made_of_printable_text(text in "\\PC*|[\\x00-\\x1f\\u{2028}\\u{202e}\\\\u{}0-9a-f]*") {
-        for shown in [klondike::render::words::plain_message(&text), klondike::render::words::readable(&text, 30)] {
-            proptest::prop_assert!(!shown.chars().any(klondike::render::words::is_unprintable), "{shown:?}");
+        for shown in [klondike::app::render::words::plain_message(&text), klondike::app::render::words::readable(&text, 30)] {
+            proptest::prop_assert!(!shown.chars().any(klondike::app::render::words::is_unprintable), "{shown:?}");
         }
     }
 }

@@ -4,9 +4,9 @@
 //! few characters changed, never panics, and what it accepts writes out to
 //! a line that reads back the same.
 
-use klondike::deal::Deal;
-use klondike::game::{Game, Position};
-use klondike::rules::Rules;
+use klondike::engine::deal::Deal;
+use klondike::engine::game::{Game, Position};
+use klondike::engine::rules::Rules;
 use proptest::prelude::*;
 
 /// A position after up to `choices.len()` moves of random play, mostly
@@ -14,7 +14,7 @@ use proptest::prelude::*;
 /// empty piles, several passes); the position after each move is given to
 /// `each`.
 fn play(number: u128, rules: Rules, choices: &[u16], mut each: impl FnMut(&Position)) {
-    let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()), rules);
+    let mut game = Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap()), rules);
     each(game.position());
     for &choice in choices {
         let legal = game.legal_moves();

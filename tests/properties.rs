@@ -6,12 +6,12 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use klondike::card::{Card, Suit};
-use klondike::command::Command;
-use klondike::deal::Deal;
-use klondike::game::{legal_moves, Game, Position, Status};
-use klondike::moves::Move;
-use klondike::rules::{DrawCount, PassLimit, Rules};
+use klondike::app::command::Command;
+use klondike::engine::card::{Card, Suit};
+use klondike::engine::deal::Deal;
+use klondike::engine::game::{legal_moves, Game, Position, Status};
+use klondike::engine::moves::Move;
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 use proptest::prelude::*;
 
 fn rules_strategy() -> impl Strategy<Value = Rules> {
@@ -42,7 +42,7 @@ fn all_cards(pos: &Position) -> Vec<Card> {
     }
     for suit in Suit::ALL {
         for r in 1..=pos.foundation(suit) {
-            cards.push(Card::new(klondike::card::Rank::new(r).unwrap(), suit));
+            cards.push(Card::new(klondike::engine::card::Rank::new(r).unwrap(), suit));
         }
     }
     cards
@@ -80,7 +80,7 @@ proptest! {
         rules in rules_strategy(),
         script in prop::collection::vec((any::<u16>(), prop::bool::weighted(0.15), prop::bool::weighted(0.1)), 1..250),
     ) {
-        let deal = Deal::for_number(klondike::deal::GameNumber::new(number).unwrap());
+        let deal = Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap());
         let mut game = Game::new(&deal, rules);
         for (choice, wild, undo) in script {
             let before = game.position().clone();
@@ -122,7 +122,7 @@ proptest! {
         rules in rules_strategy(),
         script in prop::collection::vec(any::<u16>(), 0..150),
     ) {
-        let deal = Deal::for_number(klondike::deal::GameNumber::new(number).unwrap());
+        let deal = Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap());
         let mut game = Game::new(&deal, rules);
         for choice in script {
             let legal: HashSet<Move> = game.legal_moves().into_iter().collect();
@@ -194,7 +194,7 @@ proptest! {
         rules in rules_strategy(),
         script in prop::collection::vec(any::<u16>(), 0..120),
     ) {
-        let deal = Deal::for_number(klondike::deal::GameNumber::new(number).unwrap());
+        let deal = Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap());
         let mut game = Game::new(&deal, rules);
         for (i, choice) in script.into_iter().enumerate() {
             if i % 7 == 0 {
@@ -227,7 +227,8 @@ fn stuck_positions_met_in_play_agree_with_a_naive_search() {
     ];
     for number in 1..=60u128 {
         for rules in settings {
-            let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()), rules);
+            let mut game =
+                Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap()), rules);
             for step in 0..200u16 {
                 if let Some(want) = naive_status(game.position(), &rules, 20_000) {
                     assert_eq!(game.status(), want, "game {number} {rules} after {step} moves");

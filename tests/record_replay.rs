@@ -1,11 +1,11 @@
 //! Game records: save -> load round trips, and records that must be refused.
 
-use klondike::deal::{Deal, GameNumber};
-use klondike::game::{Game, Position};
-use klondike::moves::Move;
-use klondike::record::{GameRecord, RecordError, FORMAT_VERSION};
-use klondike::rules::{DrawCount, PassLimit, Rules};
-use klondike::scoring::{ScoreSheet, Scoring};
+use klondike::app::record::{GameRecord, RecordError, FORMAT_VERSION};
+use klondike::engine::deal::{Deal, GameNumber};
+use klondike::engine::game::{Game, Position};
+use klondike::engine::moves::Move;
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::scoring::{ScoreSheet, Scoring};
 
 /// Plays up to `n` moves, preferring anything over a draw, but never
 /// undoing the last move directly (no ping-pong); deterministic.
@@ -101,7 +101,7 @@ fn save_and_load_keeps_position_history_redo_list_and_score() {
         (31_999, DrawCount::One, PassLimit::Limited(1), false, Scoring::None),
         (u128::MAX, DrawCount::Three, PassLimit::Unlimited, true, Scoring::Standard),
     ] {
-        let deal = Deal::for_number(klondike::deal::GameNumber::new(n).unwrap());
+        let deal = Deal::for_number(klondike::engine::deal::GameNumber::new(n).unwrap());
         let rules = Rules { draw, passes, foundation_to_tableau: f2t };
         let mut game = Game::new(&deal, rules);
         let mut sheet = ScoreSheet::new(scoring);
@@ -120,7 +120,7 @@ fn save_and_load_keeps_position_history_redo_list_and_score() {
 
 #[test]
 fn redeals_survive_a_round_trip() {
-    let deal = Deal::for_number(klondike::deal::GameNumber::new(3).unwrap());
+    let deal = Deal::for_number(klondike::engine::deal::GameNumber::new(3).unwrap());
     let rules = Rules { draw: DrawCount::One, passes: PassLimit::Unlimited, foundation_to_tableau: false };
     let mut game = Game::new(&deal, rules);
     let mut sheet = ScoreSheet::new(Scoring::Standard);
@@ -137,7 +137,7 @@ fn redeals_survive_a_round_trip() {
 
 #[test]
 fn a_deal_given_in_the_deal_format() {
-    let deal = Deal::for_number(klondike::deal::GameNumber::new(12_345).unwrap());
+    let deal = Deal::for_number(klondike::engine::deal::GameNumber::new(12_345).unwrap());
     let rules = Rules::default();
     let mut game = Game::new(&deal, rules);
     let mut sheet = ScoreSheet::new(Scoring::Standard);
@@ -151,9 +151,9 @@ fn a_deal_given_in_the_deal_format() {
 
 fn base_record() -> GameRecord {
     GameRecord::from_game(
-        &Game::new(&Deal::for_number(klondike::deal::GameNumber::ONE), Rules::default()),
+        &Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::ONE), Rules::default()),
         Some(GameNumber::ONE),
-        &Deal::for_number(klondike::deal::GameNumber::ONE),
+        &Deal::for_number(klondike::engine::deal::GameNumber::ONE),
         Scoring::Standard,
         0,
     )
@@ -161,14 +161,14 @@ fn base_record() -> GameRecord {
 
 #[test]
 fn the_json_looks_as_documented() {
-    let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::ONE), Rules::default());
+    let mut game = Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::ONE), Rules::default());
     game.play(Move::Draw).unwrap();
     game.play(Move::Draw).unwrap();
     game.undo().unwrap();
     let json = GameRecord::from_game(
         &game,
         Some(GameNumber::ONE),
-        &Deal::for_number(klondike::deal::GameNumber::ONE),
+        &Deal::for_number(klondike::engine::deal::GameNumber::ONE),
         Scoring::Vegas,
         12,
     )
@@ -248,7 +248,7 @@ fn malformed_records_are_refused_with_a_reason() {
     let err = GameRecord::from_json(&golf).unwrap_err();
     assert!(err.to_string().contains("'golf' is not a scoring"), "{err}");
     let loud = json.replace("\"scoring\": \"standard\"", "\"scoring\": \"Standard\"");
-    assert_eq!(GameRecord::from_json(&loud).unwrap().scoring, klondike::scoring::Scoring::Standard);
+    assert_eq!(GameRecord::from_json(&loud).unwrap().scoring, klondike::engine::scoring::Scoring::Standard);
 
     let bad = |edit: &dyn Fn(&mut GameRecord), field: &str| {
         let mut r = base_record();
@@ -273,7 +273,7 @@ fn malformed_records_are_refused_with_a_reason() {
         },
         "deal",
     );
-    bad(&|r| r.deal = Some(Deal::for_number(klondike::deal::GameNumber::new(2).unwrap()).to_string()), "deal");
+    bad(&|r| r.deal = Some(Deal::for_number(klondike::engine::deal::GameNumber::new(2).unwrap()).to_string()), "deal");
     let mut zero = base_record();
     zero.format_version = 0;
     assert!(matches!(
@@ -285,10 +285,10 @@ fn malformed_records_are_refused_with_a_reason() {
 #[test]
 fn both_game_and_matching_deal_are_accepted() {
     let mut r = base_record();
-    r.deal = Some(Deal::for_number(klondike::deal::GameNumber::ONE).to_string());
+    r.deal = Some(Deal::for_number(klondike::engine::deal::GameNumber::ONE).to_string());
     let loaded = r.replay().unwrap();
     assert_eq!(loaded.number, Some(GameNumber::ONE));
-    assert_eq!(loaded.game.position(), &Position::new(&Deal::for_number(klondike::deal::GameNumber::ONE)));
+    assert_eq!(loaded.game.position(), &Position::new(&Deal::for_number(klondike::engine::deal::GameNumber::ONE)));
 }
 
 #[test]

@@ -2,13 +2,13 @@
 //! is announced in one line, with no control or box-drawing characters,
 //! and with the cards spelled in words.
 
-use klondike::card::{Card, Suit};
-use klondike::deal::Deal;
-use klondike::game::{Game, Position};
-use klondike::moves::{Move, PileId};
-use klondike::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
-use klondike::render::words::{card_name, CardStyle};
-use klondike::rules::{DrawCount, PassLimit, Rules};
+use klondike::app::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
+use klondike::app::render::words::{card_name, CardStyle};
+use klondike::engine::card::{Card, Suit};
+use klondike::engine::deal::Deal;
+use klondike::engine::game::{Game, Position};
+use klondike::engine::moves::{Move, PileId};
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 
 fn c(code: &str) -> Card {
     code.parse().unwrap()
@@ -204,7 +204,8 @@ fn every_announcement_along_many_games_is_one_clean_line() {
             Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: true },
             Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), foundation_to_tableau: false },
         ] {
-            let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()), rules);
+            let mut game =
+                Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap()), rules);
             for _ in 0..150 {
                 let moves = game.legal_moves();
                 if moves.is_empty() {
@@ -253,7 +254,7 @@ fn the_source_pile_is_said_after_the_move() {
 
 #[test]
 fn cards_going_up_one_after_another_in_one_sentence() {
-    use klondike::render::announce::announce_to_foundations;
+    use klondike::app::render::announce::announce_to_foundations;
     let pos = position(
         "tableau KD | 2H / | 3D 2S / - / - / - / - / - ; stock * ; waste 2C ; foundations AC - AH AS ; pass 1",
     );

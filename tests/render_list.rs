@@ -3,16 +3,16 @@
 //! no control characters), the plain styled table is the table, and every
 //! query answers without changing the game.
 
-use klondike::card::Card;
-use klondike::command::PileRef;
-use klondike::deal::Deal;
-use klondike::game::{Game, Status};
-use klondike::moves::{Move, PileId};
-use klondike::render::list::list;
-use klondike::render::query::{describe_legal_moves, describe_pile, describe_rules};
-use klondike::render::table::{table, table_styled};
-use klondike::render::words::{card_name, CardNames, CardStyle, SuitStyle};
-use klondike::rules::{DrawCount, PassLimit, Rules};
+use klondike::app::command::PileRef;
+use klondike::app::render::list::list;
+use klondike::app::render::query::{describe_legal_moves, describe_pile, describe_rules};
+use klondike::app::render::rows::{table, table_styled};
+use klondike::app::render::words::{card_name, CardNames, CardStyle, SuitStyle};
+use klondike::engine::card::Card;
+use klondike::engine::deal::Deal;
+use klondike::engine::game::{Game, Status};
+use klondike::engine::moves::{Move, PileId};
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 
 fn has_card_code(text: &str) -> bool {
     text.split(|ch: char| !ch.is_ascii_alphanumeric())
@@ -40,7 +40,8 @@ fn games() -> Vec<Game> {
             Rules::default(),
             Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: true },
         ] {
-            let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()), rules);
+            let mut game =
+                Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap()), rules);
             out.push(game.clone());
             for step in 0..120 {
                 let moves = game.legal_moves();

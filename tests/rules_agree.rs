@@ -26,13 +26,13 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use klondike::card::Card;
-use klondike::deal::Deal;
-use klondike::game::{legal_moves, Position};
-use klondike::moves::{Move, PileId};
-use klondike::rules::{DrawCount, PassLimit, Rules};
-use klondike::solver::internals as solver;
-use klondike::status::internals as stuck;
+use klondike::engine::card::Card;
+use klondike::engine::deal::Deal;
+use klondike::engine::game::{legal_moves, Position};
+use klondike::engine::moves::{Move, PileId};
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::solver::internals as solver;
+use klondike::engine::status::internals as stuck;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -45,7 +45,7 @@ fn positions(rules: &Rules, games: u64, moves: usize, seed: u64) -> Vec<Position
     let mut out = Vec::new();
     for _ in 0..games {
         let mut p = Position::new(&Deal::for_number(
-            klondike::deal::GameNumber::new(rng.gen_range(1..=1_000_000u128)).unwrap(),
+            klondike::engine::deal::GameNumber::new(rng.gen_range(1..=1_000_000u128)).unwrap(),
         ));
         out.push(p.clone());
         for _ in 0..moves {

@@ -5,15 +5,15 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use klondike::deal::Deal;
-use klondike::game::{Game, Status};
-use klondike::moves::Move;
-use klondike::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::deal::Deal;
+use klondike::engine::game::{Game, Status};
+use klondike::engine::moves::Move;
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 
 /// A script of commands for game `number`: mostly legal moves that make
 /// progress, with draws, undo/redo, a few rejected commands and queries.
 fn script(number: u128, rules: Rules) -> Vec<String> {
-    let mut game = Game::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()), rules);
+    let mut game = Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap()), rules);
     let mut lines = Vec::new();
     for step in 0..150usize {
         if game.status() != Status::Playing {
@@ -148,10 +148,13 @@ fn the_largest_game_number_is_said_in_words() {
 fn a_won_game_is_heard_in_short_plain_sentences() {
     for number in [1u128, 7] {
         let rules = Rules::default();
-        let position =
-            klondike::game::Position::new(&Deal::for_number(klondike::deal::GameNumber::new(number).unwrap()));
-        let verdict = klondike::solver::solve(&position, &rules, &klondike::solver::Budget::states(5_000_000)).verdict;
-        let klondike::solver::Verdict::Winnable(line) = verdict else { panic!("game {number}: {verdict:?}") };
+        let position = klondike::engine::game::Position::new(&Deal::for_number(
+            klondike::engine::deal::GameNumber::new(number).unwrap(),
+        ));
+        let verdict =
+            klondike::engine::solver::solve(&position, &rules, &klondike::engine::solver::Budget::states(5_000_000))
+                .verdict;
+        let klondike::engine::solver::Verdict::Winnable(line) = verdict else { panic!("game {number}: {verdict:?}") };
         let script: Vec<String> = line.iter().map(ToString::to_string).collect();
         let out = run(&["--screen-reader", "--game", &number.to_string()], &(script.join("\n") + "\n"));
         let replies: Vec<&str> =

@@ -4,11 +4,11 @@
 
 use std::collections::HashSet;
 
-use klondike::deal::Deal;
-use klondike::game::{legal_moves, Position};
-use klondike::moves::Move;
-use klondike::rules::{DrawCount, PassLimit, Rules};
-use klondike::solver::{solve, Budget, GaveUp, Verdict};
+use klondike::engine::deal::Deal;
+use klondike::engine::game::{legal_moves, Position};
+use klondike::engine::moves::Move;
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::solver::{solve, Budget, GaveUp, Verdict};
 
 /// A small deterministic generator (no dependence on `rand`'s versions).
 struct Lcg(u64);

@@ -1,5 +1,5 @@
 //! The solver's soundness, checked by machine: its verdicts against the
-//! plain reference search (`klondike::solver::reference`: depth-first over
+//! plain reference search (`klondike::engine::solver::reference`: depth-first over
 //! the engine's own legal moves, no pruning, the full position as the key)
 //! on small random positions under all twelve rules settings; the
 //! self-consistency of its verdicts (a position is winnable exactly when
@@ -10,12 +10,12 @@
 //! -- --ignored` runs the larger sets (as CI does), and
 //! `cargo run --release --example soundness` larger ones still.
 
-use klondike::deal::Deal;
-use klondike::game::{legal_moves, Position};
-use klondike::moves::{Move, PileId};
-use klondike::rules::{DrawCount, PassLimit, Rules};
-use klondike::solver::reference::{reference_verdict, small_position, SplitMix};
-use klondike::solver::{solve_with, Budget, LineEffort, Verdict};
+use klondike::engine::deal::Deal;
+use klondike::engine::game::{legal_moves, Position};
+use klondike::engine::moves::{Move, PileId};
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::solver::reference::{reference_verdict, small_position, SplitMix};
+use klondike::engine::solver::{solve_with, Budget, LineEffort, Verdict};
 
 /// The solver's verdict within `max_states` nodes: `Some(winnable)`, or
 /// `None` when it does not know. A winning line must replay to a win.
@@ -80,7 +80,7 @@ fn self_consistency(games: std::ops::RangeInclusive<u128>, per_game: usize, max_
     let rules_list = Rules::variants();
     for game in games {
         let rules = rules_list[game as usize % rules_list.len()];
-        let mut p = Position::new(&Deal::for_number(klondike::deal::GameNumber::new(game).unwrap()));
+        let mut p = Position::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(game).unwrap()));
         for _ in 0..per_game {
             for _ in 0..5 + rng.below(25) {
                 let moves = legal_moves(&p, &rules);
@@ -161,7 +161,7 @@ fn own_lines(games: std::ops::RangeInclusive<u128>, max_states: u64) -> usize {
     let mut checked = 0;
     for game in games {
         for rules in Rules::variants() {
-            let start = Position::new(&Deal::for_number(klondike::deal::GameNumber::new(game).unwrap()));
+            let start = Position::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(game).unwrap()));
             if let Verdict::Winnable(line) =
                 solve_with(&start, &rules, &Budget::states(max_states), LineEffort::Quick).verdict
             {
@@ -225,7 +225,7 @@ fn the_false_proofs_of_earlier_versions_are_gone() {
     assert_eq!(verdict(&p, &rules, 5_000_000), Some(true));
     // Whole deals that lonelybot wins and the earlier version called lost.
     for game in FALSE_PROOFS_DRAW1 {
-        let start = Position::new(&Deal::for_number(klondike::deal::GameNumber::new(game).unwrap()));
+        let start = Position::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(game).unwrap()));
         assert_eq!(verdict(&start, &rules, 5_000_000), Some(true), "game {game}");
     }
     // Game 20 draw-1: positions along the solver's own line were called lost.

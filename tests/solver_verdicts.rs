@@ -10,10 +10,10 @@
 
 use std::collections::HashMap;
 
-use klondike::deal::Deal;
-use klondike::game::Position;
-use klondike::rules::{DrawCount, PassLimit, Rules};
-use klondike::solver::{solve, solve_with, Budget, GaveUp, LineEffort, Verdict};
+use klondike::engine::deal::Deal;
+use klondike::engine::game::Position;
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::solver::{solve, solve_with, Budget, GaveUp, LineEffort, Verdict};
 
 fn fixture(name: &str) -> String {
     let path = format!("{}/fixtures/solver/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -204,7 +204,7 @@ fn against_lonelybot(pick: impl Fn(u128) -> bool + Sync, max_states: u64) -> (us
     let results: Vec<Option<bool>> = cases
         .par_iter()
         .map(|&(game, draw, want)| {
-            let position = Position::new(&Deal::for_number(klondike::deal::GameNumber::new(game).unwrap()));
+            let position = Position::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(game).unwrap()));
             let got = match solve_with(&position, &rules(draw), &Budget::states(max_states), LineEffort::Quick).verdict
             {
                 Verdict::Winnable(line) => {

@@ -1,9 +1,9 @@
 //! Statistics: counting games, streaks, bests, the Vegas balance, the report.
 
-use klondike::render::stats::statistics;
-use klondike::rules::{DrawCount, PassLimit, Rules};
-use klondike::scoring::Scoring;
-use klondike::stats::{Outcome, RulesKey, Statistics, FORMAT_VERSION};
+use klondike::app::render::stats_text::statistics;
+use klondike::app::stats::{Outcome, RulesKey, Statistics, FORMAT_VERSION};
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::scoring::Scoring;
 
 fn key1() -> RulesKey {
     RulesKey::from(&Rules::default())

@@ -9,12 +9,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use klondike::record::GameRecord;
-use klondike::rules::Rules;
-use klondike::stats::{Outcome, RulesKey, Statistics};
-use klondike::store::{
+use klondike::app::record::GameRecord;
+use klondike::app::stats::{Outcome, RulesKey, Statistics};
+use klondike::app::store::{
     self, read_json, update_locked, write_atomically, write_json, StoreError, DATA_DIR_ENV, PAUSE_BEFORE_RENAME_ENV,
 };
+use klondike::engine::rules::Rules;
 
 /// Tells a child what to do: `hammer N` or `save`.
 const CHILD_ENV: &str = "KLONDIKE_STORE_TEST_CHILD";

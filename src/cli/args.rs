@@ -1,9 +1,9 @@
 //! The command line (clap): the program's subcommands, over the options
-//! the library describes ([`klondike::options`]).
+//! the library describes ([`klondike::app::options`]).
 
 use clap::{Parser, Subcommand};
 
-use klondike::options::{CensusArgs, DealArgs, PlayArgs, SolveArgs};
+use klondike::app::options::{CensusArgs, DealArgs, PlayArgs, SolveArgs};
 
 /// Klondike solitaire for the terminal: type commands such as `d`, `w 3`,
 /// `t 2 5`; pipe a script of them in to replay it.

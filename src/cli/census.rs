@@ -6,10 +6,10 @@ use std::io::{self, Write};
 
 use anyhow::{Context, Result};
 
-use klondike::batch::Plan;
-use klondike::census::{self, Census};
-use klondike::options::CensusArgs;
-use klondike::render;
+use klondike::app::batch::Plan;
+use klondike::app::census::{self, Census};
+use klondike::app::options::CensusArgs;
+use klondike::app::render;
 
 use super::solve;
 
@@ -24,7 +24,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
     let variants = args.variants();
     if let Some(games) = args.counted().map(|r| r.len()).filter(|&n| n > census::MAX_VERDICT_GAMES) {
         if args.verdict_file.is_some() {
-            anyhow::bail!(render::census::verdict_range_too_large(games, census::MAX_VERDICT_GAMES));
+            anyhow::bail!(render::census_table::verdict_range_too_large(games, census::MAX_VERDICT_GAMES));
         }
     }
     let batches = match args.games {
@@ -52,7 +52,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
     }
     let mut census = Census::default();
     for (path, lines) in census.add_files(&files)? {
-        let _ = writeln!(io::stderr(), "klondike census: {}", render::census::not_results_left_out(&path, lines));
+        let _ = writeln!(io::stderr(), "klondike census: {}", render::census_table::not_results_left_out(&path, lines));
     }
     let range = args.only.or(args.games);
     let rows = census.rows(range);
@@ -61,7 +61,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
     if let Some(path) = &args.verdict_file {
         // Clap makes sure of it (`requires = "range"`).
         let Some(range) = range else {
-            anyhow::bail!(render::census::VERDICT_FILE_NEEDS_RANGE);
+            anyhow::bail!(render::census_table::VERDICT_FILE_NEEDS_RANGE);
         };
         // A verdict file is written over only if nothing decided in it
         // would be lost.
@@ -71,12 +71,12 @@ pub fn run(args: CensusArgs) -> Result<()> {
         }
         // Written through a symbolic link, not over it.
         let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        klondike::store::write_atomically_streamed(&target, |out| census.write_verdicts(range, &variants, out))
-            .with_context(|| render::census::cannot_write_verdicts(path))?;
+        klondike::app::store::write_atomically_streamed(&target, |out| census.write_verdicts(range, &variants, out))
+            .with_context(|| render::census_table::cannot_write_verdicts(path))?;
     }
     let mut out = io::stdout().lock();
-    writeln!(out, "{}", render::census::heading(range, args.shard))?;
-    write!(out, "{}", render::census::table(&rows))?;
+    writeln!(out, "{}", render::census_table::heading(range, args.shard))?;
+    write!(out, "{}", render::census_table::table(&rows))?;
     out.flush()?;
     Ok(())
 }

@@ -10,12 +10,12 @@ use rustyline::history::DefaultHistory;
 use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
 
 /// One line of input: what the library's session takes.
-pub use klondike::session::Input as Line;
-pub use klondike::session::LineSource;
+pub use klondike::app::session::Input as Line;
+pub use klondike::app::session::LineSource;
 
 /// Completes the word under the cursor from the command table: a command
 /// word, a `help` topic, or an argument word such as `waste` or `all`
-/// ([`klondike::command::complete`], which does all of it).
+/// ([`klondike::app::command::complete`], which does all of it).
 #[derive(Helper, Hinter, Highlighter, Validator)]
 pub struct CommandCompleter;
 
@@ -23,7 +23,7 @@ impl Completer for CommandCompleter {
     type Candidate = String;
 
     fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<String>)> {
-        let (start, mut words) = klondike::command::complete(line, pos);
+        let (start, mut words) = klondike::app::command::complete(line, pos);
         // A word that is the only one to complete at the end of the line
         // gets its space, as a shell gives it: the next word can follow.
         if let [only] = words.as_mut_slice() {
@@ -59,14 +59,14 @@ impl Terminal {
         let config = rustyline::Config::builder().completion_type(rustyline::CompletionType::List).build();
         let mut editor = Editor::with_config(config)?;
         editor.set_helper(Some(CommandCompleter));
-        let mut history = klondike::store::history_path();
+        let mut history = klondike::app::store::history_path();
         if let Some(path) = &history {
-            if klondike::store::is_unfit(path) {
-                warn_line!("klondike: {}", klondike::render::session::history_file_unfit(path));
+            if klondike::app::store::is_unfit(path) {
+                warn_line!("klondike: {}", klondike::app::render::replies::history_file_unfit(path));
                 history = None;
             } else if path.exists() {
                 if let Err(e) = editor.load_history(path) {
-                    warn_line!("klondike: {}", klondike::render::session::history_file_unreadable(path, &e));
+                    warn_line!("klondike: {}", klondike::app::render::replies::history_file_unreadable(path, &e));
                     history = None;
                 }
             }
@@ -82,7 +82,7 @@ impl LineSource for Terminal {
         }
         match self.editor.readline(&self.prompt) {
             Ok(text) => {
-                let (first, rest) = klondike::lines::split_pasted(&text);
+                let (first, rest) = klondike::app::lines::split_pasted(&text);
                 self.pasted.extend(rest);
                 for line in std::iter::once(&first).chain(self.pasted.iter()) {
                     if !line.trim().is_empty() {
@@ -106,7 +106,7 @@ impl LineSource for Terminal {
             // Written as the store writes its files, so that a crash never
             // leaves a half-written history.
             let editor = &mut self.editor;
-            let saved = klondike::store::write_atomically_through(&path, |tmp| {
+            let saved = klondike::app::store::write_atomically_through(&path, |tmp| {
                 editor.save_history(tmp).map_err(|e| match e {
                     ReadlineError::Io(e) => e,
                     e => io::Error::other(e.to_string()),
@@ -114,12 +114,12 @@ impl LineSource for Terminal {
             });
             if let Err(source) = saved {
                 // A problem with the data folder is said once a session.
-                let e = klondike::store::StoreError::Io {
+                let e = klondike::app::store::StoreError::Io {
                     path: path.clone(),
-                    action: klondike::store::Action::Write,
+                    action: klondike::app::store::Action::Write,
                     error: source,
                 };
-                if let Some(text) = klondike::session::folder_problem_once(&path, &e) {
+                if let Some(text) = klondike::app::session::folder_problem_once(&path, &e) {
                     warn_line!("klondike: {text}");
                 }
             }

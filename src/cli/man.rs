@@ -1,7 +1,7 @@
 //! `klondike man`: the manual page, section 6 (games). The title, synopsis
 //! and options come from clap (clap_mangen); the subcommands, rules,
 //! commands, scripts and exit codes are the library's
-//! ([`klondike::render::man`]).
+//! ([`klondike::app::render::manual`]).
 
 use std::io::{self, Write};
 
@@ -25,5 +25,5 @@ pub fn write(out: &mut dyn Write) -> io::Result<()> {
         .get_subcommands()
         .map(|sub| (sub.get_name().to_string(), sub.get_about().map(ToString::to_string).unwrap_or_default()))
         .collect();
-    klondike::render::man::write_sections(out, &subcommands)
+    klondike::app::render::manual::write_sections(out, &subcommands)
 }

@@ -1,4 +1,4 @@
-//! The world a session runs in ([`klondike::session::World`]) for real:
+//! The world a session runs in ([`klondike::app::session::World`]) for real:
 //! the data folder's files (through [`store`]), the clock, randomness, the
 //! solver at an interactive prompt (cancelled by Ctrl-C), and the
 //! diagnostics on standard error.
@@ -7,12 +7,12 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use klondike::deal::GameNumber;
-use klondike::game::Position;
-use klondike::render::session as said;
-use klondike::rules::Rules;
-use klondike::session::{DataFolder, Folder, World};
-use klondike::solver::{self, Budget, Verdict};
+use klondike::app::render::replies as said;
+use klondike::app::session::{DataFolder, Folder, World};
+use klondike::engine::deal::GameNumber;
+use klondike::engine::game::Position;
+use klondike::engine::rules::Rules;
+use klondike::engine::solver::{self, Budget, Verdict};
 use rand::Rng;
 
 /// A game number for a game not named: 1 to 1,000,000,000.
@@ -86,7 +86,7 @@ impl World for Files {
         // sentence in two for speech and braille, as the move sentences
         // are never cut.
         let width = (!self.screen_reader && io::stdout().is_terminal()).then(textwrap::termwidth);
-        write!(out, "{}", klondike::render::words::question_shown(question, width))?;
+        write!(out, "{}", klondike::app::render::words::question_shown(question, width))?;
         out.flush()?;
         let mut answer = String::new();
         ASKING.store(true, Ordering::Relaxed);

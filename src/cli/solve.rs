@@ -8,13 +8,13 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use klondike::batch::output::Output;
-use klondike::batch::{self, Limits, Plan, Solved};
-use klondike::game::Position;
-use klondike::options::SolveArgs;
-use klondike::render;
-use klondike::rules::Rules;
-use klondike::store;
+use klondike::app::batch::output::Output;
+use klondike::app::batch::{self, Limits, Plan, Solved};
+use klondike::app::options::SolveArgs;
+use klondike::app::render;
+use klondike::app::store;
+use klondike::engine::game::Position;
+use klondike::engine::rules::Rules;
 
 /// Runs `klondike solve`; the exit code is 0 whatever the verdict.
 pub fn run(args: SolveArgs) -> Result<()> {
@@ -25,9 +25,9 @@ pub fn run(args: SolveArgs) -> Result<()> {
             (None, Some(path)) => {
                 let text = store::read_text_file(path, store::TextFile::Games)?;
                 let games = batch::parse_games_list(&text)
-                    .map_err(|e| anyhow::anyhow!(render::solve::bad_games_line(path, &e)))?;
+                    .map_err(|e| anyhow::anyhow!(render::solve_report::bad_games_line(path, &e)))?;
                 if games.is_empty() {
-                    warn_line!("klondike: {}", render::solve::no_games_in(path));
+                    warn_line!("klondike: {}", render::solve_report::no_games_in(path));
                 }
                 Plan::listed(games, shard)
             }
@@ -47,17 +47,17 @@ pub fn run(args: SolveArgs) -> Result<()> {
 fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let (position, rules, game) = match &args.load {
         Some(path) => {
-            let saved = klondike::session::read_saved(path)?;
+            let saved = klondike::app::session::read_saved(path)?;
             (saved.game.position().clone(), *saved.game.rules(), saved.number)
         }
         None => {
-            let (deal, origin) = klondike::session::choose_deal(&args.game, super::session::random_game_number)?;
+            let (deal, origin) = klondike::app::session::choose_deal(&args.game, super::session::random_game_number)?;
             let rules = args.game.rules();
             let position = match &args.moves {
                 Some(path) => {
                     let script = store::read_text_file(path, store::TextFile::Moves)?;
                     batch::replay_script(&deal, rules, &script)
-                        .map_err(|e| anyhow::anyhow!(render::solve::bad_moves_line(path, &e)))?
+                        .map_err(|e| anyhow::anyhow!(render::solve_report::bad_moves_line(path, &e)))?
                 }
                 None => Position::new(&deal),
             };
@@ -68,7 +68,7 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&solved.record())?)?;
     } else {
-        write!(out, "{}", render::solve::answer(&solved))?;
+        write!(out, "{}", render::solve_report::answer(&solved))?;
     }
     Ok(())
 }
@@ -87,10 +87,10 @@ pub(super) fn run_batch(
     let opened = Output::open(output, rules, retry_unknown)?;
     if let Output::File { path, .. } = &opened.output {
         for line in &opened.ignored {
-            warn_line!("klondike: {}", render::solve::not_a_result_line(path, *line));
+            warn_line!("klondike: {}", render::solve_report::not_a_result_line(path, *line));
         }
         if opened.cut > 0 {
-            warn_line!("klondike: {}", render::solve::torn_line_cut(path, opened.cut));
+            warn_line!("klondike: {}", render::solve_report::torn_line_cut(path, opened.cut));
         }
     }
     plan.skip(&opened.done);

@@ -1,0 +1,1110 @@
+//! Solving deals in bulk, as `klondike solve --games` and `klondike census`
+//! do, and the one-deal job they share with `klondike solve`:
+//!
+//! - [`Plan`]: which deals a batch takes (a range, or a list read with
+//!   [`parse_games_list`]), cut to a [`Shard`], less those its output file
+//!   already holds; [`Plan::solve`] solves them on the current rayon pool;
+//! - [`solve_position`] and [`solve_game`]: one position or deal through the
+//!   solver within [`Limits`], to a [`Solved`];
+//! - [`SolveRecord`]: the JSON line of one result (`--json`, and each line
+//!   of a batch file);
+//! - [`Resume`]: a batch file read back, so that an interrupted batch goes
+//!   on where it stopped: the games it holds under the batch's rules, and
+//!   how the file ends (a torn last line to cut off);
+//! - [`replay_script`]: the position a script of moves leaves a deal in;
+//! - [`output::Output`]: the results file a batch writes, opened, locked,
+//!   resumed and repaired.
+//!
+//! The binary names the files, starts the threads and shows the progress. What a result says in text is
+//! [`render::solve_report`](crate::app::render::solve_report)'s.
+//!
+//! ```
+//! use klondike::app::batch::{Plan, Shard};
+//! use klondike::engine::deal::GameNumber;
+//! let game = |n| GameNumber::new(n).unwrap();
+//! let shard = Shard::new(2, 3).unwrap();
+//! let mut plan = Plan::range(game(1), game(10), shard); // games 2, 5, 8
+//! plan.skip(&[game(5)].into_iter().collect());
+//! assert_eq!(plan.iter().collect::<Vec<_>>(), vec![game(2), game(8)]);
+//! assert_eq!(plan.remaining(), 2);
+//! ```
+
+pub mod output;
+
+use std::collections::HashSet;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use rayon::iter::Either;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::app::census::BatchVerdict;
+use crate::app::command::{Command, CommandError};
+use crate::engine::deal::{Deal, GameNumber};
+use crate::engine::game::{Game, HistoryError, Position};
+use crate::engine::moves::MoveError;
+use crate::engine::rules::{DrawCount, PassLimit, Rules};
+use crate::engine::solver::{self, Budget, GaveUp, LineEffort, Solution, Verdict};
+
+/// Shard K of N: every N-th game of a batch's list, starting with the K-th
+/// (1 <= K <= N), so that N machines split a batch with no coordination.
+/// [`Shard::ALL`] (1 of 1) takes every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    k: u128,
+    n: u128,
+}
+
+impl Default for Shard {
+    /// [`Shard::ALL`].
+    fn default() -> Shard {
+        Shard::ALL
+    }
+}
+
+impl Shard {
+    /// Shard 1 of 1: every game.
+    pub const ALL: Shard = Shard { k: 1, n: 1 };
+
+    /// Shard `k` of `n`; `None` unless 1 <= `k` <= `n`.
+    pub fn new(k: u128, n: u128) -> Option<Shard> {
+        (k >= 1 && k <= n).then_some(Shard { k, n })
+    }
+
+    /// K, from 1 to N.
+    pub fn k(self) -> u128 {
+        self.k
+    }
+
+    /// N, from 1.
+    pub fn n(self) -> u128 {
+        self.n
+    }
+
+    /// Whether this shard takes the game at `index` (from 0) of a list.
+    pub fn takes(self, index: u128) -> bool {
+        index % self.n == self.k - 1
+    }
+
+    /// How many of the games `first..=last` this shard takes (those at
+    /// K - 1, K - 1 + N, ... from `first`); 0 when `last < first`.
+    pub fn count(self, first: GameNumber, last: GameNumber) -> u128 {
+        match last.get().checked_sub(first.get()) {
+            Some(span) if self.k - 1 <= span => (span - (self.k - 1)) / self.n + 1,
+            _ => 0,
+        }
+    }
+}
+
+/// Why a text is not a shard ([`Shard`]'s `FromStr`, for `--shard`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct ShardError(pub String);
+
+crate::worded_by!(ShardError => crate::app::render::faults::shard_error);
+
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    /// `K/N`, as `--shard` takes it.
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let err = || ShardError(s.to_string());
+        let (k, n) = s.split_once('/').ok_or_else(err)?;
+        // Digits only, as game numbers are read: no sign, no 0.
+        let number = |t: &str| {
+            t.parse::<crate::engine::deal::GameNumber>().map(crate::engine::deal::GameNumber::get).map_err(|_| err())
+        };
+        let (k, n) = (number(k)?, number(n)?);
+        Shard::new(k, n).ok_or_else(err)
+    }
+}
+
+/// The game numbers `first..=last`, both included, `1 <= first <= last`
+/// (`--games A..B`, `--only A..B`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRange {
+    /// The first game.
+    pub first: GameNumber,
+    /// The last game, at least `first`.
+    pub last: GameNumber,
+}
+
+/// Why a text is not a [`GameRange`] (each message quotes the text).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RangeError {
+    /// Not `A..B` with A and B in digits.
+    NotARange(String),
+    /// A number past the last game.
+    TooLarge(String),
+    /// Game 0 at either end.
+    GameZero(String),
+    /// The last game before the first.
+    Backwards {
+        /// The range as written.
+        text: String,
+        /// Its first number.
+        first: GameNumber,
+        /// Its last number, below the first.
+        last: GameNumber,
+    },
+}
+
+crate::worded_by!(RangeError => crate::app::render::faults::range_error);
+
+impl GameRange {
+    /// The games `first..=last`; `None` when either is 0 (not a game) or
+    /// `last < first`.
+    pub fn new(first: u128, last: u128) -> Option<GameRange> {
+        let (first, last) = (GameNumber::new(first)?, GameNumber::new(last)?);
+        (first <= last).then_some(GameRange { first, last })
+    }
+
+    /// Whether game `number` is in the range.
+    pub fn contains(self, number: GameNumber) -> bool {
+        (self.first..=self.last).contains(&number)
+    }
+
+    /// How many games the range holds, from 1 to 2^128 - 1 (games are
+    /// numbered from 1, so the count always fits).
+    #[allow(clippy::len_without_is_empty)] // a range is never empty
+    pub fn len(self) -> u128 {
+        self.last.get() - self.first.get() + 1
+    }
+
+    /// The games of the range, `first` first.
+    pub fn games(self) -> impl Iterator<Item = GameNumber> {
+        // Every number of the range is from 1: none is left out.
+        (self.first.get()..=self.last.get()).filter_map(GameNumber::new)
+    }
+}
+
+impl FromStr for GameRange {
+    type Err = RangeError;
+
+    /// `A..B` (or `A..=B`), both ends in digits only, as every game number
+    /// is read (no sign).
+    fn from_str(s: &str) -> Result<GameRange, RangeError> {
+        let (a, b) = s.split_once("..").ok_or_else(|| RangeError::NotARange(s.to_string()))?;
+        let b = b.strip_prefix('=').unwrap_or(b);
+        let number = |t: &str| {
+            let t = t.trim();
+            if t.is_empty() || !t.bytes().all(|c| c.is_ascii_digit()) {
+                return Err(RangeError::NotARange(s.to_string()));
+            }
+            // Digits only: the one way to fail is to be too large.
+            t.parse::<u128>().map_err(|_| RangeError::TooLarge(s.to_string()))
+        };
+        let (first, last) = (number(a)?, number(b)?);
+        let (Some(first), Some(last)) = (GameNumber::new(first), GameNumber::new(last)) else {
+            return Err(RangeError::GameZero(s.to_string()));
+        };
+        if last < first {
+            return Err(RangeError::Backwards { text: s.to_string(), first, last });
+        }
+        Ok(GameRange { first, last })
+    }
+}
+
+/// Why a search limit given on the command line is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// `--timeout` is not a number of seconds in range.
+    Seconds(String),
+    /// `--max-states` is not a whole number from 1.
+    States(String),
+}
+
+crate::worded_by!(LimitError => crate::app::render::faults::limit_error);
+
+/// A time limit per deal: more than 0 and at most 10,000,000 seconds
+/// (fractions allowed), so that no deadline overflows the clock.
+///
+/// # Errors
+/// [`LimitError::Seconds`] for anything else.
+pub fn parse_timeout(s: &str) -> Result<Duration, LimitError> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= 1e7 => Ok(Duration::from_secs_f64(x)),
+        _ => Err(LimitError::Seconds(s.to_string())),
+    }
+}
+
+/// A number of search states per deal, from 1.
+///
+/// # Errors
+/// [`LimitError::States`] for anything else.
+pub fn parse_max_states(s: &str) -> Result<u64, LimitError> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(LimitError::States(s.to_string())),
+    }
+}
+
+/// The games of a batch: a range (never held as a list, so that a range of
+/// any size starts at once, its shard taken as it is walked), or a list
+/// already cut to its shard.
+#[derive(Clone, Debug)]
+enum Games {
+    Range { first: GameNumber, last: GameNumber, shard: Shard },
+    Listed(Vec<GameNumber>),
+}
+
+/// Which deals a batch solves: its games, cut to a shard, less those
+/// already solved ([`Plan::skip`]).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    games: Games,
+    done: HashSet<GameNumber>,
+}
+
+impl Plan {
+    /// The games of `range` that `shard` takes.
+    pub fn of(range: GameRange, shard: Shard) -> Plan {
+        Plan::range(range.first, range.last, shard)
+    }
+
+    /// The games `first..=last` (both included; none when `last < first`)
+    /// that `shard` takes (see [`Plan::of`] for a [`GameRange`]).
+    pub fn range(first: GameNumber, last: GameNumber, shard: Shard) -> Plan {
+        Plan { games: Games::Range { first, last, shard }, done: HashSet::new() }
+    }
+
+    /// The games of a list, each once (where it first appears), in its
+    /// order, that `shard` takes, counted along the list without its
+    /// repeats.
+    pub fn listed(games: impl IntoIterator<Item = GameNumber>, shard: Shard) -> Plan {
+        let mut seen = HashSet::new();
+        let once = games.into_iter().filter(|&g| seen.insert(g));
+        let taken = once.enumerate().filter(|&(i, _)| shard.takes(i as u128)).map(|(_, g)| g).collect();
+        Plan { games: Games::Listed(taken), done: HashSet::new() }
+    }
+
+    /// Leaves out the games of `done` (those an output file already holds,
+    /// [`Resumed::done`]); games in it that are not in the plan change
+    /// nothing.
+    pub fn skip(&mut self, done: &HashSet<GameNumber>) {
+        match &mut self.games {
+            Games::Range { .. } => self.done.extend(done.iter().copied()),
+            Games::Listed(v) => v.retain(|g| !done.contains(g)),
+        }
+    }
+
+    /// How many games are left to solve.
+    pub fn remaining(&self) -> u128 {
+        match &self.games {
+            Games::Range { first, last, shard } => {
+                let in_plan = |g: &&GameNumber| (*first..=*last).contains(*g) && shard.takes(g.get() - first.get());
+                shard.count(*first, *last) - self.done.iter().filter(in_plan).count() as u128
+            }
+            Games::Listed(v) => v.len() as u128,
+        }
+    }
+
+    /// The games left to solve, in order.
+    pub fn iter(&self) -> impl Iterator<Item = GameNumber> + '_ {
+        match &self.games {
+            Games::Range { first, last, shard } => Either::Left(
+                (0..shard.count(*first, *last))
+                    .filter_map(|j| Self::nth(*first, *shard, j))
+                    .filter(|g| !self.done.contains(g)),
+            ),
+            Games::Listed(v) => Either::Right(v.iter().copied()),
+        }
+    }
+
+    /// The games left to solve, split across the threads of the current
+    /// rayon pool (in no particular order).
+    pub fn par_iter(&self) -> impl ParallelIterator<Item = GameNumber> + '_ {
+        match &self.games {
+            Games::Range { first, last, shard } => Either::Left(
+                (0..shard.count(*first, *last))
+                    .into_par_iter()
+                    .filter_map(|j| Self::nth(*first, *shard, j))
+                    .filter(|g| !self.done.contains(g)),
+            ),
+            Games::Listed(v) => Either::Right(v.par_iter().copied()),
+        }
+    }
+
+    /// The `j`-th game (from 0) a shard takes of a range from `first`:
+    /// first + (K - 1) + j N, which is within the range for j below
+    /// [`Shard::count`] (so never `None` for those).
+    fn nth(first: GameNumber, shard: Shard, j: u128) -> Option<GameNumber> {
+        first.checked_add((shard.k - 1) + j * shard.n)
+    }
+
+    /// Solves every game left under `rules`, each within `limits`, on the
+    /// threads of the current rayon pool (install one to choose how many),
+    /// and hands each result to `each` as it comes (from any thread, in the
+    /// order they finish).
+    ///
+    /// # Errors
+    /// The first error `each` returns: the games not yet started are then
+    /// left alone.
+    pub fn solve<E, F>(&self, rules: &Rules, limits: &Limits, each: F) -> Result<(), E>
+    where
+        E: Send,
+        F: Fn(Solved) -> Result<(), E> + Sync + Send,
+    {
+        self.par_iter().try_for_each(|game| {
+            // A batch solves deal after deal on each thread.
+            crate::engine::solver::keep_memory_between_searches();
+            each(solve_game(game, rules, limits))
+        })
+    }
+}
+
+/// How much a search may do on one deal.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The most search nodes per deal (see [`Budget::max_states`]).
+    pub max_states: u64,
+    /// The longest a search may take per deal, counted from its start.
+    pub timeout: Duration,
+    /// How hard to work on a winning line once one is found.
+    pub effort: LineEffort,
+}
+
+impl Limits {
+    /// The solver's budget for a search starting now. A timeout too large
+    /// for the clock is no time limit.
+    fn budget(&self) -> Budget {
+        Budget { max_states: self.max_states, deadline: Instant::now().checked_add(self.timeout), cancel: None }
+    }
+}
+
+/// One position solved: what the solver found and what it was asked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    /// The game number of the deal, `None` for a custom deal.
+    pub game: Option<GameNumber>,
+    /// The rules it was solved under.
+    pub rules: Rules,
+    /// The verdict and the work it took.
+    pub solution: Solution,
+    /// Wall-clock seconds the search took, 0 or more.
+    pub seconds: f64,
+}
+
+/// Solves `position` (of game `game`, `None` for a custom deal) under
+/// `rules` within `limits`, timing the search.
+pub fn solve_position(position: &Position, rules: &Rules, game: Option<GameNumber>, limits: &Limits) -> Solved {
+    let started = Instant::now();
+    let solution = solver::solve_with(position, rules, &limits.budget(), limits.effort);
+    Solved { game, rules: *rules, solution, seconds: started.elapsed().as_secs_f64() }
+}
+
+/// Solves game `number` from its deal under `rules` within `limits`.
+pub fn solve_game(number: GameNumber, rules: &Rules, limits: &Limits) -> Solved {
+    let deal = Deal::for_number(number);
+    solve_position(&Position::new(&deal), rules, Some(number), limits)
+}
+
+/// What the solver found on one deal, as JSON: the output of `klondike
+/// solve --json`, and each line of a batch file (which
+/// [`census`](crate::app::census) counts and [`Resume`] reads back). The fields
+/// are written in this order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolveRecord {
+    /// The game number as a decimal string (JSON numbers lose precision
+    /// past 2^53); absent for a custom deal. A line whose game is not a
+    /// game number (`"0"`, `"+9"`) does not read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameNumber>,
+    /// Cards per draw: the number 1 or 3 in JSON (a line with any other
+    /// does not read).
+    pub draw: DrawCount,
+    /// The pass limit, `null` for unlimited (a line with 0 does not read).
+    pub passes: PassLimit,
+    /// Whether cards may move from a foundation to the tableau.
+    pub foundation_to_tableau: bool,
+    /// The verdict.
+    pub verdict: BatchVerdict,
+    /// Why the solver gave up, for an `unknown` verdict (in the file its
+    /// token: `state limit`, `time limit`, `memory`, `cancelled`, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<GaveUp>,
+    /// The winning line's moves as typed at the prompt (`d`, `w 3`, ...),
+    /// empty unless winnable.
+    pub moves: Vec<String>,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Seconds the search took.
+    pub seconds: f64,
+    /// The solver's estimate of its largest memory, in bytes.
+    pub peak_memory_bytes: u64,
+}
+
+/// Why the fields of a result line name no deal and rules that a batch
+/// writes: a census takes or leaves a line by [`result_key`]; resuming a
+/// batch, by [`SolveRecord::key`] (a [`SolveRecord`] holds a game number
+/// and a pass limit already, so it can only lack the game).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResultKeyError {
+    /// No game number (a custom deal), or one that is not a number from 1
+    /// to 2^128-1 in decimal digits.
+    NoGameNumber,
+    /// A pass limit of 0 (the least is 1; unlimited is `null`).
+    NoPasses,
+}
+
+crate::worded_by!(ResultKeyError => crate::app::render::faults::result_key_error);
+
+/// The game number and rules that the fields of a result line name: a
+/// game number from 1 to 2^128-1 in decimal digits (as `--game` takes it)
+/// and a pass limit from 1 (`None`: unlimited), with the draw count.
+///
+/// # Errors
+/// [`ResultKeyError`] for anything a batch never writes.
+pub fn result_key(
+    game: Option<&str>,
+    draw: DrawCount,
+    passes: Option<u32>,
+    foundation_to_tableau: bool,
+) -> Result<(GameNumber, Rules), ResultKeyError> {
+    let game = game.and_then(|g| g.parse::<GameNumber>().ok()).ok_or(ResultKeyError::NoGameNumber)?;
+    let passes = match passes {
+        None => PassLimit::Unlimited,
+        Some(0) => return Err(ResultKeyError::NoPasses),
+        Some(n) => PassLimit::Limited(n),
+    };
+    Ok((game, Rules { draw, passes, foundation_to_tableau }))
+}
+
+impl SolveRecord {
+    /// The game number and rules of this result, as [`result_key`] gives
+    /// them for the same fields.
+    ///
+    /// # Errors
+    /// [`ResultKeyError::NoGameNumber`] for a custom deal (no game).
+    pub fn key(&self) -> Result<(GameNumber, Rules), ResultKeyError> {
+        let game = self.game.ok_or(ResultKeyError::NoGameNumber)?;
+        Ok((game, Rules { draw: self.draw, passes: self.passes, foundation_to_tableau: self.foundation_to_tableau }))
+    }
+}
+
+impl Solved {
+    /// The JSON record of this result.
+    pub fn record(&self) -> SolveRecord {
+        let (verdict, reason, moves) = match &self.solution.verdict {
+            Verdict::Winnable(moves) => (BatchVerdict::Winnable, None, moves.iter().map(ToString::to_string).collect()),
+            Verdict::Unwinnable => (BatchVerdict::Unwinnable, None, Vec::new()),
+            Verdict::Unknown(why) => (BatchVerdict::Unknown, Some(why.clone()), Vec::new()),
+        };
+        SolveRecord {
+            game: self.game,
+            draw: self.rules.draw,
+            passes: self.rules.passes,
+            foundation_to_tableau: self.rules.foundation_to_tableau,
+            verdict,
+            reason,
+            moves,
+            nodes: self.solution.states,
+            seconds: self.seconds,
+            peak_memory_bytes: self.solution.peak_memory_bytes,
+        }
+    }
+}
+
+/// How a file of results ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tail {
+    /// With a newline (or empty): results go on after it.
+    Whole,
+    /// With a whole line but no newline: one must be written first.
+    NoNewline,
+    /// With a result cut short (a batch killed while writing it): it is to
+    /// be cut off, and that game solved again.
+    Torn,
+}
+
+/// A batch file read back, line by line ([`Resume::line`]), to resume the
+/// batch that wrote it under `rules`: which games it holds under those
+/// rules (results under other rules are kept but do not count), and how
+/// it ends.
+#[derive(Clone, Debug)]
+pub struct Resume {
+    rules: Rules,
+    /// Lines read so far.
+    lines: usize,
+    /// Result lines, under any rules.
+    results: usize,
+    done: HashSet<GameNumber>,
+    /// Whether only decided results count as done (see
+    /// [`Resume::retrying_unknown`]).
+    decided_only: bool,
+    ignored: Vec<usize>,
+    /// The first line that does not even start like a result.
+    foreign: Option<usize>,
+    tail: Tail,
+}
+
+/// What [`Resume::finish`] found in a batch file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resumed {
+    /// The games it holds under the batch's rules.
+    pub done: HashSet<GameNumber>,
+    /// How it ends.
+    pub tail: Tail,
+    /// The lines (1-based) that are not results and are kept as they are
+    /// (a result cut short there is solved again), in order.
+    pub ignored: Vec<usize>,
+}
+
+/// A file with no result in it, and a line that is not one: some other file
+/// (a moves file, a saved game), never to be appended to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct NotResults {
+    /// The first line (1-based) that is not a result.
+    pub line: usize,
+}
+
+crate::worded_by!(NotResults => crate::app::render::faults::not_results);
+
+/// How every result line starts, as [`SolveRecord`] writes it: a line that
+/// starts so but does not read is a result cut short.
+const RESULT_START: &str = "{\"game\":";
+
+impl Resume {
+    /// Nothing read yet, for a batch under `rules`.
+    pub fn new(rules: Rules) -> Resume {
+        Resume {
+            rules,
+            lines: 0,
+            results: 0,
+            done: HashSet::new(),
+            decided_only: false,
+            ignored: Vec::new(),
+            foreign: None,
+            tail: Tail::Whole,
+        }
+    }
+
+    /// As [`Resume::new`], but a game whose results in the file are all
+    /// `unknown` does not count as done, so that the batch solves it again
+    /// (with a larger budget, say) and appends the new result; a count of
+    /// the file then takes the decided one.
+    pub fn retrying_unknown(rules: Rules) -> Resume {
+        Resume { decided_only: true, ..Resume::new(rules) }
+    }
+
+    /// Reads the next line of the file, with its newline (only a last line
+    /// may lack one), as [`std::io::BufRead::read_line`] gives it.
+    pub fn line(&mut self, raw: &str) {
+        self.lines += 1;
+        let number = self.lines;
+        let torn = !raw.ends_with('\n');
+        let line = raw.trim_end_matches(['\n', '\r']);
+        if line.trim().is_empty() {
+            return;
+        }
+        let parsed = serde_json::from_str::<SolveRecord>(line).ok();
+        match parsed.as_ref().and_then(|r| Some((r, r.key().ok()?))) {
+            Some((record, (game, rules))) => {
+                if torn {
+                    self.tail = Tail::NoNewline;
+                }
+                self.results += 1;
+                if rules == self.rules && !(self.decided_only && record.verdict == BatchVerdict::Unknown) {
+                    self.done.insert(game);
+                }
+            }
+            None => {
+                if !line.starts_with(RESULT_START) && self.foreign.is_none() {
+                    self.foreign = Some(number);
+                }
+                if torn && line.starts_with(RESULT_START) && serde_json::from_str::<serde_json::Value>(line).is_err() {
+                    self.tail = Tail::Torn;
+                } else {
+                    // Anything else is kept, the results going on after it
+                    // on lines of their own.
+                    if torn {
+                        self.tail = Tail::NoNewline;
+                    }
+                    self.ignored.push(number);
+                }
+            }
+        }
+    }
+
+    /// What the file holds.
+    ///
+    /// # Errors
+    /// [`NotResults`] for a file with no result and a line that does not
+    /// start like one.
+    pub fn finish(self) -> Result<Resumed, NotResults> {
+        if let (0, Some(line)) = (self.results, self.foreign) {
+            return Err(NotResults { line });
+        }
+        Ok(Resumed { done: self.done, tail: self.tail, ignored: self.ignored })
+    }
+
+    /// Reads a whole file's text at once ([`Resume::line`] for each line,
+    /// then [`Resume::finish`]).
+    ///
+    /// # Errors
+    /// As [`Resume::finish`].
+    pub fn read(rules: Rules, text: &str) -> Result<Resumed, NotResults> {
+        let mut resume = Resume::new(rules);
+        for raw in text.split_inclusive('\n') {
+            resume.line(raw);
+        }
+        resume.finish()
+    }
+}
+
+/// A line of a games file that is not a game number.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct BadGameLine {
+    /// The line, from 1.
+    pub line: usize,
+    /// What it holds (without comment and white space), as written.
+    pub text: String,
+}
+
+crate::worded_by!(BadGameLine => crate::app::render::faults::bad_game_line);
+
+/// The game numbers of a games file: one per line, `#` starting a comment,
+/// blank lines skipped; repeats are kept (see [`Plan::listed`]).
+///
+/// # Errors
+/// The first line that holds something other than a number from 1.
+pub fn parse_games_list(text: &str) -> Result<Vec<GameNumber>, BadGameLine> {
+    let mut games = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.split('#').next().unwrap_or("").trim();
+        if t.is_empty() {
+            continue;
+        }
+        // The one reading of a game number (digits only, from 1), as
+        // `--game` and `new` read it.
+        match t.parse::<GameNumber>() {
+            Ok(n) => games.push(n),
+            Err(_) => return Err(BadGameLine { line: i + 1, text: t.to_string() }),
+        }
+    }
+    Ok(games)
+}
+
+/// A line of a moves script that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct ScriptError {
+    /// The line, from 1.
+    pub line: usize,
+    /// Its text, trimmed.
+    pub text: String,
+    /// Why it cannot be played.
+    pub why: ScriptFault,
+}
+
+crate::worded_by!(ScriptError => crate::app::render::faults::script_error);
+
+/// Why a line of a moves script cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScriptFault {
+    /// It is no command.
+    #[error(transparent)]
+    Command(#[from] CommandError),
+    /// The rules forbid its move where it comes.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// There is nothing to undo or redo.
+    #[error(transparent)]
+    History(#[from] HistoryError),
+    /// A command that is not a move, `undo` or `redo` (a query, a
+    /// session's command).
+    #[error("{}", crate::app::render::faults::script_fault(self))]
+    NotAMove,
+}
+
+/// The position a script of commands leaves `deal` in under `rules`: one
+/// move command per line as typed at the prompt, or `undo` or `redo`;
+/// blank lines and `#` lines are skipped.
+///
+/// # Errors
+/// The first line that does not parse, is not a move, undo or redo, or
+/// cannot be played where it comes.
+pub fn replay_script(deal: &Deal, rules: Rules, script: &str) -> Result<Position, ScriptError> {
+    let mut game = Game::new(deal, rules);
+    for (i, line) in script.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let err = |why: ScriptFault| ScriptError { line: i + 1, text: t.to_string(), why };
+        let command = match t.parse::<Command>() {
+            Ok(command) => command,
+            // A session's command (`save`, `q`) is no move either.
+            Err(CommandError::SessionCommand { .. }) => return Err(err(ScriptFault::NotAMove)),
+            Err(e) => return Err(err(e.into())),
+        };
+        match command {
+            Command::Move(m) => {
+                let mv = m.resolve(game.position(), game.rules()).map_err(|e| err(e.into()))?;
+                game.play(mv).map_err(|e| err(e.into()))?;
+            }
+            Command::Undo => game.undo().map(drop).map_err(|e| err(e.into()))?,
+            Command::Redo => game.redo().map(drop).map_err(|e| err(e.into()))?,
+            _ => return Err(err(ScriptFault::NotAMove)),
+        }
+    }
+    Ok(game.position().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_and_ranges_parse_as_written_or_not_at_all() {
+        let shard = "5/1000000000000000000000".parse::<Shard>();
+        assert_eq!(shard, Ok(Shard::new(5, 1_000_000_000_000_000_000_000).unwrap()));
+        assert!(["4/3", "0/3", "1/0", "1", "a/2", "+1/2", "1/+2"].iter().all(|s| s.parse::<Shard>().is_err()));
+        // What is quoted back is printable (one rule for all input).
+        let err = "1\u{2028}/2".parse::<Shard>().unwrap_err().to_string();
+        assert!(err.starts_with("'1<line separator>/2' is not a shard"), "{err}");
+        assert_eq!("3..=7".parse(), Ok(GameRange::new(3, 7).unwrap()));
+        assert_eq!(" 3 .. 3".parse(), Ok(GameRange::new(3, 3).unwrap()));
+        assert!(matches!("0..7".parse::<GameRange>(), Err(RangeError::GameZero(_))));
+        assert!(matches!("7..0".parse::<GameRange>(), Err(RangeError::GameZero(_))));
+        let backwards = "7..3".parse::<GameRange>();
+        assert!(
+            matches!(backwards, Err(RangeError::Backwards { first, last, .. }) if (first.get(), last.get()) == (7, 3))
+        );
+        // Each message says only what is wrong.
+        let message = |t: &str| t.parse::<GameRange>().unwrap_err().to_string();
+        assert_eq!(message("20..1"), "'20..1' runs backwards: the first game comes first, as in 1..20");
+        assert_eq!(message("0..5"), "'0..5': game numbers start at 1, so 0 is not a game");
+        assert!(matches!("+1..5".parse::<GameRange>(), Err(RangeError::NotARange(_))));
+        assert!(matches!("1..".parse::<GameRange>(), Err(RangeError::NotARange(_))));
+        let huge = format!("1..{}0", u128::MAX);
+        assert!(matches!(huge.parse::<GameRange>(), Err(RangeError::TooLarge(_))));
+    }
+
+    #[test]
+    fn limits_are_positive_and_bounded() {
+        assert_eq!(parse_timeout("0.5"), Ok(Duration::from_millis(500)));
+        assert!(["0", "-1", "1e8", "nan", "inf", "x"].iter().all(|s| parse_timeout(s).is_err()));
+        assert_eq!(parse_max_states("1"), Ok(1));
+        assert!(["0", "-5", "1.5", ""].iter().all(|s| parse_max_states(s).is_err()));
+    }
+    use crate::engine::moves::Move;
+
+    fn shard(k: u128, n: u128) -> Shard {
+        Shard::new(k, n).unwrap()
+    }
+
+    /// Game `n` (from 1).
+    fn game(n: u128) -> GameNumber {
+        GameNumber::new(n).unwrap()
+    }
+
+    /// The games numbered `numbers`, in their order.
+    fn games(numbers: impl IntoIterator<Item = u128>) -> Vec<GameNumber> {
+        numbers.into_iter().map(game).collect()
+    }
+
+    /// The set of the games numbered `numbers`.
+    fn set(numbers: impl IntoIterator<Item = u128>) -> HashSet<GameNumber> {
+        numbers.into_iter().map(game).collect()
+    }
+
+    /// The plan of the games `first..=last` that `shard` takes.
+    fn range(first: u128, last: u128, shard: Shard) -> Plan {
+        Plan::range(game(first), game(last), shard)
+    }
+
+    #[test]
+    fn shards_count_and_take_every_nth_game() {
+        assert_eq!(Shard::ALL.count(game(1), game(10)), 10);
+        assert_eq!(shard(3, 4).count(game(1), game(10)), 2); // games 3 and 7
+        assert_eq!(shard(3, 4).count(game(1), game(2)), 0);
+        assert_eq!(shard(1, 2).count(game(1), game(u128::MAX)), u128::MAX / 2 + 1);
+        assert_eq!(Shard::ALL.count(game(5), game(4)), 0);
+        assert!(shard(3, 4).takes(6) && !shard(3, 4).takes(5));
+        assert!(Shard::new(4, 3).is_none() && Shard::new(0, 3).is_none() && Shard::new(1, 0).is_none());
+    }
+
+    #[test]
+    fn the_shards_of_a_range_split_it_with_no_overlap() {
+        let all: Vec<GameNumber> = range(5, 17, Shard::ALL).iter().collect();
+        assert_eq!(all, games(5..=17));
+        let parts: Vec<Vec<GameNumber>> = (1..=3).map(|k| range(5, 17, shard(k, 3)).iter().collect()).collect();
+        assert_eq!(parts[0], games([5, 8, 11, 14, 17]));
+        assert_eq!(parts[1], games([6, 9, 12, 15]));
+        assert_eq!(parts[2], games([7, 10, 13, 16]));
+        let mut merged: Vec<GameNumber> = parts.concat();
+        merged.sort_unstable();
+        assert_eq!(merged, all);
+        // In parallel, the same games.
+        let mut par: Vec<GameNumber> = range(5, 17, shard(2, 3)).par_iter().collect();
+        par.sort_unstable();
+        assert_eq!(par, parts[1]);
+    }
+
+    #[test]
+    fn a_range_holds_its_games_from_the_first_to_the_last() {
+        let r = GameRange::new(3, 6).unwrap();
+        assert_eq!(r.games().collect::<Vec<_>>(), games(3..=6));
+        assert!(r.contains(game(3)) && r.contains(game(6)) && !r.contains(game(2)) && !r.contains(game(7)));
+        let top = GameRange::new(u128::MAX, u128::MAX).unwrap();
+        assert_eq!(top.games().collect::<Vec<_>>(), games([u128::MAX]));
+        // A plan of the range walks the same games.
+        assert_eq!(Plan::of(r, Shard::ALL).iter().collect::<Vec<_>>(), r.games().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_huge_range_is_walked_not_listed() {
+        let plan = range(1, u128::MAX, shard(1, 1 << 100));
+        assert_eq!(plan.remaining(), u128::MAX / (1 << 100) + 1);
+        assert_eq!(plan.iter().take(2).collect::<Vec<_>>(), games([1, 1 + (1 << 100)]));
+        // The last game of all is walked to, never past.
+        let last = range(u128::MAX - 4, u128::MAX, shard(2, 2));
+        assert_eq!(last.iter().collect::<Vec<_>>(), games([u128::MAX - 3, u128::MAX - 1]));
+        let end = range(u128::MAX - 1, u128::MAX, Shard::ALL);
+        assert_eq!(end.iter().collect::<Vec<_>>(), games([u128::MAX - 1, u128::MAX]));
+        assert_eq!(end.remaining(), 2);
+        // Backwards: no game.
+        assert_eq!((range(5, 4, Shard::ALL).iter().count(), range(5, 4, Shard::ALL).remaining()), (0, 0));
+    }
+
+    #[test]
+    fn resuming_skips_the_games_done_in_the_shard_only() {
+        // Games 1 3 5 7 9; 2 and 12 are not in the plan: they change nothing.
+        let mut plan = range(1, 10, shard(1, 2));
+        plan.skip(&set([3, 9, 2, 12]));
+        assert_eq!(plan.iter().collect::<Vec<_>>(), games([1, 5, 7]));
+        assert_eq!(plan.remaining(), 3);
+        let mut listed = Plan::listed(games([4, 8, 4, 6, 8, 2]), Shard::ALL);
+        assert_eq!(listed.iter().collect::<Vec<_>>(), games([4, 8, 6, 2]));
+        listed.skip(&set([8, 3]));
+        assert_eq!((listed.iter().collect::<Vec<_>>(), listed.remaining()), (games([4, 6, 2]), 3));
+    }
+
+    #[test]
+    fn a_list_is_cut_to_its_shard_after_its_repeats_go() {
+        // Without the repeat of 4, 8 is the second game and 6 the third.
+        let plan = Plan::listed(games([4, 4, 8, 6, 2]), shard(2, 2));
+        assert_eq!(plan.iter().collect::<Vec<_>>(), games([8, 2]));
+    }
+
+    #[test]
+    fn games_lists_read_numbers_and_comments_and_refuse_the_rest() {
+        assert_eq!(parse_games_list("# header\n3\n\n 7 # lucky\n3\n"), Ok(games([3, 7, 3])));
+        assert_eq!(parse_games_list("1\n0\n"), Err(BadGameLine { line: 2, text: "0".into() }));
+        assert_eq!(parse_games_list("1\nten # x\n"), Err(BadGameLine { line: 2, text: "ten".into() }));
+        // A sign is not a digit: the same reading as --game and new.
+        assert_eq!(parse_games_list("1\n+5\n"), Err(BadGameLine { line: 2, text: "+5".into() }));
+    }
+
+    fn solved(verdict: Verdict, rules: Rules) -> Solved {
+        Solved {
+            game: Some(game(9)),
+            rules,
+            solution: Solution { verdict, states: 3, peak_memory_bytes: 7 },
+            seconds: 0.5,
+        }
+    }
+
+    #[test]
+    fn result_lines_spell_the_verdict_and_reason_as_before() {
+        let line = |verdict| serde_json::to_string(&solved(verdict, Rules::default()).record()).unwrap();
+        let head = r#"{"game":"9","draw":1,"passes":null,"foundation_to_tableau":false,"#;
+        let tail = r#""nodes":3,"seconds":0.5,"peak_memory_bytes":7}"#;
+        assert_eq!(
+            line(Verdict::Winnable(vec![Move::Draw])),
+            format!(r#"{head}"verdict":"winnable","moves":["d"],{tail}"#)
+        );
+        assert_eq!(line(Verdict::Unwinnable), format!(r#"{head}"verdict":"unwinnable","moves":[],{tail}"#));
+        let unknown = line(Verdict::Unknown(GaveUp::StateLimit));
+        assert_eq!(unknown, format!(r#"{head}"verdict":"unknown","reason":"state limit","moves":[],{tail}"#));
+        // And they read back (a batch resumes from them).
+        let back: SolveRecord = serde_json::from_str(&unknown).unwrap();
+        assert_eq!(
+            (back.verdict, back.reason.clone(), back.key()),
+            (BatchVerdict::Unknown, Some(GaveUp::StateLimit), Ok((game(9), Rules::default())))
+        );
+        // Fields no batch writes are not a result.
+        let one = DrawCount::One;
+        for game in [Some("0"), Some("+9"), None] {
+            assert_eq!(result_key(game, one, None, false), Err(ResultKeyError::NoGameNumber), "{game:?}");
+        }
+        assert_eq!(result_key(Some("9"), one, Some(0), false), Err(ResultKeyError::NoPasses));
+        let past = "340282366920938463463374607431768211456"; // 2^128
+        assert_eq!(result_key(Some(past), one, None, false), Err(ResultKeyError::NoGameNumber));
+        // Draw 2 is not a draw count: such a line does not read as a result.
+        let draw_2 = unknown.replace(r#""draw":1"#, r#""draw":2"#);
+        let err = serde_json::from_str::<SolveRecord>(&draw_2).unwrap_err().to_string();
+        assert!(err.starts_with("2 is not a draw count (1 or 3)"), "{err}");
+        let three = unknown.replace(r#""draw":1"#, r#""draw":3"#);
+        let back: SolveRecord = serde_json::from_str(&three).unwrap();
+        assert_eq!(back.draw, DrawCount::Three);
+        assert_eq!(serde_json::to_string(&back).unwrap(), three);
+        // A pass limit is the number, or null for unlimited, both ways.
+        let limited = line_under(Rules { passes: PassLimit::Limited(3), ..Rules::default() });
+        assert_eq!(
+            limited,
+            r#"{"game":"9","draw":1,"passes":3,"foundation_to_tableau":false,"verdict":"unwinnable","moves":[],"nodes":3,"seconds":0.5,"peak_memory_bytes":7}"#
+        );
+        let back: SolveRecord = serde_json::from_str(&limited).unwrap();
+        assert_eq!(back.passes, PassLimit::Limited(3));
+        assert_eq!(serde_json::to_string(&back).unwrap(), limited);
+        // Passes 0 is not a pass limit: such a line does not read as a result.
+        let zero = limited.replace(r#""passes":3"#, r#""passes":0"#);
+        let err = serde_json::from_str::<SolveRecord>(&zero).unwrap_err().to_string();
+        assert!(err.starts_with("0 is not a pass limit (1 or more, or null for unlimited)"), "{err}");
+        // A line without passes reads as unlimited, as an Option<u32> did.
+        let missing = unknown.replace(r#""passes":null,"#, "");
+        assert_eq!(serde_json::from_str::<SolveRecord>(&missing).unwrap().passes, PassLimit::Unlimited);
+    }
+
+    /// The result line of an unwinnable game 9 under `rules`.
+    fn line_under(rules: Rules) -> String {
+        serde_json::to_string(&solved(Verdict::Unwinnable, rules).record()).unwrap()
+    }
+
+    #[test]
+    fn a_result_names_its_game_as_a_decimal_string_or_not_at_all() {
+        let line = line_under(Rules::default());
+        assert!(line.starts_with(r#"{"game":"9","draw":1,"#), "{line}");
+        // A custom deal has no game field; it reads back, without a key.
+        let custom = Solved { game: None, ..solved(Verdict::Unwinnable, Rules::default()) }.record();
+        let text = serde_json::to_string(&custom).unwrap();
+        assert!(text.starts_with(r#"{"draw":1,"passes":null,"#), "{text}");
+        let back: SolveRecord = serde_json::from_str(&text).unwrap();
+        assert_eq!((back.game, back.key()), (None, Err(ResultKeyError::NoGameNumber)));
+        // The largest game number keeps every digit.
+        let max = line.replace(r#""game":"9""#, r#""game":"340282366920938463463374607431768211455""#);
+        let back: SolveRecord = serde_json::from_str(&max).unwrap();
+        assert_eq!(back.game, GameNumber::new(u128::MAX));
+        assert_eq!(serde_json::to_string(&back).unwrap(), max);
+        // A game that is not a game number: such a line does not read.
+        for bad in ["0", "+9", "x"] {
+            let text = line.replace(r#""game":"9""#, &format!(r#""game":"{bad}""#));
+            let err = serde_json::from_str::<SolveRecord>(&text).unwrap_err().to_string();
+            assert!(err.starts_with(&format!("'{bad}' is not a game number")), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_result_with_game_0_is_kept_but_not_done_as_before() {
+        let good = line_under(Rules::default());
+        let zero = good.replace(r#""game":"9""#, r#""game":"0""#);
+        let resumed = Resume::read(Rules::default(), &format!("{good}\n{zero}")).unwrap();
+        assert_eq!(resumed.ignored, vec![2]);
+        assert_eq!(resumed.done, HashSet::from([game(9)]));
+        assert_eq!(resumed.tail, Tail::NoNewline);
+    }
+
+    #[test]
+    fn a_result_with_passes_0_is_kept_but_not_done_as_before() {
+        let good = line_under(Rules::default());
+        let zero = good.replace(r#""passes":null"#, r#""passes":0"#);
+        let resumed = Resume::read(Rules::default(), &format!("{zero}\n{good}\n")).unwrap();
+        assert_eq!(resumed.ignored, vec![1]);
+        assert_eq!(resumed.done, HashSet::from([game(9)]));
+        assert_eq!(resumed.tail, Tail::Whole);
+        // Alone in a file, it still starts like a result: not another file.
+        let alone = Resume::read(Rules::default(), &format!("{zero}\n")).unwrap();
+        assert_eq!((alone.ignored, alone.done.len()), (vec![1], 0));
+    }
+
+    fn result(number: u128, rules: Rules) -> String {
+        let mut r = solved(Verdict::Unwinnable, rules);
+        r.game = Some(game(number));
+        serde_json::to_string(&r.record()).unwrap() + "\n"
+    }
+
+    #[test]
+    fn resuming_counts_the_results_under_the_batch_rules() {
+        let d1 = Rules::default();
+        let d3 = Rules { draw: DrawCount::Three, ..d1 };
+        let text = [result(1, d1), result(2, d3), "\n".into(), result(3, d1), result(1, d1)].concat();
+        let read = Resume::read(d1, &text).unwrap();
+        assert_eq!(read.done, set([1, 3]));
+        assert_eq!((read.tail, read.ignored), (Tail::Whole, vec![]));
+        assert_eq!(Resume::read(d3, &text).unwrap().done, set([2]));
+        assert_eq!(Resume::read(d1, "").unwrap().done, HashSet::new());
+    }
+
+    #[test]
+    fn retrying_unknown_solves_again_only_the_games_never_decided() {
+        let rules = Rules::default();
+        let unknown = |number: u128| {
+            let mut r = solved(Verdict::Unknown(GaveUp::StateLimit), rules);
+            r.game = Some(game(number));
+            serde_json::to_string(&r.record()).unwrap() + "\n"
+        };
+        // Game 1 only unknown; game 2 unknown, then decided; game 3 decided.
+        let text = [unknown(1), unknown(2), result(2, rules), result(3, rules)].concat();
+        let mut retry = Resume::retrying_unknown(rules);
+        for line in text.split_inclusive('\n') {
+            retry.line(line);
+        }
+        assert_eq!(retry.finish().unwrap().done, set([2, 3]));
+        assert_eq!(Resume::read(rules, &text).unwrap().done, set([1, 2, 3]));
+    }
+
+    #[test]
+    fn resuming_finds_a_torn_last_line_and_keeps_other_lines() {
+        let rules = Rules::default();
+        let whole = result(1, rules);
+        // A result cut short at the end: to be cut off, its game not done.
+        let torn = format!("{whole}{}", &result(2, rules)[..30]);
+        let read = Resume::read(rules, &torn).unwrap();
+        assert_eq!((read.done.len(), read.tail, read.ignored.clone()), (1, Tail::Torn, vec![]));
+        // A whole result with no newline: one is written before the next.
+        let read = Resume::read(rules, whole.trim_end()).unwrap();
+        assert_eq!((read.done.len(), read.tail), (1, Tail::NoNewline));
+        // A note among results is kept (and its line said).
+        let noted = format!("{whole}# a note\n{}", result(2, rules));
+        let read = Resume::read(rules, &noted).unwrap();
+        assert_eq!((read.done.len(), read.tail, read.ignored), (2, Tail::Whole, vec![2]));
+        // A file with no result and a line that is no result: not ours.
+        assert_eq!(Resume::read(rules, "\nd\nw3\n").unwrap_err(), NotResults { line: 2 });
+        // But a lone result cut short is a batch file that was killed early.
+        assert_eq!(Resume::read(rules, &result(2, rules)[..30]).unwrap().tail, Tail::Torn);
+    }
+
+    #[test]
+    fn a_plan_solves_each_game_once_under_its_rules() {
+        let rules = Rules::default();
+        let limits = Limits { max_states: 10, timeout: Duration::from_secs(5), effort: LineEffort::Quick };
+        let mut plan = range(1, 6, shard(1, 2));
+        plan.skip(&set([3]));
+        let seen = std::sync::Mutex::new(Vec::new());
+        plan.solve(&rules, &limits, |s: Solved| -> Result<(), std::convert::Infallible> {
+            assert_eq!(s.rules, rules);
+            seen.lock().unwrap().push(s.game);
+            Ok(())
+        })
+        .unwrap();
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort_unstable();
+        assert_eq!(seen, vec![Some(game(1)), Some(game(5))]);
+        // The first error stops the plan, and is what it returns.
+        let stopped = range(1, 6, Shard::ALL).solve(&rules, &limits, |s: Solved| Err(s.game));
+        assert!(matches!(stopped, Err(Some(g)) if (1..=6).contains(&g.get())), "{stopped:?}");
+        // One game, by its number: its own deal.
+        let one = solve_game(game(7), &rules, &limits);
+        let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(7).unwrap()));
+        let again = solve_position(&position, &rules, Some(game(7)), &limits);
+        assert_eq!((one.game, one.rules, one.solution.states), (again.game, again.rules, again.solution.states));
+    }
+
+    #[test]
+    fn a_script_leaves_the_deal_where_its_moves_do() {
+        let deal = Deal::for_number(crate::engine::deal::GameNumber::ONE);
+        let rules = Rules::default();
+        let position = replay_script(&deal, rules, "# two draws, one undone\nd\n\nd\nu\n").unwrap();
+        assert_eq!(position.stock_len(), 23);
+        let err = replay_script(&deal, rules, "d\nnew 5\n").unwrap_err();
+        assert_eq!((err.line, err.text.as_str()), (2, "new 5"));
+        // A session's command and a query are refused alike.
+        for line in ["new 5", "hint", "save x.json"] {
+            let err = replay_script(&deal, rules, line).unwrap_err();
+            assert_eq!(err.why, ScriptFault::NotAMove, "{line}");
+            assert_eq!(err.why.to_string(), "only moves, undo and redo may appear in a moves file");
+        }
+        assert!(replay_script(&deal, rules, "xyzzy\n").is_err_and(|e| e.line == 1));
+    }
+}

@@ -1,0 +1,507 @@
+//! The command line's options and what they mean, without reading them:
+//! the binary parses the process's arguments into these (clap), and the
+//! choices they make are here, as plain functions with unit tests: the
+//! rules ([`GameArgs::rules`], Vegas's pass limit in [`PlayArgs::rules`]),
+//! the look asked for ([`PlayArgs::looks`]), what is asked of a saved game
+//! ([`PlayArgs::asked`]), a solve's limits and a census's rules settings.
+//! What touches the world (the process's arguments, the environment, the
+//! terminal) stays in the binary, which passes what it found.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+
+use crate::app::batch::{self, GameRange, Limits, Shard};
+use crate::app::census;
+use crate::app::render::replies::Instead;
+use crate::app::render::screen;
+use crate::app::render::words::{CardNames, SuitStyle};
+use crate::app::session::{Asked, Looks};
+use crate::engine::rules::{DrawCount, PassLimit, Rules};
+use crate::engine::scoring::{vegas_pass_limit, Scoring};
+use crate::engine::solver::LineEffort;
+
+/// Which deal and which rules.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Deal number N (1 to 2^128-1), the same deal as PySolFC's Klondike game N.
+    // Read by `GameNumber`'s `FromStr`, as `new N` is at the prompt: digits
+    // only, so `+5` is refused here too.
+    #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true)]
+    pub game: Option<crate::engine::deal::GameNumber>,
+    /// An explicit deal: 52 card codes (pile 1..7 bottom to top, then the
+    /// stock from the top), or @FILE to read them from a file.
+    #[arg(long, value_name = "DEAL", allow_hyphen_values = false)]
+    pub deal: Option<String>,
+    /// Cards turned from stock to waste per draw.
+    #[arg(long, value_name = "N", default_value = "1")]
+    pub draw: Draw,
+    /// Passes through the stock: a number from 1, or `unlimited` [default:
+    /// unlimited; when playing with --scoring vegas, 1 in draw-1 and 3 in
+    /// draw-3].
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub passes: Option<PassLimit>,
+    /// Allow moving the top card of a foundation back onto the tableau.
+    #[arg(long)]
+    pub foundation_to_tableau: bool,
+}
+
+impl GameArgs {
+    /// The rules these options choose.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            draw: self.draw.count(),
+            passes: self.passes.unwrap_or_default(),
+            foundation_to_tableau: self.foundation_to_tableau,
+        }
+    }
+}
+
+/// Options for playing.
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Print one JSON object per line (the state after each command) instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop at the first rejected command, with exit status 3.
+    #[arg(long)]
+    pub strict: bool,
+    /// Screen-reader mode: one plain sentence per command instead of the
+    /// table; list layout with cards in words; plain line input; no colour.
+    /// Also on when the environment variable KLONDIKE_SCREEN_READER is set
+    /// to anything but 0 or an empty string.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// How the whole table is shown: `columns` (the classic picture: the
+    /// seven piles as columns cascading down), `rows` (one pile a line, card
+    /// codes, `##` for face-down cards; also `table`) or `list` (words,
+    /// face-down cards counted). Default: columns at an interactive
+    /// terminal, rows for scripts, list in screen-reader mode.
+    #[arg(long, value_name = "LAYOUT")]
+    pub layout: Option<Layout>,
+    /// Cards in `words` ("queen of hearts") or `short` codes ("QH").
+    /// Default: words in the list layout, short in the table.
+    #[arg(long, value_name = "STYLE")]
+    pub cards: Option<CardsOption>,
+    /// Suits of short codes as `letters` (QH) or `symbols` (Q♥). Default:
+    /// symbols at an interactive terminal whose locale is UTF-8, letters
+    /// otherwise (and always in scripts, so transcripts stay the same).
+    #[arg(long, value_name = "STYLE")]
+    pub suits: Option<SuitsOption>,
+    /// Red suits in colour: `auto` (only on a terminal, and never with
+    /// NO_COLOR set or TERM=dumb), `always` or `never`.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    pub color: ColorOption,
+    /// Ask before a command throws away a game in progress (new, restart,
+    /// load), also in a scripted run (an interactive session always asks).
+    #[arg(long)]
+    pub confirm: bool,
+    /// The prompt before each command at an interactive terminal. Default:
+    /// `> `, or none in screen-reader mode (a screen reader would read it).
+    #[arg(long, value_name = "TEXT")]
+    pub prompt: Option<String>,
+    /// After every move, play every safe card to its foundation, and finish
+    /// the game by itself once every card is face up.
+    #[arg(long)]
+    pub autoplay: bool,
+    /// Scoring: `standard` (Windows: +5, +10, -15, redeal penalties), `vegas`
+    /// (-52 to start, +5 a card home, a balance kept across games) or `none`.
+    #[arg(long, value_name = "SCORING", default_value = "standard")]
+    pub scoring: Scoring,
+    /// Load a saved game (a file written by `save`) and play on from it,
+    /// under its own rules and scoring.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "deal", "winnable", "draw", "passes", "foundation_to_tableau", "scoring"])]
+    pub load: Option<std::path::PathBuf>,
+    /// Resume the game saved when the last interactive session was quit,
+    /// without asking, under its own rules and scoring.
+    #[arg(long, conflicts_with_all = ["game", "deal", "winnable", "load", "no_resume", "draw", "passes", "foundation_to_tableau", "scoring"])]
+    pub resume: bool,
+    /// Do not offer to resume the game saved when the last session was quit.
+    #[arg(long)]
+    pub no_resume: bool,
+    /// Save an unfinished game for resuming when the session ends, also in a
+    /// scripted run (an interactive session always does).
+    #[arg(long)]
+    pub autosave: bool,
+    /// Count the games of this session in the statistics, also in a scripted
+    /// run (an interactive session always does).
+    #[arg(long)]
+    pub stats: bool,
+    /// Deal only a game that the solver proves winnable under the rules in
+    /// force: from the chosen (or a random) game number, try successive
+    /// numbers and say which one was dealt (the games of the committed
+    /// census, fixtures/verdicts.txt, at once from its verdicts).
+    #[arg(long, conflicts_with = "deal")]
+    pub winnable: bool,
+}
+
+impl PlayArgs {
+    /// The rules for a game: as the options say, except that Vegas scoring
+    /// brings its usual pass limit when `--passes` is not given.
+    pub fn rules(&self) -> Rules {
+        let mut rules = self.game.rules();
+        if self.scoring == Scoring::Vegas && self.game.passes.is_none() {
+            rules.passes = vegas_pass_limit(rules.draw);
+        }
+        rules
+    }
+
+    /// The look the options ask for; `screen_reader`: screen-reader mode is
+    /// on (the flag, or the environment says so).
+    pub fn looks(&self, screen_reader: bool) -> Looks {
+        Looks {
+            json: self.json,
+            screen_reader,
+            layout: self.layout.map(|l| match l {
+                Layout::Columns => screen::Layout::Columns,
+                Layout::Rows => screen::Layout::Rows,
+                Layout::List => screen::Layout::List,
+            }),
+            names: self.cards.map(|c| match c {
+                CardsOption::Words => CardNames::Words,
+                CardsOption::Short => CardNames::Short,
+            }),
+            suits: self.suits.map(|s| match s {
+                SuitsOption::Letters => SuitStyle::Letters,
+                SuitsOption::Symbols => SuitStyle::Symbols,
+            }),
+            colour: match self.color {
+                ColorOption::Always => Some(true),
+                ColorOption::Never => Some(false),
+                ColorOption::Auto => None,
+            },
+            confirm: self.confirm,
+        }
+    }
+
+    /// What the options ask of the saved game (see
+    /// [`offer_saved`](crate::app::session::offer_saved)) in a session
+    /// `interactive` or not, in screen-reader mode or not.
+    pub fn asked(&self, interactive: bool, screen_reader: bool) -> Asked {
+        let instead = match (self.game.game, &self.game.deal) {
+            (Some(n), _) if self.winnable => Instead::FirstWinnableFrom(n.get()),
+            (Some(n), _) => Instead::Game(n.get()),
+            (None, Some(_)) => Instead::GivenDeal,
+            (None, None) => Instead::NewGame,
+        };
+        Asked {
+            resume: self.resume,
+            // At a terminal the saved game is offered even when a game is
+            // named: starting another would count it as lost, so the player is asked.
+            offer: self.resume || (interactive && !self.no_resume),
+            instead,
+            rules: self.rules(),
+            screen_reader,
+        }
+    }
+}
+
+/// `--cards`: card names in words or short codes.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CardsOption {
+    Words,
+    Short,
+}
+
+/// `--suits`: suits as letters or symbols.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SuitsOption {
+    Letters,
+    Symbols,
+}
+
+/// `--color`: when red suits are in colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorOption {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Options for `klondike deal`.
+#[derive(Args, Debug, Clone)]
+pub struct DealArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// `--draw`: 1 or 3.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Draw {
+    #[value(name = "1")]
+    One,
+    #[value(name = "3")]
+    Three,
+}
+
+impl Draw {
+    /// The draw count it names.
+    pub fn count(self) -> DrawCount {
+        match self {
+            Draw::One => DrawCount::One,
+            Draw::Three => DrawCount::Three,
+        }
+    }
+}
+
+/// The ways to show the whole table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Layout {
+    /// The classic picture: the seven piles as columns cascading down.
+    Columns,
+    /// Card codes, one pile per line, face-down cards as `##`.
+    #[value(alias = "table")]
+    Rows,
+    /// One pile per line in words, face-down cards as a count.
+    List,
+}
+
+/// States a search may take per deal unless `--max-states` says otherwise.
+pub const DEFAULT_MAX_STATES: u64 = 200_000_000;
+
+/// Options for `klondike solve`.
+#[derive(Args, Debug, Clone)]
+#[command(group(clap::ArgGroup::new("batch").args(["games", "games_file"])))]
+#[command(group(clap::ArgGroup::new("source").args(["game", "deal"])))]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Give up (verdict `unknown`) after this many seconds per deal.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = batch::parse_timeout, allow_negative_numbers = true)]
+    pub timeout: Duration,
+    /// Give up (verdict `unknown`) after searching this many states per deal
+    /// (whatever this says, a search also stops at about 29 million
+    /// positions, so that its memory stays under 1 GB).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES, value_parser = batch::parse_max_states, allow_negative_numbers = true)]
+    pub max_states: u64,
+    /// Print one JSON object instead of the text form.
+    #[arg(long)]
+    pub json: bool,
+    /// The answer in the least time: print the first winning line found,
+    /// without shortening it or searching again for a shorter one (lines a
+    /// third to a half longer).
+    #[arg(long)]
+    pub fast: bool,
+    /// Solve from the position a script of moves leaves the deal in (one
+    /// move command per line, as typed at the prompt); needs --game or --deal.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "games_file"], requires = "source")]
+    pub moves: Option<PathBuf>,
+    /// Solve a saved game (a file written by `save`) from where it was
+    /// saved, under its own rules.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "deal", "moves", "games", "games_file", "draw", "passes", "foundation_to_tableau"])]
+    pub load: Option<PathBuf>,
+    /// Batch: solve game numbers A to B, both included (`1..1000`); one JSON
+    /// line per game, in the order they finish (each line names its game).
+    #[arg(long, value_name = "A..B", conflicts_with_all = ["deal", "game"])]
+    pub games: Option<GameRange>,
+    /// Batch: solve the game numbers listed in FILE (one per line, # comments allowed).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["deal", "game", "games"])]
+    pub games_file: Option<PathBuf>,
+    /// Batch: take only every N-th game of the list, starting with the K-th
+    /// (K from 1 to N), so N machines can split a range with no coordination.
+    #[arg(long, value_name = "K/N", requires = "batch")]
+    pub shard: Option<Shard>,
+    /// Batch: append results to FILE, skipping the games it already holds
+    /// under the same rules (so an interrupted batch resumes where it
+    /// stopped). One batch per file: a second is refused while one runs.
+    /// Default: standard output.
+    #[arg(long, short, value_name = "FILE", requires = "batch")]
+    pub output: Option<PathBuf>,
+    /// Batch: solve again the games whose results in the --output file are
+    /// all `unknown` (with a larger --max-states or --timeout, say),
+    /// appending the new results; games it holds a decided result for are
+    /// still skipped.
+    #[arg(long, requires = "output")]
+    pub retry_unknown: bool,
+}
+
+impl SolveArgs {
+    /// The search limits the options give, per deal.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_states: self.max_states,
+            timeout: self.timeout,
+            effort: if self.fast { LineEffort::Quick } else { LineEffort::Short },
+        }
+    }
+
+    /// Whether the options ask for a batch (`--games` or `--games-file`).
+    pub fn is_batch(&self) -> bool {
+        self.games.is_some() || self.games_file.is_some()
+    }
+}
+
+/// Options for `klondike census`. Something to count is required (a range
+/// to solve, or files), and a verdict file needs the range it covers.
+#[derive(Args, Debug, Clone)]
+#[command(group = clap::ArgGroup::new("input").required(true).multiple(true).args(["games", "files"]))]
+#[command(group = clap::ArgGroup::new("range").multiple(true).args(["games", "only"]))]
+pub struct CensusArgs {
+    /// Solve game numbers A to B first, under every rules setting asked
+    /// for, into one resumable batch file per setting in --dir (a run
+    /// stopped part-way goes on where it stopped). Without it, only the
+    /// FILES are counted.
+    #[arg(long, value_name = "A..B")]
+    pub games: Option<GameRange>,
+    /// Draw counts to solve under, comma-separated.
+    #[arg(long, value_name = "N,...", value_delimiter = ',', default_values = ["1", "3"])]
+    pub draw: Vec<Draw>,
+    /// Pass limits to solve under, comma-separated: numbers from 1, or
+    /// `unlimited`.
+    #[arg(long, value_name = "N,...", value_delimiter = ',', default_values = ["1", "3", "unlimited"])]
+    pub passes: Vec<PassLimit>,
+    /// Foundation-to-tableau moves: `on`, `off`, or both (`on,off`).
+    #[arg(long, value_name = "on,off", value_delimiter = ',', default_values = ["on", "off"])]
+    pub foundation_to_tableau: Vec<OnOff>,
+    /// The folder of the batch files (created if missing).
+    #[arg(long, value_name = "DIR", default_value = "census")]
+    pub dir: PathBuf,
+    /// Take only every N-th game of the range, starting with the K-th (K
+    /// from 1 to N), as `solve --shard` does: N machines (a Slurm job
+    /// array, a Kubernetes Indexed Job) split a census with no coordination;
+    /// the shard is part of each file's name.
+    #[arg(long, value_name = "K/N", requires = "games")]
+    pub shard: Option<Shard>,
+    /// Give up (verdict `unknown`) after this many seconds per deal.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = batch::parse_timeout)]
+    pub timeout: Duration,
+    /// Give up (verdict `unknown`) after searching this many states per
+    /// deal. A census that should give the same verdicts on any machine
+    /// and under any load is bounded by states, with a --timeout it never
+    /// reaches (the search also stops at about 29 million positions, so
+    /// that its memory stays under 1 GB).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES, value_parser = batch::parse_max_states)]
+    pub max_states: u64,
+    /// Solve again the games whose results in the batch files of --dir are
+    /// all `unknown` (with a larger --max-states or --timeout, say; other
+    /// FILES are only counted), appending
+    /// the new results; the count takes a decided result over `unknown`.
+    #[arg(long, requires = "games")]
+    pub retry_unknown: bool,
+    /// Count only the games of this range (default: the range of --games,
+    /// or every game in the files).
+    #[arg(long, value_name = "A..B")]
+    pub only: Option<GameRange>,
+    /// Also write the verdicts of the counted range (--only, or --games)
+    /// under the rules settings asked for to FILE, compactly: a header
+    /// naming the settings, then a line per game with a letter per setting
+    /// (W winnable, U unwinnable, ? not decided, - no result).
+    /// `fixtures/verdicts.txt` is such a file; `--winnable` deals from it.
+    /// Needs --only or --games (at most 100000000 games). A file that
+    /// holds anything but verdicts is never overwritten, nor a verdict
+    /// file whose decided verdicts the new one would not all hold (count
+    /// it too, to extend it).
+    #[arg(long, value_name = "FILE", requires = "range")]
+    pub verdict_file: Option<PathBuf>,
+    /// Batch files to count as well: the output of `solve --games ...
+    /// --output FILE` or of earlier censuses and their shards, in any
+    /// order, concatenated or not; a game met twice under the same rules
+    /// counts once. Verdict files (--verdict-file, such as
+    /// fixtures/verdicts.txt) are counted too, with no times.
+    pub files: Vec<PathBuf>,
+}
+
+/// `on` or `off`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OnOff {
+    On,
+    Off,
+}
+
+impl CensusArgs {
+    /// Every rules setting the options ask for, draw 1 first.
+    pub fn variants(&self) -> Vec<Rules> {
+        let draws: Vec<DrawCount> = self.draw.iter().map(|d| d.count()).collect();
+        let f2t: Vec<bool> = self.foundation_to_tableau.iter().map(|o| *o == OnOff::On).collect();
+        census::variants(&draws, &self.passes, &f2t)
+    }
+
+    /// The limits of each deal's search: only the verdict counts in a
+    /// census, not how short the winning line is.
+    pub fn limits(&self) -> Limits {
+        Limits { max_states: self.max_states, timeout: self.timeout, effort: LineEffort::Quick }
+    }
+
+    /// The games counted: `--only`, or else the range of `--games`.
+    pub fn counted(&self) -> Option<GameRange> {
+        self.only.or(self.games)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// The play options as the binary would parse them.
+    #[derive(Parser)]
+    struct Play {
+        #[command(flatten)]
+        play: PlayArgs,
+    }
+
+    fn play(args: &[&str]) -> PlayArgs {
+        Play::try_parse_from(std::iter::once("klondike").chain(args.iter().copied())).unwrap().play
+    }
+
+    #[test]
+    fn vegas_brings_its_pass_limit_unless_passes_are_given() {
+        use crate::engine::rules::PassLimit;
+        assert_eq!(play(&[]).rules(), Rules::default());
+        assert_eq!(play(&["--scoring", "vegas"]).rules().passes, vegas_pass_limit(DrawCount::One));
+        let three = play(&["--scoring", "vegas", "--draw", "3"]).rules();
+        assert_eq!((three.draw, three.passes), (DrawCount::Three, vegas_pass_limit(DrawCount::Three)));
+        assert_eq!(play(&["--scoring", "vegas", "--passes", "unlimited"]).rules().passes, PassLimit::Unlimited);
+    }
+
+    #[test]
+    fn the_looks_are_the_options_and_nothing_else() {
+        let looks =
+            play(&["--layout", "table", "--cards", "words", "--suits", "symbols", "--color", "never"]).looks(true);
+        assert_eq!(looks.layout, Some(screen::Layout::Rows));
+        assert_eq!(
+            (looks.names, looks.suits, looks.colour),
+            (Some(CardNames::Words), Some(SuitStyle::Symbols), Some(false))
+        );
+        assert!(looks.screen_reader && !looks.json && !looks.confirm);
+        let plain = play(&["--json", "--confirm"]).looks(false);
+        assert!(plain.json && plain.confirm && plain.layout.is_none() && plain.colour.is_none());
+    }
+
+    #[test]
+    fn the_saved_game_is_offered_at_a_terminal_or_under_resume() {
+        let at_terminal = play(&["--game", "7"]).asked(true, false);
+        assert!(at_terminal.offer && !at_terminal.resume);
+        assert_eq!(at_terminal.instead, Instead::Game(7));
+        assert!(!play(&["--game", "7"]).asked(false, false).offer);
+        assert!(!play(&["--no-resume"]).asked(true, false).offer);
+        let resume = play(&["--resume"]).asked(false, true);
+        assert!(resume.offer && resume.resume && resume.screen_reader);
+        assert_eq!(play(&["--winnable", "--game", "3"]).asked(true, false).instead, Instead::FirstWinnableFrom(3));
+        assert_eq!(play(&["--deal", "@x"]).asked(true, false).instead, Instead::GivenDeal);
+        assert_eq!(play(&[]).asked(true, false).instead, Instead::NewGame);
+    }
+
+    #[test]
+    fn a_census_asks_for_every_setting_named() {
+        #[derive(Parser)]
+        struct Census {
+            #[command(flatten)]
+            census: CensusArgs,
+        }
+        let census = |args: &[&str]| {
+            Census::try_parse_from(std::iter::once("census").chain(args.iter().copied())).unwrap().census
+        };
+        assert_eq!(census(&["--games", "1..5"]).variants().len(), 12);
+        let one = census(&["--draw", "3", "--passes", "1", "--foundation-to-tableau", "off", "--games", "1..5"]);
+        assert_eq!(
+            one.variants(),
+            vec![Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), foundation_to_tableau: false }]
+        );
+        assert_eq!(one.counted(), Some(GameRange::new(1, 5).unwrap()));
+        assert_eq!(census(&["--games", "1..5", "--only", "2..3"]).counted(), Some(GameRange::new(2, 3).unwrap()));
+    }
+}

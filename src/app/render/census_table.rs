@@ -1,0 +1,232 @@
+//! What `klondike census` prints: a heading naming the games counted, then
+//! the table of [`census::Row`](crate::app::census::Row)s, one per rules
+//! setting.
+
+use std::path::Path;
+
+use crate::app::batch::{GameRange, Shard};
+use crate::app::census::Row;
+
+/// Some lines of `path`, a file counted, are not results and were left out.
+pub fn not_results_left_out(path: &Path, lines: usize) -> String {
+    format!("{lines} line(s) of '{}' that are not results were left out", path.display())
+}
+
+/// `--verdict-file` without the range of games it needs.
+pub const VERDICT_FILE_NEEDS_RANGE: &str = "--verdict-file needs the range of games: give --only A..B or --games A..B";
+
+/// The verdict file could not be written.
+pub fn cannot_write_verdicts(path: &Path) -> String {
+    format!("cannot write '{}'", path.display())
+}
+
+/// The census's `--dir` is something other than a folder (a file, a device).
+pub fn not_a_folder(dir: &Path) -> String {
+    format!("cannot keep the batch files in '{}': it is not a folder; name a folder with --dir", dir.display())
+}
+
+/// The verdict file named is one of the batch files of the census.
+pub fn verdict_file_is_counted(path: &Path) -> String {
+    format!(
+        "will not write the verdicts to '{}': it is one of the batch files counted, and its results would be lost; name another file",
+        path.display()
+    )
+}
+
+/// A file named to count, or the verdict file, is a folder, a device or
+/// (the verdict file) a pipe.
+pub fn not_a_regular_file(path: &Path) -> String {
+    format!("'{}' is not a regular file (a folder, a device or a pipe): name a file", path.display())
+}
+
+/// The verdict file holds decided verdicts the new one would not hold.
+pub fn verdicts_lost(
+    path: &Path,
+    lost: usize,
+    game: crate::engine::deal::GameNumber,
+    rules: &crate::engine::rules::Rules,
+) -> String {
+    format!(
+        "will not write the verdicts to '{}': {lost} verdict(s) it holds would be lost or changed (the first: game {game}, {rules}); count it too, over a range and settings that cover it, or name another file",
+        path.display()
+    )
+}
+
+/// `--verdict-file` over more games than a verdict file holds.
+pub fn verdict_range_too_large(games: u128, most: u128) -> String {
+    format!(
+        "--verdict-file covers at most {most} games, and the range counted has {games}: give a smaller --only range"
+    )
+}
+
+/// The verdict file named exists and holds something other than verdicts.
+pub fn not_a_verdict_file(path: &Path) -> String {
+    format!(
+        "will not write the verdicts to '{}': it holds something other than census verdicts, which would be lost; name another file",
+        path.display()
+    )
+}
+
+/// A file given to count holds `lines` lines and none is a result.
+pub fn no_results(path: &Path, lines: usize) -> String {
+    let what = if lines == 1 {
+        "its one line is not a result".to_string()
+    } else {
+        format!("none of its {lines} lines is a result")
+    };
+    format!(
+        "'{}' holds no results to count ({what}): give files that `solve --games ... --output` or a census wrote",
+        path.display()
+    )
+}
+
+/// The heading over the table: the range of games counted (both ends
+/// included), or every game in the files; and the shard solved, if any
+/// (its table holds only that shard's games, unless other files hold the
+/// rest).
+pub fn heading(range: Option<GameRange>, shard: Option<Shard>) -> String {
+    let games = match range {
+        Some(GameRange { first, last }) => format!("Census of games {first}..{last}"),
+        None => "Census of every game in the files".to_string(),
+    };
+    match shard.filter(|s| s.n() > 1) {
+        Some(s) => {
+            format!("{games}, shard {}/{}: every {} game from the {}", s.k(), s.n(), ordinal(s.n()), ordinal(s.k()))
+        }
+        None => games,
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ..., `11th`, `12th`, `13th`, `21st`, ...
+fn ordinal(n: u128) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The census as a table, a row per rules setting:
+///
+/// ```text
+/// rules                                           decided winnable unwinnable unknown  win rate (95% interval)  mean s   p99 s   max s
+/// draw 1, passes unlimited, foundation-to-tableau on     2000     1830        170       0  91.50% (90.20-92.63%)   0.012   0.150   0.401
+/// ```
+pub fn table(rows: &[Row]) -> String {
+    // The rules column is as wide as its longest name, so that every row
+    // lines up ("passes unlimited" is the longest of the twelve).
+    let names: Vec<String> = rows.iter().map(|row| row.rules.to_string()).collect();
+    let w = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max("rules".len());
+    let mut out = format!(
+        "{:<w$} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7} {:>7}\n",
+        "rules", "decided", "winnable", "unwinnable", "unknown", "win rate (95% interval)", "mean s", "p99 s", "max s"
+    );
+    for (row, name) in rows.iter().zip(&names) {
+        let rate = match row.win_rate() {
+            Some((p, lo, hi)) => format!("{:.2}% ({:.2}-{:.2}%)", 100.0 * p, 100.0 * lo, 100.0 * hi),
+            None => "-".to_string(),
+        };
+        // Verdict files keep no times: "-" when no deal counted has one.
+        let seconds = |s: Option<f64>| s.map_or_else(|| "-".to_string(), |s| format!("{s:.3}"));
+        out.push_str(&format!(
+            "{:<w$} {:>8} {:>8} {:>10} {:>7}  {:<24} {:>7} {:>7} {:>7}\n",
+            name,
+            row.decided(),
+            row.winnable,
+            row.unwinnable,
+            row.unknown,
+            rate,
+            seconds(row.mean_seconds),
+            seconds(row.p99_seconds),
+            seconds(row.max_seconds)
+        ));
+        if let Some(missing) = row.missing.filter(|&m| m > 0) {
+            out.push_str(&format!(
+                "  {missing} game(s) of the range have no result under these rules (counted in no column)\n"
+            ));
+        }
+        if !row.conflicts.is_empty() {
+            let shown: Vec<String> = row.conflicts.iter().take(10).map(ToString::to_string).collect();
+            out.push_str(&format!(
+                "  {} game(s) with two different verdicts under these rules (counted as unknown): {}\n",
+                row.conflicts.len(),
+                shown.join(", ")
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::census::Census;
+
+    fn line(game: u128, verdict: &str) -> String {
+        format!(
+            r#"{{"game":"{game}","draw":1,"passes":null,"foundation_to_tableau":true,"verdict":"{verdict}","seconds":0.5}}"#
+        )
+    }
+
+    #[test]
+    fn the_table_has_a_row_per_setting_and_names_conflicts() {
+        let mut c = Census::default();
+        for (game, verdict) in [(1, "winnable"), (2, "unwinnable"), (3, "winnable"), (3, "unwinnable")] {
+            c.add_line(&line(game, verdict)).unwrap();
+        }
+        let text = table(&c.rows(None));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[0].starts_with("rules ") && lines[0].contains("win rate (95% interval)"));
+        assert!(lines[1].starts_with("draw 1, passes unlimited, foundation-to-tableau on"), "{text}");
+        // Games 1 and 2 decided, game 3 in conflict (unknown): 1 of 2
+        // winnable, in whatever order the lines come.
+        assert!(lines[1].contains(" 50.00% ("), "{text}");
+        assert_eq!(lines[2], "  1 game(s) with two different verdicts under these rules (counted as unknown): 3");
+        let mut c = Census::default();
+        for (game, verdict) in
+            [(3, "unwinnable"), (2, "unwinnable"), (3, "winnable"), (1, "winnable"), (3, "unwinnable")]
+        {
+            c.add_line(&line(game, verdict)).unwrap();
+        }
+        assert_eq!(table(&c.rows(None)), text, "the same table, lines in another order");
+        // A range with games that no line gives a result for says so.
+        let text = table(&c.rows(Some(GameRange::new(1, 5).unwrap())));
+        assert!(
+            text.contains("\n  2 game(s) of the range have no result under these rules (counted in no column)\n"),
+            "{text}"
+        );
+        assert_eq!(heading(Some(GameRange::new(1, 20).unwrap()), None), "Census of games 1..20");
+        assert_eq!(heading(None, None), "Census of every game in the files");
+        assert_eq!(heading(Some(GameRange::new(1, 20).unwrap()), Shard::new(1, 1)), "Census of games 1..20");
+        assert_eq!(
+            heading(Some(GameRange::new(1, 20).unwrap()), Shard::new(1, 2)),
+            "Census of games 1..20, shard 1/2: every 2nd game from the 1st"
+        );
+        assert_eq!(
+            heading(Some(GameRange::new(1, 9).unwrap()), Shard::new(3, 11)),
+            "Census of games 1..9, shard 3/11: every 11th game from the 3rd"
+        );
+    }
+
+    #[test]
+    fn the_columns_line_up_whatever_the_names() {
+        let mut c = Census::default();
+        for (game, passes) in [(1, "null"), (2, "1"), (3, "3")] {
+            let l = line(game, "winnable").replace(r#""passes":null"#, &format!(r#""passes":{passes}"#));
+            c.add_line(&l).unwrap();
+        }
+        let text = table(&c.rows(None));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        // Each row's "decided" figure ends where the heading's word does.
+        let end = lines[0].find("decided").unwrap() + "decided".len();
+        for l in &lines[1..] {
+            assert_eq!(l.as_bytes()[end - 1], b'1', "{text}");
+            assert_eq!(l.as_bytes()[end], b' ', "{text}");
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! What the binary itself says on standard error about the world around the
+//! game: standard output, the terminal, standard input, its threads, the
+//! data folder. The words are chosen here, as every other word is in
+//! [`crate::app::render`]; the binary only prints them.
+
+use std::fmt::Display;
+
+/// Standard output could not be written (a full disk, a device that fails).
+pub const STDOUT_UNWRITABLE: &str = "cannot write to standard output";
+
+/// The line editor could not take the terminal.
+pub const TERMINAL_UNUSABLE: &str = "cannot set up the terminal";
+
+/// The commands could not be read from standard input.
+pub const STDIN_UNREADABLE: &str = "cannot read the commands from standard input";
+
+/// A worker thread panicked while it held the results file (it should not).
+pub const OUTPUT_LOCK_POISONED: &str = "output lock poisoned";
+
+/// Not even one thread could be had for the solver.
+pub const SOLVER_UNSTARTABLE: &str = "cannot start the solver";
+
+/// Which random game `klondike deal` dealt, so that it can be dealt again.
+pub fn random_game_dealt(number: impl Display) -> String {
+    format!("game {number}")
+}
+
+/// The batch's worker threads could not be started (`why`, the system's
+/// error): it solves on one.
+pub fn no_worker_threads(why: impl Display) -> String {
+    format!("cannot start worker threads ({why}): solving on one")
+}
+
+/// A game could not be counted in the statistics file (`why`).
+pub fn statistics_not_updated(why: impl Display) -> String {
+    format!("the statistics were not updated: {why}")
+}
+
+/// The data folder cannot be written (`problem`, what is wrong with it),
+/// and play continues without saving there.
+pub fn game_goes_on(problem: impl Display) -> String {
+    format!("{problem}; the game goes on")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_binarys_lines_read_as_before() {
+        assert_eq!(random_game_dealt(42), "game 42");
+        assert_eq!(no_worker_threads("no memory"), "cannot start worker threads (no memory): solving on one");
+        assert_eq!(statistics_not_updated("disk full"), "the statistics were not updated: disk full");
+        assert_eq!(game_goes_on("cannot save in d"), "cannot save in d; the game goes on");
+    }
+}

@@ -1,0 +1,114 @@
+//! `help` in words: the list of commands for the table, a short spoken
+//! summary for screen-reader play, and one command explained. All of it
+//! comes from [`COMMANDS`], the table the parser reads.
+
+use crate::app::command::{CommandSpec, Verb, COMMANDS};
+
+/// Every command, one form a line: `  t A B K      move K cards from pile A
+/// to pile B (example: t 2 5 3)`, with a heading and the short forms.
+pub fn help_list() -> String {
+    let mut text = String::from("Commands (piles are 1 to 7; suits c d h s; a card is its code, such as 9h or qs):\n");
+    for spec in COMMANDS {
+        for form in spec.forms {
+            text.push_str(&format!("  {:<12} {} (example: {})\n", form.usage, form.does, form.example));
+        }
+    }
+    text.push_str("Short forms: ");
+    let short: Vec<String> = COMMANDS
+        .iter()
+        .flat_map(|c| c.aliases.iter().filter(|a| a.len() == 1).map(move |a| format!("{a} for {}", c.word)))
+        .collect();
+    text.push_str(&short.join(", "));
+    text.push_str(". help CMD explains one command. Lines that are empty or start with # are ignored.");
+    text
+}
+
+/// `help` in screen-reader mode: what a new player needs, in a few
+/// sentences with no symbols, and how to hear more.
+pub const SPOKEN_HELP: &str = "Type d to draw, w and a pile to play the waste card, t and two piles to move \
+between piles, or a card and a pile, such as 9h 4. \
+Ask with l t, l and a pile, find and a card, moves, hint or score. \
+Type u to undo, dot to do the last command again, repeat to hear the last answer, q to quit, \
+and help and a command for more, such as help t, or help all.";
+
+/// One command explained, a sentence a form: "Type t A B to move cards
+/// from pile A to pile B, as many as fit; for example, t 2 5." and its
+/// other words. `None` when `word` names no command.
+pub fn help_on(word: &str) -> Option<String> {
+    let spec: &CommandSpec = COMMANDS.iter().find(|c| c.word == word)?;
+    let mut sentences: Vec<String> = spec
+        .forms
+        .iter()
+        .map(|f| {
+            let usage = f.usage.split(", ").last().unwrap_or(f.usage).replace(['[', ']'], "");
+            if f.usage.split(", ").any(|u| u == f.example) {
+                format!("Type {} to {}.", spoken_word(&usage), f.does)
+            } else {
+                format!("Type {usage} to {}; for example, {}.", f.does, f.example)
+            }
+        })
+        .collect();
+    // The other words for it, those the sentences above do not use.
+    let used = |w: &str| {
+        spec.forms.iter().any(|f| f.usage.split(", ").last() == Some(w) || f.usage.starts_with(&format!("{w} ")))
+    };
+    // "winnable?" is "winnable" said aloud.
+    let mut names: Vec<&str> = spec.aliases.iter().copied().filter(|a| !used(a) && !a.ends_with('?')).collect();
+    if spec.verb != Verb::Card && !used(spec.word) {
+        names.push(spec.word);
+    }
+    let names: Vec<String> = names.iter().map(|n| spoken_word(n)).collect();
+    if !names.is_empty() {
+        sentences.push(format!("Also {}.", names.join(" or ")));
+    }
+    Some(sentences.join(" "))
+}
+
+/// A command word as it is read aloud: `.` is "dot", `?` "question mark".
+fn spoken_word(word: &str) -> String {
+    match word {
+        "." => "dot".into(),
+        "?" => "question mark".into(),
+        w => w.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_is_explained_and_listed() {
+        let list = help_list();
+        for spec in COMMANDS {
+            let said = help_on(spec.word).unwrap();
+            assert!(said.starts_with("Type "), "{said}");
+            for form in spec.forms {
+                assert!(list.contains(form.example), "{}", form.example);
+                // Each example parses (the card form's examples included),
+                // as a line of the session (its own commands among them).
+                assert!(form.example.parse::<crate::app::session::Line>().is_ok(), "{}", form.example);
+            }
+        }
+        assert_eq!(help_on("nothing"), None);
+    }
+
+    #[test]
+    fn spoken_help_has_no_symbols() {
+        for spec in COMMANDS {
+            let said = help_on(spec.word).unwrap();
+            assert!(!said.contains(['(', ')', '[', ']', ':', '"', '>']), "{said}");
+        }
+        assert!(!SPOKEN_HELP.contains(['(', ')', '[', ']', ':', '"', '>']));
+        assert!(SPOKEN_HELP.split_whitespace().count() <= 85);
+        assert_eq!(help_on("again").unwrap(), "Type dot to run the last command again. Also again.");
+        assert_eq!(
+            help_on("d").unwrap(),
+            "Type d to draw from the stock; with the stock empty, turn the waste over. Also draw."
+        );
+        assert_eq!(
+            help_on("quit").unwrap(),
+            "Type quit to end the session; an unfinished game is kept for next time. Also q or exit."
+        );
+    }
+}

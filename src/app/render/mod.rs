@@ -1,0 +1,51 @@
+//! What the front end shows, all as returned text (nothing here prints):
+//!
+//! - [`table`]: the table for people, one line per pile, in short codes;
+//! - [`columns`]: the classic picture for the eye, each pile in a column;
+//! - [`list`]: the same state in words, one pile per line, for screen readers;
+//! - [`announce`]: one line saying what a move, undo or redo changed;
+//! - [`outcome`]: what a game in progress says when it changes (a move
+//!   with the automatic moves it caused, the score's change), and why an
+//!   action was refused;
+//! - [`errors`]: what the engine's errors say (a move the rules forbid, a
+//!   line that is not a command);
+//! - [`faults`]: what the library's other errors say (a batch's options
+//!   and files, a census, a game record, a stored file, a card code, deal,
+//!   game number or position line that does not read, a deal or saved
+//!   game that cannot be had);
+//! - [`screen`]: a game in progress shown whole: the table in the layout
+//!   chosen with score and clock, the opening, the answers to `score` and
+//!   `moves`, the win;
+//! - [`session`]: what a session says around the game: `hint` and
+//!   `solve`, the questions before throwing a game away, the goodbye, the
+//!   sentences of `save` and `load`, the offer to resume;
+//! - [`query`]: the answers to the questions a player asks without
+//!   moving (a pile, the tops, where a card is, the legal moves, the rules);
+//! - [`words`]: the English helpers: card names ([`words::CardStyle`]),
+//!   plurals, quoting of input (one rule for unprintable characters),
+//!   text for a screen reader, wrapping;
+//! - [`json`]: the JSON state for programs;
+//! - [`help`]: the list of commands, and one command explained;
+//! - [`solve`]: `klondike solve`'s verdict line and winning line;
+//! - [`census`]: `klondike census`'s heading and table of win rates;
+//! - [`stats`]: the statistics, a line per rules setting;
+//! - [`man`]: the manual page's own sections (the commands from the table).
+
+pub mod announce;
+pub mod census_table;
+pub mod columns;
+pub mod diagnostics;
+pub mod errors;
+pub mod faults;
+pub mod help;
+pub mod json;
+pub mod list;
+pub mod manual;
+pub mod outcome;
+pub mod query;
+pub mod replies;
+pub mod rows;
+pub mod screen;
+pub mod solve_report;
+pub mod stats_text;
+pub mod words;

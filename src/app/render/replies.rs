@@ -1,0 +1,619 @@
+//! What a session says around the game, as pure functions over typed
+//! values: the answers to `hint` ([`Advice`]) and `solve` (a solver
+//! [`Verdict`]), the question before a command that would throw the game
+//! away ([`Pending`]), why a line was refused ([`Refusal`]), what becomes
+//! of the game left (the goodbye, "counts as lost"), the sentences of
+//! `save` and `load`, the offer to resume a saved game, and `--winnable`'s
+//! note. The binary only prints them.
+
+use std::fmt;
+
+use crate::app::command::{Command, PileRef, Query};
+use crate::app::flow::{Advice, Passed, Pending, Refusal, WinnableError, WINNABLE_TRIES};
+use crate::app::play::{Origin, Play};
+use crate::app::render::help::{help_list, help_on, SPOKEN_HELP};
+use crate::app::render::query::{
+    describe_pile, describe_pile_full, describe_rules, describe_stock, describe_tops, find_card, move_in_words,
+};
+use crate::app::render::screen::title;
+use crate::app::render::screen::{moves_answer, score_answer, whole_table, Look};
+use crate::app::render::words::{capitalise, count, readable, CardStyle};
+use crate::app::session::{Line, SessionCommand};
+use crate::app::store::StoreError;
+use crate::engine::deal::GameNumber;
+use crate::engine::game::Game;
+use crate::engine::hint::Reason;
+use crate::engine::rules::Rules;
+use crate::engine::solver::{GaveUp, Verdict};
+
+/// Why a heuristic hint suggests its move (or none), in a few plain
+/// words: "move the jack of hearts: it turns up a card on pile 3".
+pub fn hint_reason(reason: &Reason) -> String {
+    match reason {
+        Reason::Won => "the game is won".into(),
+        Reason::Stuck => {
+            "stuck: no move can turn up a card or bring one out of the stock; undo or start a new game".into()
+        }
+        Reason::TurnsUp { card, pile } => {
+            format!("move the {}: it turns up a card on pile {pile}", crate::app::render::words::card_name(*card))
+        }
+        Reason::ToFoundation { card } => {
+            format!("the {} goes to its foundation", crate::app::render::words::card_name(*card))
+        }
+        Reason::OffTheWaste { card } => {
+            format!("the {} comes off the waste onto the tableau", crate::app::render::words::card_name(*card))
+        }
+        Reason::Uncovers { card } => {
+            format!(
+                "move the {}: the card under it can then go to its foundation",
+                crate::app::render::words::card_name(*card)
+            )
+        }
+        Reason::FromTheStock { redeal: false } => "no useful move on the table: draw".into(),
+        Reason::FromTheStock { redeal: true } => "no useful move on the table: redeal".into(),
+        Reason::NoUsefulMove => "no useful move".into(),
+    }
+}
+
+/// What `hint` says of `advice` in `game` (the game it was given for): for
+/// the eye "hint: t 7 1: move the jack ... The game can still be won.";
+/// for a screen reader, with no label and no stacked colons, "Move the
+/// jack ..., type t 7 1. The game can still be won."
+pub fn advice_text(advice: &Advice, game: &Game, style: &CardStyle, screen_reader: bool) -> String {
+    let (command, words, after) = match advice {
+        Advice::Finish => {
+            (Some("auto".to_string()), "every card is face up, and auto plays them all to the foundations".into(), "")
+        }
+        Advice::Winning { mv, news } => {
+            let words = move_in_words(game.position(), game.rules(), *mv, style);
+            (Some(mv.to_string()), words, if *news { " The game can still be won." } else { "" })
+        }
+        Advice::Heuristic(hint) => (hint.mv.map(|mv| mv.to_string()), hint_reason(&hint.reason), ""),
+        Advice::LostAtDeal => {
+            return "This deal cannot be won, though moves remain: the solver tried every line; type new for a new game."
+                .into()
+        }
+        Advice::Lost => {
+            return "The game can no longer be won from here, though moves remain: the solver tried every line; type u to undo, or new for a new game."
+                .into()
+        }
+    };
+    match (command, screen_reader) {
+        (Some(c), false) => format!("hint: {c}: {words}.{after}"),
+        (None, false) => format!("hint: {words}.{after}"),
+        (Some(c), true) => format!("{}, type {c}.{after}", capitalise(&words)),
+        (None, true) => format!("{}.{after}", capitalise(&words)),
+    }
+}
+
+/// The answer to `solve` at the prompt, from the solver's `verdict` on
+/// the position: won, winnable with the line's length and its first five
+/// moves, lost, stopped (`Unknown(GaveUp::Cancelled)`) or undecided.
+pub fn solve_text(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Winnable(moves) if moves.is_empty() => "The game is won.".to_string(),
+        Verdict::Winnable(moves) => {
+            let first: Vec<String> = moves.iter().take(5).map(ToString::to_string).collect();
+            format!(
+                "The game can still be won: the solver found a line of {} from here, starting {}. Type hint for one move at a time.",
+                count(moves.len(), "move"),
+                first.join(", ")
+            )
+        }
+        Verdict::Unwinnable => "The game can no longer be won from here: the solver tried every line.".into(),
+        Verdict::Unknown(GaveUp::Cancelled) => "Stopped: the solver did not finish, the game goes on.".into(),
+        Verdict::Unknown(why) => format!("Unknown: the solver gave up ({why})."),
+    }
+}
+
+/// The answer to a question about the game ([`Query`]: `help`, `table`,
+/// `l`, `l t`, `find`, `moves`, `moves all`, `score`, `rules`), in `look`'s
+/// style and layout, for a screen reader or the eye: what an
+/// [`Event::Answered`](crate::app::play::Event::Answered) says of `play` as it stands.
+///
+/// # Errors
+/// [`Refusal::NoHelp`] for `help` on a word with none.
+pub fn answer(query: Query, play: &Play, look: &Look) -> Result<String, Refusal> {
+    let game = play.game();
+    let (style, screen_reader) = (look.style, look.screen_reader);
+    Ok(match query {
+        Query::Help(None) if screen_reader => SPOKEN_HELP.to_string(),
+        Query::Help(Some(word)) if screen_reader && is_all(word) => {
+            let all: Vec<String> = crate::app::command::COMMANDS.iter().filter_map(|c| help_on(c.word)).collect();
+            all.join("\n")
+        }
+        Query::Help(None) => help_list(),
+        Query::Help(Some(word)) if is_all(word) => help_list(),
+        Query::Help(Some(word)) => return help_on(word).ok_or_else(|| Refusal::NoHelp(word.to_string())),
+        Query::Table => whole_table(play, look),
+        Query::Tops => describe_tops(game, style),
+        Query::Find(card) => find_card(game, card, style),
+        Query::Look(PileRef::Stock) | Query::LookAll(PileRef::Stock) => describe_stock(game, play.score_now()),
+        Query::LookAll(place) => describe_pile_full(game, place, style),
+        Query::Look(place) => describe_pile(game, place, style),
+        Query::Moves => moves_answer(game, style, false, screen_reader),
+        Query::AllMoves => moves_answer(game, style, true, screen_reader),
+        Query::Score => score_answer(play),
+        Query::Rules => describe_rules(play.rules()),
+    })
+}
+
+/// Whether `word`, the topic of a `help` ([`Query::Help`]), is the argument
+/// word for every command explained (`help all`).
+fn is_all(word: &str) -> bool {
+    crate::app::command::argument(crate::app::command::Verb::Help, 0, word) == Some(crate::app::command::Meaning::All)
+}
+
+impl fmt::Display for WinnableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WinnableError::NoneFound { first } => {
+                write!(f, "no winnable game found in the {WINNABLE_TRIES} game numbers from {first}")
+            }
+        }
+    }
+}
+
+/// Said (on standard error) when `--strict` stops the session at the
+/// rejected `line`.
+pub fn strict_stopped(line: &str) -> String {
+    format!("--strict: stopped at the rejected command '{}'", readable(line, 200))
+}
+
+/// The question before a command that would throw the game away: what it
+/// costs, what the command does, how to answer.
+pub fn question_text(pending: &Pending) -> String {
+    let cost = if pending.counts_as_lost { "This game would count as lost." } else { "This game would be given up." };
+    let question = match &pending.command {
+        Line::Session(SessionCommand::New(Some(n))) => format!("Start game {n}?"),
+        Line::Session(SessionCommand::New(None)) => "Start a new game?".to_string(),
+        Line::Game(Command::Restart) => "Start this deal again from the beginning?".to_string(),
+        Line::Session(SessionCommand::Load(file)) => format!("Load {}?", readable(file, 60)),
+        Line::Session(SessionCommand::Quit) => "Quit?".to_string(),
+        // Only the commands above are asked about (`Pending::before`).
+        _ => String::new(),
+    };
+    format!("{cost} {question} Type yes, or no to keep playing.")
+}
+
+/// Said (on standard error) when the game left for another could not be
+/// counted: its saved copy stays, and the session saves no more.
+pub const LEFT_NOT_COUNTED: &str =
+    "the game left could not be counted, so its saved copy is kept; this session does not save its games";
+
+/// Said (on standard error) at the end of a session whose last save
+/// failed: the copy saved before, after `moves` moves, is kept.
+pub fn kept_as_last_saved(moves: usize) -> String {
+    format!("the game is kept as it was last saved ({}), for resuming", count(moves, "move"))
+}
+
+/// What is said when the player answers no to the question.
+pub const KEPT_PLAYING: &str = "Kept playing this game.";
+
+/// What is said of the game when the program ends and it is saved for
+/// next time (`q`, the end of input, Ctrl-C).
+pub const GAME_KEPT: &str = "The game is kept: klondike offers it again when it starts.";
+
+/// Said before [`GAME_KEPT`] when Ctrl-C ends the program while a game is
+/// kept (on its own line, after a line break).
+pub const STOPPED: &str = "Stopped.";
+
+/// Said once at an interactive prompt, after the opening.
+pub const WELCOME: &str = "Type help for the commands, q to quit.";
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Command(e) => e.fmt(f),
+            Refusal::NothingSaid => f.write_str("nothing has been said yet"),
+            Refusal::NoCommandYet => f.write_str("no command has been run yet"),
+            Refusal::OwnLine => f.write_str("say it on its own line"),
+            Refusal::QuestionWaits(pending) => write!(f, "a question waits for yes or no. {}", question_text(pending)),
+            Refusal::NoHelp(word) => write!(f, "no help on {word}"),
+            Refusal::OwnFile => {
+                f.write_str("that is one of klondike's own files (the saved game or the statistics); name another file")
+            }
+            Refusal::NoSuchFile(file) => write!(f, "there is no file {file}"),
+            Refusal::NoDataFolder => f.write_str("no data directory: statistics are not kept"),
+        }
+    }
+}
+
+/// A refused line as shown: "error: ..." for the eye, "Not done: ...."
+/// for a screen reader; one line. `why` is a message made plain already
+/// ([`crate::app::render::words::plain_message`]).
+pub fn refused_line(why: &str, screen_reader: bool) -> String {
+    if screen_reader {
+        // One full stop: a message that ends a sentence already (one that
+        // asks its question again) gets none more.
+        // (An aside at the end becomes a clause when spoken: its own last
+        // mark counts.)
+        let stop = if why.trim_end_matches(')').ends_with(['.', '?', '!']) { "" } else { "." };
+        format!("Not done: {why}{stop}\n")
+    } else {
+        format!("error: {why}\n")
+    }
+}
+
+/// What becomes of a game in progress when the session ends or another
+/// game takes its place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameLeft {
+    /// Saved, and offered again at the next start.
+    Kept,
+    /// Counted as lost in the statistics: the game of this origin.
+    CountsAsLost(Origin),
+    /// To be counted as lost, but the statistics could not be written.
+    NotCounted(Origin),
+    /// Won and counted, then taken back: not kept (it is in the statistics
+    /// as won, and a game counted is never offered again).
+    CountedAsWon(Origin),
+}
+
+impl fmt::Display for GameLeft {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameLeft::Kept => f.write_str(GAME_KEPT),
+            GameLeft::CountsAsLost(origin) => write!(f, "{} counts as lost.", title(*origin)),
+            GameLeft::NotCounted(origin) => write!(f, "{} could not be counted in the statistics.", title(*origin)),
+            GameLeft::CountedAsWon(origin) => {
+                write!(f, "{} is counted as won already, so it is not kept for next time.", title(*origin))
+            }
+        }
+    }
+}
+
+/// What `restart` says before the opening: what became of the game so far
+/// (`left`; its title follows in the opening, so it is not named here).
+pub fn restarted(left: Option<GameLeft>) -> String {
+    let lost = match left {
+        Some(GameLeft::CountsAsLost(_)) => "The game so far counts as lost. ",
+        Some(GameLeft::NotCounted(_)) => "The game so far could not be counted in the statistics. ",
+        Some(GameLeft::Kept | GameLeft::CountedAsWon(_)) | None => "",
+    };
+    format!("{lost}Dealt again from the start.")
+}
+
+/// What `load` says before the opening: what became of the game left
+/// (`left`), the file as typed, the game loaded and its moves made.
+pub fn loaded(left: Option<GameLeft>, file: &str, origin: Origin, moves: usize) -> String {
+    let left = left.map(|l| format!("{l} ")).unwrap_or_default();
+    format!("{left}Loaded {}: {}, {} made.", readable(file, 200), title(origin), count(moves, "move"))
+}
+
+/// Why `load` (or `--load`) could not read a saved game: the store's
+/// message, but for a file from a newer version, which is not read (and
+/// so not updated either, as the store's message for a save says).
+pub fn not_loaded(error: &StoreError) -> String {
+    match error {
+        StoreError::NewerVersion { path, found, supported } => format!(
+            "{} was written by a newer klondike (format version {found}; this one reads up to {supported}), so this version cannot read it; it is left as it is",
+            path.display()
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// What `save` says: the file as typed.
+pub fn saved(file: &str) -> String {
+    format!("Saved the game to {}.", readable(file, 200))
+}
+
+/// What `--winnable` says of the game `number` it dealt, the first
+/// number the solver proved winnable from `passed.first`, after those it
+/// `passed` over: by what was found of them, proved unwinnable or not
+/// decided.
+pub fn winnable_message(number: GameNumber, passed: &Passed) -> String {
+    let first = passed.first;
+    let which = match passed.count() {
+        0 => return format!("Game {number}: the solver proved it winnable."),
+        1 => format!("game {first}"),
+        n => format!("the {n} game numbers from {first}"),
+    };
+    let plural = passed.count() > 1;
+    let found = match (passed.unwinnable, passed.undecided) {
+        (_, 0) => format!("{which} {} proved unwinnable", if plural { "were" } else { "was" }),
+        (0, _) => format!("{which} could not be decided"),
+        (lost, open) => format!(
+            "of {which}, {lost} {} proved unwinnable and {open} could not be decided",
+            if lost == 1 { "was" } else { "were" }
+        ),
+    };
+    format!("Game {number}: the solver proved it winnable; {found}.")
+}
+
+/// Why the game `load` read from `file` cannot be played: the file, then
+/// what is wrong with the game in it.
+pub fn unplayable_file(file: &str, error: &crate::app::record::RecordError) -> String {
+    format!("{file}: {error}")
+}
+
+/// Said at an interactive prompt before `--winnable` (or `new` under it)
+/// searches for a deal the solver proves winnable.
+pub fn looking_for_winnable(screen_reader: bool) -> &'static str {
+    if screen_reader {
+        "Looking for a deal the solver proves winnable. This can take a few seconds."
+    } else {
+        "Looking for a deal the solver proves winnable..."
+    }
+}
+
+/// What is said while the solver thinks at an interactive prompt.
+pub fn thinking(screen_reader: bool) -> &'static str {
+    if screen_reader {
+        "Thinking. Press Control C to stop."
+    } else {
+        "Thinking... (Ctrl-C stops the search)"
+    }
+}
+
+/// A saved game named in a sentence: "game 7 with 50 moves", "a custom
+/// deal with 1 move".
+pub fn saved_game(number: Option<GameNumber>, moves: usize) -> String {
+    let what = number.map_or("a custom deal".to_string(), |n| format!("game {n}"));
+    format!("{what} with {}", count(moves, "move"))
+}
+
+/// What starts instead of a saved game the player declines to resume.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Instead {
+    /// The first game from this number the solver proves winnable.
+    FirstWinnableFrom(u128),
+    /// This game number.
+    Game(u128),
+    /// The deal given on the command line.
+    GivenDeal,
+    /// A random game.
+    NewGame,
+}
+
+impl fmt::Display for Instead {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Instead::FirstWinnableFrom(n) => write!(f, "the first game from {n} the solver proves winnable"),
+            Instead::Game(n) => write!(f, "game {n}"),
+            Instead::GivenDeal => f.write_str("the deal you gave"),
+            Instead::NewGame => f.write_str("a new game"),
+        }
+    }
+}
+
+/// The offer to resume a saved game: game `number` (as the record gives
+/// it; `None` for a custom deal),
+/// its `rules` where they are not the ones asked for, its `moves`, what
+/// "no" starts instead (and that the saved one then counts as lost), and
+/// how to answer; ends with a space, the answer is typed after it.
+pub fn resume_offer(
+    number: Option<&str>,
+    rules: Option<&Rules>,
+    moves: usize,
+    instead: Instead,
+    screen_reader: bool,
+) -> String {
+    let mut what = number.map_or("a custom deal".to_string(), |n| format!("game {n}"));
+    if let Some(rules) = rules {
+        what = format!("{what} ({rules})");
+    }
+    format!(
+        "A game you left is saved, {what} with {}. Resume it? No starts {instead}, and the saved one counts as lost. {}",
+        count(moves, "move"),
+        if screen_reader { "Type yes or no. " } else { "[Y/n] " }
+    )
+}
+
+/// The offer asked again after an answer that is not one.
+pub fn resume_again(instead: Instead, screen_reader: bool) -> String {
+    if screen_reader {
+        format!("Type yes to resume the saved game, no for {instead}, or q to quit. ")
+    } else {
+        format!("Please answer y (resume the saved game), n ({instead}; the saved one counts as lost) or q (quit): ")
+    }
+}
+
+/// `--resume` while another session holds the saved game.
+pub const SAVED_GAME_IN_USE: &str = "the saved game is open in another klondike session";
+
+/// `--resume` with no saved game.
+pub const NO_SAVED_GAME: &str = "there is no saved game to resume";
+
+/// `--resume` cannot be done, because of `why`.
+pub fn cannot_resume(why: &str) -> String {
+    format!("cannot resume: {why}")
+}
+
+/// The saved game cannot be read (`error`: from a newer klondike, say),
+/// so this session leaves it and does not save its own.
+pub fn not_saving_for(error: &StoreError) -> String {
+    format!("{error}; this session does not save its game")
+}
+
+/// Another session keeps its game in `folder`: this one does not save.
+pub fn another_session_keeps(folder: &str) -> String {
+    format!("another klondike session is keeping its game in {folder}; this one does not save its game")
+}
+
+/// The saved game `what` ("game 7 with 50 moves"), declined at the offer,
+/// is counted as lost.
+pub fn saved_game_lost(what: &str) -> String {
+    format!("the saved game, {what}, counts as lost")
+}
+
+/// The saved game `what` is replaced by a new game: counted as lost
+/// (`Some(true)`), kept because it could not be counted (`Some(false)`),
+/// or replaced uncounted with statistics off (`None`).
+pub fn saved_game_replaced(what: &str, counted: Option<bool>) -> String {
+    match counted {
+        Some(true) => format!("the saved game, {what}, counts as lost: a new game takes its place"),
+        Some(false) => {
+            format!("the saved game, {what}, could not be counted, so it is kept; this session does not save its game")
+        }
+        None => format!("the saved game, {what}, is replaced by a new game (statistics are off, so it is not counted)"),
+    }
+}
+
+/// The saved game `name` does not replay (`error`), and was moved to `moved`.
+pub fn saved_game_unplayable(name: &str, error: &impl fmt::Display, moved: &str) -> String {
+    format!("the saved game {name} cannot be replayed ({error}); it was moved to {moved}")
+}
+
+/// What is said of an input line that is not UTF-8.
+pub const NOT_TEXT: &str = "that line is not UTF-8 text";
+
+/// What is said of a line too long to be read whole.
+pub const TOO_LONG: &str = "line too long: a command is a few characters";
+
+/// What q at the offer to resume says.
+pub const SAVED_GAME_KEPT: &str = "The saved game is kept.";
+
+/// The line editor's history file is not one klondike reads or writes.
+pub fn history_file_unfit(path: &std::path::Path) -> String {
+    format!(
+        "the history file {} is not a regular file of at most 16 MiB; it is left as it is and this session's history will not be saved",
+        path.display()
+    )
+}
+
+/// The line editor's history file could not be read (`error` says why).
+pub fn history_file_unreadable(path: &std::path::Path, error: &impl fmt::Display) -> String {
+    format!(
+        "cannot read the history file {}: {error}; it is left as it is and this session's history will not be saved",
+        path.display()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::render::screen::Layout;
+    use crate::engine::deal::{Deal, GameNumber};
+    use crate::engine::hint::Hint;
+    use crate::engine::moves::Move;
+
+    fn game_1() -> Game {
+        Game::new(&Deal::for_number(crate::engine::deal::GameNumber::ONE), Rules::default())
+    }
+
+    #[test]
+    fn a_hint_for_the_eye_and_for_the_ear() {
+        let game = game_1();
+        let draw = Advice::Heuristic(Hint { mv: Some(Move::Draw), reason: Reason::FromTheStock { redeal: false } });
+        assert_eq!(advice_text(&draw, &game, &CardStyle::PLAIN, false), "hint: d: no useful move on the table: draw.");
+        assert_eq!(advice_text(&draw, &game, &CardStyle::WORDS, true), "No useful move on the table: draw, type d.");
+        let none = Advice::Heuristic(Hint { mv: None, reason: Reason::NoUsefulMove });
+        assert_eq!(advice_text(&none, &game, &CardStyle::WORDS, true), "No useful move.");
+        let win = Advice::Winning { mv: Move::Draw, news: true };
+        let said = advice_text(&win, &game, &CardStyle::PLAIN, false);
+        assert!(said.starts_with("hint: d: ") && said.ends_with(". The game can still be won."), "{said}");
+        let again = advice_text(&Advice::Winning { mv: Move::Draw, news: false }, &game, &CardStyle::PLAIN, false);
+        assert!(!again.contains("still be won"), "{again}");
+        assert!(advice_text(&Advice::Lost, &game, &CardStyle::PLAIN, false).contains("type u to undo"));
+        assert!(!advice_text(&Advice::LostAtDeal, &game, &CardStyle::PLAIN, false).contains("undo"));
+    }
+
+    #[test]
+    fn solve_answers_each_verdict() {
+        assert_eq!(solve_text(&Verdict::Winnable(Vec::new())), "The game is won.");
+        let one = solve_text(&Verdict::Winnable(vec![Move::Draw]));
+        assert!(one.contains("a line of 1 move from here, starting d."), "{one}");
+        let seven = solve_text(&Verdict::Winnable(vec![Move::Draw; 7]));
+        assert!(seven.contains("a line of 7 moves from here, starting d, d, d, d, d."), "{seven}");
+        assert!(solve_text(&Verdict::Unknown(GaveUp::Cancelled)).starts_with("Stopped"));
+        assert_eq!(solve_text(&Verdict::Unknown(GaveUp::TimeLimit)), "Unknown: the solver gave up (time limit).");
+    }
+
+    #[test]
+    fn the_question_says_the_cost_and_quotes_the_file_by_the_one_rule() {
+        let new_7 = Pending { command: Line::Session(SessionCommand::New(GameNumber::new(7))), counts_as_lost: true };
+        assert_eq!(
+            question_text(&new_7),
+            "This game would count as lost. Start game 7? Type yes, or no to keep playing."
+        );
+        let load = Pending { command: Line::Session(SessionCommand::Load("a\u{2028}b".into())), counts_as_lost: false };
+        assert_eq!(
+            question_text(&load),
+            "This game would be given up. Load a<line separator>b? Type yes, or no to keep playing."
+        );
+        assert!(Refusal::QuestionWaits(load).to_string().starts_with("a question waits for yes or no. This game"));
+        assert_eq!(refused_line("cannot draw", true), "Not done: cannot draw.\n");
+        assert_eq!(
+            strict_stopped("t 9\u{7}"),
+            format!("--strict: stopped at the rejected command '{}'", readable("t 9\u{7}", 200))
+        );
+        assert_eq!(refused_line("x (did you mean help?)", true), "Not done: x (did you mean help?)\n");
+        assert_eq!(
+            refused_line("Type yes, or no to keep playing.", true),
+            "Not done: Type yes, or no to keep playing.\n"
+        );
+    }
+
+    #[test]
+    fn questions_are_answered_from_the_game_as_it_stands() {
+        let play = Play::new(
+            Deal::for_number(crate::engine::deal::GameNumber::ONE),
+            Origin::Number(GameNumber::new(1).unwrap()),
+            Rules::default(),
+            Default::default(),
+            false,
+        );
+        let look =
+            Look { layout: Layout::Rows, style: &CardStyle::PLAIN, clock: None, mark: false, screen_reader: false };
+        let ask = |line: &str| match line.parse() {
+            Ok(Command::Ask(query)) => answer(query, &play, &look),
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(ask("score"), Ok(score_answer(&play)));
+        assert_eq!(ask("rules"), Ok(describe_rules(play.rules())));
+        assert!(ask("moves all").is_ok_and(|t| t.contains("legal move")));
+        assert_eq!(ask("table"), Ok(whole_table(&play, &look)));
+        assert!(ask("l 7").is_ok_and(|t| t.starts_with("Pile 7: 6 face down")), "{:?}", ask("l 7"));
+        assert!(ask("help t").is_ok_and(|t| t.contains("t A B")));
+    }
+
+    #[test]
+    fn what_becomes_of_the_game_left() {
+        assert_eq!(
+            GameLeft::CountsAsLost(Origin::Number(GameNumber::new(7).unwrap())).to_string(),
+            "Game 7 counts as lost."
+        );
+        assert_eq!(
+            loaded(
+                Some(GameLeft::CountsAsLost(Origin::Custom)),
+                "x.json",
+                Origin::Number(GameNumber::new(3).unwrap()),
+                1
+            ),
+            "Custom deal counts as lost. Loaded x.json: Game 3, 1 move made."
+        );
+        assert_eq!(
+            restarted(Some(GameLeft::CountsAsLost(Origin::Number(GameNumber::new(7).unwrap())))),
+            "The game so far counts as lost. Dealt again from the start."
+        );
+        assert_eq!(
+            GameLeft::NotCounted(Origin::Number(GameNumber::new(5).unwrap())).to_string(),
+            "Game 5 could not be counted in the statistics."
+        );
+        assert_eq!(saved_game(None, 2), "a custom deal with 2 moves");
+        let newer = StoreError::NewerVersion { path: "a.json".into(), found: 9, supported: 1 };
+        assert_eq!(
+            not_loaded(&newer),
+            "a.json was written by a newer klondike (format version 9; this one reads up to 1), so this version cannot read it; it is left as it is"
+        );
+        let passed = |unwinnable, undecided| Passed { first: GameNumber::new(7).unwrap(), unwinnable, undecided };
+        assert_eq!(
+            winnable_message(GameNumber::new(7).unwrap(), &passed(0, 0)),
+            "Game 7: the solver proved it winnable."
+        );
+        assert!(winnable_message(GameNumber::new(9).unwrap(), &passed(2, 0))
+            .ends_with("; the 2 game numbers from 7 were proved unwinnable."));
+        assert!(
+            winnable_message(GameNumber::new(8).unwrap(), &passed(1, 0)).ends_with("; game 7 was proved unwinnable.")
+        );
+        assert!(
+            winnable_message(GameNumber::new(8).unwrap(), &passed(0, 1)).ends_with("; game 7 could not be decided.")
+        );
+        assert!(winnable_message(GameNumber::new(9).unwrap(), &passed(0, 2))
+            .ends_with("; the 2 game numbers from 7 could not be decided."));
+        assert!(winnable_message(GameNumber::new(10).unwrap(), &passed(1, 2))
+            .ends_with("; of the 3 game numbers from 7, 1 was proved unwinnable and 2 could not be decided."));
+    }
+}

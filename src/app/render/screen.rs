@@ -1,0 +1,327 @@
+//! What a sighted player or a screen reader gets of a game in progress
+//! ([`Play`]): the whole table in the layout chosen, with the score and
+//! the clock; a game's opening; what is shown after a change; the answers
+//! to `score` and `moves`; the win. Pure functions: the front end passes
+//! the play time it measured.
+
+use crate::app::play::{Origin, Play};
+use crate::app::render::announce::{announce_status, announce_win};
+use crate::app::render::columns::{columns, ColumnsView};
+use crate::app::render::list::list_scored;
+use crate::app::render::query::{describe_legal_moves, describe_stock, describe_tops, ranked_legal_moves};
+use crate::app::render::rows::table_with_status;
+use crate::app::render::words::{capitalise, count, CardStyle};
+use crate::engine::card::Card;
+use crate::engine::game::{Game, Status};
+use crate::engine::moves::Move;
+use crate::engine::scoring::Scoring;
+
+/// How the whole table is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// The seven piles as columns cascading down ([`columns`]).
+    Columns,
+    /// Card codes, one pile per line ([`table_with_status`]).
+    Rows,
+    /// One pile per line in words ([`list_scored`]).
+    List,
+}
+
+/// How a game in progress is shown.
+#[derive(Clone, Copy, Debug)]
+pub struct Look<'a> {
+    /// The layout of the whole table.
+    pub layout: Layout,
+    /// How cards are written.
+    pub style: &'a CardStyle,
+    /// The play time so far in seconds, where time is kept (shown as a clock).
+    pub clock: Option<u64>,
+    /// Mark the cards the last move changed in the column layout.
+    pub mark: bool,
+    /// One sentence per change, for a screen reader, instead of the table.
+    pub screen_reader: bool,
+}
+
+/// The game's title: "Game 7", or "Custom deal".
+pub fn title(origin: Origin) -> String {
+    match origin {
+        Origin::Number(n) => format!("Game {n}"),
+        Origin::Custom => "Custom deal".to_string(),
+    }
+}
+
+/// "Time 3:12": `seconds` of play as minutes and seconds.
+pub fn clock(seconds: u64) -> String {
+    format!("Time {}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// The whole table in `look`'s layout, with the score (and the clock where
+/// time is kept).
+pub fn whole_table(play: &Play, look: &Look) -> String {
+    let game = play.game();
+    let title = title(play.origin());
+    let clock = look.clock.map(clock);
+    let mut text = match look.layout {
+        Layout::Rows => {
+            // The clock on the table's second line.
+            let status = clock.map(|c| format!("   {c}")).unwrap_or_default();
+            table_with_status(game, &title, look.style, play.score_now(), &status)
+        }
+        Layout::Columns => {
+            // The score and the clock on the status line: "Score 30   Time 3:12".
+            let mut parts = Vec::new();
+            match play.scoring() {
+                Scoring::None => {}
+                Scoring::Standard => parts.push(format!("Score {}", score_words(play))),
+                Scoring::Vegas => parts.push(format!("Score {} Vegas", play.score())),
+            }
+            parts.extend(clock);
+            let marked = if look.mark { changed_cards(play) } else { Vec::new() };
+            let view = ColumnsView {
+                title: &title,
+                status: &parts.join("   "),
+                style: look.style,
+                score: play.score_now(),
+                marked: &marked,
+            };
+            return columns(game, &view);
+        }
+        Layout::List => list_scored(game, &title, look.style, play.score_now()),
+    };
+    match play.scoring() {
+        Scoring::None => {}
+        Scoring::Standard => text.push_str(&format!("Score: {}\n", score_words(play))),
+        Scoring::Vegas => text.push_str(&format!("Score: {} (Vegas)\n", play.score())),
+    }
+    text
+}
+
+/// The cards the last change moved, to mark them in the column layout: an
+/// undo's cards where it put them back, or the last move's (moved, drawn,
+/// turned up).
+fn changed_cards(play: &Play) -> Vec<Card> {
+    let game = play.game();
+    let pos = game.position();
+    let top_of = |cards: &[Card], n: usize| cards[cards.len().saturating_sub(n)..].to_vec();
+    if let Some(undone) = play.last_undone() {
+        return match undone.mv {
+            // Drawn cards went back into the stock, which shows none.
+            Move::Draw | Move::Redeal => Vec::new(),
+            Move::WasteToTableau { .. } | Move::WasteToFoundation => top_of(pos.waste(), 1),
+            Move::TableauToTableau { from, count, .. } => top_of(pos.pile(from).face_up(), count),
+            Move::TableauToFoundation { from } => top_of(pos.pile(from).face_up(), 1),
+            Move::FoundationToTableau { suit, .. } => pos.foundation_top(suit).into_iter().collect(),
+        };
+    }
+    let Some(last) = game.last_move() else { return Vec::new() };
+    let mut cards: Vec<Card> = last.turned_up.into_iter().collect();
+    match last.mv {
+        Move::Draw => cards.extend(top_of(pos.waste(), last.drawn)),
+        Move::WasteToTableau { to } | Move::FoundationToTableau { to, .. } => {
+            cards.extend(top_of(pos.pile(to).face_up(), 1))
+        }
+        Move::TableauToTableau { to, count, .. } => cards.extend(top_of(pos.pile(to).face_up(), count)),
+        Move::WasteToFoundation | Move::TableauToFoundation { .. } => cards.extend(last.foundation_card),
+        Move::Redeal => {}
+    }
+    cards
+}
+
+/// The standard score, with the time bonus of a timed win spelled out.
+fn score_words(play: &Play) -> String {
+    let score = play.score();
+    match play.time_bonus() {
+        Some(bonus) if bonus > 0 => format!("{score}, and a time bonus of {bonus} makes {}", score + bonus),
+        _ => score.to_string(),
+    }
+}
+
+/// A game's opening: the whole table; for a screen reader, the title line,
+/// what autoplay did at the deal (`note`), the stock and the top card of
+/// every pile (`table` reads all of it), and the status where the game is
+/// over or stuck.
+pub fn opening(play: &Play, look: &Look, note: Option<&str>) -> String {
+    let table = whole_table(play, look);
+    if !look.screen_reader {
+        return table;
+    }
+    let game = play.game();
+    // The list layout's first line, whatever the layout of `table`: the
+    // deal, its rules and the moves made, in one sentence.
+    let listed = list_scored(game, &title(play.origin()), look.style, play.score_now());
+    let title = listed.lines().next().unwrap_or_default();
+    // What autoplay did comes before the tops it made.
+    let note = note.map(|n| format!(" {n}")).unwrap_or_default();
+    let stock = describe_stock(game, play.score_now());
+    let stock = stock.split(". ").next().unwrap_or_default().trim_end_matches('.');
+    let mut text = format!("{title}{note} {stock}. {}", describe_tops(game, look.style));
+    if let Some(status) = (play.status() != Status::Playing).then(|| announce_status(game)).flatten() {
+        text = format!("{text} {status}");
+    }
+    text.push('\n');
+    text
+}
+
+/// What is shown after a change: for a screen reader `sentence` (what the
+/// change did), then the win, or the news that the game is stuck; for the
+/// eye, the whole table. `finish`: say that every card is face up and
+/// `auto` finishes; `again`: after a win, ask for another game.
+pub fn after_change(play: &Play, look: &Look, sentence: &str, stuck_news: bool, finish: bool, again: bool) -> String {
+    let won = play.status() == Status::Won;
+    const FINISH: &str = "Every card is face up: type auto to finish.";
+    if look.screen_reader {
+        let mut line = sentence.to_string();
+        if won {
+            line = format!("{line} {}", win_sentence(play, look.clock));
+        } else if stuck_news {
+            if let Some(status) = announce_status(play.game()) {
+                line = format!("{line} {status}");
+            }
+        }
+        if finish {
+            line = format!("{line} {FINISH}");
+        }
+        line.push('\n');
+        line
+    } else {
+        let mut text = whole_table(play, look);
+        if finish {
+            text.push_str(&format!("{FINISH}\n"));
+        }
+        if won && again {
+            text.push_str("Play again? Type new for another game, restart for this deal again, or q to quit.\n");
+        }
+        text
+    }
+}
+
+/// The win, with the score (the time bonus included) and the play time
+/// `seconds` where they are kept.
+pub fn win_sentence(play: &Play, seconds: Option<u64>) -> String {
+    let score = match play.scoring() {
+        Scoring::None => None,
+        Scoring::Standard => Some(play.score() + play.time_bonus().unwrap_or(0)),
+        Scoring::Vegas => Some(play.score()),
+    };
+    announce_win(play.game().moves_made(), score, seconds)
+}
+
+/// The answer to `score`: moves made, cards home, the score under the
+/// scoring in force, and the status where the game is stuck.
+pub fn score_answer(play: &Play) -> String {
+    let n = play.game().moves_made();
+    let score = match play.scoring() {
+        Scoring::None => "No scoring is kept.".to_string(),
+        Scoring::Standard => format!("Score {} (standard scoring).", score_words(play)),
+        Scoring::Vegas => format!("Score {} (Vegas scoring).", play.score()),
+    };
+    // Stuck is said once when it happens, and here on request.
+    let status = match play.status() {
+        Status::Stuck => announce_status(play.game()).map(|s| format!(" {s}")).unwrap_or_default(),
+        _ => String::new(),
+    };
+    format!(
+        "{} made; {} on the foundations. {score}{status}",
+        count(n, "move"),
+        count(play.game().position().foundation_count(), "card")
+    )
+}
+
+/// The answer to `moves` (the useful moves, ranked) or, with `all`, to
+/// `moves all` (every legal move): a count, then one move a line; for a
+/// screen reader, sentences that start with the words.
+pub fn moves_answer(game: &Game, style: &CardStyle, all: bool, screen_reader: bool) -> String {
+    let moves = if all { describe_legal_moves(game, style) } else { ranked_legal_moves(game, style) };
+    let kind = if all { "legal" } else { "useful" };
+    let n = moves.len();
+    let mut text = format!("{}:", count(n, &format!("{kind} move")));
+    if !all && n < describe_legal_moves(game, style).len() {
+        text = match n {
+            0 => "No useful move; moves all lists every legal move.".to_string(),
+            n => format!("{}; moves all lists every legal move:", count(n, "useful move")),
+        };
+    }
+    for (command, words) in moves {
+        if screen_reader {
+            // A sentence that starts with its words, not a code.
+            text.push_str(&format!("\n{}; type {command}.", capitalise(&words)));
+        } else {
+            text.push_str(&format!("\n  {command}: {words}"));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::command::MoveCommand;
+    use crate::app::play::Action;
+    use crate::engine::deal::{Deal, GameNumber};
+    use crate::engine::moves::PileId;
+    use crate::engine::rules::Rules;
+
+    fn game_1(scoring: Scoring) -> Play {
+        Play::new(
+            Deal::for_number(crate::engine::deal::GameNumber::ONE),
+            Origin::Number(GameNumber::new(1).unwrap()),
+            Rules::default(),
+            scoring,
+            false,
+        )
+    }
+
+    fn look(layout: Layout, clock: Option<u64>) -> Look<'static> {
+        Look { layout, style: &CardStyle::PLAIN, clock, mark: false, screen_reader: false }
+    }
+
+    #[test]
+    fn the_marks_follow_the_last_change_an_undo_included() {
+        let mut play = game_1(Scoring::None);
+        let card = |code: &str| code.parse::<Card>().unwrap();
+        let up = |play: &mut Play, pile: usize| {
+            play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[pile])), None).unwrap()
+        };
+        // Game 1: the ace of hearts tops pile 6, the ace of spades pile 7.
+        up(&mut play, 5);
+        up(&mut play, 6);
+        let marked = changed_cards(&play);
+        assert!(marked.contains(&card("AS")) && !marked.contains(&card("AH")), "{marked:?}");
+        // Undone: the ace of spades is back on pile 7, and it is what is marked.
+        play.apply(Action::Undo, None).unwrap();
+        assert_eq!(changed_cards(&play), [card("AS")]);
+        // Any other change marks its own cards again.
+        play.apply(Action::Move(MoveCommand::Draw), None).unwrap();
+        assert_eq!(changed_cards(&play), [card("4H")]);
+    }
+
+    #[test]
+    fn the_table_carries_the_score_and_the_clock() {
+        let mut play = game_1(Scoring::Standard);
+        // Game 1: the ace of spades tops pile 7.
+        play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[6])), None).unwrap();
+        let rows = whole_table(&play, &look(Layout::Rows, Some(192)));
+        assert!(rows.starts_with("Game 1"), "{rows}");
+        assert!(rows.contains("Time 3:12"), "{rows}");
+        assert!(rows.ends_with("Score: 15\n"), "{rows}");
+        let vegas = whole_table(&game_1(Scoring::Vegas), &look(Layout::List, None));
+        assert!(vegas.ends_with("Score: -52 (Vegas)\n"), "{vegas}");
+        assert!(!whole_table(&game_1(Scoring::None), &look(Layout::Rows, None)).contains("Score"));
+        let picture = whole_table(&play, &look(Layout::Columns, Some(5)));
+        assert!(picture.contains("Score 15   Time 0:05"), "{picture}");
+    }
+
+    #[test]
+    fn score_and_moves_answers() {
+        let mut play = game_1(Scoring::Standard);
+        assert_eq!(score_answer(&play), "0 moves made; 0 cards on the foundations. Score 0 (standard scoring).");
+        play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[6])), None).unwrap();
+        assert_eq!(score_answer(&play), "1 move made; 1 card on the foundations. Score 15 (standard scoring).");
+        let all = moves_answer(play.game(), &CardStyle::PLAIN, true, false);
+        let n = play.game().legal_moves().len();
+        assert!(all.starts_with(&format!("{n} legal moves:")), "{all}");
+        assert_eq!(all.lines().count(), n + 1);
+        let spoken = moves_answer(play.game(), &CardStyle::WORDS, true, true);
+        assert!(spoken.lines().skip(1).all(|l| l.ends_with('.') && l.contains("; type ")), "{spoken}");
+    }
+}

@@ -1,0 +1,1043 @@
+//! A session: the game being played ([`Play`]) and its [`Flow`], line by
+//! line, with every decision about what is saved and counted, and the world
+//! behind a trait ([`World`]: the clock, randomness, the solver at the
+//! prompt, the files), so that a whole session runs in memory in a test as
+//! it runs at a terminal.
+//!
+//! The decisions made here, and nowhere else:
+//! - a game is counted once: won the first time it is won; lost when
+//!   another game takes its place or the session ends with it unfinished
+//!   after a move and it is not kept for resuming; a game resumed by a
+//!   session that does not save stays saved and is never counted by it;
+//! - with autosave on, after every line an unfinished game with moves is
+//!   saved, and a saved game that is over (won and counted, or replaced) is
+//!   removed; a game whose outcome could not be counted keeps its copy;
+//! - what each line says, as text or as one JSON state;
+//! - at the start ([`claim_autosave`], [`offer_saved`], [`retire_autosave`],
+//!   [`choose_view`], in `session/start.rs`): the autosave's lock, the offer
+//!   of the saved game, what a new game does to it, and the look.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::time::Duration;
+
+use crate::app::command::{Command, Query};
+use crate::app::flow::{self, Flow, Passed, Pending, Refusal, Step, Winnable, WinnableError};
+use crate::app::play::{Action, Event, Origin, Outcome, Play, PlayError};
+use crate::app::record::{GameId, GameRecord, RecordError, Replayed};
+use crate::app::render::json::State;
+use crate::app::render::outcome::{announce_autoplay, announce_outcome};
+use crate::app::render::replies::{self as said, GameLeft};
+use crate::app::render::screen::{self, Layout, Look};
+use crate::app::render::words::{plain_message, spoken, wrap_lines, CardStyle};
+use crate::app::stats::{self, RulesKey, Statistics};
+use crate::app::store::StoreError;
+use crate::engine::autoplay::can_auto_finish;
+use crate::engine::deal::{Deal, GameNumber};
+use crate::engine::game::{Game, Position, Status};
+use crate::engine::rules::Rules;
+use crate::engine::scoring::{ScoreSheet, Scoring};
+use crate::engine::solver::{Budget, Verdict};
+
+mod begin;
+mod folder;
+mod session_command;
+mod start;
+#[cfg(test)]
+mod tests;
+
+pub use begin::{begin, choose_deal, read_saved, BeginError, Begun, ChoiceError, Ended, LineSource, RunError};
+pub use folder::{folder_problem_once, DataFolder, Say};
+pub use session_command::{Line, SessionCommand};
+pub use start::{
+    choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, Looks, Offered, ResumeRefusal,
+    Saved, StartError, TerminalFacts,
+};
+
+/// Why the world did not do what a command asked (nothing was done).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WorldError {
+    /// A refusal the library words ([`Refusal::OwnFile`],
+    /// [`Refusal::NoSuchFile`], [`Refusal::NoDataFolder`]).
+    Refused(Refusal),
+    /// The world's own message (a file that cannot be read or written,
+    /// with its name and why).
+    Failed(String),
+}
+
+crate::worded_by!(WorldError => crate::app::render::faults::world_error);
+
+/// What a finished game adds to the statistics: its rules setting, its
+/// outcome and what it adds to the Vegas balance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// The rules setting it is counted under.
+    pub key: RulesKey,
+    /// Won or lost, the final score, the moves and the time.
+    pub outcome: stats::Outcome,
+    /// A Vegas game's final score, added to the Vegas balance.
+    pub vegas: Option<i64>,
+}
+
+impl Tally {
+    /// A game under `rules` with score sheet `score`, `moves` made, `won`
+    /// or not, played for `seconds` where time is kept: the final score has
+    /// the win's time bonus, `bonus` ([`Play::time_bonus`], worked out
+    /// there once, when the game was won).
+    pub fn new(
+        rules: &Rules,
+        score: &ScoreSheet,
+        moves: usize,
+        won: bool,
+        seconds: Option<u64>,
+        bonus: Option<i64>,
+    ) -> Tally {
+        let scoring = score.scoring();
+        let mut final_score = score.current();
+        if won {
+            final_score += bonus.unwrap_or(0);
+        }
+        Tally {
+            key: RulesKey::from(rules),
+            outcome: stats::Outcome {
+                won,
+                score: (scoring != Scoring::None).then_some((scoring, final_score)),
+                moves,
+                seconds,
+            },
+            vegas: (scoring == Scoring::Vegas).then_some(final_score),
+        }
+    }
+}
+
+/// Everything a session needs from outside the library. The binary's is
+/// the real clock, files and solver threads; a test's keeps it all in
+/// memory. Failures the player should hear of but that do not stop the
+/// game (a folder that cannot be written) are the world's to report.
+pub trait World {
+    /// The time on a clock that only goes forward, from any fixed start:
+    /// play time is the difference of two readings.
+    fn now(&self) -> Duration;
+
+    /// The width to wrap text at, in columns (the terminal's; read each
+    /// time, as a terminal may be resized). Used only with [`View::wrap`].
+    fn width(&self) -> usize;
+
+    /// A game number for `new` without one (1 to 2^128−1).
+    fn random_game(&mut self) -> GameNumber;
+
+    /// A budget of at most `states` nodes that ends `time` from now.
+    fn budget(&self, states: u64, time: Duration) -> Budget;
+
+    /// The solver's verdict on `position` under `rules` within `budget`;
+    /// the world may let the player cancel it (`Unknown(GaveUp::Cancelled)`).
+    fn solve(&mut self, position: &Position, rules: &Rules, budget: Budget) -> Verdict;
+
+    /// The data folder: the autosave, the statistics, `save` and `load`
+    /// ([`DataFolder`] for real).
+    fn folder(&mut self) -> &mut dyn Folder;
+
+    /// Whether the game in progress is saved now (so that the world can
+    /// say so when it is stopped). By default nothing is done with it.
+    fn game_kept(&mut self, _kept: bool) {}
+
+    /// Says a diagnostic about the session's files (a sentence without the
+    /// program's name; the binary writes it to standard error).
+    fn warn(&mut self, text: &str);
+
+    /// Called once when `--winnable` (or `new` under it) must search for a
+    /// winnable deal, which can take seconds, before the search starts: an
+    /// interactive front end says so, so that silence is not taken for a
+    /// hang. By default nothing.
+    fn searching_for_winnable(&mut self) {}
+
+    /// Shows `question` (the offer to resume) and reads one answer line;
+    /// `None` at the end of input (the question's line is then ended).
+    ///
+    /// # Errors
+    /// The I/O error of showing it or of reading the answer.
+    fn ask(&mut self, question: &str) -> io::Result<Option<String>>;
+}
+
+/// The files a session keeps and reads: the autosave with its lock, the
+/// statistics, and the files named by `save FILE` and `load FILE`. The real
+/// one is [`DataFolder`]; a test's keeps them in memory. Failures that do
+/// not stop the game (a folder that cannot be written) are the folder's to
+/// report.
+pub trait Folder {
+    /// Writes `record` as the saved game offered at the next start
+    /// (atomically). True when it is written; a failure is the folder's to
+    /// report.
+    fn save_autosave(&mut self, record: &GameRecord) -> bool;
+
+    /// Removes the saved game offered at the next start (nothing when
+    /// there is none).
+    fn remove_autosave(&mut self);
+
+    /// Adds game `id` to the statistics, unless it is counted there
+    /// already. True when the game is in the statistics now; a failure is
+    /// the folder's to report.
+    fn count_game(&mut self, id: &GameId, tally: &Tally) -> bool;
+
+    /// `save FILE`: writes `record` to `file` (as typed).
+    ///
+    /// # Errors
+    /// [`Refusal::OwnFile`] for one of klondike's own files; the folder's
+    /// message when it cannot be written.
+    fn save_file(&mut self, file: &str, record: &GameRecord) -> Result<(), WorldError>;
+
+    /// `load FILE`: the saved game in `file` (as typed).
+    ///
+    /// # Errors
+    /// [`Refusal::NoSuchFile`] when there is no such file; the folder's
+    /// message when it cannot be read (the file is kept).
+    fn load_file(&mut self, file: &str) -> Result<GameRecord, WorldError>;
+
+    /// `stats`: the statistics as they are now (empty where none are kept yet).
+    ///
+    /// # Errors
+    /// [`Refusal::NoDataFolder`] where there is nowhere to keep them; the
+    /// folder's message when they cannot be read.
+    fn statistics(&mut self) -> Result<Statistics, WorldError>;
+
+    /// The saved game's file as named in messages; `None` where there is
+    /// nowhere to keep one (no data folder).
+    fn autosave_name(&self) -> Option<String>;
+
+    /// The saved game offered at the start (`Ok(None)` when there is none).
+    ///
+    /// # Errors
+    /// The store's: a corrupt file was moved aside, one from a newer
+    /// klondike or one that cannot be read is left where it is.
+    fn read_autosave(&mut self) -> Result<Option<GameRecord>, StoreError>;
+
+    /// Moves the saved game aside (it does not replay) and returns where it
+    /// is now, as named in messages; `None` when it could not be moved.
+    fn move_autosave_aside(&mut self) -> Option<String>;
+
+    /// Whether the statistics hold game `id` as counted (false when they
+    /// cannot be read).
+    fn was_counted(&mut self, id: &GameId) -> bool;
+
+    /// Says why the data folder cannot be used, for `error` from reading
+    /// the autosave (once a session, however many of its files fail).
+    fn folder_problem(&mut self, error: &StoreError);
+
+    /// Tries to lock the autosave, without waiting; a lock taken is held
+    /// until [`Folder::unlock_autosave`] or the world's end.
+    fn lock_autosave(&mut self) -> AutosaveLock;
+
+    /// Lets go of the autosave's lock (nothing when it is not held).
+    fn unlock_autosave(&mut self);
+
+    /// The saved game, only looked at: `None` when there is none or it
+    /// cannot be read (nothing is moved aside or said).
+    fn peek_autosave(&mut self) -> Option<GameRecord>;
+}
+
+/// How output looks.
+#[derive(Clone, Copy, Debug)]
+pub struct View {
+    /// One JSON state per line instead of text.
+    pub json: bool,
+    /// Echo each command after `> ` (when input is not a terminal).
+    pub echo: bool,
+    /// One sentence per command instead of the table.
+    pub screen_reader: bool,
+    /// The layout of the whole table.
+    pub layout: Layout,
+    /// How cards are written.
+    pub style: CardStyle,
+    /// Ask before a command throws away a game in progress, and offer
+    /// another game after a win (an interactive prompt, or `--confirm`).
+    pub confirm: bool,
+    /// Wrap messages at [`World::width`], between words (a sighted
+    /// interactive terminal; scripts and screen readers get whole lines).
+    pub wrap: bool,
+    /// Say what becomes of the game when input ends (as `q` says it): at
+    /// an interactive prompt, not in JSON.
+    pub farewell: bool,
+}
+
+/// What the session keeps, and whether it keeps time.
+#[derive(Clone, Copy, Debug)]
+pub struct Persistence {
+    /// Count finished and abandoned games in the statistics.
+    pub stats: bool,
+    /// Save an unfinished game for resuming when the session ends.
+    pub autosave: bool,
+    /// Keep play time (interactive sessions only, so transcripts stay stable).
+    pub timed: bool,
+}
+
+/// One input line as the line source read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A line of text (without its line ending).
+    Text(String),
+    /// A line too long to be a command: its first part.
+    TooLong(String),
+    /// A line that is not UTF-8 text.
+    NotText,
+    /// Ctrl-C at the prompt: it takes back a question, or ends the session.
+    Interrupted,
+    /// The end of input.
+    End,
+}
+
+/// What the loop should do after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Read the next line.
+    Continue,
+    /// The command was rejected (`--strict` stops here).
+    Rejected,
+    /// The player quit.
+    Quit,
+    /// Input ended (or Ctrl-C with no question waiting).
+    Ended,
+}
+
+/// What a command did, before it is shown.
+enum Reply {
+    /// The game changed (a move, with any automatic moves after it; an undo
+    /// or redo; `auto`): what it did in a sentence, and whether it made the
+    /// game stuck.
+    Changed { said: String, stuck_news: bool },
+    /// A query's answer; the table is not shown.
+    Answer(String),
+    /// Show the whole table.
+    Table,
+    /// A new game's opening (new, restart, load), after a sentence if any:
+    /// the whole table, or in screen-reader mode its short opening.
+    Opening(Option<String>),
+    /// What was said last, said again (`repeat`).
+    Again(String),
+    /// A yes-or-no question; the command waits in the [`Flow`].
+    Question(String),
+    /// The session ends, with a last sentence (or none).
+    Quit(Option<String>),
+}
+
+/// Why a line was refused, as data: the line itself, the flow (a
+/// question pending, nothing to repeat...), the game's rules, the world's
+/// files, or `--winnable`'s search. What each says is its type's words
+/// (in [`crate::app::render`]); [`Session::report`] prints them.
+#[derive(Debug)]
+enum Refused {
+    /// The line is too long to be read whole.
+    TooLong,
+    /// The line is not text (not UTF-8).
+    NotText,
+    /// The flow refused it (see [`Refusal`]).
+    Flow(Refusal),
+    /// The game refused the move or the undo.
+    Play(PlayError),
+    /// A file or the statistics could not be had.
+    World(WorldError),
+    /// `new` under `--winnable` found no winnable deal.
+    Winnable(WinnableError),
+    /// The game `load` read from `file` does not replay.
+    Record {
+        /// The file, as typed.
+        file: String,
+        /// What is wrong with the game in it.
+        error: RecordError,
+    },
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refused::TooLong => f.write_str(said::TOO_LONG),
+            Refused::NotText => f.write_str(said::NOT_TEXT),
+            Refused::Flow(e) => e.fmt(f),
+            Refused::Play(e) => e.fmt(f),
+            Refused::World(e) => e.fmt(f),
+            Refused::Winnable(e) => e.fmt(f),
+            Refused::Record { file, error } => f.write_str(&said::unplayable_file(file, error)),
+        }
+    }
+}
+
+/// How many nodes and how long the solver may think for `solve` at the prompt.
+const SOLVE_STATES: u64 = 200_000_000;
+const SOLVE_TIME: Duration = Duration::from_secs(10);
+
+/// How many nodes and how long the solver may take per game number for `--winnable`.
+const WINNABLE_STATES: u64 = 50_000_000;
+const WINNABLE_TIME: Duration = Duration::from_secs(3);
+
+/// The narrowest terminal the column picture fits: its line of stock,
+/// waste and foundations.
+const COLUMNS_WIDTH: usize = 56;
+
+/// `--winnable`: from `first`, the first game number the solver proves
+/// winnable under `rules` (see [`flow::first_winnable`]), each number
+/// searched for at most 3 seconds on `world`'s clock.
+///
+/// # Errors
+/// As [`flow::first_winnable`].
+pub fn first_winnable(world: &mut impl World, first: GameNumber, rules: &Rules) -> Result<Winnable, WinnableError> {
+    let mut said = false;
+    flow::first_winnable(first, rules, || {
+        if !std::mem::replace(&mut said, true) {
+            world.searching_for_winnable();
+        }
+        world.budget(WINNABLE_STATES, WINNABLE_TIME)
+    })
+}
+
+/// Counts the game of a saved `record` as lost through `world` (once: see
+/// [`Folder::count_game`]), when it is unfinished and had moves, and `stats`
+/// is on. Returns a phrase naming it ("game 7 with 50 moves") when it was
+/// such a game, with whether it is now in the statistics; `None` for a
+/// record with nothing to count (or one that does not replay).
+pub fn count_record_as_lost(world: &mut impl World, record: &GameRecord, stats: bool) -> Option<(String, bool)> {
+    let r = record.replay().ok()?;
+    let moves = r.game.moves_made();
+    if r.game.status() == Status::Won || (moves == 0 && record.undone.is_empty()) {
+        return None;
+    }
+    let tally = Tally::new(r.game.rules(), &r.score, moves, false, Some(r.elapsed_seconds), None);
+    let recorded = stats && world.folder().count_game(&record.identity(), &tally);
+    Some((said::saved_game(r.number, moves), recorded))
+}
+
+/// Where the game a session starts on came from: what it has been played
+/// for, its id in the statistics, and what the session owns of its copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A game dealt for this session: no time yet, a new id.
+    Dealt,
+    /// A saved game loaded from a file (`--load`): a new game from that
+    /// position, with its play time so far (in seconds) and a new id.
+    Loaded {
+        /// Its play time so far, in seconds.
+        elapsed: u64,
+    },
+    /// The saved game resumed, with its own id: a session that saves owns
+    /// the saved copy from now on; one that does not leaves it saved as it
+    /// was, and does not count the game.
+    Resumed {
+        /// Its play time so far, in seconds.
+        elapsed: u64,
+        /// Its id in the statistics.
+        id: GameId,
+    },
+}
+
+/// A session: a game in progress, its flow and bookkeeping, in a [`World`].
+pub struct Session<W: World> {
+    /// The game in progress, with its rules, scoring and autoplay.
+    play: Play,
+    view: View,
+    persistence: Persistence,
+    /// Play time of this game before this session, in seconds.
+    elapsed_before: u64,
+    /// When this session started on this game ([`World::now`]).
+    since: Duration,
+    /// This game's outcome has been counted (once a game, even when the
+    /// statistics could not be written).
+    counted: bool,
+    /// This game's outcome is in the statistics.
+    recorded: bool,
+    /// `new` deals only games the solver proves winnable (`--winnable`).
+    winnable: bool,
+    /// This session has written the autosave (so it is this session's to
+    /// remove when its game is over or replaced).
+    autosaved: bool,
+    /// Moves made in the game as last saved to the autosave.
+    saved_moves: usize,
+    /// The game was resumed from the autosave by a session that does not
+    /// save: the saved copy stays, so the game is not counted here.
+    unowned_saved: bool,
+    /// The game's identity for the statistics.
+    id: GameId,
+    /// The question waiting, `repeat` and `.`, the notes said once.
+    flow: Flow,
+    /// What autoplay did at the deal, said once with the opening (screen
+    /// reader).
+    opening_note: Option<String>,
+    /// The last line fed, as read (`--strict` names the one rejected).
+    last_line: String,
+    world: W,
+}
+
+impl<W: World> Session<W> {
+    /// A session on `play`, started as `start` says, shown as `view`,
+    /// keeping what `persistence` says; `winnable`: `new` deals only games
+    /// proved winnable (`--winnable`).
+    pub fn new(play: Play, start: Start, view: View, persistence: Persistence, winnable: bool, world: W) -> Session<W> {
+        let (elapsed, id, resumed) = match start {
+            Start::Dealt => (0, GameId::random(), false),
+            Start::Loaded { elapsed } => (elapsed, GameId::random(), false),
+            Start::Resumed { elapsed, id } => (elapsed, id, true),
+        };
+        Session {
+            saved_moves: play.game().moves_made(),
+            play,
+            view,
+            persistence,
+            elapsed_before: elapsed,
+            since: world.now(),
+            counted: false,
+            recorded: false,
+            winnable,
+            autosaved: resumed && persistence.autosave,
+            unowned_saved: resumed && !persistence.autosave,
+            id,
+            flow: Flow::default(),
+            opening_note: None,
+            last_line: String::new(),
+            world,
+        }
+    }
+
+    /// The game in progress.
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    /// The world the session runs in.
+    pub fn world(&self) -> &W {
+        &self.world
+    }
+
+    /// The world the session runs in, to change.
+    pub fn world_mut(&mut self) -> &mut W {
+        &mut self.world
+    }
+
+    /// The game number, for a numbered deal.
+    pub fn number(&self) -> Option<GameNumber> {
+        self.play.origin().number()
+    }
+
+    /// The game in progress.
+    fn game(&self) -> &Game {
+        self.play.game()
+    }
+
+    /// How the game is shown now.
+    fn look(&self) -> Look<'_> {
+        let layout = match self.view.layout {
+            // Too narrow for seven columns: the rows, which wrap cleanly.
+            Layout::Columns if self.view.wrap && self.world.width() < COLUMNS_WIDTH => Layout::Rows,
+            layout => layout,
+        };
+        Look {
+            layout,
+            style: &self.view.style,
+            clock: self.persistence.timed.then(|| self.elapsed()),
+            // At a terminal, or with colour (scripts' pictures stay unmarked).
+            mark: self.view.style.colour || self.view.wrap,
+            screen_reader: self.view.screen_reader,
+        }
+    }
+
+    /// Play time of this game so far, in seconds (what it had before when
+    /// not timed).
+    pub fn elapsed(&self) -> u64 {
+        if self.persistence.timed {
+            self.elapsed_before + self.world.now().saturating_sub(self.since).as_secs()
+        } else {
+            self.elapsed_before
+        }
+    }
+
+    /// The play time so far where time is kept, for the time bonus.
+    fn played_for(&self) -> Option<Duration> {
+        self.persistence.timed.then(|| Duration::from_secs(self.elapsed()))
+    }
+
+    /// Before another game takes the place of the current one: counts the
+    /// current one as lost if a move was made and it was not finished, and
+    /// starts the new one's bookkeeping (`elapsed` seconds of play so far,
+    /// its id for the statistics).
+    /// Returns `left` (what is said of the game left) as it turned out: a
+    /// loss that could not be written to the statistics is not said to
+    /// count.
+    fn leave_game(&mut self, elapsed: u64, id: GameId, left: Option<GameLeft>) -> Option<GameLeft> {
+        self.abandon();
+        let left = self.as_it_turned_out(left);
+        // The saved copy of the old game goes only once the game is counted:
+        // if it could not be, the copy stays and this session saves no more.
+        if self.autosaved && self.persistence.stats && self.counted && !self.recorded {
+            self.world.warn(said::LEFT_NOT_COUNTED);
+            self.persistence.autosave = false;
+            self.autosaved = false;
+        }
+        self.unowned_saved = false;
+        self.elapsed_before = elapsed;
+        self.since = self.world.now();
+        self.id = id;
+        self.counted = false;
+        self.recorded = false;
+        self.flow.new_game();
+        left
+    }
+
+    /// `left` after the game's loss was counted: [`GameLeft::NotCounted`]
+    /// when it could not be written.
+    fn as_it_turned_out(&self, left: Option<GameLeft>) -> Option<GameLeft> {
+        match left {
+            Some(GameLeft::CountsAsLost(origin)) if !self.recorded => Some(GameLeft::NotCounted(origin)),
+            other => other,
+        }
+    }
+
+    /// What quitting says of the game in progress; a loss is counted now,
+    /// so that what is said is what happened.
+    fn leaving(&mut self) -> Option<GameLeft> {
+        let left = self.goodbye();
+        if matches!(left, Some(GameLeft::CountsAsLost(_))) {
+            self.abandon();
+        }
+        self.as_it_turned_out(left)
+    }
+
+    /// Deals again (`restart`) or another deal (`new`), in place of the game
+    /// left (see [`Session::leave_game`], which `left` goes through);
+    /// autoplay's moves at the deal are said with the opening.
+    fn deal(&mut self, action: Action, left: Option<GameLeft>) -> Option<GameLeft> {
+        let left = self.leave_game(0, GameId::random(), left);
+        if let Ok(Outcome { event: Event::Dealt { start, automatic, .. }, .. }) = self.play.apply(action, None) {
+            self.opening_note = announce_autoplay(&start, &automatic, self.game(), &self.view.style);
+        }
+        self.note_win();
+        left
+    }
+
+    /// Counts the current game as lost when it had moves and is not yet counted.
+    fn abandon(&mut self) {
+        // A game resumed by a session that does not save stays saved, so it
+        // is not counted (it is counted when it ends where it is saved).
+        if self.play.player_moved() && !self.counted && self.play.status() != Status::Won && !self.unowned_saved {
+            self.count(false);
+        }
+    }
+
+    /// Whether the game's outcome is where it belongs: in the statistics,
+    /// or nowhere when statistics are off. Until then its saved copy stays.
+    fn outcome_kept(&self) -> bool {
+        !self.persistence.stats || self.recorded
+    }
+
+    /// Records the current game's outcome in the statistics (once).
+    fn count(&mut self, won: bool) {
+        self.counted = true;
+        // A game resumed by a session that does not save stays saved as it
+        // was: it is counted where it is saved, never here.
+        if self.persistence.stats && !self.unowned_saved {
+            let seconds = self.persistence.timed.then(|| self.elapsed());
+            let (rules, score, moves) = (self.play.rules(), self.play.score_sheet(), self.game().moves_made());
+            let tally = Tally::new(rules, &score, moves, won, seconds, self.play.time_bonus());
+            self.recorded = self.world.folder().count_game(&self.id, &tally);
+        }
+    }
+
+    /// Counts a win the first time the game reaches it.
+    fn note_win(&mut self) {
+        if self.play.status() == Status::Won && !self.counted {
+            self.count(true);
+        }
+    }
+
+    /// At the end of the session: saves an unfinished game for resuming
+    /// (when autosave is on), or counts it as lost. When that last save
+    /// fails but an earlier copy of the game is saved, the copy is kept for
+    /// resuming (a few moves back, but not lost) and nothing is counted.
+    pub fn end(&mut self) {
+        if self.checkpoint() {
+            return;
+        }
+        let unfinished = self.play.player_moved() && self.play.status() != Status::Won;
+        if self.persistence.autosave && self.autosaved && unfinished {
+            self.world.warn(&said::kept_as_last_saved(self.saved_moves));
+            return;
+        }
+        self.abandon();
+    }
+
+    /// With autosave on, keeps the autosave in step with the game after
+    /// every line: an unfinished game with moves is saved (so nothing is
+    /// lost even if the program is killed, by Ctrl-C during a long solve
+    /// say); a won game's copy is removed. True when the game is saved.
+    pub fn checkpoint(&mut self) -> bool {
+        if !self.persistence.autosave {
+            return false;
+        }
+        let status = self.play.status();
+        // A game already in the statistics (won, counted, then undone) is
+        // not kept: the next start would find it counted and drop it.
+        if self.play.player_moved() && status != Status::Won && !self.recorded {
+            let record = self.record();
+            if self.world.folder().save_autosave(&record) {
+                self.autosaved = true;
+                self.saved_moves = self.game().moves_made();
+                self.world.game_kept(true);
+                return true;
+            }
+        } else if self.autosaved && (status != Status::Won || self.outcome_kept()) {
+            // Won (and counted), or replaced by a game with no move yet: the
+            // saved game is over. A win that could not be counted keeps its
+            // copy, so that it can be won and counted again.
+            self.world.folder().remove_autosave();
+            self.autosaved = false;
+        }
+        self.world.game_kept(false);
+        false
+    }
+
+    /// The record of the current game, for saving.
+    pub fn record(&self) -> GameRecord {
+        let mut record = self.play.record(self.elapsed());
+        record.id = Some(self.id.clone());
+        record
+    }
+
+    /// Opens the session on `out`: which game `--winnable` dealt, when it
+    /// passed some over (`winnable`: the number it started from and what
+    /// it found of those it passed; not in JSON), the cards autoplay puts up at the
+    /// deal (before the first table), the opening state, and with
+    /// `welcome` (an interactive prompt) the line saying how to go on.
+    ///
+    /// # Errors
+    /// A failed write to `out`.
+    pub fn open(&mut self, out: &mut dyn Write, winnable: Option<Passed>, welcome: bool) -> io::Result<()> {
+        if let (Some(passed), Some(n), false) = (winnable, self.number(), self.view.json) {
+            writeln!(out, "{}", said::winnable_message(n, &passed))?;
+        }
+        if self.play.autoplay() {
+            self.autoplay_now();
+        }
+        self.start(out)?;
+        if welcome && !self.view.json {
+            writeln!(out, "{}", said::WELCOME)?;
+        }
+        Ok(())
+    }
+
+    /// The last line fed to [`Session::feed`], as read ("" before any, or
+    /// for input that is not text).
+    pub fn last_line(&self) -> &str {
+        &self.last_line
+    }
+
+    /// Prints the opening state.
+    ///
+    /// # Errors
+    /// A failed write to `out`.
+    pub fn start(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.view.json {
+            let state = State::of(&self.play, None);
+            writeln!(out, "{}", state.to_line())
+        } else {
+            let mut text = self.opening();
+            if self.view.wrap {
+                text = wrap_lines(&text, self.world.width());
+            }
+            write!(out, "{text}")
+        }
+    }
+
+    /// A game's opening (see [`screen::opening`]), with what autoplay did
+    /// at the deal, said once.
+    fn opening(&mut self) -> String {
+        let note = self.opening_note.take();
+        screen::opening(&self.play, &self.look(), note.as_deref())
+    }
+
+    /// Takes one input as the line source read it: skips comments and
+    /// blank lines, runs or rejects the rest and prints what each does,
+    /// then keeps the autosave in step ([`Session::checkpoint`]). Ctrl-C
+    /// takes back a question waiting; otherwise it ends the session, as the
+    /// end of input does (saying what becomes of the game where
+    /// [`View::farewell`] asks for it). The caller then calls
+    /// [`Session::end`].
+    ///
+    /// # Errors
+    /// A failed write to `out`.
+    pub fn feed(&mut self, input: Input, out: &mut dyn Write) -> io::Result<Next> {
+        let (line, fault) = match input {
+            Input::Interrupted if self.flow.pending().is_some() => ("no".to_string(), None),
+            Input::End | Input::Interrupted => {
+                if self.view.farewell {
+                    self.farewell(out)?;
+                }
+                return Ok(Next::Ended);
+            }
+            Input::TooLong(start) => (start, Some(Refused::TooLong)),
+            Input::NotText => (String::new(), Some(Refused::NotText)),
+            // A line typed at the prompt comes whole, however long: it is
+            // refused as one read from a script is.
+            Input::Text(text) if text.len() > crate::app::lines::MAX_LINE => (text, Some(Refused::TooLong)),
+            Input::Text(text) => (text, None),
+        };
+        self.last_line.clone_from(&line);
+        let trimmed = line.trim();
+        // A comment is skipped however long it is (a line too long to be
+        // read whole is known to be one by its start).
+        let comment = trimmed.starts_with('#') && !matches!(fault, Some(Refused::NotText));
+        if comment || (fault.is_none() && trimmed.is_empty()) {
+            return Ok(Next::Continue);
+        }
+        let next = match fault {
+            Some(why) => self.report(&line, Err(why), out)?,
+            None => self.line(&line, out)?,
+        };
+        self.checkpoint();
+        Ok(next)
+    }
+
+    /// Runs one input line and prints what it does.
+    fn line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Next> {
+        let reply = match self.flow.read(line) {
+            Step::Run { command, confirmed } => self.command(command, confirmed),
+            Step::Again(text) => Ok(Reply::Again(text)),
+            Step::Declined => Ok(Reply::Answer(said::KEPT_PLAYING.into())),
+            Step::Quit => Ok(Reply::Quit(self.leaving().map(|g| g.to_string()))),
+            Step::Refused(why) => Err(Refused::Flow(why)),
+        };
+        self.report(line, reply, out)
+    }
+
+    /// Prints a reply to `line`: as one JSON state, or as text (echoed
+    /// first in a script; spoken or wrapped as the view says), and keeps
+    /// what was said for `repeat`.
+    fn report(&mut self, line: &str, reply: Result<Reply, Refused>, out: &mut dyn Write) -> io::Result<Next> {
+        if self.view.echo && !self.view.json {
+            writeln!(out, "> {}", printable(line))?;
+        }
+        let next = match &reply {
+            Ok(Reply::Quit(_)) => Next::Quit,
+            Ok(_) => Next::Continue,
+            Err(_) => Next::Rejected,
+        };
+        if self.view.json {
+            let mut state = State::of(&self.play, Some(line));
+            match reply {
+                Ok(Reply::Answer(text) | Reply::Question(text) | Reply::Again(text)) => state.message = Some(text),
+                Ok(Reply::Opening(text) | Reply::Quit(text)) => state.message = text,
+                Err(e) => state = state.rejected(plain_message(&e.to_string())),
+                Ok(_) => {}
+            }
+            // What `repeat` says again: the last message or error.
+            if let Some(text) = state.message.as_ref().or(state.error.as_ref()) {
+                self.flow.said(text.trim_end());
+            }
+            writeln!(out, "{}", state.to_line())?;
+            return Ok(next);
+        }
+        let mut text = match reply.map_err(|e| plain_message(&e.to_string())) {
+            Err(e) => said::refused_line(&e, self.view.screen_reader),
+            Ok(Reply::Quit(None)) => String::new(),
+            Ok(Reply::Quit(Some(t)) | Reply::Answer(t) | Reply::Question(t)) => format!("{t}\n"),
+            Ok(Reply::Again(t)) => t,
+            Ok(Reply::Table) => screen::whole_table(&self.play, &self.look()),
+            Ok(Reply::Opening(None)) => self.opening(),
+            Ok(Reply::Opening(Some(t))) => format!("{t}\n{}", self.opening()),
+            Ok(Reply::Changed { said, stuck_news }) => self.after_change(&said, stuck_news),
+        };
+        if self.view.screen_reader {
+            text = spoken(&text);
+        } else if self.view.wrap {
+            text = wrap_lines(&text, self.world.width());
+        }
+        out.write_all(text.as_bytes())?;
+        self.flow.said(&text);
+        Ok(next)
+    }
+
+    /// After the position changed: a sentence (screen reader) or the table;
+    /// `stuck_news`: the change made the game stuck (said once when it
+    /// happens, not after every command).
+    fn after_change(&mut self, sentence: &str, stuck_news: bool) -> String {
+        let can_finish = can_auto_finish(self.game().position()) && !self.play.autoplay();
+        let finish = self.flow.finish_news(can_finish);
+        screen::after_change(&self.play, &self.look(), sentence, stuck_news, finish, self.view.confirm)
+    }
+
+    /// Plays the safe foundation moves there are now (each its own move):
+    /// for `--autoplay` at the start of a session. The table shows them; in
+    /// screen-reader mode the opening says them.
+    pub fn autoplay_now(&mut self) {
+        if let Ok(Outcome { event: Event::ToFoundations { start, moves }, .. }) =
+            self.play.apply(Action::Autoplay, self.played_for())
+        {
+            self.opening_note = announce_autoplay(&start, &moves, self.game(), &self.view.style);
+        }
+        self.note_win();
+    }
+
+    /// Carries out an action on the game; the reply says what it changed.
+    fn change(&mut self, action: Action) -> Result<Reply, Refused> {
+        let outcome = self.play.apply(action, self.played_for()).map_err(Refused::Play)?;
+        self.note_win();
+        let said = announce_outcome(&outcome, self.game(), self.play.score_now(), &self.view.style).unwrap_or_default();
+        Ok(Reply::Changed { said, stuck_news: outcome.became_stuck() })
+    }
+
+    /// Whether a command that starts another game would throw this one
+    /// away: moves made, not won, not yet counted.
+    fn in_progress(&self) -> bool {
+        self.play.player_moved() && self.play.status() != Status::Won && !self.counted && !self.unowned_saved
+    }
+
+    /// What is said of the game left when another replaces it.
+    fn left_behind(&self) -> Option<GameLeft> {
+        (self.in_progress() && self.persistence.stats).then(|| GameLeft::CountsAsLost(self.play.origin()))
+    }
+
+    /// Carries out a parsed line; `confirmed`: the player said yes to it.
+    fn command(&mut self, line: Line, confirmed: bool) -> Result<Reply, Refused> {
+        // A command that would throw the game away is asked about first
+        // (at an interactive prompt, or with --confirm).
+        if !confirmed && self.view.confirm && self.in_progress() {
+            let quit_loses = matches!(self.goodbye(), Some(GameLeft::CountsAsLost(_)));
+            if let Some(pending) = Pending::before(&line, self.persistence.stats, quit_loses) {
+                // A file that cannot be loaded is said before any question:
+                // yes would only lead to the error.
+                if let Line::Session(SessionCommand::Load(file)) = &line {
+                    self.read_game_file(file)?;
+                }
+                let question = said::question_text(&pending);
+                self.flow.ask(pending);
+                return Ok(Reply::Question(question));
+            }
+        }
+        match line {
+            Line::Game(command) => self.game_command(command),
+            Line::Session(command) => self.session_command(command),
+        }
+    }
+
+    /// The saved game in `file` (`load FILE`), read and replayed.
+    fn read_game_file(&mut self, file: &str) -> Result<Replayed, Refused> {
+        let record = self.world.folder().load_file(file).map_err(Refused::World)?;
+        record.replay().map_err(|error| Refused::Record { file: file.to_string(), error })
+    }
+
+    /// Carries out a session command: the files, the statistics, another
+    /// game, quitting.
+    fn session_command(&mut self, command: SessionCommand) -> Result<Reply, Refused> {
+        match command {
+            SessionCommand::Save(file) => {
+                let record = self.record();
+                self.world.folder().save_file(&file, &record).map_err(Refused::World)?;
+                Ok(Reply::Answer(said::saved(&file)))
+            }
+            SessionCommand::Load(file) => {
+                let r = self.read_game_file(&file)?;
+                let left = self.left_behind();
+                let moves = r.game.moves_made();
+                // A saved game loaded is a new game from that position (it
+                // may be loaded again): an id of its own.
+                let left = self.leave_game(r.elapsed_seconds, GameId::random(), left);
+                self.play = Play::from_replayed(r, self.play.autoplay());
+                Ok(Reply::Opening(Some(said::loaded(left, &file, self.play.origin(), moves))))
+            }
+            SessionCommand::Stats => {
+                let stats = self.world.folder().statistics().map_err(Refused::World)?;
+                Ok(Reply::Answer(crate::app::render::stats_text::statistics(&stats).trim_end().to_string()))
+            }
+            SessionCommand::New(n) => {
+                let lost = self.left_behind();
+                let first = n.unwrap_or_else(|| self.world.random_game());
+                let (number, deal, preface) = if self.winnable {
+                    let Winnable { number, deal, passed } =
+                        first_winnable(&mut self.world, first, self.play.rules()).map_err(Refused::Winnable)?;
+                    (number, deal, Some(said::winnable_message(number, &passed)))
+                } else {
+                    (first, Deal::for_number(first), None)
+                };
+                let lost = self.deal(Action::Deal { deal, origin: Origin::Number(number) }, lost);
+                let preface = match (lost.map(|l| l.to_string()), preface) {
+                    (Some(l), Some(p)) => Some(format!("{l} {p}")),
+                    (l, p) => l.or(p),
+                };
+                Ok(Reply::Opening(preface))
+            }
+            SessionCommand::Quit => Ok(Reply::Quit(self.leaving().map(|g| g.to_string()))),
+        }
+    }
+
+    /// Carries out a command of the game notation.
+    fn game_command(&mut self, command: Command) -> Result<Reply, Refused> {
+        let style = self.view.style;
+        match command {
+            Command::Restart => {
+                let left = self.left_behind();
+                let left = self.deal(Action::Restart, left);
+                // The title follows in the opening: said once.
+                Ok(Reply::Opening(Some(said::restarted(left))))
+            }
+            Command::Move(m) => self.change(Action::Move(m)),
+            Command::Undo => self.change(Action::Undo),
+            Command::Redo => self.change(Action::Redo),
+            Command::Auto => self.change(Action::Finish),
+            Command::Hint => {
+                let (play, world) = (&self.play, &mut self.world);
+                let (position, rules) = (play.game().position(), play.rules());
+                let advice = self.flow.advise(play, |b| world.solve(position, rules, b));
+                Ok(Reply::Answer(said::advice_text(&advice, self.game(), &style, self.view.screen_reader)))
+            }
+            Command::Solve => {
+                let budget = self.world.budget(SOLVE_STATES, SOLVE_TIME);
+                let (position, rules) = (self.play.game().position(), self.play.rules());
+                let verdict = self.world.solve(position, rules, budget);
+                Ok(Reply::Answer(said::solve_text(&verdict)))
+            }
+            // A question changes nothing; its answer is the presentation
+            // layer's words for the game as it stands.
+            Command::Ask(query) => match self.play.apply(Action::Ask(query), None) {
+                Ok(Outcome { event: Event::Answered(Query::Table), .. }) => Ok(Reply::Table),
+                Ok(Outcome { event: Event::Answered(asked), .. }) => {
+                    said::answer(asked, &self.play, &self.look()).map(Reply::Answer).map_err(Refused::Flow)
+                }
+                // Play answers every question with Answered; the table is harmless.
+                Ok(_) => Ok(Reply::Table),
+                Err(e) => Err(Refused::Play(e)),
+            },
+            // The flow carries these out before a command gets here
+            // (`Step::Again`); the table is a harmless answer.
+            Command::Again | Command::Repeat => Ok(Reply::Table),
+        }
+    }
+
+    /// Says what becomes of the game when the session ends at the end of
+    /// input (as `q` says it).
+    fn farewell(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(text) = self.leaving() {
+            writeln!(out)?;
+            writeln!(out, "{text}")?;
+        }
+        Ok(())
+    }
+
+    /// What quitting does with the game in progress: kept for next time,
+    /// counted as lost, or not kept as it is counted as won already
+    /// (nothing is said where nothing is kept).
+    fn goodbye(&self) -> Option<GameLeft> {
+        if self.recorded && self.play.player_moved() && self.play.status() != Status::Won {
+            // Won, counted, then taken back (see `checkpoint`).
+            self.persistence.autosave.then(|| GameLeft::CountedAsWon(self.play.origin()))
+        } else if !self.in_progress() {
+            None
+        } else if self.persistence.autosave && self.autosaved {
+            // Kept only where a copy was written: saving can fail (a data
+            // folder that cannot be written), and then the game is not kept.
+            Some(GameLeft::Kept)
+        } else if self.persistence.stats {
+            Some(GameLeft::CountsAsLost(self.play.origin()))
+        } else {
+            None
+        }
+    }
+}
+
+/// A line made safe to echo: control characters escaped, cut at 200 characters.
+pub fn printable(line: &str) -> String {
+    crate::app::render::words::readable(line, 200)
+}

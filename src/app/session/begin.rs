@@ -1,0 +1,253 @@
+//! From the command line to a session's first game, and the session run
+//! to its end: the deal or saved game the options name, the autosave
+//! claimed, offered and retired ([`super::start`]), the game dealt, then
+//! each line of a [`LineSource`] fed to the session until it ends (or,
+//! under `--strict`, a command is rejected). The binary only picks the
+//! world, the view and the line source.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::{
+    claim_autosave, first_winnable, offer_saved, retire_autosave, Input, Next, Offered, Persistence, ResumeRefusal,
+    Saved, Session, Start, StartError, View, World,
+};
+use crate::app::flow::{Passed, WinnableError};
+use crate::app::options::{GameArgs, PlayArgs};
+use crate::app::play::{Origin, Play};
+use crate::app::record::{GameRecord, RecordError, Replayed};
+use crate::app::store::{self, StoreError, TextFileError};
+use crate::engine::deal::{Deal, DealError, GameNumber};
+
+/// Why the deal or the saved game the options name cannot be had.
+#[derive(Debug, thiserror::Error)]
+pub enum ChoiceError {
+    /// The deal file (`--deal @FILE`) cannot be read.
+    #[error(transparent)]
+    DealFile(#[from] TextFileError),
+    /// The deal given is not one (`--deal`).
+    #[error("{}", crate::app::render::faults::choice_error(self))]
+    BadDeal(#[source] DealError),
+    /// The game number has no deal.
+    #[error("{}", crate::app::render::faults::choice_error(self))]
+    BadNumber(#[source] DealError),
+    /// The saved game `--load` names is not there.
+    #[error("{}", crate::app::render::faults::choice_error(self))]
+    NoSavedGame(PathBuf),
+    /// The saved game cannot be read.
+    #[error("{}", crate::app::render::faults::choice_error(self))]
+    NotLoaded(StoreError),
+    /// The saved game does not replay.
+    #[error("{}", crate::app::render::faults::choice_error(self))]
+    Replay {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        error: RecordError,
+    },
+}
+
+/// The deal `args` name (`--deal`, or `--game`, or a game number drawn
+/// with `random` when neither is given), and where it came from.
+///
+/// # Errors
+/// [`ChoiceError::DealFile`], [`ChoiceError::BadDeal`] or [`ChoiceError::BadNumber`].
+pub fn choose_deal(args: &GameArgs, random: impl FnOnce() -> GameNumber) -> Result<(Deal, Origin), ChoiceError> {
+    if let Some(text) = &args.deal {
+        let text = match text.strip_prefix('@') {
+            Some(path) => store::read_text_file(Path::new(path), store::TextFile::Deal)?,
+            None => text.clone(),
+        };
+        let deal = text.parse::<Deal>().map_err(ChoiceError::BadDeal)?;
+        return Ok((deal, Origin::Custom));
+    }
+    let number = args.game.unwrap_or_else(random);
+    Ok((Deal::for_number(number), Origin::Number(number)))
+}
+
+/// The saved game in the file `path` (`--load FILE`), replayed.
+///
+/// # Errors
+/// [`ChoiceError::NoSavedGame`], [`ChoiceError::NotLoaded`] or [`ChoiceError::Replay`].
+pub fn read_saved(path: &Path) -> Result<Replayed, ChoiceError> {
+    let record = match store::read_user_json::<GameRecord>(path) {
+        Ok(Some(r)) => r,
+        Ok(None) => return Err(ChoiceError::NoSavedGame(path.to_path_buf())),
+        Err(e) => return Err(ChoiceError::NotLoaded(e)),
+    };
+    record.replay().map_err(|error| ChoiceError::Replay { path: path.to_path_buf(), error })
+}
+
+/// Why a session cannot begin (the program ends with status 1).
+#[derive(Debug, thiserror::Error)]
+pub enum BeginError {
+    /// The deal or saved game named cannot be had.
+    #[error(transparent)]
+    Choice(#[from] ChoiceError),
+    /// `--resume` cannot be done, and why (boxed: a result stays small).
+    #[error("{0}")]
+    Refused(Box<ResumeRefusal>),
+    /// `--winnable` found no winnable deal.
+    #[error("{0}")]
+    Winnable(WinnableError),
+    /// The question to resume could not be asked or answered.
+    #[error(transparent)]
+    Io(io::Error),
+}
+
+impl From<StartError> for BeginError {
+    fn from(e: StartError) -> BeginError {
+        match e {
+            StartError::Refused(why) => BeginError::Refused(why),
+            StartError::Io(e) => BeginError::Io(e),
+        }
+    }
+}
+
+/// A session ready for its first line.
+pub struct Begun<W: World> {
+    /// The session, on its first game.
+    pub session: Session<W>,
+    /// Under `--winnable`: the deal numbers passed over to find it.
+    pub skipped: Option<Passed>,
+}
+
+/// The session `args` ask for in `world`: the saved game `--load` names,
+/// or the autosave offered (at an `interactive` prompt, or with
+/// `--resume`; what `q` says goes to `out`), or a new game (under
+/// `--winnable`, the first winnable deal from the one named). `asked_aloud`:
+/// the offer is worded for a screen reader. `None` when the player ended
+/// the program at the offer.
+///
+/// # Errors
+/// See [`BeginError`]; nothing has been written then.
+pub fn begin<W: World>(
+    mut world: W,
+    args: &PlayArgs,
+    view: View,
+    mut persistence: Persistence,
+    interactive: bool,
+    asked_aloud: bool,
+    out: &mut impl Write,
+) -> Result<Option<Begun<W>>, BeginError> {
+    let rules = args.rules();
+    let in_use = claim_autosave(&mut world, &mut persistence, args.resume)?;
+    let saved = match &args.load {
+        Some(path) => {
+            let replayed = read_saved(path)?;
+            Some(Saved { start: Start::Loaded { elapsed: replayed.elapsed_seconds }, replayed })
+        }
+        None => match offer_saved(&mut world, &args.asked(interactive, asked_aloud), in_use, out)? {
+            Offered::Nothing => None,
+            Offered::Saved(saved) => Some(*saved),
+            Offered::NewerAutosave => {
+                persistence.autosave = false;
+                None
+            }
+            Offered::Quit => return Ok(None),
+        },
+    };
+    let mut skipped = None;
+    let (play, start) = match saved {
+        Some(Saved { replayed, start }) => (Play::from_replayed(replayed, args.autoplay), start),
+        None => {
+            let (deal, origin) = if args.winnable {
+                let first = args.game.game.unwrap_or_else(|| world.random_game());
+                let winnable = first_winnable(&mut world, first, &rules).map_err(BeginError::Winnable)?;
+                skipped = Some(winnable.passed);
+                (winnable.deal, Origin::Number(winnable.number))
+            } else {
+                choose_deal(&args.game, || world.random_game())?
+            };
+            (Play::new(deal, origin, rules, args.scoring, args.autoplay), Start::Dealt)
+        }
+    };
+    // Only once the new game is known to be good (a bad deal ends the
+    // program before this): the saved game it replaces is settled.
+    if persistence.autosave && !matches!(start, Start::Resumed { .. }) {
+        persistence.autosave = retire_autosave(&mut world, persistence.stats);
+    }
+    let session = Session::new(play, start, view, persistence, args.winnable, world);
+    Ok(Some(Begun { session, skipped }))
+}
+
+/// A source of command lines: standard input, the line editor, or lines
+/// in memory.
+pub trait LineSource {
+    /// The next line.
+    ///
+    /// # Errors
+    /// An I/O error reading the input.
+    fn next_line(&mut self) -> io::Result<Input>;
+
+    /// Called once at the end of the session (saves history, for instance).
+    fn finish(&mut self) {}
+}
+
+impl<R: io::BufRead> LineSource for crate::app::lines::PlainLines<R> {
+    fn next_line(&mut self) -> io::Result<Input> {
+        crate::app::lines::PlainLines::next_line(self)
+    }
+}
+
+/// How a session run by [`Session::run`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The player quit, or the input ended.
+    Normally,
+    /// Under `--strict`, a command was rejected (said on the world's
+    /// diagnostics): exit status 3.
+    Rejected,
+}
+
+/// Why [`Session::run`] stopped short.
+#[derive(Debug)]
+pub enum RunError {
+    /// The input could not be read.
+    Read(io::Error),
+    /// The output could not be written.
+    Write(io::Error),
+}
+
+impl<W: World> Session<W> {
+    /// Opens the session on `out` (`skipped`: see [`Begun`]; `welcome`: the
+    /// interactive welcome), then feeds it each line of `source` until the
+    /// player quits or the input ends, or, with `strict`, until a command
+    /// is rejected. The game is saved or counted at the end as
+    /// [`Session::end`] does.
+    ///
+    /// # Errors
+    /// [`RunError`]; the game is then left as the last line left it.
+    pub fn run(
+        &mut self,
+        source: &mut dyn LineSource,
+        out: &mut dyn Write,
+        skipped: Option<Passed>,
+        welcome: bool,
+        strict: bool,
+    ) -> Result<Ended, RunError> {
+        self.open(out, skipped, welcome).map_err(RunError::Write)?;
+        loop {
+            out.flush().map_err(RunError::Write)?;
+            let input = source.next_line().map_err(RunError::Read)?;
+            match self.feed(input, out).map_err(RunError::Write)? {
+                Next::Continue => {}
+                Next::Quit | Next::Ended => break,
+                Next::Rejected if strict => {
+                    out.flush().map_err(RunError::Write)?;
+                    let said = crate::app::render::replies::strict_stopped(self.last_line());
+                    self.world_mut().warn(&said);
+                    self.end();
+                    out.flush().map_err(RunError::Write)?;
+                    return Ok(Ended::Rejected);
+                }
+                Next::Rejected => {}
+            }
+        }
+        source.finish();
+        self.end();
+        out.flush().map_err(RunError::Write)?;
+        Ok(Ended::Normally)
+    }
+}

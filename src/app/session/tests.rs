@@ -1,0 +1,951 @@
+//! Whole sessions in memory: lines in, the text out, and what the world
+//! was asked to save and count.
+
+use std::collections::BTreeMap;
+
+use super::*;
+use crate::app::play::tests::{easy_win, EASY};
+use crate::app::render::replies::{GAME_KEPT, KEPT_PLAYING, LEFT_NOT_COUNTED};
+use crate::app::render::words::{CardNames, SuitStyle};
+use crate::engine::deal::{Deal, GameNumber};
+
+/// A file `load` may find in memory.
+#[derive(Clone)]
+enum File {
+    Game(Box<GameRecord>),
+    /// A file that is there but cannot be read as a saved game.
+    Unreadable,
+}
+
+/// The world in memory: every request is kept for the test to look at.
+#[derive(Default)]
+struct Memory {
+    /// What [`World::now`] says.
+    clock: Duration,
+    /// The game numbers `new` gets, first first (then 1).
+    games: Vec<u128>,
+    /// What the solver says (`Unknown` when not set).
+    verdict: Option<Verdict>,
+    /// How many times the solver was asked.
+    solved: usize,
+    /// The saved game offered at the next start.
+    autosave: Option<GameRecord>,
+    /// Writing the autosave fails.
+    autosave_fails: bool,
+    /// Every call to count a game, in order.
+    counts: Vec<(GameId, Tally)>,
+    /// Counting fails (the statistics cannot be written).
+    stats_fail: bool,
+    /// The files `save` and `load` see, by name as typed.
+    files: BTreeMap<String, File>,
+    /// The diagnostics said.
+    warnings: Vec<String>,
+    /// Reading the autosave fails so (the saved game, if any, stays).
+    autosave_fault: Option<Fault>,
+    /// There is no data folder: no autosave to offer.
+    no_folder: bool,
+    /// The answers typed to the offer to resume, first first (then end of input).
+    answers: Vec<&'static str>,
+    /// The questions asked.
+    asked: Vec<String>,
+    /// What was moved aside.
+    moved_aside: Vec<GameRecord>,
+    /// Another session holds the autosave's lock.
+    busy: bool,
+    /// This world holds the autosave's lock.
+    locked: bool,
+    /// How many times the lock was let go.
+    unlocked: usize,
+    /// How many times a search for a winnable deal was announced.
+    winnable_searches: usize,
+}
+
+/// How reading the autosave fails.
+#[derive(Clone, Copy)]
+enum Fault {
+    /// Its folder cannot be read.
+    Folder,
+    /// It is from a newer klondike.
+    Newer,
+}
+
+impl Fault {
+    fn error(self) -> StoreError {
+        let path = std::path::PathBuf::from("autosave.json");
+        match self {
+            Fault::Folder => StoreError::Io {
+                path,
+                action: crate::app::store::Action::Read,
+                error: io::Error::new(io::ErrorKind::PermissionDenied, "denied"),
+            },
+            Fault::Newer => StoreError::NewerVersion { path, found: 99, supported: 1 },
+        }
+    }
+}
+
+impl World for Memory {
+    fn now(&self) -> Duration {
+        self.clock
+    }
+    fn width(&self) -> usize {
+        80
+    }
+    fn random_game(&mut self) -> GameNumber {
+        if self.games.is_empty() {
+            GameNumber::ONE
+        } else {
+            GameNumber::new(self.games.remove(0)).unwrap()
+        }
+    }
+    fn budget(&self, states: u64, _time: Duration) -> Budget {
+        Budget::states(states)
+    }
+    fn solve(&mut self, _position: &Position, _rules: &Rules, _budget: Budget) -> Verdict {
+        self.solved += 1;
+        self.verdict.clone().unwrap_or(Verdict::Unknown(crate::engine::solver::GaveUp::StateLimit))
+    }
+    fn folder(&mut self) -> &mut dyn Folder {
+        self
+    }
+    fn warn(&mut self, text: &str) {
+        self.warnings.push(text.to_string());
+    }
+    fn searching_for_winnable(&mut self) {
+        self.winnable_searches += 1;
+    }
+    fn ask(&mut self, question: &str) -> io::Result<Option<String>> {
+        self.asked.push(question.to_string());
+        Ok((!self.answers.is_empty()).then(|| self.answers.remove(0).to_string()))
+    }
+}
+
+impl Folder for Memory {
+    fn save_autosave(&mut self, record: &GameRecord) -> bool {
+        if self.autosave_fails {
+            return false;
+        }
+        self.autosave = Some(record.clone());
+        true
+    }
+    fn remove_autosave(&mut self) {
+        self.autosave = None;
+    }
+    fn count_game(&mut self, id: &GameId, tally: &Tally) -> bool {
+        if self.stats_fail {
+            return false;
+        }
+        self.counts.push((id.clone(), *tally));
+        true
+    }
+    fn save_file(&mut self, file: &str, record: &GameRecord) -> Result<(), WorldError> {
+        if file == "autosave.json" {
+            return Err(WorldError::Refused(Refusal::OwnFile));
+        }
+        self.files.insert(file.to_string(), File::Game(Box::new(record.clone())));
+        Ok(())
+    }
+    fn load_file(&mut self, file: &str) -> Result<GameRecord, WorldError> {
+        match self.files.get(file) {
+            Some(File::Game(record)) => Ok((**record).clone()),
+            Some(File::Unreadable) => Err(WorldError::Failed(format!("{file} is not a saved game"))),
+            None => Err(WorldError::Refused(Refusal::NoSuchFile(file.to_string()))),
+        }
+    }
+    fn statistics(&mut self) -> Result<Statistics, WorldError> {
+        let mut stats = Statistics::default();
+        for (id, tally) in &self.counts {
+            stats.record_game_once(id, tally.key, tally.outcome, tally.vegas);
+        }
+        Ok(stats)
+    }
+    fn autosave_name(&self) -> Option<String> {
+        (!self.no_folder).then(|| "autosave.json".to_string())
+    }
+    fn read_autosave(&mut self) -> Result<Option<GameRecord>, StoreError> {
+        match self.autosave_fault {
+            Some(fault) => Err(fault.error()),
+            None => Ok(self.autosave.clone()),
+        }
+    }
+    fn move_autosave_aside(&mut self) -> Option<String> {
+        self.moved_aside.extend(self.autosave.take());
+        Some("autosave.json.corrupt".to_string())
+    }
+    fn was_counted(&mut self, id: &GameId) -> bool {
+        self.counts.iter().any(|(counted, _)| counted == id)
+    }
+    fn folder_problem(&mut self, error: &StoreError) {
+        self.warnings.push(format!("folder: {error}"));
+    }
+    fn lock_autosave(&mut self) -> AutosaveLock {
+        if self.busy {
+            return AutosaveLock::Busy("the data folder".to_string());
+        }
+        self.locked = true;
+        AutosaveLock::Held
+    }
+    fn unlock_autosave(&mut self) {
+        self.locked = false;
+        self.unlocked += 1;
+    }
+    fn peek_autosave(&mut self) -> Option<GameRecord> {
+        self.autosave.clone().filter(|_| self.autosave_fault.is_none())
+    }
+}
+
+/// A script's view: rows, echoed commands, no questions.
+fn script() -> View {
+    View {
+        json: false,
+        echo: true,
+        screen_reader: false,
+        layout: Layout::Rows,
+        style: CardStyle::default(),
+        confirm: false,
+        wrap: false,
+        farewell: false,
+    }
+}
+
+/// Statistics and autosave on, untimed.
+const KEEPS_ALL: Persistence = Persistence { stats: true, autosave: true, timed: false };
+
+fn game(number: u128) -> Play {
+    Play::new(
+        Deal::for_number(crate::engine::deal::GameNumber::new(number).unwrap()),
+        Origin::Number(GameNumber::new(number).unwrap()),
+        Rules::default(),
+        Scoring::Standard,
+        false,
+    )
+}
+
+fn easy() -> Play {
+    Play::new(EASY.parse().unwrap(), Origin::Custom, Rules::default(), Scoring::Standard, false)
+}
+
+fn session(play: Play, view: View, persistence: Persistence, world: Memory) -> Session<Memory> {
+    Session::new(play, Start::Dealt, view, persistence, false, world)
+}
+
+/// Feeds `lines` one by one; the text printed, and what the last line did.
+fn feed(session: &mut Session<Memory>, lines: &[&str]) -> (String, Next) {
+    let mut out = Vec::new();
+    let mut next = Next::Continue;
+    for line in lines {
+        next = session.feed(Input::Text(line.to_string()), &mut out).unwrap();
+    }
+    (String::from_utf8(out).unwrap(), next)
+}
+
+#[test]
+fn a_won_game_is_counted_once_and_its_saved_copy_removed() {
+    let mut s = session(easy(), script(), KEEPS_ALL, Memory::default());
+    let (_, next) = feed(&mut s, &easy_win()[..1]);
+    assert_eq!(next, Next::Continue);
+    assert!(s.world().autosave.is_some(), "an unfinished game with a move is saved after the line");
+    let (text, _) = feed(&mut s, &easy_win()[1..]);
+    assert_eq!(s.play().status(), Status::Won);
+    assert!(text.contains("won"), "{text}");
+    assert_eq!(s.world().counts.len(), 1);
+    assert!(s.world().counts[0].1.outcome.won);
+    assert_eq!(s.world().counts[0].1.outcome.moves, 76);
+    assert!(s.world().autosave.is_none(), "a won and counted game's copy goes");
+    // Taken back and won again: still the one game, counted once. Taken
+    // back, it is not saved: it is in the statistics, and the next start
+    // would find it counted and drop it.
+    feed(&mut s, &["u"]);
+    assert!(s.world().autosave.is_none());
+    feed(&mut s, &["redo", "stats"]);
+    s.end();
+    assert_eq!(s.world().counts.len(), 1, "{:?}", s.world().counts);
+    assert!(s.world().autosave.is_none());
+}
+
+#[test]
+fn quitting_a_won_game_taken_back_says_it_is_not_kept() {
+    let mut s = session(easy(), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &easy_win());
+    let (text, next) = feed(&mut s, &["u", "u", "q"]);
+    assert_eq!(next, Next::Quit);
+    assert!(text.ends_with("> q\nCustom deal is counted as won already, so it is not kept for next time.\n"), "{text}");
+    s.end();
+    assert!(s.world().autosave.is_none());
+    assert_eq!(s.world().counts.len(), 1);
+    assert!(s.world().counts[0].1.outcome.won);
+}
+
+#[test]
+fn a_timed_win_is_counted_with_the_time_bonus_of_the_win() {
+    let timed = Persistence { timed: true, ..KEEPS_ALL };
+    let mut s = session(easy(), script(), timed, Memory::default());
+    let win = easy_win();
+    feed(&mut s, &win[..win.len() - 1]);
+    s.world_mut().clock = Duration::from_secs(100);
+    feed(&mut s, &win[win.len() - 1..]);
+    assert_eq!(s.play().status(), Status::Won);
+    // 700 000 / 100 seconds: the bonus Play worked out at the win.
+    assert_eq!(s.play().time_bonus(), Some(7000));
+    let [(_, tally)] = s.world().counts.as_slice() else { panic!("{:?}", s.world().counts) };
+    assert_eq!(tally.outcome.score, Some((Scoring::Standard, s.play().score() + 7000)));
+}
+
+#[test]
+fn a_win_that_cannot_be_counted_keeps_its_saved_copy() {
+    let world = Memory { stats_fail: true, ..Memory::default() };
+    let mut s = session(easy(), script(), KEEPS_ALL, world);
+    feed(&mut s, &easy_win());
+    assert_eq!(s.play().status(), Status::Won);
+    assert!(s.world().autosave.is_some(), "kept, so that it can be won and counted again");
+}
+
+#[test]
+fn quitting_mid_game_keeps_it_saved_and_counts_nothing() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory { clock: Duration::from_secs(100), ..Memory::default() });
+    let (text, next) = feed(&mut s, &["d", "d", "q"]);
+    assert_eq!(next, Next::Quit);
+    assert!(text.ends_with(&format!("> q\n{GAME_KEPT}\n")), "{text}");
+    s.end();
+    let saved = s.world().autosave.clone().expect("saved");
+    assert_eq!(saved.moves, ["d", "d"]);
+    assert_eq!(saved.id, Some(s.record().id.unwrap()));
+    assert!(s.world().counts.is_empty());
+}
+
+#[test]
+fn quitting_when_the_game_could_not_be_saved_does_not_say_it_is_kept() {
+    // The data folder cannot be written: saving is on, but nothing is saved.
+    let world = Memory { autosave_fails: true, ..Memory::default() };
+    let mut s = session(game(1), script(), KEEPS_ALL, world);
+    let (text, next) = feed(&mut s, &["d", "q"]);
+    assert_eq!(next, Next::Quit);
+    assert!(!text.contains(GAME_KEPT), "{text}");
+    assert!(text.ends_with("> q\nGame 1 counts as lost.\n"), "{text}");
+    s.end();
+    assert!(s.world().autosave.is_none());
+    assert_eq!(s.world().counts.len(), 1, "counted once, as lost");
+}
+
+#[test]
+fn quitting_without_autosave_counts_the_game_lost_with_its_time() {
+    let persistence = Persistence { stats: true, autosave: false, timed: true };
+    let mut s = session(game(1), script(), persistence, Memory::default());
+    feed(&mut s, &["d"]);
+    s.world_mut().clock = Duration::from_secs(65);
+    let (text, _) = feed(&mut s, &["q"]);
+    assert!(text.contains("Game 1 counts as lost."), "{text}");
+    s.end();
+    let [(_, tally)] = s.world().counts.as_slice() else { panic!("{:?}", s.world().counts) };
+    assert!(!tally.outcome.won);
+    assert_eq!((tally.outcome.moves, tally.outcome.seconds), (1, Some(65)));
+    assert!(s.world().autosave.is_none());
+}
+
+#[test]
+fn new_after_moves_counts_the_old_game_lost_and_removes_its_copy() {
+    let world = Memory { games: vec![7], ..Memory::default() };
+    let mut s = session(game(1), script(), KEEPS_ALL, world);
+    let (_, _) = feed(&mut s, &["d"]);
+    let old = s.record().id.unwrap();
+    assert!(s.world().autosave.is_some());
+    let (text, _) = feed(&mut s, &["new"]);
+    assert!(text.contains("Game 1 counts as lost.\nGame 7"), "{text}");
+    assert_eq!(s.play().origin(), Origin::Number(GameNumber::new(7).unwrap()));
+    let [(id, tally)] = s.world().counts.as_slice() else { panic!("{:?}", s.world().counts) };
+    assert_eq!((id, tally.outcome.won, tally.outcome.moves), (&old, false, 1));
+    assert!(s.world().autosave.is_none(), "the game left is over: its copy goes");
+    // The new game has no move: ending now counts nothing more.
+    s.end();
+    assert_eq!(s.world().counts.len(), 1);
+    assert_ne!(s.record().id.unwrap(), old, "the new game has an id of its own");
+}
+
+#[test]
+fn a_game_left_that_cannot_be_counted_keeps_its_copy_and_saving_stops() {
+    let world = Memory { stats_fail: true, games: vec![7], ..Memory::default() };
+    let mut s = session(game(1), script(), KEEPS_ALL, world);
+    feed(&mut s, &["d", "new", "d", "d"]);
+    assert_eq!(s.world().warnings, [LEFT_NOT_COUNTED]);
+    let saved = s.world().autosave.clone().expect("the old game's copy stays");
+    assert_eq!((saved.game.as_deref(), saved.moves.len()), (Some("1"), 1), "and the new game is not saved over it");
+}
+
+#[test]
+fn a_resumed_game_in_a_session_that_does_not_save_is_never_counted_here() {
+    let persistence = Persistence { stats: true, autosave: false, timed: false };
+    let start = Start::Resumed { elapsed: 30, id: GameId("saved".into()) };
+    let mut s = Session::new(game(1), start, script(), persistence, false, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "new"]);
+    assert!(!text.contains("counts as lost"), "{text}");
+    feed(&mut s, &["d"]);
+    s.end();
+    // The new game is this session's: it is counted; the resumed one is not.
+    let ids: Vec<&str> = s.world().counts.iter().map(|(id, _)| id.0.as_str()).collect();
+    assert_eq!(ids.len(), 1);
+    assert_ne!(ids[0], "saved");
+}
+
+#[test]
+fn when_the_last_save_fails_the_earlier_copy_is_kept_and_nothing_counted() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &["d"]);
+    s.world_mut().autosave_fails = true;
+    feed(&mut s, &["d", "d"]);
+    s.end();
+    assert_eq!(s.world().warnings, ["the game is kept as it was last saved (1 move), for resuming"]);
+    assert_eq!(s.world().autosave.as_ref().unwrap().moves, ["d"]);
+    assert!(s.world().counts.is_empty());
+}
+
+#[test]
+fn a_load_that_fails_is_reported_and_the_game_goes_on() {
+    let mut world = Memory::default();
+    world.files.insert("bad.json".into(), File::Unreadable);
+    let mut s = session(game(1), script(), KEEPS_ALL, world);
+    let (text, next) = feed(&mut s, &["d", "load bad.json"]);
+    assert_eq!(next, Next::Rejected);
+    assert!(text.ends_with("> load bad.json\nerror: bad.json is not a saved game\n"), "{text}");
+    let (text, next) = feed(&mut s, &["load nope.json"]);
+    assert_eq!((text.as_str(), next), ("> load nope.json\nerror: there is no file nope.json\n", Next::Rejected));
+    assert_eq!(s.play().game().moves_made(), 1, "the game in progress is untouched");
+    assert!(s.world().counts.is_empty());
+    assert!(matches!(s.world().files.get("bad.json"), Some(File::Unreadable)), "the file is kept");
+}
+
+#[test]
+fn a_load_that_would_fail_is_reported_before_any_question() {
+    let mut world = Memory::default();
+    world.files.insert("bad.json".into(), File::Unreadable);
+    let view = View { confirm: true, ..script() };
+    let mut s = session(game(1), view, KEEPS_ALL, world);
+    let (text, next) = feed(&mut s, &["d", "load bad.json"]);
+    assert_eq!(next, Next::Rejected);
+    assert!(text.ends_with("> load bad.json\nerror: bad.json is not a saved game\n"), "{text}");
+    assert_eq!(s.flow.pending(), None, "nothing asked");
+    // A file that loads is asked about first.
+    feed(&mut s, &["save good.json"]);
+    let (text, _) = feed(&mut s, &["load good.json"]);
+    assert!(text.ends_with("Load good.json? Type yes, or no to keep playing.\n"), "{text}");
+}
+
+#[test]
+fn save_then_load_is_a_new_game_from_that_position() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "save mine.json", "d", "d"]);
+    assert!(text.contains("Saved the game to mine.json."), "{text}");
+    let (text, next) = feed(&mut s, &["save autosave.json"]);
+    assert_eq!(next, Next::Rejected, "{text}");
+    let (text, _) = feed(&mut s, &["load mine.json"]);
+    assert!(text.contains("Game 1 counts as lost. Loaded mine.json: Game 1, 1 move made."), "{text}");
+    assert_eq!(s.play().game().moves_made(), 1);
+    assert_eq!(s.world().counts.len(), 1, "the game left counts as lost");
+}
+
+#[test]
+fn a_question_waits_and_ctrl_c_takes_it_back() {
+    let view = View { confirm: true, farewell: true, ..script() };
+    let persistence = Persistence { stats: true, autosave: false, timed: false };
+    let mut s = session(game(1), view, persistence, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "new"]);
+    assert!(text.contains("?"), "a question: {text}");
+    let mut out = Vec::new();
+    assert_eq!(s.feed(Input::Interrupted, &mut out).unwrap(), Next::Continue);
+    assert_eq!(String::from_utf8(out).unwrap(), format!("> no\n{KEPT_PLAYING}\n"));
+    assert!(s.world().counts.is_empty());
+    assert_eq!(s.play().origin(), Origin::Number(GameNumber::new(1).unwrap()));
+    // Ctrl-C with nothing asked ends the session, saying what becomes of the game.
+    let mut out = Vec::new();
+    assert_eq!(s.feed(Input::Interrupted, &mut out).unwrap(), Next::Ended);
+    assert_eq!(String::from_utf8(out).unwrap(), "\nGame 1 counts as lost.\n");
+}
+
+#[test]
+fn quitting_asks_first_where_the_game_would_count_as_lost_and_not_where_it_is_kept() {
+    let view = View { confirm: true, ..script() };
+    let unsaved = Persistence { stats: true, autosave: false, timed: false };
+    let mut s = session(game(1), view, unsaved, Memory::default());
+    let (text, next) = feed(&mut s, &["d", "q"]);
+    assert_eq!(next, Next::Continue);
+    assert!(text.ends_with("This game would count as lost. Quit? Type yes, or no to keep playing.\n"), "{text}");
+    let (text, next) = feed(&mut s, &["no"]);
+    assert_eq!((text.as_str(), next), (format!("> no\n{KEPT_PLAYING}\n").as_str(), Next::Continue));
+    assert!(s.world().counts.is_empty());
+    let (text, next) = feed(&mut s, &["q", "yes"]);
+    assert_eq!(next, Next::Quit);
+    assert!(text.ends_with("> yes\nGame 1 counts as lost.\n"), "{text}");
+    assert_eq!(s.world().counts.len(), 1);
+    // Kept for next time: quitting asks nothing.
+    let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
+    let (text, next) = feed(&mut s, &["d", "q"]);
+    assert_eq!(next, Next::Quit);
+    assert!(text.ends_with(&format!("> q\n{GAME_KEPT}\n")), "{text}");
+}
+
+#[test]
+fn comments_blank_lines_and_faults() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    let mut out = Vec::new();
+    for input in [Input::Text("  # a comment".into()), Input::Text("   ".into()), Input::TooLong("# long".into())] {
+        assert_eq!(s.feed(input, &mut out).unwrap(), Next::Continue);
+    }
+    assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+    assert_eq!(s.feed(Input::NotText, &mut out).unwrap(), Next::Rejected);
+    assert_eq!(s.feed(Input::TooLong("dddd".into()), &mut out).unwrap(), Next::Rejected);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "> \nerror: that line is not UTF-8 text\n> dddd\nerror: line too long: a command is a few characters\n"
+    );
+    // A line typed at the prompt comes whole: one that long is refused
+    // the same way, and changes nothing.
+    let before = s.game().position().clone();
+    let mut out = Vec::new();
+    let typed = "d".repeat(crate::app::lines::MAX_LINE + 1);
+    assert_eq!(s.feed(Input::Text(typed), &mut out).unwrap(), Next::Rejected);
+    assert!(String::from_utf8(out).unwrap().ends_with("error: line too long: a command is a few characters\n"));
+    assert_eq!(s.game().position(), &before);
+}
+
+#[test]
+fn json_says_one_state_a_line_and_repeat_says_it_again() {
+    let view = View { json: true, ..script() };
+    let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "xyzzy", "repeat"]);
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!((lines[0]["command"].as_str(), lines[0]["ok"].as_bool()), (Some("d"), Some(true)));
+    assert_eq!(lines[1]["ok"].as_bool(), Some(false));
+    let error = lines[1]["error"].as_str().unwrap();
+    assert_eq!(lines[2]["message"].as_str(), Some(error), "{text}");
+}
+
+#[test]
+fn hint_and_solve_ask_the_worlds_solver() {
+    let world = Memory { verdict: Some(Verdict::Unwinnable), ..Memory::default() };
+    let mut s = session(game(1), script(), KEEPS_ALL, world);
+    let (text, _) = feed(&mut s, &["solve"]);
+    assert_eq!(s.world().solved, 1);
+    assert_eq!(text, format!("> solve\n{}\n", said::solve_text(&Verdict::Unwinnable)));
+    let (text, _) = feed(&mut s, &["hint"]);
+    assert_eq!(s.world().solved, 2);
+    let lost = said::advice_text(&crate::app::flow::Advice::LostAtDeal, s.play().game(), &CardStyle::default(), false);
+    assert_eq!(text, format!("> hint\n{lost}\n"));
+}
+
+#[test]
+fn count_record_as_lost_counts_an_unfinished_record_once() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &["d", "d"]);
+    let record = s.record();
+    let mut world = Memory::default();
+    assert_eq!(count_record_as_lost(&mut world, &record, true), Some(("game 1 with 2 moves".into(), true)));
+    assert_eq!(world.counts.len(), 1);
+    assert_eq!(world.counts[0].0, record.identity());
+    assert_eq!(count_record_as_lost(&mut world, &record, false), Some(("game 1 with 2 moves".into(), false)));
+    assert_eq!(world.counts.len(), 1, "statistics off: nothing counted");
+    let fresh = session(game(1), script(), KEEPS_ALL, Memory::default()).record();
+    assert_eq!(count_record_as_lost(&mut world, &fresh, true), None, "no move: nothing to count");
+}
+
+/// The saved copy of game 1 after one move, as the autosave holds it.
+fn saved_game() -> GameRecord {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &["d"]);
+    s.world().autosave.clone().expect("saved after a move")
+}
+
+/// A world whose autosave holds [`saved_game`], answering the offer with `answers`.
+fn with_saved(answers: Vec<&'static str>) -> Memory {
+    Memory { autosave: Some(saved_game()), answers, ..Memory::default() }
+}
+
+/// At a terminal: the saved game is offered, a new game instead.
+fn at_terminal() -> Asked {
+    Asked {
+        resume: false,
+        offer: true,
+        instead: crate::app::render::replies::Instead::NewGame,
+        rules: Rules::default(),
+        screen_reader: false,
+    }
+}
+
+/// The offer through `world`, and what it printed.
+fn offer(world: &mut Memory, asked: &Asked, in_use: bool) -> (Result<Offered, StartError>, String) {
+    let mut out = Vec::new();
+    let offered = offer_saved(world, asked, in_use, &mut out);
+    (offered, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn a_saved_game_is_offered_at_a_terminal_and_resumed_with_its_own_id() {
+    let mut world = with_saved(vec!["maybe", ""]);
+    let id = world.autosave.as_ref().unwrap().identity();
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    let Ok(Offered::Saved(saved)) = offered else { panic!("{offered:?}") };
+    assert!(matches!(saved.start, Start::Resumed { id: ref resumed, .. } if *resumed == id));
+    assert_eq!(saved.replayed.game.moves_made(), 1);
+    // Asked again after an answer that is not one; an empty answer is yes.
+    assert_eq!(world.asked.len(), 2, "{:?}", world.asked);
+    assert!(world.asked[0].contains("game 1"), "{:?}", world.asked);
+    assert_ne!(world.asked[0], world.asked[1]);
+    assert!(world.autosave.is_some() && world.counts.is_empty(), "resumed: still saved, not counted");
+}
+
+#[test]
+fn a_saved_game_that_does_not_replay_is_moved_aside_without_being_offered() {
+    let mut broken = saved_game();
+    broken.moves.push("ks 1".into());
+    let mut world = Memory { autosave: Some(broken.clone()), answers: vec!["y"], ..Memory::default() };
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(world.asked.is_empty(), "not offered: {:?}", world.asked);
+    assert_eq!(world.moved_aside, [broken]);
+    assert!(world.counts.is_empty());
+    assert!(world.warnings.iter().any(|w| w.contains("ks 1")), "{:?}", world.warnings);
+}
+
+#[test]
+fn a_script_is_not_offered_the_saved_game_and_leaves_it() {
+    let mut world = with_saved(vec!["y"]);
+    let asked = Asked { offer: false, ..at_terminal() };
+    let (offered, out) = offer(&mut world, &asked, false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(world.asked.is_empty() && out.is_empty());
+    assert!(world.autosave.is_some() && world.counts.is_empty());
+}
+
+#[test]
+fn a_saved_game_already_counted_is_removed_and_not_offered() {
+    let mut world = with_saved(vec!["y"]);
+    let record = world.autosave.clone().unwrap();
+    let tally = Tally::new(&Rules::default(), &ScoreSheet::new(Scoring::Standard), 1, false, None, None);
+    world.counts.push((record.identity(), tally));
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(world.asked.is_empty(), "not offered");
+    assert!(world.autosave.is_none(), "removed");
+    assert_eq!(world.counts.len(), 1, "not counted again");
+}
+
+#[test]
+fn an_autosave_that_cannot_be_read_is_reported_and_kept() {
+    let mut world = Memory { autosave_fault: Some(Fault::Folder), ..with_saved(vec!["y"]) };
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(world.asked.is_empty());
+    assert_eq!(world.warnings.len(), 1, "{:?}", world.warnings);
+    assert!(world.warnings[0].starts_with("folder: could not read autosave.json"), "{:?}", world.warnings);
+    // Not written over by a new game either.
+    assert!(!retire_autosave(&mut world, true));
+    assert!(world.autosave.is_some() && world.counts.is_empty() && world.moved_aside.is_empty());
+    // Under --resume it is a failure that names the file.
+    let asked = Asked { resume: true, ..at_terminal() };
+    let (offered, _) = offer(&mut world, &asked, false);
+    let Err(StartError::Refused(why)) = offered else { panic!("{offered:?}") };
+    let why = why.to_string();
+    assert!(why.starts_with("cannot resume: could not read autosave.json"), "{why}");
+}
+
+#[test]
+fn a_newer_autosave_is_kept_and_the_session_does_not_save() {
+    let mut world = Memory { autosave_fault: Some(Fault::Newer), ..with_saved(vec!["y"]) };
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::NewerAutosave)), "{offered:?}");
+    assert!(world.warnings[0].ends_with("; this session does not save its game"), "{:?}", world.warnings);
+    assert!(!retire_autosave(&mut world, true), "a new game does not take its place");
+    assert!(world.autosave.is_some() && world.counts.is_empty());
+}
+
+#[test]
+fn declining_the_saved_game_counts_it_lost_and_removes_it() {
+    let mut world = with_saved(vec!["n"]);
+    let id = world.autosave.as_ref().unwrap().identity();
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    let [(counted, tally)] = world.counts.as_slice() else { panic!("{:?}", world.counts) };
+    assert_eq!((counted, tally.outcome.won, tally.outcome.moves), (&id, false, 1));
+    assert!(world.autosave.is_none());
+    assert_eq!(world.warnings, ["the saved game, game 1 with 1 move, counts as lost"]);
+}
+
+#[test]
+fn a_declined_game_that_cannot_be_counted_stays_saved() {
+    let mut world = Memory { stats_fail: true, ..with_saved(vec!["no"]) };
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(world.autosave.is_some() && world.warnings.is_empty());
+    // The new game then keeps it too, and says so.
+    assert!(!retire_autosave(&mut world, true));
+    assert!(world.autosave.is_some());
+    assert!(world.warnings[0].contains("could not be counted, so it is kept"), "{:?}", world.warnings);
+}
+
+#[test]
+fn quitting_at_the_offer_leaves_everything_as_it_was() {
+    for (answers, said) in
+        [(vec!["q"], format!("{}\n", said::SAVED_GAME_KEPT)), (vec![], format!("\n{}\n", said::SAVED_GAME_KEPT))]
+    {
+        let mut world = with_saved(answers);
+        let (offered, out) = offer(&mut world, &at_terminal(), false);
+        assert!(matches!(offered, Ok(Offered::Quit)), "{offered:?}");
+        assert_eq!(out, said);
+        assert!(world.autosave.is_some() && world.counts.is_empty() && world.warnings.is_empty());
+    }
+}
+
+#[test]
+fn resume_fails_without_a_saved_game_or_when_another_session_has_it() {
+    let resume = Asked { resume: true, ..at_terminal() };
+    let (offered, _) = offer(&mut Memory::default(), &resume, false);
+    assert!(matches!(offered, Err(StartError::Refused(ref w)) if w.to_string() == "there is no saved game to resume"));
+    let mut world = with_saved(vec!["y"]);
+    let (offered, _) = offer(&mut world, &resume, true);
+    assert!(
+        matches!(offered, Err(StartError::Refused(ref w)) if w.to_string().contains("open in another klondike session"))
+    );
+    // Without --resume another session's saved game is simply not offered.
+    let (offered, _) = offer(&mut world, &at_terminal(), true);
+    assert!(matches!(offered, Ok(Offered::Nothing)) && world.asked.is_empty() && world.autosave.is_some());
+    // With nowhere to keep one, there is none to offer.
+    let mut world = Memory { no_folder: true, ..with_saved(vec!["y"]) };
+    assert!(matches!(offer(&mut world, &resume, false).0, Ok(Offered::Nothing)));
+}
+
+#[test]
+fn resume_takes_the_saved_game_without_asking() {
+    let mut world = with_saved(vec![]);
+    let (offered, _) = offer(&mut world, &Asked { resume: true, ..at_terminal() }, false);
+    assert!(matches!(offered, Ok(Offered::Saved(_))), "{offered:?}");
+    assert!(world.asked.is_empty());
+}
+
+#[test]
+fn a_new_game_retires_the_saved_one_as_lost() {
+    let mut world = with_saved(vec![]);
+    assert!(retire_autosave(&mut world, true));
+    assert_eq!(world.counts.len(), 1);
+    assert!(world.autosave.is_none());
+    assert_eq!(world.warnings, ["the saved game, game 1 with 1 move, counts as lost: a new game takes its place"]);
+    // Statistics off: replaced, said, not counted.
+    let mut world = with_saved(vec![]);
+    assert!(retire_autosave(&mut world, false));
+    assert!(world.counts.is_empty() && world.autosave.is_none());
+    assert!(world.warnings[0].contains("statistics are off"), "{:?}", world.warnings);
+    // Nothing saved: nothing said.
+    let mut world = Memory::default();
+    assert!(retire_autosave(&mut world, true));
+    assert!(world.warnings.is_empty() && world.counts.is_empty());
+}
+
+/// A sighted player's UTF-8 terminal.
+const TERMINAL: TerminalFacts =
+    TerminalFacts { interactive: true, stdout_terminal: true, utf8: true, dumb: false, no_colour: false };
+
+#[test]
+fn a_utf8_locale_is_read_in_any_spelling() {
+    assert!(TerminalFacts::utf8_locale(Some("en_GB.UTF-8")) && TerminalFacts::utf8_locale(Some("C.utf8")));
+    assert!(!TerminalFacts::utf8_locale(Some("C")) && !TerminalFacts::utf8_locale(None));
+}
+
+#[test]
+fn a_terminal_gets_the_picture_and_a_script_rows() {
+    let v = choose_view(&Looks::default(), &TERMINAL);
+    assert_eq!((v.layout, v.style.names, v.style.suits), (Layout::Columns, CardNames::Short, SuitStyle::Symbols));
+    assert!(v.style.colour && v.wrap && v.confirm && v.farewell && !v.echo);
+    let v = choose_view(&Looks::default(), &TerminalFacts::default());
+    assert_eq!((v.layout, v.style.suits), (Layout::Rows, SuitStyle::Letters));
+    assert!(!v.style.colour && !v.wrap && !v.confirm && !v.farewell && v.echo);
+    // --confirm asks in a script too; --json at a terminal neither asks nor wraps.
+    assert!(choose_view(&Looks { confirm: true, ..Looks::default() }, &TerminalFacts::default()).confirm);
+    let v = choose_view(&Looks { json: true, ..Looks::default() }, &TERMINAL);
+    assert!(v.json && !v.confirm && !v.wrap && v.layout == Layout::Rows);
+}
+
+#[test]
+fn a_screen_reader_gets_words_and_never_colour() {
+    let looks = Looks { screen_reader: true, colour: Some(true), ..Looks::default() };
+    let v = choose_view(&looks, &TERMINAL);
+    assert_eq!((v.layout, v.style.names, v.style.suits), (Layout::List, CardNames::Words, SuitStyle::Letters));
+    assert!(!v.style.colour && !v.wrap && v.screen_reader);
+    // What is asked for is kept: rows, with short names.
+    let looks = Looks { layout: Some(Layout::Rows), names: Some(CardNames::Short), ..looks };
+    let v = choose_view(&looks, &TERMINAL);
+    assert_eq!((v.layout, v.style.names), (Layout::Rows, CardNames::Short));
+}
+
+#[test]
+fn a_dumb_or_plain_terminal_gets_letters_and_no_colour_unless_asked() {
+    for facts in [TerminalFacts { dumb: true, ..TERMINAL }, TerminalFacts { utf8: false, no_colour: true, ..TERMINAL }]
+    {
+        let v = choose_view(&Looks::default(), &facts);
+        assert_eq!(v.style.suits, SuitStyle::Letters);
+        assert!(!v.style.colour);
+        let asked = Looks { colour: Some(true), suits: Some(SuitStyle::Symbols), ..Looks::default() };
+        let v = choose_view(&asked, &facts);
+        assert!(v.style.colour && v.style.suits == SuitStyle::Symbols);
+    }
+    // Colour with auto follows standard output, even in a script.
+    let piped = TerminalFacts { interactive: false, ..TERMINAL };
+    assert!(choose_view(&Looks::default(), &piped).style.colour);
+    assert!(!choose_view(&Looks { colour: Some(false), ..Looks::default() }, &TERMINAL).style.colour);
+}
+
+/// [`saved_game`] already counted: a session was killed between counting it
+/// and removing it.
+fn counted_saved_game() -> Memory {
+    let mut world = with_saved(vec!["y"]);
+    let id = world.autosave.as_ref().unwrap().identity();
+    let tally = Tally::new(&Rules::default(), &ScoreSheet::new(Scoring::Standard), 1, false, None, None);
+    world.counts.push((id, tally));
+    world
+}
+
+#[test]
+fn a_session_that_saves_holds_the_lock_and_removes_a_counted_autosave() {
+    let mut world = counted_saved_game();
+    let mut persistence = KEEPS_ALL;
+    assert!(!claim_autosave(&mut world, &mut persistence, false).unwrap());
+    assert!(world.locked && world.unlocked == 0, "held for the whole session");
+    assert!(persistence.autosave);
+    assert!(world.autosave.is_none(), "counted, so removed");
+    // A game not counted yet stays, to be offered.
+    let mut world = with_saved(vec![]);
+    let mut persistence = KEEPS_ALL;
+    claim_autosave(&mut world, &mut persistence, false).unwrap();
+    assert!(world.autosave.is_some());
+}
+
+#[test]
+fn a_session_that_only_counts_locks_for_the_moment() {
+    let mut world = counted_saved_game();
+    let mut persistence = Persistence { stats: true, autosave: false, timed: false };
+    assert!(!claim_autosave(&mut world, &mut persistence, false).unwrap());
+    assert!(!world.locked && world.unlocked == 1);
+    assert!(world.autosave.is_none());
+    // Nothing is done to another session's saved game.
+    let mut world = Memory { busy: true, ..counted_saved_game() };
+    claim_autosave(&mut world, &mut persistence, false).unwrap();
+    assert!(world.autosave.is_some());
+}
+
+#[test]
+fn a_second_session_neither_saves_nor_touches_the_saved_game() {
+    let mut world = Memory { busy: true, ..counted_saved_game() };
+    let mut persistence = KEEPS_ALL;
+    assert!(claim_autosave(&mut world, &mut persistence, false).unwrap());
+    assert!(!persistence.autosave && persistence.stats);
+    assert_eq!(
+        world.warnings,
+        ["another klondike session is keeping its game in the data folder; this one does not save its game"]
+    );
+    assert!(world.autosave.is_some(), "the other session's");
+    let mut persistence = KEEPS_ALL;
+    let Err(StartError::Refused(why)) = claim_autosave(&mut world, &mut persistence, true) else {
+        panic!("--resume must fail")
+    };
+    assert_eq!(why.to_string(), "the saved game is open in another klondike session");
+}
+
+#[test]
+fn a_loss_that_cannot_be_counted_is_not_said_to_count() {
+    let persistence = Persistence { stats: true, autosave: false, timed: false };
+    let world = || Memory { stats_fail: true, games: vec![7], ..Memory::default() };
+    // Replaced by a new game.
+    let mut s = session(game(1), script(), persistence, world());
+    let (text, _) = feed(&mut s, &["d", "new"]);
+    assert!(text.contains("Game 1 could not be counted in the statistics.\nGame 7"), "{text}");
+    assert!(!text.contains("counts as lost"), "{text}");
+    // Dealt again.
+    let (text, _) = feed(&mut s, &["d", "restart"]);
+    assert!(text.contains("The game so far could not be counted in the statistics. Dealt again"), "{text}");
+    // Quit.
+    let (text, next) = feed(&mut s, &["d", "q"]);
+    assert_eq!(next, Next::Quit);
+    assert!(text.ends_with("> q\nGame 7 could not be counted in the statistics.\n"), "{text}");
+    s.end();
+    assert!(s.world().counts.is_empty());
+    // Where the statistics can be written, quitting counts the loss once.
+    let mut s = session(game(1), script(), persistence, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "q"]);
+    assert!(text.ends_with("> q\nGame 1 counts as lost.\n"), "{text}");
+    s.end();
+    assert_eq!(s.world().counts.len(), 1);
+}
+
+/// `new` under `--winnable` announces its search (once, however many
+/// numbers it tries) when the committed verdicts do not reach the number,
+/// and says nothing when they do (the deal is then dealt at once).
+#[test]
+fn a_search_for_a_winnable_deal_is_announced_unless_the_verdicts_reach() {
+    let mut s = Session::new(
+        game(1),
+        Start::Dealt,
+        script(),
+        Persistence { stats: false, autosave: false, timed: false },
+        true,
+        Memory::default(),
+    );
+    let (text, _) = feed(&mut s, &["new 13"]);
+    assert!(text.contains("Game 13"), "{text}");
+    assert_eq!(s.world().winnable_searches, 0);
+    let (text, _) = feed(&mut s, &["new 1000000"]);
+    assert!(text.contains("the solver proved it winnable"), "{text}");
+    assert_eq!(s.world().winnable_searches, 1);
+}
+
+/// The play options of a command line (after the program's name).
+fn options(words: &[&str]) -> crate::app::options::PlayArgs {
+    #[derive(clap::Parser)]
+    struct Cmd {
+        #[command(flatten)]
+        play: crate::app::options::PlayArgs,
+    }
+    <Cmd as clap::Parser>::try_parse_from(std::iter::once("klondike").chain(words.iter().copied())).unwrap().play
+}
+
+/// Begins the session `words` ask for in `world` (a script, not interactive).
+fn begun(world: Memory, words: &[&str]) -> Begun<Memory> {
+    begin(world, &options(words), script(), KEEPS_ALL, false, false, &mut Vec::new()).unwrap().expect("a session")
+}
+
+#[test]
+fn a_scripted_session_runs_from_its_options_to_its_end_in_memory() {
+    let Begun { mut session, skipped } = begun(Memory::default(), &["--game", "5", "--strict"]);
+    assert_eq!((session.number().map(GameNumber::get), skipped.is_none()), (Some(5), true));
+    let mut out = Vec::new();
+    let mut lines = crate::app::lines::PlainLines::new(&b"d\nxyzzy\nd\n"[..]);
+    assert_eq!(session.run(&mut lines, &mut out, None, false, true).unwrap(), Ended::Rejected);
+    assert_eq!(session.play().game().moves_made(), 1, "nothing after the rejected line runs");
+    let warnings = &session.world().warnings;
+    assert!(warnings.iter().any(|w| w == "--strict: stopped at the rejected command 'xyzzy'"), "{warnings:?}");
+    // Without --strict every line runs, to the end of the input.
+    let Begun { mut session, .. } = begun(Memory::default(), &["--game", "5"]);
+    let mut lines = crate::app::lines::PlainLines::new(&b"d\nxyzzy\nd\n"[..]);
+    assert_eq!(session.run(&mut lines, &mut Vec::new(), None, false, false).unwrap(), Ended::Normally);
+    assert_eq!(session.play().game().moves_made(), 2);
+    // The game ended unfinished: saved for resuming, not counted.
+    assert!(session.world().autosave.is_some() && session.world().counts.is_empty());
+}
+
+#[test]
+fn a_session_begins_on_the_deal_named_or_a_random_one_or_ends_at_the_offer() {
+    let custom = begun(Memory::default(), &["--deal", EASY]);
+    assert_eq!(custom.session.number(), None);
+    let random = begun(Memory { games: vec![77], ..Memory::default() }, &[]);
+    assert_eq!(random.session.number().map(GameNumber::get), Some(77));
+    let bad = begin(Memory::default(), &options(&["--deal", "AS"]), script(), KEEPS_ALL, false, false, &mut Vec::new());
+    assert!(matches!(bad, Err(BeginError::Choice(ChoiceError::BadDeal(_)))), "{:?}", bad.err());
+    // At a terminal the saved game is offered; `q` ends the program.
+    let mut out = Vec::new();
+    let quit = begin(with_saved(vec!["q"]), &options(&[]), script(), KEEPS_ALL, true, false, &mut out).unwrap();
+    assert!(quit.is_none());
+    assert_eq!(String::from_utf8(out).unwrap().trim(), crate::app::render::replies::SAVED_GAME_KEPT);
+    // Declined: the saved game counts as lost, and the new game is dealt.
+    let declined = begun_at_terminal(with_saved(vec!["n"]));
+    assert_eq!(declined.session.world().counts.len(), 1);
+}
+
+/// Begins the default session at a terminal in `world`.
+fn begun_at_terminal(world: Memory) -> Begun<Memory> {
+    begin(world, &options(&[]), script(), KEEPS_ALL, true, false, &mut Vec::new()).unwrap().expect("a session")
+}

@@ -1,0 +1,1043 @@
+//! Files that never lose data: saves, autosave, statistics.
+//!
+//! This is the only library module that touches files (the engine does no
+//! I/O); it lives in the library so that tests can reach it.
+//!
+//! - Every write goes to a temporary file in the same directory, is synced
+//!   to disk, and is renamed over the old file ([`write_atomically`]): a
+//!   reader sees the old file or the new one, never half of one, even if
+//!   the process dies in the middle.
+//! - A file that cannot be read or parsed is moved aside to
+//!   `NAME.corrupt-<unix seconds>` (never deleted) and reported
+//!   ([`StoreError::Corrupt`]); the caller goes on with a fresh value.
+//! - A file written by a newer format version is left alone and refused
+//!   ([`StoreError::NewerVersion`]); it is never overwritten.
+//! - Read-modify-write of a shared file (the statistics) happens under an
+//!   exclusive lock on the sidecar file `NAME.lock` ([`update_locked`]), so
+//!   two processes finishing games at the same moment are both counted.
+//!   The lock is advisory (`flock` on Unix, `LockFileEx` on Windows, via
+//!   the `fd-lock` crate) and is released when the update ends or the
+//!   process dies. The lock file is left in place: deleting it would race.
+
+use std::ffi::OsString;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// Environment variable naming the data directory; when set (and not
+/// empty) it is used instead of the platform's (tests use it).
+pub const DATA_DIR_ENV: &str = "KLONDIKE_DATA_DIR";
+
+/// Test hook: when set to a number of milliseconds, [`write_atomically`]
+/// sleeps that long (at most 10 minutes) after the temporary file is
+/// written and synced and before it is renamed, so that a test can kill
+/// the process in the middle of a save.
+pub const PAUSE_BEFORE_RENAME_ENV: &str = "KLONDIKE_TEST_PAUSE_BEFORE_RENAME_MS";
+
+/// Test hook: when set to a number N, the N-th [`crash_point`] reached by
+/// the process ends it at once, with exit status [`CRASH_EXIT_STATUS`] and no
+/// clean-up (no destructor runs, no buffer is flushed), as a kill between
+/// two steps of a write would. Tests use it to stop a session at each step.
+pub const CRASH_AT_ENV: &str = "KLONDIKE_TEST_CRASH_AT";
+
+/// Test hook: when set to a file name, each [`crash_point`] appends its
+/// number and step name to that file (a line each) before anything else, so
+/// that a test can list the steps of a session: `N STEP FILE-NAME`.
+pub const TRACE_ENV: &str = "KLONDIKE_TEST_TRACE";
+
+/// The exit status of a process ended by [`CRASH_AT_ENV`].
+pub const CRASH_EXIT_STATUS: i32 = 99;
+
+/// A point between two steps of writing our files (see [`CRASH_AT_ENV`] and
+/// [`TRACE_ENV`]); does nothing unless a test asks.
+pub fn crash_point(step: &str, path: &Path) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::OnceLock;
+    static REACHED: AtomicUsize = AtomicUsize::new(0);
+    static HOOKS: OnceLock<(Option<usize>, Option<PathBuf>)> = OnceLock::new();
+    let (at, trace) = HOOKS.get_or_init(|| {
+        let at = std::env::var(CRASH_AT_ENV).ok().and_then(|v| v.trim().parse().ok());
+        (at, std::env::var_os(TRACE_ENV).filter(|v| !v.is_empty()).map(PathBuf::from))
+    });
+    if at.is_none() && trace.is_none() {
+        return;
+    }
+    let n = REACHED.fetch_add(1, Ordering::SeqCst) + 1;
+    if let Some(trace) = trace {
+        if let Ok(mut f) = OpenOptions::new().create(true).append(true).open(trace) {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let _ = writeln!(f, "{n} {step} {name}");
+        }
+    }
+    if *at == Some(n) {
+        std::process::exit(CRASH_EXIT_STATUS);
+    }
+}
+
+/// Removes the file `path` (a finished game's autosave, say), between two
+/// [`crash_point`]s. A file that is already gone is not an error.
+///
+/// # Errors
+/// The I/O error of the removal; the file is then still there.
+pub fn remove_file(path: &Path) -> io::Result<()> {
+    crash_point("remove", path);
+    let result = match fs::remove_file(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        r => r,
+    };
+    crash_point("removed", path);
+    result
+}
+
+/// A stored JSON format with a version number: the value of its top-level
+/// `format_version` field.
+pub trait Versioned {
+    /// The newest `format_version` this crate reads (and the one it writes).
+    const FORMAT_VERSION: u32;
+}
+
+impl Versioned for crate::app::stats::Statistics {
+    const FORMAT_VERSION: u32 = crate::app::stats::FORMAT_VERSION;
+}
+
+impl Versioned for crate::app::record::GameRecord {
+    const FORMAT_VERSION: u32 = crate::app::record::FORMAT_VERSION;
+}
+
+/// What was being done to a stored file when an I/O error came
+/// ([`StoreError::Io`]); in words, [`crate::app::render::faults::store_action`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Reading it.
+    Read,
+    /// Writing it.
+    Write,
+    /// Locking it (its `NAME.lock`).
+    Lock,
+    /// Moving it aside (a corrupt file).
+    MoveAside,
+}
+
+/// Why a stored file of ours is corrupt: what reading it found
+/// ([`StoreError::Corrupt`], and the reason a file is not a saved game).
+/// Its `Display` is [`crate::app::render::faults::damage`].
+#[derive(Debug)]
+pub enum Damage {
+    /// It could not be read (the system's error).
+    Unreadable(io::Error),
+    /// It is larger than [`MAX_STORED`].
+    TooLarge,
+    /// It is not JSON, or not JSON of the expected form (the parser's error).
+    Json(serde_json::Error),
+    /// The JSON is not an object.
+    NotAnObject,
+    /// It has no `format_version`, so it is not one of klondike's files.
+    NoFormatVersion,
+}
+
+crate::worded_by!(Damage => crate::app::render::faults::damage);
+
+/// Why a file the user named (a saved game) cannot be used
+/// ([`StoreError::NotUsable`]). Its `Display` is
+/// [`crate::app::render::faults::problem`].
+#[derive(Debug)]
+pub enum Problem {
+    /// It could not be read or parsed (by [`peek_json`]).
+    Damaged(Damage),
+    /// It is not a saved game (by [`read_user_json`]).
+    NotASavedGame(Damage),
+    /// It could not be read at all: not a regular file, or the system's
+    /// error.
+    Unreadable(io::Error),
+    /// It is a symbolic link to nothing (the system's error).
+    LinkLeadsNowhere(io::Error),
+    /// It is a folder.
+    IsAFolder,
+    /// It is not a regular file (a device, a FIFO).
+    NotARegularFile,
+    /// It holds something other than a saved game, which must not be lost.
+    HoldsSomethingElse,
+    /// It cannot be read, so it is not written over.
+    CannotBeRead,
+    /// The folder it would go in does not exist.
+    NoFolder,
+}
+
+crate::worded_by!(Problem => crate::app::render::faults::problem);
+
+/// The store's own reasons for an I/O error (the payload of an
+/// [`io::Error`] it makes), so that they are data like the system's. Its
+/// `Display` is [`crate::app::render::faults::own_io_fault`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnIoFault {
+    /// What is read is a folder.
+    IsAFolder,
+    /// What is read is not a regular file.
+    NotARegularFile,
+    /// A path to write has no file name.
+    NoFileName,
+    /// Too many files were moved aside in the same second.
+    TooManyMovedAside,
+    /// Another process has held a lock too long.
+    LockHeldTooLong,
+}
+
+impl std::fmt::Display for OwnIoFault {
+    /// The words are the presentation layer's: [`crate::app::render::faults::own_io_fault`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(crate::app::render::faults::own_io_fault(*self))
+    }
+}
+
+impl std::error::Error for OwnIoFault {}
+
+/// An [`io::Error`] of kind `kind` for one of the store's own reasons.
+fn own_io_error(kind: io::ErrorKind, fault: OwnIoFault) -> io::Error {
+    io::Error::new(kind, fault)
+}
+
+/// Why a stored file could not be used. Each message is one line that names
+/// the file (and, for a corrupt one, where it was moved).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file could not be read, written or locked, and was left as it was.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What was being done.
+        action: Action,
+        /// The operating system's error. Its words are part of the message
+        /// already, so it is not also the error's source (error reporters
+        /// would print it twice); that is why the field is not named
+        /// `source`, which thiserror would take for one.
+        error: io::Error,
+    },
+    /// The file could not be read or is not valid JSON of the expected
+    /// form; it was moved to `moved_to` and a fresh one is used.
+    Corrupt {
+        /// The file as it was named.
+        path: PathBuf,
+        /// Where it is now.
+        moved_to: PathBuf,
+        /// What was wrong.
+        why: Damage,
+    },
+    /// A file the user named (a saved game) cannot be used; it is left
+    /// exactly where and as it is.
+    NotUsable {
+        /// The file.
+        path: PathBuf,
+        /// Why: not a regular file, unreadable, or not a JSON record.
+        why: Problem,
+    },
+    /// The file was written by a newer version of its format; it is left
+    /// untouched and nothing is written over it.
+    NewerVersion {
+        /// The file.
+        path: PathBuf,
+        /// Its `format_version`.
+        found: u64,
+        /// The newest version this crate reads.
+        supported: u32,
+    },
+}
+
+crate::worded_by!(StoreError => crate::app::render::faults::store_error);
+
+/// The directory for klondike's data (statistics, autosave): the value of
+/// [`DATA_DIR_ENV`] when set and not empty, otherwise the platform's data
+/// directory (`$XDG_DATA_HOME/klondike` or `~/.local/share/klondike` on
+/// Linux, `~/Library/Application Support/klondike` on macOS,
+/// `%APPDATA%\klondike\data` on Windows). `None` when no home directory is
+/// known. The directory is not created here.
+pub fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "klondike").map(|p| p.data_dir().to_path_buf())
+}
+
+/// Where the game left unfinished is kept: `autosave.json` in the
+/// [`data_dir`].
+pub fn autosave_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join(OUR_FILES[0]))
+}
+
+/// The statistics file: `statistics.json` in the [`data_dir`].
+pub fn statistics_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join(OUR_FILES[1]))
+}
+
+/// The prompt's history: `history.txt` in the [`data_dir`].
+pub fn history_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join(OUR_FILES[2]))
+}
+
+/// Whether `path` is one of the files `ours` (klondike's own, which `save`
+/// must never replace), through any links: a file that exists is compared
+/// with every link followed (a link to the autosave is the autosave); a new
+/// file, or a link to one, by its folder's real path and its name.
+pub fn is_one_of(path: &Path, ours: &[PathBuf]) -> bool {
+    let canonical = |p: &Path| {
+        if let Ok(real) = fs::canonicalize(p) {
+            return Some(real);
+        }
+        let p = match fs::read_link(p) {
+            Ok(to) if to.is_absolute() => to,
+            Ok(to) => parent_of(p).join(to),
+            Err(_) => p.to_path_buf(),
+        };
+        fs::canonicalize(parent_of(&p)).ok().map(|d| d.join(p.file_name().unwrap_or_default()))
+    };
+    let Some(target) = canonical(path) else { return false };
+    ours.iter().any(|ours| canonical(ours).as_ref() == Some(&target))
+}
+
+/// Whether `path` is there but is no regular file of at most
+/// [`MAX_STORED`] bytes (a link to a device, a FIFO, a huge file): such a
+/// file is left alone, never read nor written over.
+pub fn is_unfit(path: &Path) -> bool {
+    fs::metadata(path).is_ok_and(|m| !m.is_file() || m.len() > MAX_STORED)
+}
+
+/// Largest text file read that the user names (`--deal @FILE`, `--moves`,
+/// `--games-file`): 64 MiB, so that a device such as `/dev/zero` gives an
+/// error instead of filling memory.
+pub const MAX_TEXT_FILE: u64 = 64 << 20;
+
+/// Which text file the user named is read: its words are
+/// [`crate::app::render::faults::text_file`]'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextFile {
+    /// The deal of `--deal @FILE`.
+    Deal,
+    /// The list of games of `--games-file`.
+    Games,
+    /// The moves of `--moves`.
+    Moves,
+}
+
+/// Why a text file the user named could not be read; `what` says which.
+#[derive(Debug, thiserror::Error)]
+pub enum TextFileError {
+    /// It could not be opened or read, or is not UTF-8.
+    Unreadable {
+        /// Which file it is.
+        what: TextFile,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// It is larger than [`MAX_TEXT_FILE`].
+    TooLarge {
+        /// Which file it is.
+        what: TextFile,
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+crate::worded_by!(TextFileError => crate::app::render::faults::text_file_error);
+
+/// The text of the file `path` the user named, `what` saying which in errors,
+/// without a byte-order mark at its start (some editors write one).
+///
+/// # Errors
+/// [`TextFileError`]: unreadable, not UTF-8, or larger than [`MAX_TEXT_FILE`].
+pub fn read_text_file(path: &Path, what: TextFile) -> Result<String, TextFileError> {
+    use std::io::Read;
+    let unreadable = |source| TextFileError::Unreadable { what, path: path.to_path_buf(), source };
+    let file = File::open(path).map_err(unreadable)?;
+    let mut text = String::new();
+    file.take(MAX_TEXT_FILE + 1).read_to_string(&mut text).map_err(unreadable)?;
+    if text.len() as u64 > MAX_TEXT_FILE {
+        return Err(TextFileError::TooLarge { what, path: path.to_path_buf() });
+    }
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// The folder `path` is in, for a message.
+pub fn parent_display(path: &Path) -> String {
+    parent_of(path).display().to_string()
+}
+
+/// The directory `path` is in (`.` for a bare file name).
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// `path` with `suffix` appended to its file name (`stats.json` ->
+/// `stats.json.lock`).
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name: OsString = path.file_name().map(OsString::from).unwrap_or_default();
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+/// How old a temporary file of ours must be before it is taken for the
+/// leftover of a write that was killed: far longer than any write takes
+/// (the test hook [`PAUSE_BEFORE_RENAME_ENV`] holds one for at most 10
+/// minutes).
+pub const STRAY_TEMP_AGE: Duration = Duration::from_secs(3600);
+
+/// The files klondike keeps in its data folder (only their temporary
+/// files are ever removed by [`remove_stray_temp_files`]).
+pub const OUR_FILES: &[&str] = &["autosave.json", "statistics.json", "history.txt"];
+
+/// Removes from `dir` the temporary files that [`write_atomically`] names
+/// (`.NAME.XXXXXX.tmp`) and that were last modified more than `older_than`
+/// ago: leftovers of writes that were killed before their rename. Other
+/// files are never touched. Returns how many were removed; a directory that
+/// cannot be read removes none.
+pub fn remove_stray_temp_files(dir: &Path, older_than: Duration) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else { return 0 };
+    let now = std::time::SystemTime::now();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        // `.NAME.XXXXXX.tmp`, NAME one of our files: the random part is six
+        // letters or digits.
+        let ours =
+            name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")).and_then(|n| n.rsplit_once('.')).is_some_and(
+                |(stem, r)| OUR_FILES.contains(&stem) && r.len() == 6 && r.chars().all(|c| c.is_ascii_alphanumeric()),
+            );
+        if !ours {
+            continue;
+        }
+        let Ok(meta) = entry.metadata() else { continue };
+        let old = meta.modified().ok().and_then(|m| now.duration_since(m).ok()).is_some_and(|age| age > older_than);
+        if meta.is_file() && old && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Why nothing can be saved in the folder of a file, found by
+/// [`folder_problem`]. Its `Display` is one line that names the folder and
+/// the problem ([`crate::app::render::faults::folder_problem`]).
+#[derive(Debug)]
+pub enum FolderProblem<'a> {
+    /// The error is not an I/O error; it says itself what is wrong.
+    Other(&'a StoreError),
+    /// The folder `dir` is a file.
+    FolderIsAFile {
+        /// The folder.
+        dir: &'a Path,
+    },
+    /// A folder above `dir`, `file`, is a file.
+    AboveIsAFile {
+        /// The folder.
+        dir: &'a Path,
+        /// The file where a folder should be.
+        file: &'a Path,
+    },
+    /// The file `name` in `dir` is a folder.
+    FileIsAFolder {
+        /// The folder.
+        dir: &'a Path,
+        /// The file's name.
+        name: String,
+    },
+    /// The file `name` in `dir` is not a regular file (a FIFO, a broken link).
+    NotARegularFile {
+        /// The folder.
+        dir: &'a Path,
+        /// The file's name.
+        name: String,
+    },
+    /// Anything else: the I/O error (said by
+    /// [`crate::app::render::faults::io_words`]).
+    Io {
+        /// The folder.
+        dir: &'a Path,
+        /// The error.
+        error: &'a io::Error,
+    },
+}
+
+impl std::fmt::Display for FolderProblem<'_> {
+    /// The words are the presentation layer's: [`crate::app::render::faults::folder_problem`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::app::render::faults::folder_problem(self))
+    }
+}
+
+/// Why nothing can be saved in the folder of `path`, for a failed write of
+/// `path` (`error`): not a folder, no permission, the disk is full or
+/// read-only. No temporary file name appears in it: those are gone when
+/// this is said.
+pub fn folder_problem<'a>(path: &'a Path, error: &'a StoreError) -> FolderProblem<'a> {
+    let dir = parent_of(path);
+    let StoreError::Io { error: source, path: target, .. } = error else { return FolderProblem::Other(error) };
+    // A file where a folder should be, the data folder or one above it.
+    if let Some(file) = dir.ancestors().find(|a| fs::metadata(a).is_ok_and(|m| !m.is_dir())) {
+        return if file == dir {
+            FolderProblem::FolderIsAFile { dir }
+        } else {
+            FolderProblem::AboveIsAFile { dir, file }
+        };
+    }
+    // The file itself is something else (a folder, a FIFO, a broken link).
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    if let Ok(m) = fs::symlink_metadata(target) {
+        let followed = fs::metadata(target);
+        if followed.as_ref().is_ok_and(fs::Metadata::is_dir) {
+            return FolderProblem::FileIsAFolder { dir, name };
+        }
+        if !followed.is_ok_and(|f| f.is_file()) && !m.is_file() {
+            return FolderProblem::NotARegularFile { dir, name };
+        }
+    }
+    FolderProblem::Io { dir, error: source }
+}
+
+/// Writes `bytes` to `path` so that the file holds either its old contents
+/// or the new ones, never a mix: the bytes go to a temporary file
+/// (`.NAME.XXXXXX.tmp`) in the same directory, which is synced to disk and
+/// renamed over `path`; the directory is then synced (on Unix). Creates the
+/// directory if needed. The new file is readable by its owner only.
+///
+/// If the process dies before the rename, `path` is untouched and the
+/// temporary file may remain (it is never read; [`remove_stray_temp_files`]
+/// removes it later). A write that fails removes its own temporary file.
+///
+/// # Errors
+/// The I/O error of creating the directory or the temporary file, writing,
+/// syncing or renaming; `path` is then unchanged.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, bytes, None)
+}
+
+/// [`write_atomically`], the new file getting `permissions` (those of the
+/// file it replaces, say) instead of owner-only.
+///
+/// # Errors
+/// As [`write_atomically`]; setting the permissions too.
+fn write_atomically_with(path: &Path, bytes: &[u8], permissions: Option<fs::Permissions>) -> io::Result<()> {
+    atomically(path, permissions, |tmp| {
+        tmp.write_all(bytes)?;
+        tmp.flush()
+    })
+}
+
+/// [`write_atomically`] for text written as it is made (a large file is
+/// never held in memory), buffered: `fill` writes it. The new file is
+/// readable by all (`rw-r--r--`: it is a result to share, such as a
+/// census's verdict file), or gets the permissions of the file it replaces.
+///
+/// # Errors
+/// As [`write_atomically`]; the error of `fill` too.
+pub fn write_atomically_streamed(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    let permissions = match fs::metadata(path) {
+        Ok(m) => Some(m.permissions()),
+        #[cfg(unix)]
+        Err(_) => Some(std::os::unix::fs::PermissionsExt::from_mode(0o644)),
+        #[cfg(not(unix))]
+        Err(_) => None,
+    };
+    atomically(path, permissions, |tmp| {
+        let mut out = io::BufWriter::new(tmp);
+        fill(&mut out)?;
+        out.flush()
+    })
+}
+
+/// [`write_atomically`] for a writer that wants a path, not bytes (the line
+/// editor's history): `write` writes the temporary file named by the path
+/// it is given, which is then renamed over `path`.
+///
+/// # Errors
+/// As [`write_atomically`]; the error of `write` too.
+pub fn write_atomically_through(path: &Path, write: impl FnOnce(&Path) -> io::Result<()>) -> io::Result<()> {
+    atomically(path, None, |tmp| write(tmp.path()))
+}
+
+/// The steps of [`write_atomically`], the temporary file filled by `fill`.
+fn atomically(
+    path: &Path,
+    permissions: Option<fs::Permissions>,
+    fill: impl FnOnce(&mut tempfile::NamedTempFile) -> io::Result<()>,
+) -> io::Result<()> {
+    let dir = parent_of(path);
+    let name = path.file_name().ok_or_else(|| own_io_error(io::ErrorKind::InvalidInput, OwnIoFault::NoFileName))?;
+    fs::create_dir_all(dir)?;
+    crash_point("write", path);
+    // `.NAME.XXXXXX.tmp`, NAME cut short where a long name would make the
+    // temporary one too long for the file system.
+    let mut prefix = OsString::from(".");
+    let lossy = name.to_string_lossy();
+    if lossy.len() > 200 {
+        let cut = (0..=200).rev().find(|&i| lossy.is_char_boundary(i)).unwrap_or(0);
+        prefix.push(&lossy[..cut]);
+    } else {
+        prefix.push(name);
+    }
+    prefix.push(".");
+    let mut tmp = tempfile::Builder::new().prefix(&prefix).suffix(".tmp").tempfile_in(dir)?;
+    fill(&mut tmp)?;
+    if let Some(p) = permissions {
+        tmp.as_file().set_permissions(p)?;
+    }
+    tmp.as_file().sync_all()?;
+    if let Some(ms) = std::env::var(PAUSE_BEFORE_RENAME_ENV).ok().and_then(|v| v.trim().parse::<u64>().ok()) {
+        std::thread::sleep(Duration::from_millis(ms.min(600_000)));
+    }
+    crash_point("rename", path);
+    tmp.persist(path).map_err(|e| e.error)?;
+    sync_dir(dir);
+    crash_point("renamed", path);
+    Ok(())
+}
+
+/// Makes the rename durable (Unix); best effort, errors ignored.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+/// Moves `path` aside to `NAME.corrupt-<unix seconds>` (adding `-2`, `-3`,
+/// ... if that exists) in the same directory, and returns the new path.
+///
+/// # Errors
+/// The I/O error of the rename; the file is then where it was.
+pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
+    let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let base = format!(".corrupt-{seconds}");
+    for n in 1u32..1000 {
+        let suffix = if n == 1 { base.clone() } else { format!("{base}-{n}") };
+        let target = with_suffix(path, &suffix);
+        if fs::symlink_metadata(&target).is_err() {
+            fs::rename(path, &target)?;
+            return Ok(target);
+        }
+    }
+    Err(own_io_error(io::ErrorKind::AlreadyExists, OwnIoFault::TooManyMovedAside))
+}
+
+/// Largest stored file read (a saved game, the statistics): 16 MiB, far
+/// above any we write (a saved game is a few kilobytes), so that a wrong
+/// file named by mistake gives an error instead of filling memory.
+pub const MAX_STORED: u64 = 16 << 20;
+
+/// What reading found: the value, nothing, or a reason the file is corrupt.
+enum Read<T> {
+    Missing,
+    Value(T),
+    Corrupt(Damage),
+}
+
+/// Reads and parses `path` without moving anything. Something that is not
+/// a regular file (a directory, a device) is an I/O error, never "corrupt":
+/// it is not ours to move.
+fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, StoreError> {
+    match fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            let error = if m.is_dir() {
+                own_io_error(io::ErrorKind::IsADirectory, OwnIoFault::IsAFolder)
+            } else {
+                own_io_error(io::ErrorKind::InvalidInput, OwnIoFault::NotARegularFile)
+            };
+            return Err(StoreError::Io { path: path.to_path_buf(), action: Action::Read, error });
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
+        // The path itself cannot be reached (a folder on it is a file, say):
+        // nothing there to move aside.
+        Err(error) => return Err(StoreError::Io { path: path.to_path_buf(), action: Action::Read, error }),
+    }
+    let mut bytes = Vec::new();
+    let read = File::open(path).and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_STORED + 1), &mut bytes));
+    match read {
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
+        Err(e) => return Ok(Read::Corrupt(Damage::Unreadable(e))),
+    }
+    if bytes.len() as u64 > MAX_STORED {
+        return Ok(Read::Corrupt(Damage::TooLarge));
+    }
+    // A byte-order mark at the start (an editor's) is not JSON.
+    let json = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
+    let value: serde_json::Value = match serde_json::from_slice(json) {
+        Ok(v) => v,
+        Err(e) => return Ok(Read::Corrupt(Damage::Json(e))),
+    };
+    if !value.is_object() {
+        return Ok(Read::Corrupt(Damage::NotAnObject));
+    }
+    // Every file of ours names its format: one that does not is someone
+    // else's, never to be taken for an empty one and written over.
+    match value.get("format_version").map(serde_json::Value::as_u64) {
+        Some(Some(found)) if found > u64::from(T::FORMAT_VERSION) => {
+            return Err(StoreError::NewerVersion { path: path.to_path_buf(), found, supported: T::FORMAT_VERSION });
+        }
+        Some(Some(_)) => {}
+        _ => return Ok(Read::Corrupt(Damage::NoFormatVersion)),
+    }
+    match serde_json::from_value(value) {
+        Ok(v) => Ok(Read::Value(v)),
+        Err(e) => Ok(Read::Corrupt(Damage::Json(e))),
+    }
+}
+
+/// Moves a corrupt file aside and makes the error that reports it.
+fn corrupt(path: &Path, why: Damage) -> StoreError {
+    match move_aside(path) {
+        Ok(moved_to) => StoreError::Corrupt { path: path.to_path_buf(), moved_to, why },
+        Err(error) => StoreError::Io { path: path.to_path_buf(), action: Action::MoveAside, error },
+    }
+}
+
+/// Reads a JSON file: `Ok(None)` when it does not exist.
+///
+/// # Errors
+/// - [`StoreError::Corrupt`]: the file could not be read or is not a
+///   JSON object of type `T`; it has been moved aside (see [`move_aside`]).
+/// - [`StoreError::NewerVersion`]: its `format_version` is above
+///   `T::FORMAT_VERSION`; it is left in place.
+/// - [`StoreError::Io`]: it is unreadable and could not be moved aside either.
+pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
+    match read_raw(path)? {
+        Read::Missing => Ok(None),
+        Read::Value(v) => Ok(Some(v)),
+        Read::Corrupt(why) => Err(corrupt(path, why)),
+    }
+}
+
+/// Reads a JSON file without ever moving it: `Ok(None)` when it does not
+/// exist.
+///
+/// # Errors
+/// [`StoreError::NotUsable`] when it cannot be read or parsed (it stays
+/// where it is); [`StoreError::NewerVersion`]; [`StoreError::Io`].
+pub fn peek_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
+    match read_raw(path)? {
+        Read::Missing => Ok(None),
+        Read::Value(v) => Ok(Some(v)),
+        Read::Corrupt(why) => Err(StoreError::NotUsable { path: path.to_path_buf(), why: Problem::Damaged(why) }),
+    }
+}
+
+/// Reads a JSON file the user named (a saved game): `Ok(None)` when it does
+/// not exist. Unlike [`read_json`], it never moves anything.
+///
+/// # Errors
+/// - [`StoreError::NotUsable`]: not a regular file, unreadable, or not a
+///   JSON object of type `T`; the file is left as it is.
+/// - [`StoreError::NewerVersion`]: written by a newer format version.
+pub fn read_user_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
+    let not_usable = |why: Problem| StoreError::NotUsable { path: path.to_path_buf(), why };
+    match read_raw(path) {
+        Ok(Read::Missing) => Ok(None),
+        Ok(Read::Value(v)) => Ok(Some(v)),
+        // A file that cannot be read is not thereby something else than a
+        // saved game: say that it cannot be read.
+        Ok(Read::Corrupt(Damage::Unreadable(error))) => Err(not_usable(Problem::Unreadable(error))),
+        Ok(Read::Corrupt(why)) => Err(not_usable(Problem::NotASavedGame(why))),
+        Err(StoreError::Io { error, .. }) => Err(not_usable(Problem::Unreadable(error))),
+        Err(e) => Err(e),
+    }
+}
+
+/// `text` as a path, a leading `~` (alone or before a `/`) standing for the
+/// home folder, as a shell would read it.
+pub fn expand_home(text: &str) -> PathBuf {
+    let home = || directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf());
+    if text == "~" {
+        if let Some(h) = home() {
+            return h;
+        }
+    } else if let Some(rest) = text.strip_prefix("~/") {
+        if let Some(h) = home() {
+            return h.join(rest);
+        }
+    }
+    PathBuf::from(text)
+}
+
+/// Writes `value` as JSON to a file the user named (a saved game),
+/// atomically. A symbolic link is written through (its target is
+/// replaced); anything else that is not a regular file (a directory, a
+/// device) is refused, and so is a folder that does not exist. An existing
+/// file is replaced only when it is a saved game this version reads (so a
+/// text file, or a save from a newer version, is never lost), and keeps its
+/// permissions.
+///
+/// # Errors
+/// [`StoreError::NotUsable`] for a path that is not a regular file, has no
+/// folder, or holds something other than a saved game;
+/// [`StoreError::NewerVersion`] for a save from a newer version;
+/// [`StoreError::Io`] when writing fails (the file is unchanged).
+pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, value: &T) -> Result<(), StoreError> {
+    let not_usable = |why: Problem| StoreError::NotUsable { path: path.to_path_buf(), why };
+    let target = match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            fs::canonicalize(path).map_err(|e| not_usable(Problem::LinkLeadsNowhere(e)))?
+        }
+        Ok(_) => path.to_path_buf(),
+        Err(_) => path.to_path_buf(),
+    };
+    let permissions = match fs::metadata(&target) {
+        Ok(m) if m.is_dir() => return Err(not_usable(Problem::IsAFolder)),
+        Ok(m) if !m.is_file() => return Err(not_usable(Problem::NotARegularFile)),
+        Ok(m) if m.len() == 0 => Some(m.permissions()),
+        Ok(m) => {
+            match read_raw::<T>(&target) {
+                Ok(Read::Value(_)) | Ok(Read::Missing) => {}
+                Ok(Read::Corrupt(_)) => return Err(not_usable(Problem::HoldsSomethingElse)),
+                Err(e @ StoreError::NewerVersion { .. }) => return Err(e),
+                Err(_) => return Err(not_usable(Problem::CannotBeRead)),
+            }
+            Some(m.permissions())
+        }
+        Err(_) => {
+            if !parent_of(&target).is_dir() {
+                return Err(not_usable(Problem::NoFolder));
+            }
+            None
+        }
+    };
+    let io_err = |error| StoreError::Io { path: target.clone(), action: Action::Write, error };
+    let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
+    text.push('\n');
+    write_atomically_with(&target, text.as_bytes(), permissions).map_err(io_err)
+}
+
+/// Writes `value` as pretty JSON (with a final newline) to `path`, atomically.
+///
+/// # Errors
+/// [`StoreError::Io`] when it could not be written; `path` is then unchanged.
+pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
+    let io_err = |error| StoreError::Io { path: path.to_path_buf(), action: Action::Write, error };
+    let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
+    text.push('\n');
+    write_atomically(path, text.as_bytes()).map_err(io_err)
+}
+
+/// The result of [`update_locked`]: the value as written, and a warning
+/// when the old file was corrupt and had to be moved aside.
+#[derive(Debug)]
+pub struct Updated<T> {
+    /// The value after the update, as now stored.
+    pub value: T,
+    /// [`StoreError::Corrupt`] when the old file was unreadable; the update
+    /// started from `T::default()`.
+    pub warning: Option<StoreError>,
+}
+
+/// Takes an exclusive lock on `NAME.lock` beside `path`, without waiting:
+/// `Ok(Some(file))` holds it until the file is dropped (or the process
+/// ends); `Ok(None)` when another process holds it. A session that keeps
+/// the autosave holds this for its whole life, so that two sessions never
+/// save over each other's game.
+///
+/// # Errors
+/// The I/O error of creating the folder or the lock file, or of locking.
+pub fn try_lock_beside(path: &Path) -> io::Result<Option<File>> {
+    let lock_path = with_suffix(path, ".lock");
+    fs::create_dir_all(parent_of(path))?;
+    let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock_path)?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(fs::TryLockError::WouldBlock) => Ok(None),
+        Err(fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
+/// How long [`update_locked`] waits for another process's lock (once a
+/// process: after a wait that timed out it does not wait again).
+pub const LOCK_PATIENCE: Duration = Duration::from_secs(10);
+
+/// Updates the JSON file `path` under an exclusive lock: locks `NAME.lock`
+/// (waiting for any other process that holds it), reads the file (a missing
+/// file gives `T::default()`; a corrupt one is moved aside, reported in
+/// [`Updated::warning`], and replaced by `T::default()`), applies `f`,
+/// writes the result atomically, and unlocks.
+///
+/// # Errors
+/// - [`StoreError::NewerVersion`]: the file is from a newer format version;
+///   `f` is not called and nothing is written.
+/// - [`StoreError::Io`]: the directory, the lock or the file could not be
+///   created, locked or written (the file is then unchanged).
+pub fn update_locked<T, F>(path: &Path, f: F) -> Result<Updated<T>, StoreError>
+where
+    T: Default + Serialize + DeserializeOwned + Versioned,
+    F: FnOnce(&mut T),
+{
+    let lock_path = with_suffix(path, ".lock");
+    let lock_err = |error| StoreError::Io { path: lock_path.clone(), action: Action::Lock, error };
+    fs::create_dir_all(parent_of(path)).map_err(lock_err)?;
+    let lock_file =
+        OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock_path).map_err(lock_err)?;
+    let mut lock = fd_lock::RwLock::new(lock_file);
+    // Another process holds the lock for the moment an update takes; one
+    // that holds it much longer is stuck, and is not waited for forever.
+    // After one such wait, later updates of this process do not wait again.
+    static GAVE_UP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let patience = if GAVE_UP.load(std::sync::atomic::Ordering::Relaxed) { Duration::ZERO } else { LOCK_PATIENCE };
+    let deadline = std::time::Instant::now() + patience;
+    let _guard = loop {
+        match lock.try_write() {
+            Ok(g) => break g,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock && std::time::Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                GAVE_UP.store(true, std::sync::atomic::Ordering::Relaxed);
+                return Err(lock_err(own_io_error(io::ErrorKind::WouldBlock, OwnIoFault::LockHeldTooLong)));
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(lock_err(e)),
+        }
+    };
+    let (mut value, warning) = match read_raw::<T>(path)? {
+        Read::Missing => (T::default(), None),
+        Read::Value(v) => (v, None),
+        Read::Corrupt(why) => match corrupt(path, why) {
+            e @ StoreError::Corrupt { .. } => (T::default(), Some(e)),
+            e => return Err(e),
+        },
+    };
+    f(&mut value);
+    write_json(path, &value)?;
+    Ok(Updated { value, warning })
+}
+
+/// A regular file that lines are appended to (a batch's results), opened
+/// for reading and appending and locked (exclusive, without waiting) on
+/// the file itself for as long as it is held, so that two batches never
+/// write into the same file at once. Each line goes in with one write,
+/// taken back if it fails part-way, so that a full disk leaves no torn line.
+#[derive(Debug)]
+pub struct AppendFile {
+    file: File,
+}
+
+/// Why an [`AppendFile`] could not be opened; the file is unchanged.
+#[derive(Debug)]
+pub enum AppendError {
+    /// It could not be opened (or created) for reading and appending.
+    Open(io::Error),
+    /// Another process holds its lock (another batch is writing it).
+    Busy,
+    /// Locking it failed.
+    Lock(io::Error),
+}
+
+/// Largest block read at a time when looking back for the last newline.
+const TAIL_BLOCK: usize = 64 * 1024;
+
+impl AppendFile {
+    /// Opens `path` (creating it, empty, when missing) and locks it.
+    ///
+    /// # Errors
+    /// [`AppendError::Open`], [`AppendError::Busy`] or [`AppendError::Lock`].
+    pub fn open(path: &Path) -> Result<AppendFile, AppendError> {
+        let file = OpenOptions::new().create(true).append(true).read(true).open(path).map_err(AppendError::Open)?;
+        match file.try_lock() {
+            Ok(()) => Ok(AppendFile { file }),
+            Err(fs::TryLockError::WouldBlock) => Err(AppendError::Busy),
+            Err(fs::TryLockError::Error(e)) => Err(AppendError::Lock(e)),
+        }
+    }
+
+    /// Calls `each` with every line of the file from its start (with its
+    /// line ending, the last one possibly without), read a line at a time:
+    /// a results file may be large.
+    ///
+    /// # Errors
+    /// The I/O error of reading (`each` has then seen the lines before it).
+    pub fn read_lines(&self, mut each: impl FnMut(&str)) -> io::Result<()> {
+        use io::{BufRead, Seek};
+        let mut reader = io::BufReader::new(&self.file);
+        reader.seek(io::SeekFrom::Start(0))?;
+        // Bytes, not text: a line that is not UTF-8 (a stray byte) is one
+        // more line that is no result, said and kept like any other.
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if reader.read_until(b'\n', &mut line)? == 0 {
+                return Ok(());
+            }
+            each(&String::from_utf8_lossy(&line));
+        }
+    }
+
+    /// Ends a last line that has no newline with one.
+    ///
+    /// # Errors
+    /// The I/O error of the write.
+    pub fn end_last_line(&self) -> io::Result<()> {
+        (&self.file).write_all(b"\n")
+    }
+
+    /// Cuts off a last line that does not end in a newline (what a writer
+    /// killed in the middle of a line left). Returns how many bytes were
+    /// cut: 0 when the file is empty or ends in a newline.
+    ///
+    /// # Errors
+    /// The I/O error of reading or truncating; the file is then as it was.
+    pub fn cut_torn_line(&self) -> io::Result<u64> {
+        use io::{Read, Seek};
+        let len = self.file.metadata()?.len();
+        if len == 0 {
+            return Ok(0);
+        }
+        // The last newline, read backwards in blocks.
+        let mut reader = &self.file;
+        let mut end = len;
+        let mut keep = 0;
+        let mut block = vec![0u8; TAIL_BLOCK];
+        while end > 0 {
+            let start = end.saturating_sub(TAIL_BLOCK as u64);
+            // At most TAIL_BLOCK, so it fits in a usize.
+            let n = (end - start) as usize;
+            reader.seek(io::SeekFrom::Start(start))?;
+            reader.read_exact(&mut block[..n])?;
+            if end == len && block[n - 1] == b'\n' {
+                return Ok(0);
+            }
+            if let Some(i) = block[..n].iter().rposition(|&b| b == b'\n') {
+                keep = start + i as u64 + 1;
+                break;
+            }
+            end = start;
+        }
+        self.file.set_len(keep)?;
+        Ok(len - keep)
+    }
+
+    /// Appends `line` and a newline in one write; a write that fails
+    /// part-way is taken back (the file cut to its length before).
+    ///
+    /// # Errors
+    /// The I/O error of the write (or of reading the file's length first).
+    pub fn append_line(&self, line: &str) -> io::Result<()> {
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        let before = self.file.metadata()?.len();
+        if let Err(e) = (&self.file).write_all(&bytes) {
+            let _ = self.file.set_len(before);
+            return Err(e);
+        }
+        Ok(())
+    }
+}

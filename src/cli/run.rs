@@ -1,0 +1,180 @@
+//! The command-line front end: arguments, the session loop, input sources.
+//! Exit codes are decided here and only here (SPEC.md): 0 normal end, 1 any
+//! other failure, 2 bad command line (clap), 3 a rejected command under
+//! `--strict`.
+
+/// Writes one line to standard error, like `eprintln!`, but ignores a
+/// failed write (standard error closed, a full disk) instead of panicking:
+/// the exit status still tells the caller what happened.
+macro_rules! warn_line {
+    ($($arg:tt)*) => {{
+        use std::io::{IsTerminal as _, Write as _};
+        let spoken = $crate::run::SPOKEN.load(std::sync::atomic::Ordering::Relaxed);
+        let width = std::io::stderr().is_terminal().then(textwrap::termwidth);
+        let text = klondike::app::render::words::diagnostic(&format!($($arg)*), spoken, width);
+        let _ = writeln!(std::io::stderr(), "{text}");
+    }};
+}
+
+/// Screen-reader mode is on: messages on standard error are spoken too.
+pub static SPOKEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Parser;
+
+use klondike::app::lines::{PlainLines, PromptedLines};
+use klondike::app::options::PlayArgs;
+use klondike::app::play::Origin;
+
+use crate::args::{Cli, Subcommands};
+use crate::input::Terminal;
+use crate::session::Files;
+use crate::{census, man, session, solve};
+use klondike::app::session::{
+    begin, choose_deal, choose_view, BeginError, Begun, DataFolder, Ended, LineSource, Persistence, RunError,
+    TerminalFacts,
+};
+
+/// Runs the program; prints errors and maps them to exit codes.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let printed = e.print();
+            if e.use_stderr() {
+                return ExitCode::from(2);
+            }
+            // --help or --version: standard output must take it (a closed
+            // pipe, as in `klondike --help | head -1`, ends quietly).
+            return match printed {
+                Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+                    warn_line!("klondike: {}: {err}", klondike::app::render::diagnostics::STDOUT_UNWRITABLE);
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::SUCCESS,
+            };
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // Every read and every file is worded with what it was; a bare I/O
+        // error is a write to standard output (a full disk, say).
+        Err(e) if e.chain().count() == 1 && e.downcast_ref::<io::Error>().is_some() => {
+            warn_line!("klondike: {}: {e}", klondike::app::render::diagnostics::STDOUT_UNWRITABLE);
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            warn_line!("klondike: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe))
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        None => play(cli.play),
+        Some(Subcommands::Play(args)) => play(args),
+        Some(Subcommands::Solve(args)) => {
+            solve::run(args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Subcommands::Census(args)) => {
+            census::run(args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Subcommands::Completions { shell }) => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            // Into memory first: clap_complete panics when its writer
+            // fails (a closed pipe, a full disk), a write here returns the error.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "klondike", &mut script);
+            print(&script)
+        }
+        Some(Subcommands::Stats { json }) => {
+            let stats = DataFolder::new(session::say).statistics_shown()?;
+            let text = if json {
+                serde_json::to_string_pretty(&stats)?
+            } else {
+                klondike::app::render::stats_text::statistics(&stats).trim_end().to_string()
+            };
+            print(format!("{text}\n").as_bytes())
+        }
+        Some(Subcommands::Man) => {
+            let mut page = Vec::new();
+            man::write(&mut page)?;
+            print(&page)
+        }
+        Some(Subcommands::Deal(args)) => {
+            let (deal, origin) = choose_deal(&args.game, session::random_game_number)?;
+            if let (Origin::Number(n), None) = (&origin, args.game.game) {
+                // A random game: say which, so that it can be dealt again.
+                warn_line!("klondike: {}", klondike::app::render::diagnostics::random_game_dealt(n));
+            }
+            print(format!("{deal}\n").as_bytes())
+        }
+    }
+}
+
+/// Writes a subcommand's whole answer to standard output at once.
+fn print(bytes: &[u8]) -> Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(args: PlayArgs) -> Result<ExitCode> {
+    let interactive = io::stdin().is_terminal();
+    if interactive {
+        session::catch_interrupts();
+    }
+    let persistence =
+        Persistence { stats: interactive || args.stats, autosave: interactive || args.autosave, timed: interactive };
+    if persistence.stats || persistence.autosave {
+        // Leftovers of writes that were killed before their rename.
+        if let Some(dir) = klondike::app::store::data_dir() {
+            klondike::app::store::remove_stray_temp_files(&dir, klondike::app::store::STRAY_TEMP_AGE);
+        }
+    }
+    let aloud = TerminalFacts::screen_reader_wanted(args.screen_reader);
+    let view = choose_view(&args.looks(aloud), &TerminalFacts::from_environment(interactive));
+    SPOKEN.store(view.screen_reader, std::sync::atomic::Ordering::Relaxed);
+    let world = Files::new(interactive, view.screen_reader);
+    let begun = match begin(world, &args, view, persistence, interactive, aloud, &mut io::stdout()) {
+        Ok(Some(begun)) => begun,
+        Ok(None) => return Ok(ExitCode::SUCCESS),
+        // A bare I/O error: `main` says it is standard output's.
+        Err(BeginError::Io(e)) => return Err(e.into()),
+        Err(e) => return Err(e.into()),
+    };
+    let Begun { mut session, skipped } = begun;
+    let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {
+        // Screen-reader mode reads plain lines even on a terminal: no redraws.
+        (true, true) => {
+            let prompt = args.prompt.clone().unwrap_or_default();
+            Box::new(PromptedLines::new(io::stdin().lock(), prompt, io::stdout()))
+        }
+        (true, false) => Box::new(
+            Terminal::new(args.prompt.clone().unwrap_or_else(|| "> ".into()))
+                .context(klondike::app::render::diagnostics::TERMINAL_UNUSABLE)?,
+        ),
+        (false, _) => Box::new(PlainLines::new(io::stdin().lock())),
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match session.run(source.as_mut(), &mut out, skipped, interactive, args.strict) {
+        Ok(Ended::Normally) => Ok(ExitCode::SUCCESS),
+        Ok(Ended::Rejected) => Ok(ExitCode::from(3)),
+        Err(RunError::Read(e)) => {
+            Err(anyhow::Error::new(e).context(klondike::app::render::diagnostics::STDIN_UNREADABLE))
+        }
+        Err(RunError::Write(e)) => Err(e.into()),
+    }
+}
