@@ -127,7 +127,7 @@ fn main() {
         let mut quick_lens = Vec::new();
         for (id, deal) in &deals {
             let pos = Position::new(deal);
-            let budget = || Budget::until(u64::MAX, Instant::now() + Duration::from_secs_f64(limit));
+            let budget = || Budget::until(u64::MAX, Instant::now() + Duration::from_secs_f64(limit), Instant::now);
             // The verdict as soon as it is known (the line only shortened)...
             let t = Instant::now();
             let quick = solve_with(&pos, &rules, &budget(), LineEffort::Quick);

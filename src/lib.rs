@@ -57,3 +57,6 @@ pub(crate) use worded_by;
 
 pub mod app;
 pub mod engine;
+
+#[cfg(test)]
+mod layers;

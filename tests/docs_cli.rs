@@ -65,18 +65,37 @@ fn each_subcommand_help_says_what_it_does_and_lists_its_options() {
 }
 
 #[test]
-fn the_readmes_command_table_names_every_command_of_the_table_and_its_aliases() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let start = readme.find("### Commands").expect("the README has its command table");
-    let table = &readme[start..start + readme[start..].find("\nQueries (").expect("the table ends")];
+fn the_guides_command_table_names_every_command_of_the_table_and_its_aliases() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide.md")).unwrap();
+    let start = guide.find("### Commands").expect("the guide has its command table");
+    let table = &guide[start..start + guide[start..].find("\nQueries (").expect("the table ends")];
     for spec in klondike::app::command::COMMANDS.iter().filter(|c| c.verb != klondike::app::command::Verb::Card) {
         for word in std::iter::once(spec.word).chain(spec.aliases.iter().copied()) {
             let named = table.contains(&format!("`{word}`")) || table.contains(&format!("`{word} "));
-            assert!(named, "the README's command table does not name `{word}`");
+            assert!(named, "the guide's command table does not name `{word}`");
         }
         // Every example the table of commands gives is a line the program reads.
         for form in spec.forms {
             assert!(form.example.parse::<klondike::app::session::Line>().is_ok(), "{}", form.example);
         }
     }
+}
+
+/// The results table of docs/census.md is exactly what the census prints
+/// for the committed verdict file: the comment line above the table names
+/// the command's arguments, and the fenced block under it is its output.
+#[test]
+fn the_census_docs_table_is_what_the_census_of_the_committed_verdicts_prints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let docs = std::fs::read_to_string(format!("{root}/docs/census.md")).unwrap();
+    let marker = "<!-- census-table: ";
+    let start = docs.find(marker).expect("docs/census.md names the command of its table") + marker.len();
+    let (command, rest) = docs[start..].split_once(" -->\n").expect("the command's comment ends its line");
+    let block = rest.strip_prefix("```text\n").expect("the table's fenced block follows the comment");
+    let table = &block[..block.find("\n```\n").expect("the table's fenced block ends") + 1];
+    let args: Vec<&str> = command.split_whitespace().collect();
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike")).args(&args).current_dir(root).output().unwrap();
+    assert!(out.status.success(), "klondike {command}: {}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(table, printed, "docs/census.md's table is not what `klondike {command}` prints: paste its output");
 }

@@ -100,7 +100,7 @@ fn budgets_give_unknown_with_the_reason() {
     assert!(sol.states <= 5);
     // h1-012 is unwinnable and takes many nodes to prove: a past deadline stops it.
     let hard = &deals(12)[11];
-    let past = Budget::until(u64::MAX, std::time::Instant::now());
+    let past = Budget::until(u64::MAX, std::time::Instant::now(), std::time::Instant::now);
     let sol = solve(&Position::new(hard), &rules, &past);
     assert_eq!(sol.verdict, Verdict::Unknown(GaveUp::TimeLimit));
     assert!(sol.peak_memory_bytes > 0);

@@ -45,7 +45,7 @@ use crate::engine::deal::{Deal, GameNumber};
 use crate::engine::game::{Game, HistoryError, Position};
 use crate::engine::moves::MoveError;
 use crate::engine::rules::{DrawCount, PassLimit, Rules};
-use crate::engine::solver::{self, Budget, GaveUp, LineEffort, Solution, Verdict};
+use crate::engine::solver::{self, Budget, Deadline, GaveUp, LineEffort, Solution, Verdict};
 
 /// Shard K of N: every N-th game of a batch's list, starting with the K-th
 /// (1 <= K <= N), so that N machines split a batch with no coordination.
@@ -368,7 +368,11 @@ impl Limits {
     /// The solver's budget for a search starting now. A timeout too large
     /// for the clock is no time limit.
     fn budget(&self) -> Budget {
-        Budget { max_states: self.max_states, deadline: Instant::now().checked_add(self.timeout), cancel: None }
+        Budget {
+            max_states: self.max_states,
+            deadline: Instant::now().checked_add(self.timeout).map(|at| Deadline { at, clock: Instant::now }),
+            cancel: None,
+        }
     }
 }
 

@@ -488,10 +488,10 @@ mod tests {
         play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[6])), None).unwrap();
         let mut asked = None;
         let advice = flow.advise(&play, |b| {
-            asked = Some((b.max_states, b.deadline));
+            asked = Some((b.max_states, b.deadline.is_some()));
             Verdict::Unknown(crate::engine::solver::GaveUp::StateLimit)
         });
-        assert_eq!(asked, Some((HINT_STATES, None)));
+        assert_eq!(asked, Some((HINT_STATES, false)));
         let Advice::Heuristic(hint) = advice else { panic!("{advice:?}") };
         assert!(hint.mv.is_some_and(|mv| play.game().legal_moves().contains(&mv)), "{hint:?}");
         assert_eq!(flow.advise(&play, |_| Verdict::Unwinnable), Advice::Lost);

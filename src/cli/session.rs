@@ -54,7 +54,7 @@ impl World for Files {
     }
 
     fn budget(&self, states: u64, time: Duration) -> Budget {
-        Budget::until(states, Instant::now() + time)
+        Budget::until(states, Instant::now() + time, Instant::now)
     }
 
     fn solve(&mut self, position: &Position, rules: &Rules, budget: Budget) -> Verdict {

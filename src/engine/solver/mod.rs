@@ -74,7 +74,7 @@ pub struct Budget {
     pub max_states: u64,
     /// A moment after which the search gives up; checked every 4096 nodes,
     /// so it may overrun by a few milliseconds. `None`: no time limit.
-    pub deadline: Option<Instant>,
+    pub deadline: Option<Deadline>,
     /// A flag that, once set (by another thread, or a signal handler), makes
     /// the search give up with `Unknown(GaveUp::Cancelled)`; read when the clock
     /// is. `None`: the search cannot be cancelled.
@@ -87,9 +87,26 @@ impl Budget {
         Budget { max_states, deadline: None, cancel: None }
     }
 
-    /// A budget of `max_states` nodes that ends at `deadline`.
-    pub fn until(max_states: u64, deadline: Instant) -> Budget {
-        Budget { max_states, deadline: Some(deadline), cancel: None }
+    /// A budget of `max_states` nodes that ends at `at` by the caller's `clock`.
+    pub fn until(max_states: u64, at: Instant, clock: fn() -> Instant) -> Budget {
+        Budget { max_states, deadline: Some(Deadline { at, clock }), cancel: None }
+    }
+}
+
+/// A moment after which a search gives up, with the clock to read it by:
+/// the caller's, since the engine reads no clock of its own.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    /// The moment.
+    pub at: Instant,
+    /// The clock that tells when it has come (`Instant::now`, or a test's).
+    pub clock: fn() -> Instant,
+}
+
+impl Deadline {
+    /// Whether the moment has come by the clock.
+    pub fn passed(&self) -> bool {
+        (self.clock)() >= self.at
     }
 }
 

@@ -62,7 +62,6 @@
 //! with a verdict, so the cap cannot make an `Unwinnable` answer wrong.
 
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 use super::state::{Ctx, Key, Need, SMove, State, UNLIMITED};
 use super::visited::KeySet;
@@ -625,7 +624,7 @@ fn search(
                 return unknown(GaveUp::Cancelled, states, mem);
             }
             if let Some(deadline) = budget.deadline {
-                if Instant::now() >= deadline {
+                if deadline.passed() {
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                     return unknown(GaveUp::TimeLimit, states, mem);
                 }

@@ -260,7 +260,7 @@ struct Shortener<'a> {
     work: u64,
     /// The search budget's deadline: shortening stops there too (the line
     /// found so far is kept).
-    deadline: Option<std::time::Instant>,
+    deadline: Option<super::Deadline>,
 }
 
 impl Shortener<'_> {
@@ -275,7 +275,7 @@ impl Shortener<'_> {
                 return None;
             }
             self.work = self.work.saturating_sub(1);
-            if self.work.is_multiple_of(4096) && self.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            if self.work.is_multiple_of(4096) && self.deadline.is_some_and(|d| d.passed()) {
                 self.work = 0;
             }
             match resolve(&st, self.ctx, lm) {
@@ -518,7 +518,7 @@ pub(crate) fn shorten(
     ctx: &Ctx,
     path: &[SMove],
     work: u64,
-    deadline: Option<std::time::Instant>,
+    deadline: Option<super::Deadline>,
 ) -> Vec<Move> {
     shortened(root, ctx, path, work, deadline).unwrap_or_else(|| plain_line(root, ctx, path))
 }
@@ -553,7 +553,7 @@ fn shortened(
     ctx: &Ctx,
     path: &[SMove],
     work: u64,
-    deadline: Option<std::time::Instant>,
+    deadline: Option<super::Deadline>,
 ) -> Option<Vec<Move>> {
     // Card-named form of the path, with the search's automatic talon moves
     // made explicit.
