@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Whole-deal verdicts of lonelybot (../shared/oracles/lonelybot), an independent
-exact solver, for PySol game numbers A..B, draw 1 or 3 (its rules: unlimited
+"""Whole-deal verdicts of lonelybot, an independent exact solver, built from its
+public source outside this repository, the binary named by the environment
+variable LONECLI (else `lonecli` in ../shared/oracles/lonelybot), for PySol game numbers A..B, draw 1 or 3 (its rules: unlimited
 passes, foundation-to-tableau allowed).
 
 usage: scripts/lonelybot_verdicts.py KLONDIKE A B DRAW [--jobs N] [--timeout S] > FILE
@@ -19,7 +20,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LONECLI = os.path.join(HERE, "..", "..", "shared", "oracles", "lonelybot", "lonecli")
+LONECLI = os.environ.get("LONECLI") or os.path.join(HERE, "..", "..", "shared", "oracles", "lonelybot", "lonecli")
 
 
 def lonelybot_index(codes):
@@ -52,6 +53,8 @@ def verdict(klondike, game, draw, timeout):
 
 
 def main():
+    if not os.access(LONECLI, os.X_OK):
+        sys.exit(f"lonelybot_verdicts: no lonelybot binary at {LONECLI}: build it outside the repository and set LONECLI")
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("klondike")
     p.add_argument("first", type=int)
