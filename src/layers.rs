@@ -124,3 +124,22 @@ fn the_checks_see_the_modules_and_their_paths() {
     assert_eq!(named(&code, &modules), BTreeSet::from(["engine::card".to_string()]));
     assert!(related("app::session", "app::session::folder") && !related("app::session", "app::sessions"));
 }
+
+#[test]
+fn no_two_modules_share_a_name() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    collect(&src, &mut files);
+    let mut seen: BTreeMap<String, PathBuf> = BTreeMap::new();
+    let mut twice = Vec::new();
+    for file in files {
+        let stem = file.file_stem().expect("a file name").to_string_lossy().into_owned();
+        if ["mod", "main", "lib", "tests"].contains(&stem.as_str()) {
+            continue;
+        }
+        if let Some(first) = seen.insert(stem.clone(), file.clone()) {
+            twice.push(format!("{stem}: {} and {}", first.display(), file.display()));
+        }
+    }
+    assert!(twice.is_empty(), "{}", twice.join("\n"));
+}

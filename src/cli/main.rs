@@ -3,11 +3,11 @@
 #[macro_use]
 mod run;
 mod args;
-mod census;
+mod census_command;
 mod input;
-mod man;
-mod session;
-mod solve;
+mod man_page;
+mod solve_command;
+mod world;
 
 fn main() -> std::process::ExitCode {
     run::main()

@@ -31,8 +31,8 @@ use klondike::app::play::Origin;
 
 use crate::args::{Cli, Subcommands};
 use crate::input::Terminal;
-use crate::session::Files;
-use crate::{census, man, session, solve};
+use crate::world::Files;
+use crate::{census_command, man_page, solve_command, world};
 use klondike::app::session::{
     begin, choose_deal, choose_view, BeginError, Begun, DataFolder, Ended, LineSource, Persistence, RunError,
     TerminalFacts,
@@ -83,11 +83,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None => play(cli.play),
         Some(Subcommands::Play(args)) => play(args),
         Some(Subcommands::Solve(args)) => {
-            solve::run(args)?;
+            solve_command::run(args)?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Subcommands::Census(args)) => {
-            census::run(args)?;
+            census_command::run(args)?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Subcommands::Completions { shell }) => {
@@ -99,7 +99,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             print(&script)
         }
         Some(Subcommands::Stats { json }) => {
-            let stats = DataFolder::new(session::say).statistics_shown()?;
+            let stats = DataFolder::new(world::say).statistics_shown()?;
             let text = if json {
                 serde_json::to_string_pretty(&stats)?
             } else {
@@ -109,11 +109,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Subcommands::Man) => {
             let mut page = Vec::new();
-            man::write(&mut page)?;
+            man_page::write(&mut page)?;
             print(&page)
         }
         Some(Subcommands::Deal(args)) => {
-            let (deal, origin) = choose_deal(&args.game, session::random_game_number)?;
+            let (deal, origin) = choose_deal(&args.game, world::random_game_number)?;
             if let (Origin::Number(n), None) = (&origin, args.game.game) {
                 // A random game: say which, so that it can be dealt again.
                 warn_line!("klondike: {}", klondike::app::render::diagnostics::random_game_dealt(n));
@@ -134,7 +134,7 @@ fn print(bytes: &[u8]) -> Result<ExitCode> {
 fn play(args: PlayArgs) -> Result<ExitCode> {
     let interactive = io::stdin().is_terminal();
     if interactive {
-        session::catch_interrupts();
+        world::catch_interrupts();
     }
     let persistence =
         Persistence { stats: interactive || args.stats, autosave: interactive || args.autosave, timed: interactive };

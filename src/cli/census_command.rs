@@ -11,7 +11,7 @@ use klondike::app::census::{self, Census};
 use klondike::app::options::CensusArgs;
 use klondike::app::render;
 
-use super::solve;
+use super::solve_command;
 
 /// Runs the census: the batches (with `--games`), then the count.
 ///
@@ -47,7 +47,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
         for (output, rules) in batches.iter().zip(&variants) {
             let _ = writeln!(io::stderr(), "klondike census: {rules}: {}", output.display());
             let plan = Plan::of(range, args.shard.unwrap_or_default());
-            solve::run_batch(plan, rules, &args.limits(), Some(output), args.retry_unknown)?;
+            solve_command::run_batch(plan, rules, &args.limits(), Some(output), args.retry_unknown)?;
         }
     }
     let mut census = Census::default();

@@ -51,7 +51,7 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
             (saved.game.position().clone(), *saved.game.rules(), saved.number)
         }
         None => {
-            let (deal, origin) = klondike::app::session::choose_deal(&args.game, super::session::random_game_number)?;
+            let (deal, origin) = klondike::app::session::choose_deal(&args.game, super::world::random_game_number)?;
             let rules = args.game.rules();
             let position = match &args.moves {
                 Some(path) => {
