@@ -92,7 +92,7 @@ fn results_under_other_rules_are_kept_apart() {
     );
 }
 
-/// The committed verdicts (`fixtures/verdicts.txt`, from `klondike census
+/// The committed verdicts (`src/app/census/verdicts.txt`, from `klondike census
 /// --verdict-file`): where lonelybot's rules apply (unlimited passes,
 /// foundation-to-tableau on), they agree with its verdicts; and easier
 /// rules never lose a game that harder rules win (more passes, or
@@ -103,7 +103,7 @@ fn the_committed_verdicts_agree_with_lonelybot_and_with_each_other() {
     use klondike::engine::deal::GameNumber;
     use klondike::engine::rules::{DrawCount, PassLimit, Rules};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let verdicts = Verdicts::parse(&std::fs::read_to_string(root.join("fixtures/verdicts.txt")).unwrap()).unwrap();
+    let verdicts = Verdicts::parse(&std::fs::read_to_string(root.join("src/app/census/verdicts.txt")).unwrap()).unwrap();
     assert!(verdicts.len() >= 200);
     let lonelybot = std::fs::read_to_string(root.join("fixtures/solver/lonelybot_pysol.txt")).unwrap();
     let mut compared = 0;

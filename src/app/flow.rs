@@ -340,11 +340,11 @@ pub fn first_winnable(
     Err(WinnableError::NoneFound { first })
 }
 
-/// The committed census verdicts (`fixtures/verdicts.txt`, written by
+/// The committed census verdicts (`src/app/census/verdicts.txt`, written by
 /// `klondike census --verdict-file`), read once.
 fn known_verdicts() -> &'static Verdicts {
     static VERDICTS: std::sync::OnceLock<Verdicts> = std::sync::OnceLock::new();
-    VERDICTS.get_or_init(|| Verdicts::parse(include_str!("../../fixtures/verdicts.txt")).unwrap_or_default())
+    VERDICTS.get_or_init(|| Verdicts::parse(include_str!("census/verdicts.txt")).unwrap_or_default())
 }
 
 #[cfg(test)]

@@ -133,7 +133,7 @@ pub struct PlayArgs {
     /// Deal only a game that the solver proves winnable under the rules in
     /// force: from the chosen (or a random) game number, try successive
     /// numbers and say which one was dealt (the games of the committed
-    /// census, fixtures/verdicts.txt, at once from its verdicts).
+    /// census, src/app/census/verdicts.txt, at once from its verdicts).
     #[arg(long, conflicts_with = "deal")]
     pub winnable: bool,
 }
@@ -389,7 +389,7 @@ pub struct CensusArgs {
     /// under the rules settings asked for to FILE, compactly: a header
     /// naming the settings, then a line per game with a letter per setting
     /// (W winnable, U unwinnable, ? not decided, - no result).
-    /// `fixtures/verdicts.txt` is such a file; `--winnable` deals from it.
+    /// `src/app/census/verdicts.txt` is such a file; `--winnable` deals from it.
     /// Needs --only or --games (at most 100000000 games). A file that
     /// holds anything but verdicts is never overwritten, nor a verdict
     /// file whose decided verdicts the new one would not all hold (count
@@ -400,7 +400,7 @@ pub struct CensusArgs {
     /// --output FILE` or of earlier censuses and their shards, in any
     /// order, concatenated or not; a game met twice under the same rules
     /// counts once. Verdict files (--verdict-file, such as
-    /// fixtures/verdicts.txt) are counted too, with no times.
+    /// src/app/census/verdicts.txt) are counted too, with no times.
     pub files: Vec<PathBuf>,
 }
 

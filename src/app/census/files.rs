@@ -211,7 +211,7 @@ pub fn check_verdict_file(path: &Path, files: &[PathBuf]) -> Result<Option<Verdi
 
 impl Census {
     /// Counts the results of each of `files`: batch files, or verdict files
-    /// ([`Census::verdict_file`], such as `fixtures/verdicts.txt`, counted
+    /// ([`Census::verdict_file`], such as `src/app/census/verdicts.txt`, counted
     /// with [`Census::add_verdicts`]); returns the batch files that had
     /// lines that are not results, each with how many (those lines are
     /// left out), in the order given.
