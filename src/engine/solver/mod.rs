@@ -416,7 +416,7 @@ const RETRY_REDEALS: u8 = 3;
 const RETRY_FEWEST_REDEALS: u8 = 1;
 /// Node budget of each such search: twice as many buy lines a move or two
 /// shorter for about half again the time; half as many lose a dozen moves
-/// in draw-3 (the README's solver section has the figures).
+/// in draw-3.
 const RETRY_STATES: u64 = 10_000;
 /// A line this short is not worth looking again for.
 const RETRY_BELOW: usize = 100;

@@ -34,9 +34,8 @@
 //! reaches one of them has found a win and stops, and a position of the
 //! search proper that is one is not asked about. This only ever ends an
 //! easier search sooner with "not proved lost", so it cannot make a verdict
-//! wrong; it halves the nodes that easier searches spend on wins (draw-3
-//! PySol game 159: 3.3 million nodes instead of 4.4 million, before the
-//! budgets below were retuned). Such wasted searches are kept in check: after each win the next few positions are not asked
+//! wrong, and it saves much of what easier searches spend on wins. Such
+//! wasted searches are kept in check: after each win the next few positions are not asked
 //! about, and no position is while the wasted searches have taken more than
 //! four times the nodes of the search proper. (With draw-1 and a pass limit the
 //! easier rules differ too much for this to pay: most positions are won
@@ -109,10 +108,9 @@ pub(crate) const MAX_TABLE: usize = (1 << 25) / 8 * 7;
 /// Nodes searched before the easier searches start (most deals that can be
 /// won are won sooner), then the node budget of the easier search about the
 /// start, and about each later position. The budget about the start is
-/// above what draw-1 takes to prove the hardest lost deals of PySol games
-/// 1..2000 (1198, about 1.06 million nodes, which then settles its draw-3
-/// search at once), and only a deal that draw-1 wins after more than a
-/// million nodes (684) spends more on it than before.
+/// set above what draw-1 takes to prove the hardest lost deals, so that
+/// such a proof settles the draw-3 search at once (figures in
+/// docs/solver.md, "Tuning the search").
 const EASIER_AFTER: u64 = 3_000;
 const EASIER_ROOT_STATES: u64 = 2_000_000;
 const EASIER_NODE_STATES: u64 = 10_000;
@@ -123,10 +121,7 @@ const EASIER_SKIP_MAX: u32 = 1024;
 /// The easier searches about later positions pause while those that proved
 /// nothing (a win or the budget ran out) have taken more than this many
 /// times the nodes of the search proper: where they seldom prove a position
-/// lost, they would otherwise cost more than they save. (With the table of
-/// won keys, this and a per-position budget of 10 000 nodes took 3.9% fewer
-/// nodes than 2 and 5 000 on draw-3 PySol games 1..400, and 18% fewer on
-/// game 159.)
+/// lost, they would otherwise cost more than they save.
 const EASIER_WASTE: u64 = 4;
 
 /// Keys of positions known (under the easier rules) to be lost, and to be
@@ -258,23 +253,15 @@ const PROBE_FIRST: u64 = 5_000;
 const PROBE_GROWTH: u64 = 4;
 /// Rounds of probes in one search, probes in a round, and the node budget
 /// of each, as a fraction of the nodes searched when the round starts:
-/// each round costs at most a tenth of the search so far. On PySol games
-/// 1..600 (draw-1) and 1..400 (draw-3) these settings took 3% and 4% fewer
-/// nodes in all than no probes (with a spread of 400, see below), and
-/// decide draw-3 game 675 in 5 200 nodes instead of 4.9 million, 466 in
-/// 132 000 instead of 1.6 million. (Probes a tenth as long, or twice as
-/// many, saved less; measured again on PySol games 1..2000 in draw-1,
-/// rounds of a fifth or two fifths, or ten rounds growing twice as fast,
-/// took 6% to 19% more nodes in all, and sixteen probes a round 2% fewer.)
+/// each round costs at most a tenth of the search so far, and a probe that
+/// finds a win early saves a search that the first move order sends the
+/// wrong way.
 const PROBE_ROUNDS: u32 = 5;
 const PROBES: u64 = 8;
 const PROBE_FRACTION: u64 = 80;
 /// The spread of a probe's random priorities: four times the gap between
 /// a move that turns a card face up and a talon move, so that a probe
-/// often tries another kind of move first. (Measured in nodes over PySol
-/// games 1..2000 in draw-1 and 1..1000 in draw-3: 1 600 took 9% and 5%
-/// fewer than 400, the gap itself; 3 200 and more took 12% fewer in draw-1
-/// but only 2% in draw-3.)
+/// often tries another kind of move first.
 const PROBE_SHUFFLE: u64 = 1_600;
 
 /// The order in which a search tries moves.
@@ -417,10 +404,8 @@ fn table_memory(t: &Table) -> u64 {
 /// alone (see the key in the `state` module). Off when `ctx.dominance` is
 /// false (the tests that check it).
 ///
-/// Tried and dropped: the same skip when the pass limit binds (a smaller
-/// cursor, or the same with more redeals left). In draw-1 with 3 passes it
-/// saved 15% to 35% of the nodes but took as long or longer, for the
-/// look-ups, each a cache miss, that find nothing.
+/// Not used when the pass limit binds: there the look-ups, each a cache
+/// miss, mostly find nothing and cost more than the nodes they save.
 fn dominated(tt: &Table, key: Key, ctx: &Ctx) -> bool {
     if !ctx.dominance || ctx.draw != 3 || !key.limit_free() {
         return false;

@@ -4,282 +4,22 @@
 //! Cards are bytes `0..52` in the order of [`crate::engine::card::Card::index`]
 //! (`13 * suit + rank - 1`, suits clubs, diamonds, hearts, spades).
 //!
-//! # The talon as one sequence
+//! The stock and the waste are one sequence, the talon, with a cursor; a
+//! talon move draws (and redeals if need be) until a chosen card is on top
+//! and plays it. Cards that can go up without losing a win go up at once.
+//! Face-up cards are regrouped freely where the rules allow it, so the key
+//! names a position up to the order of the piles and the talon
+//! equivalences, and a position in between (after a move whose only point
+//! is what it lets come next) offers only the moves that use it.
 //!
-//! The stock and the waste together (the talon) are one sequence `T`: the
-//! waste from bottom to top followed by the stock from its top (next drawn)
-//! to its bottom, and a cursor `p` = the number of waste cards. A draw moves
-//! the cursor by `min(draw, len - p)`, a redeal sets it to 0, and playing
-//! the waste top removes `T[p - 1]` and lowers the cursor by one. Only
-//! removals ever change `T`, so a card of `T` is named by its index in the
-//! talon the search started from.
-//!
-//! # Talon macro moves
-//!
-//! Draws and redeals touch nothing but the talon, and no other move touches
-//! the talon, so any line can be rearranged, without changing its length or
-//! its number of redeals, so that the draws and redeals come right before
-//! the waste move that follows them (trailing draws are useless: a won game
-//! has an empty talon). A talon move of the solver is therefore "draw (and
-//! redeal if need be) until `T[q - 1]` is on top, then play it". From cursor
-//! `p`, draw-1 reaches every `q >= p` without a redeal; draw-3 reaches
-//! `q = p + 3k` and `q = len`. After one redeal the cursor restarts at 0 and
-//! reaches `q = 3k` (or any `q` for draw-1) and `len`; more redeals reach
-//! nothing new, and where a card is reachable without a redeal the redeal
-//! route is only worse (one pass fewer left, same talon). So each card has at
-//! most one route, the one with the fewest redeals.
-//!
-//! Along any line a redeal comes only inside a talon move, which removes a
-//! card, so at most `len` more redeals are ever used: a pass limit with at
-//! least `len` redeals left is as good as no limit (the key uses
-//! `min(redeals left, len)`).
-//!
-//! # Safe automatic foundation moves
-//!
-//! After every move, a face-up tableau top card `c` (rank `r`, colour X) that
-//! is next on its foundation goes up at once, without branching, when
-//!
-//! * foundation-to-tableau off: both foundations of the other colour Y hold
-//!   at least `r - 1` cards;
-//! * foundation-to-tableau on: the same, and the other suit of colour X
-//!   holds at least `r - 2` cards.
-//!
-//! Proof (for "on"; "off" is the special case `K = {c}` below, since then the
-//! two Y cards of rank `r - 1`, the only cards that can ever be built on `c`,
-//! stay on their foundations for good). Let `S` be the position and `S'` the
-//! one with `c` put up. Let `K` be `c` with every card of colour Y of rank
-//! `<= r - 1` and every card of colour X of rank `<= r - 2`: in `S'` all of
-//! `K` is on the foundations, in `S` all but `c`, which is a tableau top.
-//! A card that can be built on a card of `K` is of `K` (on a Y card of rank
-//! `s <= r - 1` goes an X card of rank `s - 1 <= r - 2`; on an X card of rank
-//! `s <= r - 2` a Y card of rank `<= r - 3`; on `c` a Y card of rank `r - 1`),
-//! and `K` cards never enter the talon. So along any line from `S`, the `K`
-//! cards on the tableau always form top segments of their piles. Map every
-//! position `P` of a winning line from `S` to `pi(P)`: `P` with those segments
-//! put on the foundations (turning up a face-down card that they covered).
-//! `pi(S) = S'`; a move of `K` cards only leaves `pi` unchanged; any other
-//! move (a build whose base is not in `K`, minus its `K` tail; a card to or
-//! from a foundation of rank above that suit's `K` prefix; draws and talon
-//! moves) is legal in `pi(P)` with the same effect, since its destination
-//! top is never a `K` card and its foundation height is the same in `pi(P)`.
-//! So `pi` of the line wins from `S'` with no more moves than the line. The
-//! argument does not involve the talon, so it holds for draw-1 and draw-3
-//! and any pass limit.
-//!
-//! With draw-1 a safe talon card goes up at once too, when it is the waste
-//! top, or when the pass limit cannot bind (redeals left >= talon size, see
-//! above; then every talon card is reachable whatever the cursor, and the
-//! key ignores the cursor). The same map `pi` also takes the card out of the
-//! talon (lowering the cursor by one when the card was in the waste): in
-//! draw-1 removing a card keeps the order of the others, a card at or after
-//! the cursor stays so, and one that needed a redeal in `P` needs at most
-//! one in `pi(P)`; so `pi(P)` never has fewer redeals left than `P`. (Taking
-//! a card that is deeper in the stock would move the cursor past the cards
-//! before it, which a pass limit may then make unreachable: never done.)
-//! With draw-3 this does not hold (taking a card out of the talon changes
-//! which cards a later pass can reach), so talon cards are never put up
-//! automatically there.
-//!
-//! # Free regrouping of face-up cards: the key and the move set
-//!
-//! Terms. The *base* of a pile is its lowest face-up card. Over face-down
-//! cards the base is always the dealt card just above them: cards are only
-//! ever put on a pile's top card, so nothing can be put under a face-up card.
-//! The *twin* of a card is the other card of its rank and colour; a *class*
-//! is a card and its twin. A face-up card that is not a base lies on a card
-//! of the class one rank higher and of the other colour (its parent class).
-//! A *transfer* is a move of a build whose first card is not the base of its
-//! pile (a partial build): it can only go from the card it lies on to that
-//! card's twin.
-//!
-//! The *abstract position* `A(P)` is: the foundations, the talon (cards,
-//! cursor, redeals left), and for each pile its face-down part and its base
-//! (or that it is empty). The face-up cards are then known too (every card
-//! that is not face down, in the talon or on a foundation); `A(P)` forgets
-//! only how the non-base face-up cards are grouped into builds.
-//!
-//! Lemma 1. In each class, the number of covered cards equals the number of
-//! non-base face-up cards of the class one rank lower and of the other
-//! colour; so `A(P)` tells how many cards of each class are free (pile tops),
-//! and if a card of a class is covered while another position with the same
-//! `A` has it free, its twin is free.
-//!
-//! Weight. Let `W(P)` be the fewest moves other than transfers (transfers
-//! are free; draws and redeals do not count, see the talon macro moves) in a
-//! line that wins from `P`. `W(P) = 0` exactly when `P` is won, as transfers
-//! never change the foundations.
-//!
-//! Lemma 2. If `A(P) = A(Q)` then `W(P) = W(Q)`. By induction on `W(P)`:
-//! take a winning line from `P` of weight `W(P)`; its leading transfers lead
-//! to a position `P*` with `A(P*) = A(P)`; the next move `m` is one of: a
-//! talon card to its foundation; a talon or foundation card, or a pile's
-//! whole face-up part, onto a free card of its parent class (a king
-//! onto an empty pile); a free tableau card to its foundation. In `Q` the
-//! same move exists with the same effect on `A`: a free card of the parent
-//! class exists by Lemma 1 and which of two is used does not change `A`; a
-//! card to go up that is covered in `Q` has its twin free (Lemma 1), so the
-//! build on it is first transferred onto the twin (free). The position
-//! reached has the same `A` as `P*` after `m`, whose weight is `W(P) - 1`,
-//! so by induction `W(Q) <= W(P)`, and by symmetry they are equal.
-//!
-//! The move set. From the same argument with `Q = P`: a position that can be
-//! won has a winning line whose first weighted move, reached through free
-//! transfers, is one of these, played in `P` itself:
-//!
-//! * a talon move (to a foundation, or onto one place for the card);
-//! * a top card to its foundation;
-//! * `UNCOVER_F`: a covered card next on its foundation whose twin is a top:
-//!   the build on it moves onto the twin, then the card goes up;
-//! * a pile's whole face-up part onto one place for its base;
-//! * with foundation-to-tableau, a foundation card onto one place for it;
-//!
-//! where "one place" is the first pile whose top takes the card, or for a
-//! king the first empty pile. Each leads to a position of weight
-//! `W(P) - 1`. Two moves are never needed: a king already at the bottom of a
-//! pile with nothing face down under it does not move to an empty pile (that
-//! keeps `A` and so `W`), and a foundation card that the automatic moves
-//! would at once put back up is not brought down (by the safe-move argument
-//! above, the position after it and the automatic moves has the weight of
-//! `P`, so no line of least weight starts with it). Transfers alone are never
-//! moves: they keep `A`.
-//!
-//! # Moves that must be followed by their use
-//!
-//! Cards brought to the tableau only to be used at once. Say a line of
-//! least weight brings a card `c` onto a free card `y` with draw-1 and a
-//! pass limit that cannot bind, from the talon. Postpone that move to just
-//! before the first later move that uses it: one that puts a card on `c` (a
-//! transfer onto `c` included), or a covered twin of `c` going up after the
-//! build on it moves onto `c`. The moves in between stay legal with the same
-//! effect: `y` is covered by `c` all along, so nothing goes onto `y` and `y`
-//! does not go up; a build that holds `y` moves without `c`, which then goes
-//! onto `y` where it is; with draw-1 and the limit unable to bind every
-//! talon card stays within reach, and draws carry no weight. If `c` instead
-//! goes up, or onto `y`'s twin, first, the two moves become one or none.
-//!
-//! Cards brought down from a foundation wait for their use, in rows. Call
-//! such a move (and, with a free talon as above, a talon card brought to
-//! the tableau) a *down*. A card `c` brought down from a foundation is used
-//! by a move that puts a card on its class, by its covered twin going up
-//! after the build on it moves onto `c`, or by the card under `c` in its
-//! suit coming down in turn (`c` was in its way); until then `c` only sits
-//! there, and its foundation cannot change (a card going up there would be
-//! `c`, and the one under it coming down uses it). Take a line of least
-//! weight and move each down of a foundation card `c` later, past every
-//! move that is not a down and does not use `c`: the moves passed stay
-//! legal with the same effect, as for talon cards (`c`'s place stays free
-//! for it; a build that holds it moves without it), and if `c` goes back
-//! up unused the two moves are dropped. This ends, since each step moves a
-//! down past a move that is not one. Then from every down of such a `c`
-//! the moves up to its use are downs (else the first other move uses it):
-//! so while cards brought down wait, the next move is another down or one
-//! that uses every card waiting. In a row of downs, neighbours that do not
-//! use each other can swap (neither needs the other's place or
-//! foundation), so the foundation cards in it can come in an order where
-//! each that does not use the one just before is the higher card (taken
-//! greedily: the lowest whose needs are met; a talon card goes right
-//! before its use, which keeps the rest so: the order holds across it,
-//! between the card before it and the foundation card that comes onto
-//! it). A row of downs is short:
-//! the cards waiting are at most one per suit (the next on its
-//! foundation), and every move out of the row uses them all. An earlier
-//! version asked that a card brought down be used by the very next move
-//! and called winnable positions lost (issue 12: draw-1 PySol game 2088,
-//! one deal in about 2 000): 7S down onto 8H can need both 8H and 8S off
-//! their foundations first, a row of three downs. A card that would at
-//! once go back up (the safe rule) is never brought down.
-//!
-//! Piles emptied only for a king. Say a line of least weight moves the
-//! whole face-up part of a pile with nothing face down (base `b`) onto a
-//! free card `y`, emptying the pile. Postpone that move to just before the
-//! first later move that puts a king on an empty pile (the only moves an
-//! empty pile allows). In between, the part stays where it was: its top is
-//! free in both lines and its cards go up from there as they would have;
-//! `y` stays free but nothing goes onto it, as in the line; a move of the
-//! build that held `y` is the same move. If no king comes, the move is
-//! dropped. So a pile with nothing face down is emptied only when a king
-//! could come at once: a king that is the base over face-down cards, one
-//! the talon can play now, or (foundation-to-tableau) one on a foundation.
-//!
-//! None of these postponements lengthens a line or makes another one fail
-//! (each moves one move later past moves that do not need it). No ordinary
-//! move uses two talon cards brought to the tableau this way, so postponing
-//! each as far as it goes (and, among such moves in a row that do not use
-//! each other, taking first the one whose use comes first) ends with each
-//! right before a move that uses it. The one move that uses two postponed
-//! moves is a covered card going up after the build on it moves onto its
-//! twin, where the twin came from the talon and the card under it went up
-//! from the talon (below): that card goes up first (a talon card put up is
-//! followed by any move), and a talon card goes up when the next card of its
-//! suit is covered and its twin can come from the talon or a foundation.
-//!
-//! So the next weighted move (transfers being free) is, after a talon move
-//! of `c` onto the tableau, one of: a card of the class below `c` and of the
-//! other colour put on `c`'s class (from the talon, a foundation, or a
-//! pile's whole face-up part); `c`'s twin going up (a top, or freed by a
-//! transfer onto `c`); and after emptying a pile, a king onto it. These
-//! moves of `c` are generated only when one of these uses is possible right
-//! after them (the conditions depend only on `A`, by Lemma 1), and the
-//! position right after is expanded with those uses only ([`Need`]); it is
-//! not a node of the search. While foundation cards brought down wait, the
-//! positions are not nodes either: they are expanded with the downs (in
-//! the order above) and the moves that use every card waiting, and a talon
-//! card comes down there only when a card can come onto it from a
-//! foundation (in that order), or from the talon in the same way, or the
-//! cards still waiting after it are no more than its twin and some card is
-//! there to come onto it (else nothing could follow it). One that allows no move at
-//! all is dropped where it is made ([`State::may_go_on`]; the search would
-//! find nothing there). They have keys of their own
-//! (the waiting cards, one per suit, in bits no node's key sets), so that
-//! one reached again is skipped as a node is. The automatic moves never
-//! fire there: such a move frees no card and raises no foundation.
-//!
-//! In the same way, with draw-1 and a pass limit that cannot bind, a talon
-//! card `c` that goes to its foundation can be put up later, right before
-//! the next card of its suit goes up (the only move that needs it there; if
-//! `c` comes down again first, the two moves are one talon move onto the
-//! tableau). So it goes up only when the cards above it in its suit could
-//! follow at once: the next ones still in the talon, then a tableau card
-//! that is a top or whose twin is a top (or, the pair above, can come from
-//! the talon or a foundation); or when the rest of the suit is in the
-//! talon.
-//!
-//! These arguments are reasons to try the reductions, not the check: the
-//! tests compare the solver with a plain search over the engine's own moves
-//! ([`super::reference`]) on thousands of small positions under every
-//! rules setting, check that a position is winnable exactly when one of its
-//! successors is, that no position along a winning line is called lost,
-//! and compare whole-deal verdicts with lonelybot's (see the README).
-//!
-//! The automatic moves never raise `W` (the map `pi` above turns a line into
-//! one with no more moves, transfers into transfers or nothing).
-//!
-//! The search. Positions are skipped when their key (below) has been seen;
-//! equal keys mean equal `A` up to the order of the piles (a symmetry of the
-//! game) and the talon equivalences above. If the start can be won but the
-//! search ended without a win, take a visited position `N` that can be won,
-//! of least weight. It was expanded, and one of its moves (or one of them
-//! and a use expanded at the position in between, see above) leads (with
-//! the automatic moves) to a position of smaller weight, which is either
-//! won or trivially won (the search would have stopped), or visited
-//! (against the choice of `N`), or skipped for a visited position with the
-//! same key and, by Lemma 2, the same weight, or for a visited position
-//! that is at least as good (a smaller draw-3 cursor, see the key), of no
-//! more weight (against the choice of `N` again). The argument shows more:
-//! when the search ends without a win, no visited position can be won. So
-//! an exhausted search proves that the game cannot be won.
-//!
-//! Move ordering (the priorities of [`State::gen_moves`]) changes only the
-//! order in which the search tries moves, never which moves it tries, so it
-//! has no bearing on an `Unwinnable` proof.
-//!
-//! # The key
-//!
-//! A 128-bit number (see [`Key`]): the face-down count of each pile (the
-//! face-down cards of a pile are the first ones it held), what base each
-//! pile with nothing face down has, the foundations, and the talon (a bit
-//! mask kept up to date by the moves, the cursor, the redeals left). It
-//! names `A` up to the order of the piles with nothing face down.
+//! Why each of these reductions keeps every win is argued in
+//! `docs/solver.md` ("Why the reductions are sound"). The arguments are
+//! reasons to try them, not the check: the tests compare the solver with a
+//! plain search over the engine's own moves ([`super::reference`]) on
+//! thousands of small positions under every rules setting, check that a
+//! position is winnable exactly when one of its successors is, that no
+//! position along a winning line is called lost, and compare whole-deal
+//! verdicts with lonelybot's.
 
 use crate::engine::card::Suit;
 use crate::engine::game::Position;
@@ -2118,9 +1858,9 @@ mod tests {
     fn the_moves_after_a_card_comes_down_are_its_uses_among_all_moves() {
         let (mut checked, mut uses, mut dropped, mut waiting, mut dead_ends) = (0, 0, 0, 0, 0);
         let mut next = picker(12345);
-        // 600 deals: with 150, an earlier version of `fruitful` that
-        // judged a talon card by the cards waiting before its own move
-        // (not after) passed, and dropped a move that goes on (game 226).
+        // 600 deals, not fewer: a talon card judged by the cards waiting
+        // before its own move (not after) drops a move that goes on only
+        // from game 226 on.
         for game in 1..=600u128 {
             for (draw, passes) in [
                 (DrawCount::One, PassLimit::Unlimited),

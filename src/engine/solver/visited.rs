@@ -65,9 +65,8 @@ thread_local! {
 /// of each size) and reused by the next sets that grow to their size.
 /// Why: the kernel hands out fresh memory one page at a time, zeroing each
 /// on its first touch, and a batch of deals grows tables of tens of
-/// megabytes for every deal (on a virtual machine that took 8% to 11% of a
-/// hard draw-1 deal, and 5% of PySol games 1..2000); refilling a kept array
-/// costs a small part of that. Off by default, so that a program that
+/// megabytes for every deal; refilling a kept array costs a small part of
+/// that. Off by default, so that a program that
 /// solves now and then (the REPL) gives the memory back.
 pub(crate) fn keep_spare_slots() {
     // Failing to reach the thread's store (while the thread ends) only
