@@ -216,6 +216,7 @@ mod tests {
             rules: Rules::default(),
             solution: Solution { verdict: Verdict::Unwinnable, states: 3, peak_memory_bytes: 7 },
             seconds: 0.5,
+            cpu_seconds: None,
         };
         serde_json::to_string(&solved.record()).unwrap()
     }

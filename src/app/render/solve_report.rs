@@ -189,6 +189,7 @@ mod tests {
             rules: Rules::default(),
             solution,
             seconds: 0.25,
+            cpu_seconds: None,
         }
     }
 

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""The solver's speed, side by side with lonelybot, in CPU time.
+
+usage: scripts/side_by_side.py KLONDIKE A B DRAW [--passes N|unlimited]
+           [--no-foundation-to-tableau] [--max-states N] [--lonelybot-timeout S]
+
+Solves PySol games A..B as one batch of KLONDIKE (`solve --games A..B --fast`,
+one worker thread) and reports, from the batch's own lines, the CPU seconds
+per deal (mean, p99, max and its game), the nodes and the nodes per CPU
+second. Where lonelybot's rules apply (unlimited passes, foundation-to-tableau
+allowed) and LONECLI names its binary (built from its public source outside
+this repository), it runs one lonelybot process per deal at the same time, on
+the other core, and reports its CPU seconds (its process start, measured on a
+deal it decides at once, taken out), the ratio of the two totals, and every
+verdict the two disagree on. CPU time, not wall time: the machines are shared.
+Prints a Markdown table; exit 1 on any disagreement.
+"""
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lonelybot_verdicts import lonelybot_index  # noqa: E402
+
+
+def p99(values):
+    ordered = sorted(values)
+    return ordered[max(0, -(-len(ordered) * 99 // 100) - 1)] if ordered else float("nan")
+
+
+def run_ours(args, out_path, result):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cmd = [args.klondike, "solve", "--games", f"{args.first}..{args.last}", "--draw", str(args.draw),
+           "--passes", args.passes, "--fast", "--max-states", str(args.max_states), "--timeout", "1000000",
+           "-o", out_path]
+    if args.f2t:
+        cmd.append("--foundation-to-tableau")
+    env = dict(os.environ, RAYON_NUM_THREADS="1")
+    subprocess.run(cmd, check=True, env=env, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result["process_cpu"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def lonelybot_cpu(lonecli, index, draw, timeout):
+    """lonelybot's verdict (W, L or U) and the CPU seconds of its process."""
+    proc = subprocess.Popen([lonecli, "solve", "exact", str(index), str(draw)], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    timer = threading.Timer(timeout, proc.kill)
+    timer.start()
+    out = proc.stdout.read()
+    _, _, usage = os.wait4(proc.pid, 0)
+    timer.cancel()
+    text = "\n" + out
+    verdict = "W" if "\nSolvable in " in text else "L" if "\nImpossible" in text else "U"
+    return verdict, usage.ru_utime + usage.ru_stime
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("klondike")
+    p.add_argument("first", type=int)
+    p.add_argument("last", type=int)
+    p.add_argument("draw", type=int, choices=(1, 3))
+    p.add_argument("--passes", default="unlimited")
+    p.add_argument("--no-foundation-to-tableau", dest="f2t", action="store_false")
+    p.add_argument("--max-states", type=int, default=8_000_000)
+    p.add_argument("--lonelybot-timeout", type=float, default=60.0)
+    args = p.parse_args()
+
+    lonecli = os.environ.get("LONECLI")
+    side_by_side = args.passes == "unlimited" and args.f2t and lonecli and os.access(lonecli, os.X_OK)
+    games = range(args.first, args.last + 1)
+    deals = {}
+    if side_by_side:
+        for game in games:
+            codes = subprocess.run([args.klondike, "deal", "--game", str(game)], capture_output=True, text=True,
+                                   check=True).stdout.split()
+            deals[game] = lonelybot_index(codes)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out_path = os.path.join(tmp, "ours.jsonl")
+        ours_result = {}
+        ours = threading.Thread(target=run_ours, args=(args, out_path, ours_result))
+        started = time.time()
+        ours.start()
+        theirs = {}
+        if side_by_side:
+            # The process start, measured on game 1 (decided at once), is
+            # taken out of every deal's time.
+            start_cost = min(lonelybot_cpu(lonecli, deals[args.first], args.draw, 60)[1] for _ in range(5))
+            for game in games:
+                verdict, cpu = lonelybot_cpu(lonecli, deals[game], args.draw, args.lonelybot_timeout)
+                theirs[game] = (verdict, max(0.0, cpu - start_cost))
+        ours.join()
+        wall = time.time() - started
+        lines = [json.loads(line) for line in open(out_path) if line.strip()]
+
+    cpu = {int(r["game"]): r.get("cpu_seconds", r["seconds"]) for r in lines}
+    verdict = {int(r["game"]): {"winnable": "W", "unwinnable": "L"}.get(r["verdict"], "U") for r in lines}
+    nodes = sum(r["nodes"] for r in lines)
+    total = sum(cpu.values())
+    slowest = max(cpu, key=cpu.get)
+    rules = f"draw {args.draw}, passes {args.passes}, foundation-to-tableau {'on' if args.f2t else 'off'}"
+    print(f"PySol games {args.first}..{args.last}, {rules}, at most {args.max_states} states a deal "
+          f"(wall {wall:.0f} s; batch process CPU {ours_result.get('process_cpu', float('nan')):.1f} s)")
+    print()
+    print("| | CPU s | mean ms | p99 ms | max ms (game) | nodes | nodes per CPU s | won | lost | unknown |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    counts = [sum(1 for v in verdict.values() if v == k) for k in "WLU"]
+    print(f"| ours | {total:.2f} | {1000 * total / len(cpu):.2f} | {1000 * p99(cpu.values()):.1f} | "
+          f"{1000 * cpu[slowest]:.0f} ({slowest}) | {nodes} | {nodes / total:.0f} | "
+          f"{counts[0]} | {counts[1]} | {counts[2]} |")
+    disagree = []
+    if side_by_side:
+        their_cpu = {g: c for g, (_, c) in theirs.items()}
+        their_total = sum(their_cpu.values())
+        their_slowest = max(their_cpu, key=their_cpu.get)
+        tc = [sum(1 for v, _ in theirs.values() if v == k) for k in "WLU"]
+        print(f"| lonelybot | {their_total:.2f} | {1000 * their_total / len(their_cpu):.2f} | "
+              f"{1000 * p99(their_cpu.values()):.1f} | {1000 * their_cpu[their_slowest]:.0f} ({their_slowest}) | "
+              f"- | - | {tc[0]} | {tc[1]} | {tc[2]} |")
+        print()
+        print(f"Ratio (lonelybot's CPU over ours): {their_total / total:.2f}")
+        both = [g for g in games if verdict.get(g, "U") != "U" and theirs[g][0] != "U"]
+        disagree = [g for g in both if verdict[g] != theirs[g][0]]
+        print(f"Verdicts both decide: {len(both)}; disagreements: {len(disagree)} {disagree[:20]}")
+        share = sum(c for g, c in cpu.items() if verdict[g] == "L") / total
+        print(f"Unwinnable deals' share of our CPU: {100 * share:.0f}%; "
+              f"median ours {1000 * statistics.median(cpu.values()):.2f} ms")
+    return 1 if disagree else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
