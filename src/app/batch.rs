@@ -409,7 +409,7 @@ fn thread_cpu_seconds() -> Option<f64> {
     let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: clock_gettime writes only to the timespec it is handed.
     let told = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) } == 0;
-    told.then(|| now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9)
+    told.then_some(now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9)
 }
 
 /// CPU seconds the calling thread has used so far: not told here.
