@@ -18,7 +18,6 @@ Prints a Markdown table; exit 1 on any disagreement.
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -36,16 +35,17 @@ def p99(values):
 
 
 def run_ours(args, out_path, result):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     cmd = [args.klondike, "solve", "--games", f"{args.first}..{args.last}", "--draw", str(args.draw),
            "--passes", args.passes, "--fast", "--max-states", str(args.max_states), "--timeout", "1000000",
            "-o", out_path]
     if args.f2t:
         cmd.append("--foundation-to-tableau")
     env = dict(os.environ, RAYON_NUM_THREADS="1")
-    subprocess.run(cmd, check=True, env=env, stderr=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    result["process_cpu"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    proc = subprocess.Popen(cmd, env=env, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if status != 0:
+        result["error"] = f"side_by_side: {' '.join(cmd)} failed (wait status {status})"
+    result["process_cpu"] = usage.ru_utime + usage.ru_stime
 
 
 def lonelybot_cpu(lonecli, index, draw, timeout):
@@ -99,6 +99,8 @@ def main():
                 verdict, cpu = lonelybot_cpu(lonecli, deals[game], args.draw, args.lonelybot_timeout)
                 theirs[game] = (verdict, max(0.0, cpu - start_cost))
         ours.join()
+        if "error" in ours_result:
+            sys.exit(ours_result["error"])
         wall = time.time() - started
         lines = [json.loads(line) for line in open(out_path) if line.strip()]
 
