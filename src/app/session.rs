@@ -279,7 +279,8 @@ pub enum Input {
     TooLong(String),
     /// A line that is not UTF-8 text.
     NotText,
-    /// Ctrl-C at the prompt: it takes back a question, or ends the session.
+    /// Ctrl-C on an empty line at the prompt: it takes back a question,
+    /// or says how to quit (twice in a row: ends the session).
     Interrupted,
     /// The end of input.
     End,
@@ -461,6 +462,9 @@ pub struct Session<W: World> {
     opening_note: Option<String>,
     /// The last line fed, as read (`--strict` names the one rejected).
     last_line: String,
+    /// The last input was Ctrl-C on an empty line with nothing asked: a
+    /// second one in a row ends the session.
+    interrupted: bool,
     world: W,
 }
 
@@ -490,6 +494,7 @@ impl<W: World> Session<W> {
             flow: Flow::default(),
             opening_note: None,
             last_line: String::new(),
+            interrupted: false,
             world,
         }
     }
@@ -752,16 +757,25 @@ impl<W: World> Session<W> {
     /// Takes one input as the line source read it: skips comments and
     /// blank lines, runs or rejects the rest and prints what each does,
     /// then keeps the autosave in step ([`Session::checkpoint`]). Ctrl-C
-    /// takes back a question waiting; otherwise it ends the session, as the
-    /// end of input does (saying what becomes of the game where
-    /// [`View::farewell`] asks for it). The caller then calls
+    /// (which reaches the session only on an empty line: the line editor
+    /// clears a line that has text) takes back a question waiting;
+    /// otherwise the first says how to quit, and a second in a row ends the
+    /// session, as the end of input does (saying what becomes of the game
+    /// where [`View::farewell`] asks for it). The caller then calls
     /// [`Session::end`].
     ///
     /// # Errors
     /// A failed write to `out`.
     pub fn feed(&mut self, input: Input, out: &mut dyn Write) -> io::Result<Next> {
+        let interrupted_before = std::mem::take(&mut self.interrupted);
         let (line, fault) = match input {
             Input::Interrupted if self.flow.pending().is_some() => ("no".to_string(), None),
+            Input::Interrupted if !interrupted_before => {
+                self.interrupted = true;
+                writeln!(out, "{}", said::HOW_TO_QUIT)?;
+                out.flush()?;
+                return Ok(Next::Continue);
+            }
             Input::End | Input::Interrupted => {
                 if self.view.farewell {
                     self.farewell(out)?;

@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
-use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
+use rustyline::{
+    Cmd, ConditionalEventHandler, Context, Editor, Event, EventContext, EventHandler, Helper, Highlighter, Hinter,
+    KeyEvent, Movement, RepeatCount, Validator,
+};
 
 /// One line of input: what the library's session takes.
 pub use klondike::app::session::Input as Line;
@@ -35,6 +38,21 @@ impl Completer for CommandCompleter {
     }
 }
 
+/// Ctrl-C as shells and REPLs have it: it throws away the line being
+/// typed; only on an empty line does it reach the session (which takes back
+/// a question, or says how to quit).
+struct ClearLine;
+
+impl ConditionalEventHandler for ClearLine {
+    fn handle(&self, _: &Event, _: RepeatCount, _: bool, ctx: &EventContext) -> Option<Cmd> {
+        if ctx.line().is_empty() {
+            Some(Cmd::Interrupt)
+        } else {
+            Some(Cmd::Kill(Movement::WholeBuffer))
+        }
+    }
+}
+
 /// Lines typed at a terminal, with line editing, tab completion of command
 /// and argument words, Ctrl-R search and history kept between sessions (rustyline).
 pub struct Terminal {
@@ -59,6 +77,7 @@ impl Terminal {
         let config = rustyline::Config::builder().completion_type(rustyline::CompletionType::List).build();
         let mut editor = Editor::with_config(config)?;
         editor.set_helper(Some(CommandCompleter));
+        editor.bind_sequence(KeyEvent::ctrl('C'), EventHandler::Conditional(Box::new(ClearLine)));
         let mut history = klondike::app::store::history_path();
         if let Some(path) = &history {
             if klondike::app::store::is_unfit(path) {
@@ -91,8 +110,8 @@ impl LineSource for Terminal {
                 }
                 Ok(Line::Text(first))
             }
-            // Ctrl-D ends the session cleanly; so does Ctrl-C, unless a
-            // question is waiting (then it is the answer no).
+            // Ctrl-D ends the session cleanly; Ctrl-C on an empty line is
+            // the session's to judge.
             Err(ReadlineError::Interrupted) => Ok(Line::Interrupted),
             Err(ReadlineError::Eof) => Ok(Line::End),
             Err(ReadlineError::Io(e)) if e.kind() == io::ErrorKind::InvalidData => Ok(Line::NotText),

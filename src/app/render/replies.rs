@@ -187,6 +187,9 @@ pub fn kept_as_last_saved(moves: usize) -> String {
     format!("the game is kept as it was last saved ({}), for resuming", count(moves, "move"))
 }
 
+/// What is said after Ctrl-C on an empty line, when nothing is asked.
+pub const HOW_TO_QUIT: &str = "To quit, type q or press Ctrl-D, or Ctrl-C again.";
+
 /// What is said when the player answers no to the question.
 pub const KEPT_PLAYING: &str = "Kept playing this game.";
 

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::app::play::tests::{easy_win, EASY};
-use crate::app::render::replies::{GAME_KEPT, KEPT_PLAYING, LEFT_NOT_COUNTED};
+use crate::app::render::replies::{GAME_KEPT, HOW_TO_QUIT, KEPT_PLAYING, LEFT_NOT_COUNTED};
 use crate::app::render::words::{CardNames, SuitStyle};
 use crate::engine::deal::{Deal, GameNumber};
 
@@ -453,10 +453,19 @@ fn a_question_waits_and_ctrl_c_takes_it_back() {
     assert_eq!(String::from_utf8(out).unwrap(), format!("> no\n{KEPT_PLAYING}\n"));
     assert!(s.world().counts.is_empty());
     assert_eq!(s.play().origin(), Origin::Number(GameNumber::new(1).unwrap()));
-    // Ctrl-C with nothing asked ends the session, saying what becomes of the game.
-    let mut out = Vec::new();
-    assert_eq!(s.feed(Input::Interrupted, &mut out).unwrap(), Next::Ended);
-    assert_eq!(String::from_utf8(out).unwrap(), "\nGame 1 counts as lost.\n");
+    // Ctrl-C with nothing asked says how to quit and changes nothing; a
+    // line in between starts the count again; twice in a row ends the
+    // session, saying what becomes of the game.
+    let ctrl_c = |s: &mut Session<Memory>| {
+        let mut out = Vec::new();
+        let next = s.feed(Input::Interrupted, &mut out).unwrap();
+        (next, String::from_utf8(out).unwrap())
+    };
+    assert_eq!(ctrl_c(&mut s), (Next::Continue, format!("{HOW_TO_QUIT}\n")));
+    feed(&mut s, &["d"]);
+    assert_eq!(ctrl_c(&mut s), (Next::Continue, format!("{HOW_TO_QUIT}\n")));
+    assert_eq!(s.play().game().moves_made(), 2);
+    assert_eq!(ctrl_c(&mut s), (Next::Ended, "\nGame 1 counts as lost.\n".to_string()));
 }
 
 #[test]
