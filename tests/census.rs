@@ -103,7 +103,8 @@ fn the_committed_verdicts_agree_with_lonelybot_and_with_each_other() {
     use klondike::engine::deal::GameNumber;
     use klondike::engine::rules::{DrawCount, PassLimit, Rules};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let verdicts = Verdicts::parse(&std::fs::read_to_string(root.join("src/app/census/verdicts.txt")).unwrap()).unwrap();
+    let verdicts =
+        Verdicts::parse(&std::fs::read_to_string(root.join("src/app/census/verdicts.txt")).unwrap()).unwrap();
     assert!(verdicts.len() >= 200);
     let lonelybot = std::fs::read_to_string(root.join("fixtures/solver/lonelybot_pysol.txt")).unwrap();
     let mut compared = 0;

@@ -418,7 +418,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         Verb::Help,
         "help",
         &["?"],
-        &[form("help", "list the commands", "help"), form("help CMD", "explain one command", "help t")],
+        &[
+            form("help", "list the commands to play with", "help"),
+            form("help all", "list every command", "help all"),
+            form("help CMD", "explain one command", "help t"),
+        ],
     ),
     session(
         Verb::Quit,
@@ -1134,7 +1138,7 @@ mod tests {
 
     #[test]
     fn every_word_a_form_spells_out_is_an_argument_word_of_its_slot() {
-        // `w f`, `t A f`, `l N all`, `l t`, `l f`, `moves all`: the lower-case
+        // `w f`, `t A f`, `l N all`, `l t`, `l f`, `moves all`, `help all`: the lower-case
         // words of a form's usage after its command are in the table.
         let mut seen = 0;
         for spec in COMMANDS {
@@ -1148,7 +1152,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(seen, 9, "w f, t A f, CARD f, l N all, l t, l w, l f, l s, moves all");
+        assert_eq!(seen, 10, "w f, t A f, CARD f, l N all, l t, l w, l f, l s, moves all, help all");
     }
 
     #[test]

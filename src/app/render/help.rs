@@ -23,6 +23,46 @@ pub fn help_list() -> String {
     text
 }
 
+/// The forms that `help` shows first, by their usage in [`COMMANDS`]: how
+/// to play and the few questions a new player asks; `help all` has the rest.
+const ESSENTIALS: &[&str] = &[
+    "d",
+    "w N",
+    "w f",
+    "t A B",
+    "t A B K",
+    "t A f",
+    "CARD N",
+    "CARD f",
+    "u, undo",
+    "h, hint",
+    "solve",
+    "moves",
+    "l t",
+    "find CARD",
+    "q, quit",
+];
+
+/// `help`: the essentials, one form a line, short enough for a 24-line
+/// terminal at 80 columns (no examples where the usage is one), and how to
+/// see the rest.
+pub fn help_essentials() -> String {
+    let mut text = String::from("How to play (piles are 1 to 7; a card is its code, such as 9h or qs):\n");
+    for spec in COMMANDS {
+        for form in spec.forms.iter().filter(|f| ESSENTIALS.contains(&f.usage)) {
+            let example = if form.usage.split(", ").any(|u| u == form.example) {
+                String::new()
+            } else {
+                format!(" ({})", form.example)
+            };
+            text.push_str(&format!("  {:<12} {}{example}\n", form.usage, form.does));
+        }
+    }
+    text.push_str("help all: every command (save, load, stats, new, auto and more)\n");
+    text.push_str("help CMD: one command explained, as in help t");
+    text
+}
+
 /// `help` in screen-reader mode: what a new player needs, in a few
 /// sentences with no symbols, and how to hear more.
 pub const SPOKEN_HELP: &str = "Type d to draw, w and a pile to play the waste card, t and two piles to move \
@@ -76,6 +116,20 @@ fn spoken_word(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_fits_a_24_line_terminal_at_80_columns_and_names_only_real_forms() {
+        let text = help_essentials();
+        let rows: usize = text.lines().map(|l| l.chars().count().div_ceil(80).max(1)).sum();
+        assert!(rows <= 20, "{rows} rows at 80 columns:\n{text}");
+        let forms: Vec<&str> = COMMANDS.iter().flat_map(|c| c.forms.iter().map(|f| f.usage)).collect();
+        for usage in ESSENTIALS {
+            assert!(forms.contains(usage), "{usage} is no form of COMMANDS");
+            assert!(text.contains(&format!("  {usage} ")), "{usage} is not shown:\n{text}");
+        }
+        assert!(text.contains("help all") && text.contains("help CMD"), "{text}");
+        assert!(rows < help_list().lines().count(), "help all has more");
+    }
 
     #[test]
     fn every_command_is_explained_and_listed() {

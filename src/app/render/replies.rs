@@ -11,7 +11,7 @@ use std::fmt;
 use crate::app::command::{Command, PileRef, Query};
 use crate::app::flow::{Advice, Passed, Pending, Refusal, WinnableError, WINNABLE_TRIES};
 use crate::app::play::{Origin, Play};
-use crate::app::render::help::{help_list, help_on, SPOKEN_HELP};
+use crate::app::render::help::{help_essentials, help_list, help_on, SPOKEN_HELP};
 use crate::app::render::query::{
     describe_pile, describe_pile_full, describe_rules, describe_stock, describe_tops, find_card, move_in_words,
 };
@@ -122,7 +122,7 @@ pub fn answer(query: Query, play: &Play, look: &Look) -> Result<String, Refusal>
             let all: Vec<String> = crate::app::command::COMMANDS.iter().filter_map(|c| help_on(c.word)).collect();
             all.join("\n")
         }
-        Query::Help(None) => help_list(),
+        Query::Help(None) => help_essentials(),
         Query::Help(Some(word)) if is_all(word) => help_list(),
         Query::Help(Some(word)) => return help_on(word).ok_or_else(|| Refusal::NoHelp(word.to_string())),
         Query::Table => whole_table(play, look),
