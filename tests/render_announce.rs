@@ -90,7 +90,7 @@ fn draw_that_empties_the_stock() {
         let rules = Rules { passes, ..Rules::default() };
         let [a, u, _] = announce_all(&pos, rules, Move::Draw, &["KS"]);
         // It is the last card: it goes home, or to the empty piles.
-        assert_eq!(a, format!("Drew king of spades, which can go to its foundation or onto an empty pile. {tail}"));
+        assert_eq!(a, format!("Drew king of spades, ready for its foundation or an empty pile. {tail}"));
         assert_eq!(u, "Undid: king of spades back to the stock; queen of hearts on top of the waste.");
     }
 }

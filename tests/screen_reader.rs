@@ -170,10 +170,11 @@ fn a_won_game_is_heard_in_short_plain_sentences() {
         assert_eq!(out.matches("You won").count(), 1, "game {number}: the win said once");
         words.sort_unstable();
         let median = words[words.len() / 2];
-        // At most 15 words: a move says the card, both piles, what the
-        // source pile shows now and the score change; the solver's lines
-        // have few draws (the shortest sentences), so they are the hard case.
-        assert!(median <= 15, "game {number}: median {median} words a move; {words:?}");
+        // At most 16 words: a move says the card, both piles, what the
+        // source pile shows now, where a card it made playable can go, and
+        // the score change; the solver's lines have few draws (the shortest
+        // sentences), so they are the hard case.
+        assert!(median <= 16, "game {number}: median {median} words a move; {words:?}");
     }
 }
 

@@ -3,7 +3,7 @@
 //!
 //! | what happened | announcement (cards in words) |
 //! |---|---|
-//! | draw | `Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top, which fits pile 2. 18 in the stock.` (where the top card can go: `which can go to its foundation`, `which fits piles 2 and 5`, `which fits an empty pile`; nothing when it cannot be played) |
+//! | draw | `Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top, which fits pile 2. 18 in the stock.` (where the top card can go: `ready for its foundation`, `which fits piles 2 and 5`, `which fits an empty pile`; nothing when it cannot be played) |
 //! | draw that empties the stock | `Drew 9 of spades. Stock empty; 1 redeal left.` (or `no redeals left`, or `the next draw turns the waste over`) |
 //! | redeal | `Turned the waste over: 21 cards in the stock, pass 2 of 3.` |
 //! | waste to pile | `9 of spades, waste to pile 3; 4 of hearts left on top.` |
@@ -262,18 +262,31 @@ pub fn announce_status(game: &Game) -> Option<String> {
 }
 
 /// Where the waste's top card of `post` can be played under `rules`, as a
-/// clause to follow its name: ", which can go to its foundation", ", which
+/// clause to follow its name: ", ready for its foundation", ", which
 /// fits pile 4", ", which fits piles 2 and 5" (for a king ", which fits an
-/// empty pile"), ", which can go to its foundation or onto pile 1"; empty
+/// empty pile"), ", ready for its foundation or pile 1"; empty
 /// when it cannot be played.
 fn waste_top_goes(post: &Position, rules: &Rules) -> String {
-    let home = post.check(Move::WasteToFoundation, rules).is_ok();
-    let piles: Vec<String> = PileId::ALL
-        .into_iter()
-        .filter(|&to| post.check(Move::WasteToTableau { to }, rules).is_ok())
-        .map(|to| to.to_string())
-        .collect();
-    let king = post.waste().last().is_some_and(|c| c.rank() == crate::engine::card::Rank::KING);
+    goes(post, rules, post.waste().last().copied(), Move::WasteToFoundation, |to| Move::WasteToTableau { to })
+}
+
+/// Where the top card of pile `from` can be played, as [`waste_top_goes`]
+/// says it of the waste's: said of a card that a move turned up, so that a
+/// player who cannot see the table hears what has become playable.
+fn pile_top_goes(post: &Position, rules: &Rules, from: PileId) -> String {
+    goes(post, rules, post.pile(from).top(), Move::TableauToFoundation { from }, |to| Move::TableauToTableau {
+        from,
+        to,
+        count: 1,
+    })
+}
+
+/// Where `card` can go by the move `home` or the moves `onto` a pile.
+fn goes(post: &Position, rules: &Rules, card: Option<Card>, home: Move, onto: impl Fn(PileId) -> Move) -> String {
+    let home = post.check(home, rules).is_ok();
+    let piles: Vec<String> =
+        PileId::ALL.into_iter().filter(|&to| post.check(onto(to), rules).is_ok()).map(|to| to.to_string()).collect();
+    let king = card.is_some_and(|c| c.rank() == crate::engine::card::Rank::KING);
     let place = match piles.as_slice() {
         [] => None,
         // Only empty piles take a king: which one does not matter.
@@ -283,9 +296,9 @@ fn waste_top_goes(post: &Position, rules: &Rules) -> String {
     };
     match (home, place) {
         (false, None) => String::new(),
-        (true, None) => ", which can go to its foundation".to_string(),
+        (true, None) => ", ready for its foundation".to_string(),
         (false, Some(place)) => format!(", which fits {place}"),
-        (true, Some(place)) => format!(", which can go to its foundation or onto {place}"),
+        (true, Some(place)) => format!(", ready for its foundation or {place}"),
     }
 }
 
@@ -323,17 +336,17 @@ fn forward(
         ),
         Move::WasteToTableau { to } => {
             let card = pre.waste().last();
-            format!("{}, waste to pile {to}{}", named(card, style), waste_after(post, style))
+            format!("{}, waste to pile {to}{}", named(card, style), waste_after(post, rules, style))
         }
         Move::WasteToFoundation => {
             let card = played.foundation_card.or_else(|| pre.waste().last().copied());
-            format!("{}, waste to its foundation{}", named(card.as_ref(), style), waste_after(post, style))
+            format!("{}, waste to its foundation{}", named(card.as_ref(), style), waste_after(post, rules, style))
         }
         Move::TableauToTableau { from, to, count } => {
             let moved = build(tail(pre.pile(from).face_up(), count), style);
             // A long build's words end in a comma already.
             let sep = if moved.ends_with(',') { " " } else { ", " };
-            format!("{moved}{sep}pile {from} to pile {to}{}", uncovered(played.turned_up, post, from, style))
+            format!("{moved}{sep}pile {from} to pile {to}{}", uncovered(played.turned_up, post, rules, from, style))
         }
         Move::TableauToFoundation { from } => {
             let card = played.foundation_card.or_else(|| pre.pile(from).top());
@@ -341,7 +354,7 @@ fn forward(
                 "{}, pile {} to its foundation{}",
                 named(card.as_ref(), style),
                 from,
-                uncovered(played.turned_up, post, from, style)
+                uncovered(played.turned_up, post, rules, from, style)
             )
         }
         Move::FoundationToTableau { suit, to } => {
@@ -382,19 +395,42 @@ fn build(cards: &[Card], style: &CardStyle) -> String {
     }
 }
 
-/// After a move from pile `from`, what the pile shows now: "; jack of
-/// spades turned up, 3 face down", "; pile 2 now empty", or "; 9 of clubs
-/// left on top".
-fn uncovered(turned_up: Option<Card>, post: &Position, from: PileId, style: &CardStyle) -> String {
+/// After a move from pile `from`, what the pile shows now and what has
+/// become playable: "; jack of spades turned up, which fits pile 4; 3 face
+/// down", "; pile 2 now empty, a place for the king of hearts", or "; 9 of
+/// clubs left on top".
+fn uncovered(turned_up: Option<Card>, post: &Position, rules: &Rules, from: PileId, style: &CardStyle) -> String {
     let pile = post.pile(from);
     match (turned_up, pile.top()) {
-        (Some(card), _) => match pile.hidden().len() {
-            0 => format!("; {} turned up, none face down", style.card(card)),
-            n => format!("; {} turned up, {n} face down", style.card(card)),
+        (Some(card), _) => {
+            let goes = pile_top_goes(post, rules, from);
+            let sep = if goes.is_empty() { "," } else { ";" };
+            match pile.hidden().len() {
+                0 => format!("; {} turned up{goes}{sep} none face down", style.card(card)),
+                n => format!("; {} turned up{goes}{sep} {n} face down", style.card(card)),
+            }
+        }
+        (None, None) => match king_for(post, rules, from) {
+            Some(king) => format!("; pile {from} now empty, a place for the {}", style.card(king)),
+            None => format!("; pile {from} now empty"),
         },
-        (None, None) => format!("; pile {from} now empty"),
         (None, Some(top)) => format!("; {} left on top", style.card(top)),
     }
+}
+
+/// A king that can usefully come to the empty pile `to`: the waste's top,
+/// or one that leads the face-up cards of a pile with cards face down
+/// under it (a king alone on a pile gains nothing by moving).
+fn king_for(post: &Position, rules: &Rules, to: PileId) -> Option<Card> {
+    let from_waste = post.waste().last().copied().filter(|_| post.check(Move::WasteToTableau { to }, rules).is_ok());
+    from_waste.or_else(|| {
+        PileId::ALL.into_iter().find_map(|from| {
+            let pile = post.pile(from);
+            let count = pile.face_up().len();
+            let legal = count > 0 && post.check(Move::TableauToTableau { from, to, count }, rules).is_ok();
+            (legal && !pile.hidden().is_empty()).then(|| pile.face_up()[0])
+        })
+    })
 }
 
 fn face_down_again(turned_up: Option<Card>, from: PileId, style: &CardStyle) -> String {
@@ -404,11 +440,11 @@ fn face_down_again(turned_up: Option<Card>, from: PileId, style: &CardStyle) -> 
     }
 }
 
-/// After a card left the waste: "; 4 of hearts left on top" or
-/// "; waste now empty".
-fn waste_after(post: &Position, style: &CardStyle) -> String {
+/// After a card left the waste: "; 4 of hearts left on top" (and where it
+/// can go: ", which fits pile 3") or "; waste now empty".
+fn waste_after(post: &Position, rules: &Rules, style: &CardStyle) -> String {
     match post.waste().last() {
-        Some(&top) => format!("; {} left on top", style.card(top)),
+        Some(&top) => format!("; {} left on top{}", style.card(top), waste_top_goes(post, rules)),
         None => "; waste now empty".to_string(),
     }
 }
@@ -486,6 +522,53 @@ mod tests {
         assert_eq!(
             announce_redo(&before_redo, &redone, &game, &CardStyle::WORDS),
             "Redid: 8 of hearts, 7 of clubs and 6 of diamonds, pile 2 to pile 5; jack of spades turned up, none face down."
+        );
+    }
+
+    #[test]
+    fn a_move_says_where_the_card_it_made_playable_can_go() {
+        let rules = Rules::default();
+        // A card turned up that fits a pile, and one ready for its foundation.
+        let pos = position(
+            "tableau - / 9H | 8C / | 9D / | TC / - / - / - ; stock * ; waste - ; foundations - - - - ; pass 1",
+        );
+        let mv = Move::TableauToTableau { from: PileId::ALL[1], to: PileId::ALL[2], count: 1 };
+        assert_eq!(
+            play(&pos, rules, mv),
+            "8 of clubs, pile 2 to pile 3; 9 of hearts turned up, which fits pile 4; none face down."
+        );
+        let pos =
+            position("tableau - / AH | 5C / - / - / - / - / - ; stock * ; waste - ; foundations 4C - - - ; pass 1");
+        let mv = Move::TableauToFoundation { from: PileId::ALL[1] };
+        assert_eq!(
+            play(&pos, rules, mv),
+            "5 of clubs, pile 2 to its foundation; ace of hearts turned up, ready for its foundation; none face down."
+        );
+        // A pile emptied while a king waits: on the waste, or over cards face down.
+        let pos =
+            position("tableau | KH / | 5C / - / - / - / - / - ; stock * ; waste KD ; foundations 4C - - - ; pass 1");
+        let empties = Move::TableauToFoundation { from: PileId::ALL[1] };
+        assert_eq!(
+            play(&pos, rules, empties),
+            "5 of clubs, pile 2 to its foundation; pile 2 now empty, a place for the king of diamonds."
+        );
+        let pos =
+            position("tableau 9S | KH / | 5C / - / - / - / - / - ; stock * ; waste 3S ; foundations 4C - - - ; pass 1");
+        assert_eq!(
+            play(&pos, rules, empties),
+            "5 of clubs, pile 2 to its foundation; pile 2 now empty, a place for the king of hearts."
+        );
+        // A king alone on its pile gains nothing by moving: no place is named.
+        let pos =
+            position("tableau | KH / | 5C / - / - / - / - / - ; stock * ; waste 3S ; foundations 4C - - - ; pass 1");
+        assert_eq!(play(&pos, rules, empties), "5 of clubs, pile 2 to its foundation; pile 2 now empty.");
+        // The waste's new top card, and where it goes.
+        let pos =
+            position("tableau | 4H / | KS / - / - / - / - / - ; stock * ; waste 3S QH ; foundations - - - - ; pass 1");
+        let mv = Move::WasteToTableau { to: PileId::ALL[1] };
+        assert_eq!(
+            play(&pos, rules, mv),
+            "Queen of hearts, waste to pile 2; 3 of spades left on top, which fits pile 1."
         );
     }
 
