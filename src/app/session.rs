@@ -545,7 +545,9 @@ impl<W: World> Session<W> {
     /// not timed).
     pub fn elapsed(&self) -> u64 {
         if self.persistence.timed {
-            self.elapsed_before + self.world.now().saturating_sub(self.since).as_secs()
+            // Saturating: a saved game may claim any play time, and the
+            // clock must not wrap round to a short one.
+            self.elapsed_before.saturating_add(self.world.now().saturating_sub(self.since).as_secs())
         } else {
             self.elapsed_before
         }

@@ -291,6 +291,20 @@ fn a_timed_win_is_counted_with_the_time_bonus_of_the_win() {
 }
 
 #[test]
+fn a_play_time_near_the_clocks_end_stays_there_and_makes_no_fast_win() {
+    let timed = Persistence { timed: true, ..KEEPS_ALL };
+    let mut s =
+        Session::new(easy(), Start::Loaded { elapsed: u64::MAX - 1 }, script(), timed, false, Memory::default());
+    let win = easy_win();
+    feed(&mut s, &win[..win.len() - 1]);
+    s.world_mut().clock = Duration::from_secs(100);
+    assert_eq!(s.elapsed(), u64::MAX);
+    feed(&mut s, &win[win.len() - 1..]);
+    assert_eq!(s.play().status(), Status::Won);
+    assert_eq!(s.play().time_bonus(), Some(0), "no bonus for a game that took for ever");
+}
+
+#[test]
 fn a_win_that_cannot_be_counted_keeps_its_saved_copy() {
     let world = Memory { stats_fail: true, ..Memory::default() };
     let mut s = session(easy(), script(), KEEPS_ALL, world);
