@@ -99,3 +99,36 @@ fn the_census_docs_table_is_what_the_census_of_the_committed_verdicts_prints() {
     let printed = String::from_utf8(out.stdout).unwrap();
     assert_eq!(table, printed, "docs/census.md's table is not what `klondike {command}` prints: paste its output");
 }
+
+/// docs/census.svg is the picture `census --plot` draws of the committed
+/// verdicts, and it names every rules setting.
+#[test]
+fn the_census_docs_picture_is_what_census_plot_draws_of_the_committed_verdicts() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let dir = tempfile::tempdir().unwrap();
+    let drawn = dir.path().join("census.svg");
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["census", "src/app/census/verdicts.txt", "--plot"])
+        .arg(&drawn)
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let drawn = std::fs::read_to_string(&drawn).unwrap();
+    for rules in klondike::app::census::variants(
+        &[klondike::engine::rules::DrawCount::One, klondike::engine::rules::DrawCount::Three],
+        &[
+            klondike::engine::rules::PassLimit::Limited(1),
+            klondike::engine::rules::PassLimit::Limited(3),
+            klondike::engine::rules::PassLimit::Unlimited,
+        ],
+        &[true, false],
+    ) {
+        assert!(drawn.contains(&rules.to_string()), "the picture does not name {rules}");
+    }
+    let committed = std::fs::read_to_string(format!("{root}/docs/census.svg")).unwrap();
+    assert!(
+        committed == drawn,
+        "docs/census.svg is not what census --plot draws now: draw it again (docs/census.md names the command)"
+    );
+}

@@ -396,6 +396,11 @@ pub struct CensusArgs {
     /// it too, to extend it).
     #[arg(long, value_name = "FILE", requires = "range")]
     pub verdict_file: Option<PathBuf>,
+    /// Also draw the table as a picture, an SVG file: the win rate of each
+    /// rules setting with its 95% interval and, where the files counted
+    /// hold times, the mean, 99th-percentile and longest time per deal.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
     /// Batch files to count as well: the output of `solve --games ...
     /// --output FILE` or of earlier censuses and their shards, in any
     /// order, concatenated or not; a game met twice under the same rules

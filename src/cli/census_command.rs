@@ -74,8 +74,14 @@ pub fn run(args: CensusArgs) -> Result<()> {
         klondike::app::store::write_atomically_streamed(&target, |out| census.write_verdicts(range, &variants, out))
             .with_context(|| render::census_table::cannot_write_verdicts(path))?;
     }
+    let heading = render::census_table::heading(range, args.shard);
+    if let Some(path) = &args.plot {
+        let svg = render::census_plot::census_svg(&rows, &heading).map_err(anyhow::Error::msg)?;
+        klondike::app::store::write_atomically_streamed(path, |out| out.write_all(svg.as_bytes()))
+            .with_context(|| render::census_table::cannot_write_plot(path))?;
+    }
     let mut out = io::stdout().lock();
-    writeln!(out, "{}", render::census_table::heading(range, args.shard))?;
+    writeln!(out, "{heading}")?;
     write!(out, "{}", render::census_table::table(&rows))?;
     out.flush()?;
     Ok(())

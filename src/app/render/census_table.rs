@@ -20,6 +20,11 @@ pub fn cannot_write_verdicts(path: &Path) -> String {
     format!("cannot write '{}'", path.display())
 }
 
+/// `--plot` could not write its picture.
+pub fn cannot_write_plot(path: &Path) -> String {
+    format!("cannot write the picture '{}'", path.display())
+}
+
 /// The census's `--dir` is something other than a folder (a file, a device).
 pub fn not_a_folder(dir: &Path) -> String {
     format!("cannot keep the batch files in '{}': it is not a folder; name a folder with --dir", dir.display())

@@ -32,6 +32,7 @@
 //! - [`man`]: the manual page's own sections (the commands from the table).
 
 pub mod announce;
+pub mod census_plot;
 pub mod census_table;
 pub mod columns;
 pub mod diagnostics;
