@@ -15,9 +15,10 @@
 //! - Read-modify-write of a shared file (the statistics) happens under an
 //!   exclusive lock on the sidecar file `NAME.lock` ([`update_locked`]), so
 //!   two processes finishing games at the same moment are both counted.
-//!   The lock is advisory (`flock` on Unix, `LockFileEx` on Windows, via
-//!   the `fd-lock` crate) and is released when the update ends or the
-//!   process dies. The lock file is left in place: deleting it would race.
+//!   Every lock of this module is the standard library's advisory file
+//!   lock ([`File::try_lock`]: `flock` on Unix, `LockFileEx` on Windows),
+//!   taken through [`try_lock`]; it is released when its file is closed or
+//!   the process dies. A lock file is left in place: deleting it would race.
 
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
@@ -851,13 +852,36 @@ pub struct Updated<T> {
 /// # Errors
 /// The I/O error of creating the folder or the lock file, or of locking.
 pub fn try_lock_beside(path: &Path) -> io::Result<Option<File>> {
-    let lock_path = with_suffix(path, ".lock");
+    let file = open_lock_file(path)?;
+    Ok(try_lock(&file)?.then_some(file))
+}
+
+/// Opens (creating it and its folder when missing) the lock file
+/// `NAME.lock` beside `path`, unlocked. Its contents are never used: it is
+/// a separate file so that the file it guards can be replaced by a rename
+/// while the lock is held.
+///
+/// # Errors
+/// The I/O error of creating the folder or opening the file.
+fn open_lock_file(path: &Path) -> io::Result<File> {
     fs::create_dir_all(parent_of(path))?;
-    let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock_path)?;
-    match file.try_lock() {
-        Ok(()) => Ok(Some(file)),
-        Err(fs::TryLockError::WouldBlock) => Ok(None),
-        Err(fs::TryLockError::Error(e)) => Err(e),
+    OpenOptions::new().read(true).write(true).create(true).truncate(false).open(with_suffix(path, ".lock"))
+}
+
+/// Takes an exclusive lock on `file` without waiting: `Ok(false)` when
+/// another open file (in this process or another) holds one. The lock goes
+/// when `file` is closed. Every lock of the store is taken here.
+///
+/// # Errors
+/// The I/O error of locking, other than the lock being held.
+fn try_lock(file: &File) -> io::Result<bool> {
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(true),
+            Err(fs::TryLockError::WouldBlock) => return Ok(false),
+            Err(fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(fs::TryLockError::Error(e)) => return Err(e),
+        }
     }
 }
 
@@ -881,32 +905,23 @@ where
     T: Default + Serialize + DeserializeOwned + Versioned,
     F: FnOnce(&mut T),
 {
-    let lock_path = with_suffix(path, ".lock");
-    let lock_err = |error| StoreError::Io { path: lock_path.clone(), action: Action::Lock, error };
-    fs::create_dir_all(parent_of(path)).map_err(lock_err)?;
-    let lock_file =
-        OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock_path).map_err(lock_err)?;
-    let mut lock = fd_lock::RwLock::new(lock_file);
+    let lock_err = |error| StoreError::Io { path: with_suffix(path, ".lock"), action: Action::Lock, error };
+    // Held until this function returns, when the file is closed.
+    let lock_file = open_lock_file(path).map_err(lock_err)?;
     // Another process holds the lock for the moment an update takes; one
     // that holds it much longer is stuck, and is not waited for forever.
     // After one such wait, later updates of this process do not wait again.
+    // The wait polls (the blocking `File::lock` cannot be given a deadline).
     static GAVE_UP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     let patience = if GAVE_UP.load(std::sync::atomic::Ordering::Relaxed) { Duration::ZERO } else { LOCK_PATIENCE };
     let deadline = std::time::Instant::now() + patience;
-    let _guard = loop {
-        match lock.try_write() {
-            Ok(g) => break g,
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock && std::time::Instant::now() < deadline => {
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                GAVE_UP.store(true, std::sync::atomic::Ordering::Relaxed);
-                return Err(lock_err(own_io_error(io::ErrorKind::WouldBlock, OwnIoFault::LockHeldTooLong)));
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(lock_err(e)),
+    while !try_lock(&lock_file).map_err(lock_err)? {
+        if std::time::Instant::now() >= deadline {
+            GAVE_UP.store(true, std::sync::atomic::Ordering::Relaxed);
+            return Err(lock_err(own_io_error(io::ErrorKind::WouldBlock, OwnIoFault::LockHeldTooLong)));
         }
-    };
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let (mut value, warning) = match read_raw::<T>(path)? {
         Read::Missing => (T::default(), None),
         Read::Value(v) => (v, None),
@@ -951,10 +966,10 @@ impl AppendFile {
     /// [`AppendError::Open`], [`AppendError::Busy`] or [`AppendError::Lock`].
     pub fn open(path: &Path) -> Result<AppendFile, AppendError> {
         let file = OpenOptions::new().create(true).append(true).read(true).open(path).map_err(AppendError::Open)?;
-        match file.try_lock() {
-            Ok(()) => Ok(AppendFile { file }),
-            Err(fs::TryLockError::WouldBlock) => Err(AppendError::Busy),
-            Err(fs::TryLockError::Error(e)) => Err(AppendError::Lock(e)),
+        match try_lock(&file) {
+            Ok(true) => Ok(AppendFile { file }),
+            Ok(false) => Err(AppendError::Busy),
+            Err(e) => Err(AppendError::Lock(e)),
         }
     }
 
