@@ -7,9 +7,11 @@
 //!   to disk, and is renamed over the old file ([`write_atomically`]): a
 //!   reader sees the old file or the new one, never half of one, even if
 //!   the process dies in the middle.
-//! - A file that cannot be read or parsed is moved aside to
-//!   `NAME.corrupt-<unix seconds>` (never deleted) and reported
-//!   ([`StoreError::Corrupt`]); the caller goes on with a fresh value.
+//! - Every JSON file is read by [`read_json`]. One of ours that cannot be
+//!   read or parsed is moved aside to `NAME.corrupt-<unix seconds>` (never
+//!   deleted) and reported ([`StoreError::Corrupt`]); the caller goes on
+//!   with a fresh value. A file the player named is never moved
+//!   ([`IfCorrupt`] says which is which).
 //! - A file written by a newer format version is left alone and refused
 //!   ([`StoreError::NewerVersion`]); it is never overwritten.
 //! - Read-modify-write of a shared file (the statistics) happens under an
@@ -17,7 +19,7 @@
 //!   two processes finishing games at the same moment are both counted.
 //!   Every lock of this module is the standard library's advisory file
 //!   lock ([`File::try_lock`]: `flock` on Unix, `LockFileEx` on Windows),
-//!   taken through [`try_lock`]; it is released when its file is closed or
+//!   taken through one helper (`try_lock`); it is released when its file is closed or
 //!   the process dies. A lock file is left in place: deleting it would race.
 
 use std::ffi::OsString;
@@ -147,9 +149,11 @@ crate::worded_by!(Damage => crate::app::render::faults::damage);
 /// [`crate::app::render::faults::problem`].
 #[derive(Debug)]
 pub enum Problem {
-    /// It could not be read or parsed (by [`peek_json`]).
+    /// It could not be read or parsed (by [`read_json`], under
+    /// [`IfCorrupt::Leave`]).
     Damaged(Damage),
-    /// It is not a saved game (by [`read_user_json`]).
+    /// It is not a saved game (by [`read_json`], under
+    /// [`IfCorrupt::LeaveNamed`]).
     NotASavedGame(Damage),
     /// It could not be read at all: not a regular file, or the system's
     /// error.
@@ -638,50 +642,88 @@ pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
 /// file named by mistake gives an error instead of filling memory.
 pub const MAX_STORED: u64 = 16 << 20;
 
-/// What reading found: the value, nothing, or a reason the file is corrupt.
-enum Read<T> {
-    Missing,
-    Value(T),
-    Corrupt(Damage),
+/// What [`read_json`] does with a file that is there but cannot be had as
+/// a value: one that cannot be read, or is not JSON of the expected form.
+/// A file from a newer format version is always left alone
+/// ([`StoreError::NewerVersion`]); a path that is no regular file is never
+/// moved (it is not ours to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IfCorrupt {
+    /// One of klondike's own files (the autosave, the statistics): it is
+    /// moved aside ([`move_aside`]) and [`StoreError::Corrupt`] says where;
+    /// the caller goes on with a fresh value.
+    MoveAside,
+    /// Only a look (is this game counted?): the file stays where it is
+    /// ([`StoreError::NotUsable`], [`Problem::Damaged`]); the reader that
+    /// moves it comes later and says so.
+    Leave,
+    /// A file the player named (a saved game): it stays where it is, and
+    /// [`StoreError::NotUsable`] says that it is not a saved game, or cannot
+    /// be read at all (so does a path that is no regular file).
+    LeaveNamed,
 }
 
-/// Reads and parses `path` without moving anything. Something that is not
-/// a regular file (a directory, a device) is an I/O error, never "corrupt":
-/// it is not ours to move.
-fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, StoreError> {
+/// Reads the JSON file `path` as a `T`: `Ok(None)` when it does not exist.
+/// What happens to a corrupt file is `if_corrupt`'s.
+///
+/// # Errors
+/// - [`StoreError::Corrupt`] (under [`IfCorrupt::MoveAside`]): the file
+///   could not be read or is not a JSON object of type `T`; it has been
+///   moved aside.
+/// - [`StoreError::NotUsable`] (under the other two): the same, the file
+///   left as it is.
+/// - [`StoreError::NewerVersion`]: its `format_version` is above
+///   `T::FORMAT_VERSION`; it is left in place.
+/// - [`StoreError::Io`]: the path is no regular file or cannot be reached,
+///   or the corrupt file could not be moved aside (under
+///   [`IfCorrupt::LeaveNamed`] these are [`StoreError::NotUsable`] too).
+pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCorrupt) -> Result<Option<T>, StoreError> {
+    let not_usable = |why: Problem| StoreError::NotUsable { path: path.to_path_buf(), why };
+    // The path is there but is no file to read, or cannot be reached (a
+    // folder on it is a file, say): nothing there to move aside.
+    let unreachable = |error: io::Error| match if_corrupt {
+        IfCorrupt::LeaveNamed => not_usable(Problem::Unreadable(error)),
+        IfCorrupt::MoveAside | IfCorrupt::Leave => {
+            StoreError::Io { path: path.to_path_buf(), action: Action::Read, error }
+        }
+    };
+    let damaged = |why: Damage| match (if_corrupt, why) {
+        (IfCorrupt::MoveAside, why) => match move_aside(path) {
+            Ok(moved_to) => StoreError::Corrupt { path: path.to_path_buf(), moved_to, why },
+            Err(error) => StoreError::Io { path: path.to_path_buf(), action: Action::MoveAside, error },
+        },
+        (IfCorrupt::Leave, why) => not_usable(Problem::Damaged(why)),
+        // A file that cannot be read is not thereby something else than a
+        // saved game: say that it cannot be read.
+        (IfCorrupt::LeaveNamed, Damage::Unreadable(error)) => not_usable(Problem::Unreadable(error)),
+        (IfCorrupt::LeaveNamed, why) => not_usable(Problem::NotASavedGame(why)),
+    };
     match fs::metadata(path) {
+        Ok(m) if m.is_dir() => {
+            return Err(unreachable(own_io_error(io::ErrorKind::IsADirectory, OwnIoFault::IsAFolder)))
+        }
         Ok(m) if !m.is_file() => {
-            let error = if m.is_dir() {
-                own_io_error(io::ErrorKind::IsADirectory, OwnIoFault::IsAFolder)
-            } else {
-                own_io_error(io::ErrorKind::InvalidInput, OwnIoFault::NotARegularFile)
-            };
-            return Err(StoreError::Io { path: path.to_path_buf(), action: Action::Read, error });
+            return Err(unreachable(own_io_error(io::ErrorKind::InvalidInput, OwnIoFault::NotARegularFile)))
         }
         Ok(_) => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
-        // The path itself cannot be reached (a folder on it is a file, say):
-        // nothing there to move aside.
-        Err(error) => return Err(StoreError::Io { path: path.to_path_buf(), action: Action::Read, error }),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(unreachable(error)),
     }
     let mut bytes = Vec::new();
     let read = File::open(path).and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_STORED + 1), &mut bytes));
     match read {
         Ok(_) => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
-        Err(e) => return Ok(Read::Corrupt(Damage::Unreadable(e))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(damaged(Damage::Unreadable(e))),
     }
     if bytes.len() as u64 > MAX_STORED {
-        return Ok(Read::Corrupt(Damage::TooLarge));
+        return Err(damaged(Damage::TooLarge));
     }
     // A byte-order mark at the start (an editor's) is not JSON.
     let json = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
-    let value: serde_json::Value = match serde_json::from_slice(json) {
-        Ok(v) => v,
-        Err(e) => return Ok(Read::Corrupt(Damage::Json(e))),
-    };
+    let value: serde_json::Value = serde_json::from_slice(json).map_err(|e| damaged(Damage::Json(e)))?;
     if !value.is_object() {
-        return Ok(Read::Corrupt(Damage::NotAnObject));
+        return Err(damaged(Damage::NotAnObject));
     }
     // Every file of ours names its format: one that does not is someone
     // else's, never to be taken for an empty one and written over.
@@ -690,71 +732,9 @@ fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, Sto
             return Err(StoreError::NewerVersion { path: path.to_path_buf(), found, supported: T::FORMAT_VERSION });
         }
         Some(Some(_)) => {}
-        _ => return Ok(Read::Corrupt(Damage::NoFormatVersion)),
+        _ => return Err(damaged(Damage::NoFormatVersion)),
     }
-    match serde_json::from_value(value) {
-        Ok(v) => Ok(Read::Value(v)),
-        Err(e) => Ok(Read::Corrupt(Damage::Json(e))),
-    }
-}
-
-/// Moves a corrupt file aside and makes the error that reports it.
-fn corrupt(path: &Path, why: Damage) -> StoreError {
-    match move_aside(path) {
-        Ok(moved_to) => StoreError::Corrupt { path: path.to_path_buf(), moved_to, why },
-        Err(error) => StoreError::Io { path: path.to_path_buf(), action: Action::MoveAside, error },
-    }
-}
-
-/// Reads a JSON file: `Ok(None)` when it does not exist.
-///
-/// # Errors
-/// - [`StoreError::Corrupt`]: the file could not be read or is not a
-///   JSON object of type `T`; it has been moved aside (see [`move_aside`]).
-/// - [`StoreError::NewerVersion`]: its `format_version` is above
-///   `T::FORMAT_VERSION`; it is left in place.
-/// - [`StoreError::Io`]: it is unreadable and could not be moved aside either.
-pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
-    match read_raw(path)? {
-        Read::Missing => Ok(None),
-        Read::Value(v) => Ok(Some(v)),
-        Read::Corrupt(why) => Err(corrupt(path, why)),
-    }
-}
-
-/// Reads a JSON file without ever moving it: `Ok(None)` when it does not
-/// exist.
-///
-/// # Errors
-/// [`StoreError::NotUsable`] when it cannot be read or parsed (it stays
-/// where it is); [`StoreError::NewerVersion`]; [`StoreError::Io`].
-pub fn peek_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
-    match read_raw(path)? {
-        Read::Missing => Ok(None),
-        Read::Value(v) => Ok(Some(v)),
-        Read::Corrupt(why) => Err(StoreError::NotUsable { path: path.to_path_buf(), why: Problem::Damaged(why) }),
-    }
-}
-
-/// Reads a JSON file the user named (a saved game): `Ok(None)` when it does
-/// not exist. Unlike [`read_json`], it never moves anything.
-///
-/// # Errors
-/// - [`StoreError::NotUsable`]: not a regular file, unreadable, or not a
-///   JSON object of type `T`; the file is left as it is.
-/// - [`StoreError::NewerVersion`]: written by a newer format version.
-pub fn read_user_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
-    let not_usable = |why: Problem| StoreError::NotUsable { path: path.to_path_buf(), why };
-    match read_raw(path) {
-        Ok(Read::Missing) => Ok(None),
-        Ok(Read::Value(v)) => Ok(Some(v)),
-        // A file that cannot be read is not thereby something else than a
-        // saved game: say that it cannot be read.
-        Ok(Read::Corrupt(Damage::Unreadable(error))) => Err(not_usable(Problem::Unreadable(error))),
-        Ok(Read::Corrupt(why)) => Err(not_usable(Problem::NotASavedGame(why))),
-        Err(StoreError::Io { error, .. }) => Err(not_usable(Problem::Unreadable(error))),
-        Err(e) => Err(e),
-    }
+    serde_json::from_value(value).map(Some).map_err(|e| damaged(Damage::Json(e)))
 }
 
 /// `text` as a path, a leading `~` (alone or before a `/`) standing for the
@@ -800,9 +780,9 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
         Ok(m) if !m.is_file() => return Err(not_usable(Problem::NotARegularFile)),
         Ok(m) if m.len() == 0 => Some(m.permissions()),
         Ok(m) => {
-            match read_raw::<T>(&target) {
-                Ok(Read::Value(_)) | Ok(Read::Missing) => {}
-                Ok(Read::Corrupt(_)) => return Err(not_usable(Problem::HoldsSomethingElse)),
+            match read_json::<T>(&target, IfCorrupt::Leave) {
+                Ok(_) => {}
+                Err(StoreError::NotUsable { .. }) => return Err(not_usable(Problem::HoldsSomethingElse)),
                 Err(e @ StoreError::NewerVersion { .. }) => return Err(e),
                 Err(_) => return Err(not_usable(Problem::CannotBeRead)),
             }
@@ -922,13 +902,10 @@ where
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let (mut value, warning) = match read_raw::<T>(path)? {
-        Read::Missing => (T::default(), None),
-        Read::Value(v) => (v, None),
-        Read::Corrupt(why) => match corrupt(path, why) {
-            e @ StoreError::Corrupt { .. } => (T::default(), Some(e)),
-            e => return Err(e),
-        },
+    let (mut value, warning) = match read_json::<T>(path, IfCorrupt::MoveAside) {
+        Ok(value) => (value.unwrap_or_default(), None),
+        Err(e @ StoreError::Corrupt { .. }) => (T::default(), Some(e)),
+        Err(e) => return Err(e),
     };
     f(&mut value);
     write_json(path, &value)?;
