@@ -2,6 +2,10 @@
 //! step of its writes (the crash points of `klondike::app::store`), a data folder
 //! that is a file, read-only or full. After each, every game is counted
 //! exactly once, no file is lost and none is torn.
+//!
+//! The crash points exist only with the `fault-injection` feature; the
+//! dev-dependency of this crate on itself turns it on for every build of
+//! the tests, so the binary these tests run has them.
 
 use std::collections::HashSet;
 use std::path::Path;

@@ -35,54 +35,93 @@ use serde::Serialize;
 /// empty) it is used instead of the platform's (tests use it).
 pub const DATA_DIR_ENV: &str = "KLONDIKE_DATA_DIR";
 
-/// Test hook: when set to a number of milliseconds, [`write_atomically`]
-/// sleeps that long (at most 10 minutes) after the temporary file is
-/// written and synced and before it is renamed, so that a test can kill
-/// the process in the middle of a save.
-pub const PAUSE_BEFORE_RENAME_ENV: &str = "KLONDIKE_TEST_PAUSE_BEFORE_RENAME_MS";
+// The test hooks below are compiled only with the `fault-injection`
+// feature, which only the tests turn on (see Cargo.toml): a build without it
+// reads none of their variables, and its crash points and pause are nothing.
+#[cfg(feature = "fault-injection")]
+use hooks::{crash_point, pause_before_rename};
+#[cfg(feature = "fault-injection")]
+pub use hooks::{CRASH_AT_ENV, CRASH_EXIT_STATUS, PAUSE_BEFORE_RENAME_ENV, TRACE_ENV};
 
-/// Test hook: when set to a number N, the N-th [`crash_point`] reached by
-/// the process ends it at once, with exit status [`CRASH_EXIT_STATUS`] and no
-/// clean-up (no destructor runs, no buffer is flushed), as a kill between
-/// two steps of a write would. Tests use it to stop a session at each step.
-pub const CRASH_AT_ENV: &str = "KLONDIKE_TEST_CRASH_AT";
+/// A point between two steps of writing our files: nothing without the
+/// test hooks.
+#[cfg(not(feature = "fault-injection"))]
+fn crash_point(_step: &str, _path: &Path) {}
 
-/// Test hook: when set to a file name, each [`crash_point`] appends its
-/// number and step name to that file (a line each) before anything else, so
-/// that a test can list the steps of a session: `N STEP FILE-NAME`.
-pub const TRACE_ENV: &str = "KLONDIKE_TEST_TRACE";
+/// Before the rename of a write: nothing without the test hooks.
+#[cfg(not(feature = "fault-injection"))]
+fn pause_before_rename() {}
 
-/// The exit status of a process ended by [`CRASH_AT_ENV`].
-pub const CRASH_EXIT_STATUS: i32 = 99;
+/// Test hooks that stop a process between two steps of a write, as a kill
+/// would, or hold a write before its rename, so that a test can kill it
+/// there.
+#[cfg(feature = "fault-injection")]
+mod hooks {
+    use std::fs::OpenOptions;
+    use std::io::Write;
+    use std::path::{Path, PathBuf};
+    use std::time::Duration;
 
-/// A point between two steps of writing our files (see [`CRASH_AT_ENV`] and
-/// [`TRACE_ENV`]); does nothing unless a test asks.
-pub fn crash_point(step: &str, path: &Path) {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::OnceLock;
-    static REACHED: AtomicUsize = AtomicUsize::new(0);
-    static HOOKS: OnceLock<(Option<usize>, Option<PathBuf>)> = OnceLock::new();
-    let (at, trace) = HOOKS.get_or_init(|| {
-        let at = std::env::var(CRASH_AT_ENV).ok().and_then(|v| v.trim().parse().ok());
-        (at, std::env::var_os(TRACE_ENV).filter(|v| !v.is_empty()).map(PathBuf::from))
-    });
-    if at.is_none() && trace.is_none() {
-        return;
-    }
-    let n = REACHED.fetch_add(1, Ordering::SeqCst) + 1;
-    if let Some(trace) = trace {
-        if let Ok(mut f) = OpenOptions::new().create(true).append(true).open(trace) {
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            let _ = writeln!(f, "{n} {step} {name}");
+    /// Test hook: when set to a number of milliseconds,
+    /// [`write_atomically`](super::write_atomically) sleeps that long (at
+    /// most 10 minutes) after the temporary file is written and synced and
+    /// before it is renamed, so that a test can kill the process in the
+    /// middle of a save.
+    pub const PAUSE_BEFORE_RENAME_ENV: &str = "KLONDIKE_TEST_PAUSE_BEFORE_RENAME_MS";
+
+    /// Test hook: when set to a number N, the N-th [`crash_point`] reached
+    /// by the process ends it at once, with exit status
+    /// [`CRASH_EXIT_STATUS`] and no clean-up (no destructor runs, no buffer
+    /// is flushed), as a kill between two steps of a write would. Tests use
+    /// it to stop a session at each step.
+    pub const CRASH_AT_ENV: &str = "KLONDIKE_TEST_CRASH_AT";
+
+    /// Test hook: when set to a file name, each [`crash_point`] appends its
+    /// number and step name to that file (a line each) before anything
+    /// else, so that a test can list the steps of a session:
+    /// `N STEP FILE-NAME`.
+    pub const TRACE_ENV: &str = "KLONDIKE_TEST_TRACE";
+
+    /// The exit status of a process ended by [`CRASH_AT_ENV`].
+    pub const CRASH_EXIT_STATUS: i32 = 99;
+
+    /// A point between two steps of writing our files (see
+    /// [`CRASH_AT_ENV`] and [`TRACE_ENV`]); does nothing unless a test asks.
+    pub fn crash_point(step: &str, path: &Path) {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::OnceLock;
+        static REACHED: AtomicUsize = AtomicUsize::new(0);
+        static HOOKS: OnceLock<(Option<usize>, Option<PathBuf>)> = OnceLock::new();
+        let (at, trace) = HOOKS.get_or_init(|| {
+            let at = std::env::var(CRASH_AT_ENV).ok().and_then(|v| v.trim().parse().ok());
+            (at, std::env::var_os(TRACE_ENV).filter(|v| !v.is_empty()).map(PathBuf::from))
+        });
+        if at.is_none() && trace.is_none() {
+            return;
+        }
+        let n = REACHED.fetch_add(1, Ordering::SeqCst) + 1;
+        if let Some(trace) = trace {
+            if let Ok(mut f) = OpenOptions::new().create(true).append(true).open(trace) {
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                let _ = writeln!(f, "{n} {step} {name}");
+            }
+        }
+        if *at == Some(n) {
+            std::process::exit(CRASH_EXIT_STATUS);
         }
     }
-    if *at == Some(n) {
-        std::process::exit(CRASH_EXIT_STATUS);
+
+    /// Sleeps as long as [`PAUSE_BEFORE_RENAME_ENV`] asks (at most 10
+    /// minutes); nothing when it is not set.
+    pub fn pause_before_rename() {
+        if let Some(ms) = std::env::var(PAUSE_BEFORE_RENAME_ENV).ok().and_then(|v| v.trim().parse::<u64>().ok()) {
+            std::thread::sleep(Duration::from_millis(ms.min(600_000)));
+        }
     }
 }
 
 /// Removes the file `path` (a finished game's autosave, say), between two
-/// [`crash_point`]s. A file that is already gone is not an error.
+/// crash points (test hooks). A file that is already gone is not an error.
 ///
 /// # Errors
 /// The I/O error of the removal; the file is then still there.
@@ -393,7 +432,7 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 
 /// How old a temporary file of ours must be before it is taken for the
 /// leftover of a write that was killed: far longer than any write takes
-/// (the test hook [`PAUSE_BEFORE_RENAME_ENV`] holds one for at most 10
+/// (the test hook that holds a write before its rename holds it for at most 10
 /// minutes).
 pub const STRAY_TEMP_AGE: Duration = Duration::from_secs(3600);
 
@@ -598,9 +637,7 @@ fn atomically(
         tmp.as_file().set_permissions(p)?;
     }
     tmp.as_file().sync_all()?;
-    if let Some(ms) = std::env::var(PAUSE_BEFORE_RENAME_ENV).ok().and_then(|v| v.trim().parse::<u64>().ok()) {
-        std::thread::sleep(Duration::from_millis(ms.min(600_000)));
-    }
+    pause_before_rename();
     crash_point("rename", path);
     tmp.persist(path).map_err(|e| e.error)?;
     sync_dir(dir);
