@@ -430,10 +430,12 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// How old a temporary file of ours must be before it is taken for the
-/// leftover of a write that was killed: far longer than any write takes
-/// (the test hook that holds a write before its rename holds it for at most 10
-/// minutes).
+/// How old a temporary file of one of [`OUR_FILES`] must be before
+/// [`remove_stray_temp_files`] takes it for the leftover of a write that was
+/// killed: far longer than any write takes (the test hook that holds a
+/// write before its rename holds it for at most 10 minutes). It is for the
+/// files whose writers hold no lock (the history); those written under a
+/// lock lose their leftovers, of any age, when the lock is taken.
 pub const STRAY_TEMP_AGE: Duration = Duration::from_secs(3600);
 
 /// The files klondike keeps in its data folder (only their temporary
@@ -441,29 +443,52 @@ pub const STRAY_TEMP_AGE: Duration = Duration::from_secs(3600);
 pub const OUR_FILES: &[&str] = &["autosave.json", "statistics.json", "history.txt"];
 
 /// Removes from `dir` the temporary files that [`write_atomically`] names
-/// (`.NAME.XXXXXX.tmp`) and that were last modified more than `older_than`
-/// ago: leftovers of writes that were killed before their rename. Other
-/// files are never touched. Returns how many were removed; a directory that
-/// cannot be read removes none.
+/// for one of [`OUR_FILES`] (`.NAME.XXXXXX.tmp`) and that were last
+/// modified more than `older_than` ago: leftovers of writes that were
+/// killed before their rename. Other files are never touched. Returns how
+/// many were removed; a directory that cannot be read removes none.
 pub fn remove_stray_temp_files(dir: &Path, older_than: Duration) -> usize {
+    let now = SystemTime::now();
+    remove_temp_files(dir, |name, meta| {
+        OUR_FILES.contains(&name)
+            && meta.modified().ok().and_then(|m| now.duration_since(m).ok()).is_some_and(|age| age > older_than)
+    })
+}
+
+/// Removes the temporary files that [`write_atomically`] left beside
+/// `path` for it (`.NAME.XXXXXX.tmp`, NAME the name of `path`), whatever
+/// their age. Only for a holder of the lock that every writer of `path`
+/// holds while it writes: then no write of it is under way, and each such
+/// file is the leftover of a write killed before its rename, so that kills
+/// leave at most the one of the last. Other files are never touched.
+/// Returns how many were removed.
+fn remove_temp_files_of(path: &Path) -> usize {
+    let Some(own) = path.file_name().and_then(|n| n.to_str()) else { return 0 };
+    remove_temp_files(parent_of(path), |name, _| name == own)
+}
+
+/// Removes the regular files in `dir` that are temporary files of
+/// [`write_atomically`] (`.NAME.XXXXXX.tmp`) for which `remove(NAME, its
+/// metadata)` says so. Returns how many were removed; a directory that
+/// cannot be read removes none.
+fn remove_temp_files(dir: &Path, remove: impl Fn(&str, &fs::Metadata) -> bool) -> usize {
     let Ok(entries) = fs::read_dir(dir) else { return 0 };
-    let now = std::time::SystemTime::now();
     let mut removed = 0;
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let name = name.to_string_lossy();
-        // `.NAME.XXXXXX.tmp`, NAME one of our files: the random part is six
-        // letters or digits.
-        let ours =
-            name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")).and_then(|n| n.rsplit_once('.')).is_some_and(
-                |(stem, r)| OUR_FILES.contains(&stem) && r.len() == 6 && r.chars().all(|c| c.is_ascii_alphanumeric()),
-            );
-        if !ours {
+        let Some(name) = name.to_str() else { continue };
+        // `.NAME.XXXXXX.tmp`: the random part is six letters or digits.
+        let Some((of, random)) =
+            name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")).and_then(|n| n.rsplit_once('.'))
+        else {
+            continue;
+        };
+        if random.len() != 6 || !random.chars().all(|c| c.is_ascii_alphanumeric()) {
             continue;
         }
+        // Not followed through a link: a link is nothing we wrote.
         let Ok(meta) = entry.metadata() else { continue };
-        let old = meta.modified().ok().and_then(|m| now.duration_since(m).ok()).is_some_and(|age| age > older_than);
-        if meta.is_file() && old && fs::remove_file(entry.path()).is_ok() {
+        if meta.is_file() && remove(of, &meta) && fs::remove_file(entry.path()).is_ok() {
             removed += 1;
         }
     }
@@ -556,8 +581,11 @@ pub fn folder_problem<'a>(path: &'a Path, error: &'a StoreError) -> FolderProble
 /// directory if needed. The new file is readable by its owner only.
 ///
 /// If the process dies before the rename, `path` is untouched and the
-/// temporary file may remain (it is never read; [`remove_stray_temp_files`]
-/// removes it later). A write that fails removes its own temporary file.
+/// temporary file may remain (it is never read). It is removed when the
+/// lock that the writes of `path` hold is next taken ([`try_lock_beside`],
+/// [`update_locked`]), or, for a file written without a lock, by
+/// [`remove_stray_temp_files`] once it is old. A write that fails removes
+/// its own temporary file.
 ///
 /// # Errors
 /// The I/O error of creating the directory or the temporary file, writing,
@@ -864,13 +892,20 @@ pub struct Updated<T> {
 /// `Ok(Some(file))` holds it until the file is dropped (or the process
 /// ends); `Ok(None)` when another process holds it. A session that keeps
 /// the autosave holds this for its whole life, so that two sessions never
-/// save over each other's game.
+/// save over each other's game. Every write of `path` is to hold this lock:
+/// taking it removes the temporary files that killed writes of `path` left.
 ///
 /// # Errors
 /// The I/O error of creating the folder or the lock file, or of locking.
 pub fn try_lock_beside(path: &Path) -> io::Result<Option<File>> {
     let file = open_lock_file(path)?;
-    Ok(try_lock(&file)?.then_some(file))
+    if !try_lock(&file)? {
+        return Ok(None);
+    }
+    // Every write of `path` holds this lock: what temporary files it has
+    // are leftovers of killed writes.
+    remove_temp_files_of(path);
+    Ok(Some(file))
 }
 
 /// Opens (creating it and its folder when missing) the lock file
@@ -910,7 +945,9 @@ pub const LOCK_PATIENCE: Duration = Duration::from_secs(10);
 /// (waiting for any other process that holds it), reads the file (a missing
 /// file gives `T::default()`; a corrupt one is moved aside, reported in
 /// [`Updated::warning`], and replaced by `T::default()`), applies `f`,
-/// writes the result atomically, and unlocks.
+/// writes the result atomically, and unlocks. Every write of `path` is to
+/// be one of these: each removes, once locked, the temporary files that
+/// killed ones left.
 ///
 /// # Errors
 /// - [`StoreError::NewerVersion`]: the file is from a newer format version;
@@ -939,6 +976,9 @@ where
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+    // Every write of `path` is this function's, under this lock: what
+    // temporary files it has are leftovers of killed updates.
+    remove_temp_files_of(path);
     let (mut value, warning) = match read_json::<T>(path, IfCorrupt::MoveAside) {
         Ok(value) => (value.unwrap_or_default(), None),
         Err(e @ StoreError::Corrupt { .. }) => (T::default(), Some(e)),
