@@ -999,32 +999,23 @@ pub struct AppendFile {
     file: File,
 }
 
-/// Why an [`AppendFile`] could not be opened; the file is unchanged.
-#[derive(Debug)]
-pub enum AppendError {
-    /// It could not be opened (or created) for reading and appending.
-    Open(io::Error),
-    /// Another process holds its lock (another batch is writing it).
-    Busy,
-    /// Locking it failed.
-    Lock(io::Error),
-}
-
 /// Largest block read at a time when looking back for the last newline.
 const TAIL_BLOCK: usize = 64 * 1024;
 
 impl AppendFile {
-    /// Opens `path` (creating it, empty, when missing) and locks it.
+    /// Opens `path` (creating it, empty, when missing) and locks it:
+    /// `Ok(None)` when another process holds its lock (another batch is
+    /// writing it), as [`try_lock_beside`] says.
     ///
     /// # Errors
-    /// [`AppendError::Open`], [`AppendError::Busy`] or [`AppendError::Lock`].
-    pub fn open(path: &Path) -> Result<AppendFile, AppendError> {
-        let file = OpenOptions::new().create(true).append(true).read(true).open(path).map_err(AppendError::Open)?;
-        match try_lock(&file) {
-            Ok(true) => Ok(AppendFile { file }),
-            Ok(false) => Err(AppendError::Busy),
-            Err(e) => Err(AppendError::Lock(e)),
-        }
+    /// [`StoreError::Io`], the file unchanged: it could not be opened (or
+    /// created) for reading and appending ([`Action::Write`]), or locking
+    /// it failed ([`Action::Lock`]).
+    pub fn open(path: &Path) -> Result<Option<AppendFile>, StoreError> {
+        let failed = |action, error| StoreError::Io { path: path.to_path_buf(), action, error };
+        let file =
+            OpenOptions::new().create(true).append(true).read(true).open(path).map_err(|e| failed(Action::Write, e))?;
+        Ok(try_lock(&file).map_err(|e| failed(Action::Lock, e))?.then_some(AppendFile { file }))
     }
 
     /// Calls `each` with every line of the file from its start (with its
