@@ -2,6 +2,10 @@
 //! step of its writes (the crash points of `klondike::app::store`), a data folder
 //! that is a file, read-only or full. After each, every game is counted
 //! exactly once, no file is lost and none is torn.
+//!
+//! The crash points exist only with the `fault-injection` feature; the
+//! dev-dependency of this crate on itself turns it on for every build of
+//! the tests, so the binary these tests run has them.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -566,4 +570,61 @@ fn save_refuses_our_own_files_through_a_link() {
     let (_, out, _) = klondike(data, &[], &["--game", "3"], &format!("d\nsave {}\n", stats_link.display()));
     assert!(out.contains("klondike's own files"), "{out}");
     assert!(!data.join("statistics.json").exists());
+}
+
+/// The temporary files of `name` in `data` (`.NAME.XXXXXX.tmp`).
+fn temp_files_of(data: &Path, name: &str) -> usize {
+    let prefix = format!(".{name}.");
+    std::fs::read_dir(data)
+        .unwrap()
+        .filter(|e| {
+            let n = e.as_ref().unwrap().file_name().to_string_lossy().into_owned();
+            n.starts_with(&prefix) && n.ends_with(".tmp")
+        })
+        .count()
+}
+
+/// A session killed again and again just before the rename of a write
+/// leaves one temporary file, not one per kill: the next session removes
+/// the last one's when it takes the lock its writes hold.
+#[test]
+fn sessions_killed_before_a_rename_leave_one_temporary_file_however_many() {
+    // Each session is killed at the same step of the same work: counting
+    // the saved game 7 as lost (its count never lands, so game 7 stays
+    // saved), or saving game 8 for the first time (it never lands either).
+    let counting: &[&str] = &["--game", "8", "--autosave", "--stats"];
+    let saving: &[&str] = &["--game", "8", "--autosave"];
+    for (session, game_7, what, name) in [
+        (counting, true, "rename statistics.json", "statistics.json"),
+        (saving, false, "rename autosave.json", "autosave.json"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path();
+        let trace = dir.path().join("trace.txt");
+        let crash_at = {
+            let dir = tempfile::tempdir().unwrap();
+            if game_7 {
+                leave_game_7(dir.path());
+            }
+            let (code, _, err) = klondike(dir.path(), &[(TRACE_ENV, trace.to_str().unwrap())], session, "d\nd\n");
+            assert_eq!(code, 0, "{err}");
+            let steps = std::fs::read_to_string(&trace).unwrap();
+            (steps.lines().position(|s| s.ends_with(what)).expect(what) + 1).to_string()
+        };
+        if game_7 {
+            leave_game_7(data);
+        }
+        for kill in 1..=5 {
+            let (code, _, err) = klondike(data, &[(CRASH_AT_ENV, &crash_at)], session, "d\nd\n");
+            assert_eq!(code, CRASH_EXIT_STATUS, "{what}: {err}");
+            assert_eq!(temp_files_of(data, name), 1, "{what}, after kill {kill}");
+        }
+        // A session that ends well leaves none.
+        let (code, _, err) = klondike(data, &[], session, "d\nd\n");
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(temp_files_of(data, name), 0, "{what}");
+        if game_7 {
+            assert_eq!(played(&statistics(data)), 1, "game 7 counted once");
+        }
+    }
 }

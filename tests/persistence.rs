@@ -300,3 +300,47 @@ fn save_replaces_only_saved_games_keeps_their_mode_and_expands_the_home_folder()
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"game\":\"1\""), "{out}");
 }
+
+/// Temporary files that killed writes of the autosave and the statistics
+/// left are removed when a session next takes the lock those writes hold,
+/// however young; nothing else in the folder is touched: not the history's
+/// (written under no lock, so only removed once old), nor files that only
+/// look like ours, nor links, folders and other files.
+#[test]
+fn leftover_temporary_files_of_locked_files_are_removed_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let (code, _, err) = klondike(data, &["--game", "7", "--autosave", "--stats"], "d\nd\nd\n");
+    assert_eq!(code, 0, "{err}");
+    let leftovers = [".autosave.json.a1B2c3.tmp", ".autosave.json.zz9900.tmp", ".statistics.json.x9y8z7.tmp"];
+    let others = [
+        ".history.txt.q1w2e3.tmp",
+        ".autosave.json.tmp",
+        ".autosave.json.abcdefg.tmp",
+        "autosave.json.abc123.tmp",
+        ".notes.json.abc123.tmp",
+        ".autosave.json.abc123.tmp.bak",
+        "mine.txt",
+    ];
+    for name in leftovers.iter().chain(&others) {
+        std::fs::write(data.join(name), format!("{name}\n")).unwrap();
+    }
+    std::fs::create_dir(data.join(".autosave.json.d1r000.tmp")).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(data.join("mine.txt"), data.join(".autosave.json.l1nk00.tmp")).unwrap();
+
+    // Starting game 8 takes the autosave's lock, and counts game 7 as lost
+    // under the statistics' lock.
+    let (code, _, err) = klondike(data, &["--game", "8", "--autosave", "--stats"], "");
+    assert_eq!(code, 0, "{err}");
+    for name in leftovers {
+        assert!(!data.join(name).exists(), "{name} is left");
+    }
+    for name in others {
+        assert_eq!(std::fs::read_to_string(data.join(name)).unwrap(), format!("{name}\n"), "{name} was touched");
+    }
+    assert!(data.join(".autosave.json.d1r000.tmp").is_dir());
+    #[cfg(unix)]
+    assert!(std::fs::symlink_metadata(data.join(".autosave.json.l1nk00.tmp")).unwrap().file_type().is_symlink());
+    assert!(data.join("statistics.json").exists());
+}

@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use klondike::app::record::GameRecord;
 use klondike::app::stats::{Outcome, RulesKey, Statistics};
 use klondike::app::store::{
-    self, read_json, update_locked, write_atomically, write_json, StoreError, DATA_DIR_ENV, PAUSE_BEFORE_RENAME_ENV,
+    self, read_json, update_locked, write_atomically, write_json, IfCorrupt::MoveAside, StoreError, DATA_DIR_ENV,
+    PAUSE_BEFORE_RENAME_ENV,
 };
 use klondike::engine::rules::Rules;
 
@@ -89,7 +90,7 @@ fn two_processes_updating_statistics_are_both_counted() {
     for mut child in [a, b] {
         assert!(child.wait().unwrap().success());
     }
-    let stats: Statistics = read_json(&path).unwrap().unwrap();
+    let stats: Statistics = read_json(&path, MoveAside).unwrap().unwrap();
     assert_eq!(played(&stats), 2 * N);
     assert_eq!(stats.vegas_balance, 2 * N as i64);
     // Only the file, its lock, and no temporary or corrupt files.
@@ -116,7 +117,7 @@ fn threads_with_their_own_handles_are_all_counted() {
     for h in handles {
         h.join().unwrap();
     }
-    assert_eq!(played(&read_json(&path).unwrap().unwrap()), 100);
+    assert_eq!(played(&read_json(&path, MoveAside).unwrap().unwrap()), 100);
 }
 
 #[cfg(unix)]
@@ -152,11 +153,11 @@ fn a_save_killed_before_the_rename_leaves_the_old_file() {
     assert!(!status.success());
 
     assert_eq!(fs::read(&path).unwrap(), old, "the old file is intact");
-    assert_eq!(played(&read_json(&path).unwrap().unwrap()), 3);
+    assert_eq!(played(&read_json(&path, MoveAside).unwrap().unwrap()), 3);
     assert!(tmp.exists(), "the temporary file stays behind, unread");
     // And the next save works.
     write_json(&path, &stats_with(4)).unwrap();
-    assert_eq!(played(&read_json(&path).unwrap().unwrap()), 4);
+    assert_eq!(played(&read_json(&path, MoveAside).unwrap().unwrap()), 4);
 }
 
 #[test]
@@ -168,7 +169,7 @@ fn a_truncated_file_is_moved_aside_and_reported() {
     let cut = &full[..full.len() / 2];
     fs::write(&path, cut).unwrap();
 
-    let err = read_json::<Statistics>(&path).unwrap_err();
+    let err = read_json::<Statistics>(&path, MoveAside).unwrap_err();
     let StoreError::Corrupt { path: p, moved_to, why } = &err else { panic!("{err:?}") };
     assert_eq!(p, &path);
     assert!(!path.exists());
@@ -181,7 +182,7 @@ fn a_truncated_file_is_moved_aside_and_reported() {
     assert!(msg.contains(&moved_to.display().to_string()), "{msg}");
     assert!(!msg.contains('\n'));
     // Now the file is gone, a read finds nothing.
-    assert!(read_json::<Statistics>(&path).unwrap().is_none());
+    assert!(read_json::<Statistics>(&path, MoveAside).unwrap().is_none());
 }
 
 #[test]
@@ -196,7 +197,7 @@ fn an_update_over_a_corrupt_file_starts_afresh_and_warns() {
     assert_eq!(played(&updated.value), 1);
     let Some(StoreError::Corrupt { moved_to, .. }) = &updated.warning else { panic!("{:?}", updated.warning) };
     assert!(moved_to.exists());
-    assert_eq!(played(&read_json(&path).unwrap().unwrap()), 1);
+    assert_eq!(played(&read_json(&path, MoveAside).unwrap().unwrap()), 1);
     // A second corrupt file in the same second gets its own name.
     fs::write(&path, b"garbage").unwrap();
     let again = update_locked(&path, |_: &mut Statistics| {}).unwrap();
@@ -212,12 +213,38 @@ fn wrong_shapes_and_empty_files_are_corrupt() {
     {
         let path = dir.path().join(format!("s{i}.json"));
         fs::write(&path, text).unwrap();
-        assert!(matches!(read_json::<Statistics>(&path), Err(StoreError::Corrupt { .. })), "{text:?}");
+        assert!(matches!(read_json::<Statistics>(&path, MoveAside), Err(StoreError::Corrupt { .. })), "{text:?}");
         assert!(!path.exists());
     }
     let path = dir.path().join("bytes.json");
     fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
-    assert!(matches!(read_json::<Statistics>(&path), Err(StoreError::Corrupt { .. })));
+    assert!(matches!(read_json::<Statistics>(&path, MoveAside), Err(StoreError::Corrupt { .. })));
+}
+
+/// The one reader's policies differ only in what a corrupt file does: our
+/// own file is moved aside; a look, or a file the player named, leaves it.
+#[test]
+fn only_our_own_corrupt_files_are_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("save.json");
+    fs::write(&path, b"[]").unwrap();
+    let err = read_json::<GameRecord>(&path, store::IfCorrupt::Leave).unwrap_err();
+    assert_eq!(err.to_string(), format!("cannot use {}: the JSON is not an object", path.display()));
+    let err = read_json::<GameRecord>(&path, store::IfCorrupt::LeaveNamed).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("cannot use {}: it is not a saved game (the JSON is not an object)", path.display())
+    );
+    assert_eq!(files_in(dir.path()), ["save.json"], "left where it is");
+    // A folder is never moved, whatever the policy.
+    let folder = dir.path().join("folder.json");
+    fs::create_dir(&folder).unwrap();
+    let err = read_json::<GameRecord>(&folder, MoveAside).unwrap_err();
+    assert_eq!(err.to_string(), format!("could not read {}: it is a folder", folder.display()));
+    let err = read_json::<GameRecord>(&folder, store::IfCorrupt::LeaveNamed).unwrap_err();
+    assert_eq!(err.to_string(), format!("cannot use {}: it is a folder", folder.display()));
+    assert!(matches!(read_json::<GameRecord>(&path, MoveAside), Err(StoreError::Corrupt { .. })));
+    assert!(!path.exists() && folder.is_dir());
 }
 
 #[test]
@@ -227,7 +254,7 @@ fn a_newer_statistics_file_is_refused_and_not_overwritten() {
     let newer = b"{\"format_version\": 2, \"games\": [\"a new layout\"]}\n";
     fs::write(&path, newer).unwrap();
 
-    let err = read_json::<Statistics>(&path).unwrap_err();
+    let err = read_json::<Statistics>(&path, MoveAside).unwrap_err();
     assert!(matches!(err, StoreError::NewerVersion { found: 2, supported: 1, .. }), "{err:?}");
     let mut called = false;
     let err = update_locked(&path, |_: &mut Statistics| called = true).unwrap_err();
@@ -243,7 +270,7 @@ fn a_newer_game_record_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("save.json");
     fs::write(&path, b"{\"format_version\": 7}").unwrap();
-    assert!(matches!(read_json::<GameRecord>(&path), Err(StoreError::NewerVersion { found: 7, .. })));
+    assert!(matches!(read_json::<GameRecord>(&path, MoveAside), Err(StoreError::NewerVersion { found: 7, .. })));
     assert!(path.exists());
 }
 
@@ -261,8 +288,8 @@ fn writes_create_the_directory_and_replace_the_file() {
 #[test]
 fn a_missing_file_reads_as_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    assert!(read_json::<Statistics>(&dir.path().join("none.json")).unwrap().is_none());
-    assert!(read_json::<GameRecord>(&dir.path().join("none.json")).unwrap().is_none());
+    assert!(read_json::<Statistics>(&dir.path().join("none.json"), MoveAside).unwrap().is_none());
+    assert!(read_json::<GameRecord>(&dir.path().join("none.json"), MoveAside).unwrap().is_none());
 }
 
 #[test]
@@ -311,17 +338,17 @@ fn stray_temporary_files_are_removed_and_nothing_else() {
 fn an_append_file_is_created_locked_and_read_back_line_by_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("results.jsonl");
-    let file = store::AppendFile::open(&path).unwrap();
+    let file = store::AppendFile::open(&path).unwrap().unwrap();
     assert!(path.is_file());
     // A second batch on the same file is refused while the first holds it.
-    assert!(matches!(store::AppendFile::open(&path), Err(store::AppendError::Busy)));
+    assert!(matches!(store::AppendFile::open(&path), Ok(None)));
     file.append_line("one").unwrap();
     file.append_line("two").unwrap();
     let mut lines = Vec::new();
     file.read_lines(|l| lines.push(l.to_string())).unwrap();
     assert_eq!(lines, ["one\n", "two\n"]);
     drop(file);
-    assert!(store::AppendFile::open(&path).is_ok(), "the lock goes with the file");
+    assert!(store::AppendFile::open(&path).unwrap().is_some(), "the lock goes with the file");
 }
 
 #[test]
@@ -329,7 +356,7 @@ fn a_torn_last_line_is_cut_and_a_whole_one_kept() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("results.jsonl");
     fs::write(&path, "whole\ntorn li").unwrap();
-    let file = store::AppendFile::open(&path).unwrap();
+    let file = store::AppendFile::open(&path).unwrap().unwrap();
     assert_eq!(file.cut_torn_line().unwrap(), 7);
     assert_eq!(fs::read_to_string(&path).unwrap(), "whole\n");
     assert_eq!(file.cut_torn_line().unwrap(), 0, "a file ending in a newline is left alone");
@@ -348,7 +375,7 @@ fn a_last_line_without_newline_is_ended() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("results.jsonl");
     fs::write(&path, "a\nb").unwrap();
-    let file = store::AppendFile::open(&path).unwrap();
+    let file = store::AppendFile::open(&path).unwrap().unwrap();
     file.end_last_line().unwrap();
     file.append_line("c").unwrap();
     assert_eq!(fs::read_to_string(&path).unwrap(), "a\nb\nc\n");

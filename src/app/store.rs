@@ -7,17 +7,20 @@
 //!   to disk, and is renamed over the old file ([`write_atomically`]): a
 //!   reader sees the old file or the new one, never half of one, even if
 //!   the process dies in the middle.
-//! - A file that cannot be read or parsed is moved aside to
-//!   `NAME.corrupt-<unix seconds>` (never deleted) and reported
-//!   ([`StoreError::Corrupt`]); the caller goes on with a fresh value.
+//! - Every JSON file is read by [`read_json`]. One of ours that cannot be
+//!   read or parsed is moved aside to `NAME.corrupt-<unix seconds>` (never
+//!   deleted) and reported ([`StoreError::Corrupt`]); the caller goes on
+//!   with a fresh value. A file the player named is never moved
+//!   ([`IfCorrupt`] says which is which).
 //! - A file written by a newer format version is left alone and refused
 //!   ([`StoreError::NewerVersion`]); it is never overwritten.
 //! - Read-modify-write of a shared file (the statistics) happens under an
 //!   exclusive lock on the sidecar file `NAME.lock` ([`update_locked`]), so
 //!   two processes finishing games at the same moment are both counted.
-//!   The lock is advisory (`flock` on Unix, `LockFileEx` on Windows, via
-//!   the `fd-lock` crate) and is released when the update ends or the
-//!   process dies. The lock file is left in place: deleting it would race.
+//!   Every lock of this module is the standard library's advisory file
+//!   lock ([`File::try_lock`]: `flock` on Unix, `LockFileEx` on Windows),
+//!   taken through one helper (`try_lock`); it is released when its file is closed or
+//!   the process dies. A lock file is left in place: deleting it would race.
 
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
@@ -32,54 +35,93 @@ use serde::Serialize;
 /// empty) it is used instead of the platform's (tests use it).
 pub const DATA_DIR_ENV: &str = "KLONDIKE_DATA_DIR";
 
-/// Test hook: when set to a number of milliseconds, [`write_atomically`]
-/// sleeps that long (at most 10 minutes) after the temporary file is
-/// written and synced and before it is renamed, so that a test can kill
-/// the process in the middle of a save.
-pub const PAUSE_BEFORE_RENAME_ENV: &str = "KLONDIKE_TEST_PAUSE_BEFORE_RENAME_MS";
+// The test hooks below are compiled only with the `fault-injection`
+// feature, which only the tests turn on (see Cargo.toml): a build without it
+// reads none of their variables, and its crash points and pause are nothing.
+#[cfg(feature = "fault-injection")]
+use hooks::{crash_point, pause_before_rename};
+#[cfg(feature = "fault-injection")]
+pub use hooks::{CRASH_AT_ENV, CRASH_EXIT_STATUS, PAUSE_BEFORE_RENAME_ENV, TRACE_ENV};
 
-/// Test hook: when set to a number N, the N-th [`crash_point`] reached by
-/// the process ends it at once, with exit status [`CRASH_EXIT_STATUS`] and no
-/// clean-up (no destructor runs, no buffer is flushed), as a kill between
-/// two steps of a write would. Tests use it to stop a session at each step.
-pub const CRASH_AT_ENV: &str = "KLONDIKE_TEST_CRASH_AT";
+/// A point between two steps of writing our files: nothing without the
+/// test hooks.
+#[cfg(not(feature = "fault-injection"))]
+fn crash_point(_step: &str, _path: &Path) {}
 
-/// Test hook: when set to a file name, each [`crash_point`] appends its
-/// number and step name to that file (a line each) before anything else, so
-/// that a test can list the steps of a session: `N STEP FILE-NAME`.
-pub const TRACE_ENV: &str = "KLONDIKE_TEST_TRACE";
+/// Before the rename of a write: nothing without the test hooks.
+#[cfg(not(feature = "fault-injection"))]
+fn pause_before_rename() {}
 
-/// The exit status of a process ended by [`CRASH_AT_ENV`].
-pub const CRASH_EXIT_STATUS: i32 = 99;
+/// Test hooks that stop a process between two steps of a write, as a kill
+/// would, or hold a write before its rename, so that a test can kill it
+/// there.
+#[cfg(feature = "fault-injection")]
+mod hooks {
+    use std::fs::OpenOptions;
+    use std::io::Write;
+    use std::path::{Path, PathBuf};
+    use std::time::Duration;
 
-/// A point between two steps of writing our files (see [`CRASH_AT_ENV`] and
-/// [`TRACE_ENV`]); does nothing unless a test asks.
-pub fn crash_point(step: &str, path: &Path) {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::OnceLock;
-    static REACHED: AtomicUsize = AtomicUsize::new(0);
-    static HOOKS: OnceLock<(Option<usize>, Option<PathBuf>)> = OnceLock::new();
-    let (at, trace) = HOOKS.get_or_init(|| {
-        let at = std::env::var(CRASH_AT_ENV).ok().and_then(|v| v.trim().parse().ok());
-        (at, std::env::var_os(TRACE_ENV).filter(|v| !v.is_empty()).map(PathBuf::from))
-    });
-    if at.is_none() && trace.is_none() {
-        return;
-    }
-    let n = REACHED.fetch_add(1, Ordering::SeqCst) + 1;
-    if let Some(trace) = trace {
-        if let Ok(mut f) = OpenOptions::new().create(true).append(true).open(trace) {
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            let _ = writeln!(f, "{n} {step} {name}");
+    /// Test hook: when set to a number of milliseconds,
+    /// [`write_atomically`](super::write_atomically) sleeps that long (at
+    /// most 10 minutes) after the temporary file is written and synced and
+    /// before it is renamed, so that a test can kill the process in the
+    /// middle of a save.
+    pub const PAUSE_BEFORE_RENAME_ENV: &str = "KLONDIKE_TEST_PAUSE_BEFORE_RENAME_MS";
+
+    /// Test hook: when set to a number N, the N-th [`crash_point`] reached
+    /// by the process ends it at once, with exit status
+    /// [`CRASH_EXIT_STATUS`] and no clean-up (no destructor runs, no buffer
+    /// is flushed), as a kill between two steps of a write would. Tests use
+    /// it to stop a session at each step.
+    pub const CRASH_AT_ENV: &str = "KLONDIKE_TEST_CRASH_AT";
+
+    /// Test hook: when set to a file name, each [`crash_point`] appends its
+    /// number and step name to that file (a line each) before anything
+    /// else, so that a test can list the steps of a session:
+    /// `N STEP FILE-NAME`.
+    pub const TRACE_ENV: &str = "KLONDIKE_TEST_TRACE";
+
+    /// The exit status of a process ended by [`CRASH_AT_ENV`].
+    pub const CRASH_EXIT_STATUS: i32 = 99;
+
+    /// A point between two steps of writing our files (see
+    /// [`CRASH_AT_ENV`] and [`TRACE_ENV`]); does nothing unless a test asks.
+    pub fn crash_point(step: &str, path: &Path) {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::OnceLock;
+        static REACHED: AtomicUsize = AtomicUsize::new(0);
+        static HOOKS: OnceLock<(Option<usize>, Option<PathBuf>)> = OnceLock::new();
+        let (at, trace) = HOOKS.get_or_init(|| {
+            let at = std::env::var(CRASH_AT_ENV).ok().and_then(|v| v.trim().parse().ok());
+            (at, std::env::var_os(TRACE_ENV).filter(|v| !v.is_empty()).map(PathBuf::from))
+        });
+        if at.is_none() && trace.is_none() {
+            return;
+        }
+        let n = REACHED.fetch_add(1, Ordering::SeqCst) + 1;
+        if let Some(trace) = trace {
+            if let Ok(mut f) = OpenOptions::new().create(true).append(true).open(trace) {
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                let _ = writeln!(f, "{n} {step} {name}");
+            }
+        }
+        if *at == Some(n) {
+            std::process::exit(CRASH_EXIT_STATUS);
         }
     }
-    if *at == Some(n) {
-        std::process::exit(CRASH_EXIT_STATUS);
+
+    /// Sleeps as long as [`PAUSE_BEFORE_RENAME_ENV`] asks (at most 10
+    /// minutes); nothing when it is not set.
+    pub fn pause_before_rename() {
+        if let Some(ms) = std::env::var(PAUSE_BEFORE_RENAME_ENV).ok().and_then(|v| v.trim().parse::<u64>().ok()) {
+            std::thread::sleep(Duration::from_millis(ms.min(600_000)));
+        }
     }
 }
 
 /// Removes the file `path` (a finished game's autosave, say), between two
-/// [`crash_point`]s. A file that is already gone is not an error.
+/// crash points (test hooks). A file that is already gone is not an error.
 ///
 /// # Errors
 /// The I/O error of the removal; the file is then still there.
@@ -146,9 +188,11 @@ crate::worded_by!(Damage => crate::app::render::faults::damage);
 /// [`crate::app::render::faults::problem`].
 #[derive(Debug)]
 pub enum Problem {
-    /// It could not be read or parsed (by [`peek_json`]).
+    /// It could not be read or parsed (by [`read_json`], under
+    /// [`IfCorrupt::Leave`]).
     Damaged(Damage),
-    /// It is not a saved game (by [`read_user_json`]).
+    /// It is not a saved game (by [`read_json`], under
+    /// [`IfCorrupt::LeaveNamed`]).
     NotASavedGame(Damage),
     /// It could not be read at all: not a regular file, or the system's
     /// error.
@@ -386,10 +430,12 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// How old a temporary file of ours must be before it is taken for the
-/// leftover of a write that was killed: far longer than any write takes
-/// (the test hook [`PAUSE_BEFORE_RENAME_ENV`] holds one for at most 10
-/// minutes).
+/// How old a temporary file of one of [`OUR_FILES`] must be before
+/// [`remove_stray_temp_files`] takes it for the leftover of a write that was
+/// killed: far longer than any write takes (the test hook that holds a
+/// write before its rename holds it for at most 10 minutes). It is for the
+/// files whose writers hold no lock (the history); those written under a
+/// lock lose their leftovers, of any age, when the lock is taken.
 pub const STRAY_TEMP_AGE: Duration = Duration::from_secs(3600);
 
 /// The files klondike keeps in its data folder (only their temporary
@@ -397,29 +443,52 @@ pub const STRAY_TEMP_AGE: Duration = Duration::from_secs(3600);
 pub const OUR_FILES: &[&str] = &["autosave.json", "statistics.json", "history.txt"];
 
 /// Removes from `dir` the temporary files that [`write_atomically`] names
-/// (`.NAME.XXXXXX.tmp`) and that were last modified more than `older_than`
-/// ago: leftovers of writes that were killed before their rename. Other
-/// files are never touched. Returns how many were removed; a directory that
-/// cannot be read removes none.
+/// for one of [`OUR_FILES`] (`.NAME.XXXXXX.tmp`) and that were last
+/// modified more than `older_than` ago: leftovers of writes that were
+/// killed before their rename. Other files are never touched. Returns how
+/// many were removed; a directory that cannot be read removes none.
 pub fn remove_stray_temp_files(dir: &Path, older_than: Duration) -> usize {
+    let now = SystemTime::now();
+    remove_temp_files(dir, |name, meta| {
+        OUR_FILES.contains(&name)
+            && meta.modified().ok().and_then(|m| now.duration_since(m).ok()).is_some_and(|age| age > older_than)
+    })
+}
+
+/// Removes the temporary files that [`write_atomically`] left beside
+/// `path` for it (`.NAME.XXXXXX.tmp`, NAME the name of `path`), whatever
+/// their age. Only for a holder of the lock that every writer of `path`
+/// holds while it writes: then no write of it is under way, and each such
+/// file is the leftover of a write killed before its rename, so that kills
+/// leave at most the one of the last. Other files are never touched.
+/// Returns how many were removed.
+fn remove_temp_files_of(path: &Path) -> usize {
+    let Some(own) = path.file_name().and_then(|n| n.to_str()) else { return 0 };
+    remove_temp_files(parent_of(path), |name, _| name == own)
+}
+
+/// Removes the regular files in `dir` that are temporary files of
+/// [`write_atomically`] (`.NAME.XXXXXX.tmp`) for which `remove(NAME, its
+/// metadata)` says so. Returns how many were removed; a directory that
+/// cannot be read removes none.
+fn remove_temp_files(dir: &Path, remove: impl Fn(&str, &fs::Metadata) -> bool) -> usize {
     let Ok(entries) = fs::read_dir(dir) else { return 0 };
-    let now = std::time::SystemTime::now();
     let mut removed = 0;
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let name = name.to_string_lossy();
-        // `.NAME.XXXXXX.tmp`, NAME one of our files: the random part is six
-        // letters or digits.
-        let ours =
-            name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")).and_then(|n| n.rsplit_once('.')).is_some_and(
-                |(stem, r)| OUR_FILES.contains(&stem) && r.len() == 6 && r.chars().all(|c| c.is_ascii_alphanumeric()),
-            );
-        if !ours {
+        let Some(name) = name.to_str() else { continue };
+        // `.NAME.XXXXXX.tmp`: the random part is six letters or digits.
+        let Some((of, random)) =
+            name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")).and_then(|n| n.rsplit_once('.'))
+        else {
+            continue;
+        };
+        if random.len() != 6 || !random.chars().all(|c| c.is_ascii_alphanumeric()) {
             continue;
         }
+        // Not followed through a link: a link is nothing we wrote.
         let Ok(meta) = entry.metadata() else { continue };
-        let old = meta.modified().ok().and_then(|m| now.duration_since(m).ok()).is_some_and(|age| age > older_than);
-        if meta.is_file() && old && fs::remove_file(entry.path()).is_ok() {
+        if meta.is_file() && remove(of, &meta) && fs::remove_file(entry.path()).is_ok() {
             removed += 1;
         }
     }
@@ -512,8 +581,11 @@ pub fn folder_problem<'a>(path: &'a Path, error: &'a StoreError) -> FolderProble
 /// directory if needed. The new file is readable by its owner only.
 ///
 /// If the process dies before the rename, `path` is untouched and the
-/// temporary file may remain (it is never read; [`remove_stray_temp_files`]
-/// removes it later). A write that fails removes its own temporary file.
+/// temporary file may remain (it is never read). It is removed when the
+/// lock that the writes of `path` hold is next taken ([`try_lock_beside`],
+/// [`update_locked`]), or, for a file written without a lock, by
+/// [`remove_stray_temp_files`] once it is old. A write that fails removes
+/// its own temporary file.
 ///
 /// # Errors
 /// The I/O error of creating the directory or the temporary file, writing,
@@ -593,9 +665,7 @@ fn atomically(
         tmp.as_file().set_permissions(p)?;
     }
     tmp.as_file().sync_all()?;
-    if let Some(ms) = std::env::var(PAUSE_BEFORE_RENAME_ENV).ok().and_then(|v| v.trim().parse::<u64>().ok()) {
-        std::thread::sleep(Duration::from_millis(ms.min(600_000)));
-    }
+    pause_before_rename();
     crash_point("rename", path);
     tmp.persist(path).map_err(|e| e.error)?;
     sync_dir(dir);
@@ -637,50 +707,88 @@ pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
 /// file named by mistake gives an error instead of filling memory.
 pub const MAX_STORED: u64 = 16 << 20;
 
-/// What reading found: the value, nothing, or a reason the file is corrupt.
-enum Read<T> {
-    Missing,
-    Value(T),
-    Corrupt(Damage),
+/// What [`read_json`] does with a file that is there but cannot be had as
+/// a value: one that cannot be read, or is not JSON of the expected form.
+/// A file from a newer format version is always left alone
+/// ([`StoreError::NewerVersion`]); a path that is no regular file is never
+/// moved (it is not ours to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IfCorrupt {
+    /// One of klondike's own files (the autosave, the statistics): it is
+    /// moved aside ([`move_aside`]) and [`StoreError::Corrupt`] says where;
+    /// the caller goes on with a fresh value.
+    MoveAside,
+    /// Only a look (is this game counted?): the file stays where it is
+    /// ([`StoreError::NotUsable`], [`Problem::Damaged`]); the reader that
+    /// moves it comes later and says so.
+    Leave,
+    /// A file the player named (a saved game): it stays where it is, and
+    /// [`StoreError::NotUsable`] says that it is not a saved game, or cannot
+    /// be read at all (so does a path that is no regular file).
+    LeaveNamed,
 }
 
-/// Reads and parses `path` without moving anything. Something that is not
-/// a regular file (a directory, a device) is an I/O error, never "corrupt":
-/// it is not ours to move.
-fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, StoreError> {
+/// Reads the JSON file `path` as a `T`: `Ok(None)` when it does not exist.
+/// What happens to a corrupt file is `if_corrupt`'s.
+///
+/// # Errors
+/// - [`StoreError::Corrupt`] (under [`IfCorrupt::MoveAside`]): the file
+///   could not be read or is not a JSON object of type `T`; it has been
+///   moved aside.
+/// - [`StoreError::NotUsable`] (under the other two): the same, the file
+///   left as it is.
+/// - [`StoreError::NewerVersion`]: its `format_version` is above
+///   `T::FORMAT_VERSION`; it is left in place.
+/// - [`StoreError::Io`]: the path is no regular file or cannot be reached,
+///   or the corrupt file could not be moved aside (under
+///   [`IfCorrupt::LeaveNamed`] these are [`StoreError::NotUsable`] too).
+pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCorrupt) -> Result<Option<T>, StoreError> {
+    let not_usable = |why: Problem| StoreError::NotUsable { path: path.to_path_buf(), why };
+    // The path is there but is no file to read, or cannot be reached (a
+    // folder on it is a file, say): nothing there to move aside.
+    let unreachable = |error: io::Error| match if_corrupt {
+        IfCorrupt::LeaveNamed => not_usable(Problem::Unreadable(error)),
+        IfCorrupt::MoveAside | IfCorrupt::Leave => {
+            StoreError::Io { path: path.to_path_buf(), action: Action::Read, error }
+        }
+    };
+    let damaged = |why: Damage| match (if_corrupt, why) {
+        (IfCorrupt::MoveAside, why) => match move_aside(path) {
+            Ok(moved_to) => StoreError::Corrupt { path: path.to_path_buf(), moved_to, why },
+            Err(error) => StoreError::Io { path: path.to_path_buf(), action: Action::MoveAside, error },
+        },
+        (IfCorrupt::Leave, why) => not_usable(Problem::Damaged(why)),
+        // A file that cannot be read is not thereby something else than a
+        // saved game: say that it cannot be read.
+        (IfCorrupt::LeaveNamed, Damage::Unreadable(error)) => not_usable(Problem::Unreadable(error)),
+        (IfCorrupt::LeaveNamed, why) => not_usable(Problem::NotASavedGame(why)),
+    };
     match fs::metadata(path) {
+        Ok(m) if m.is_dir() => {
+            return Err(unreachable(own_io_error(io::ErrorKind::IsADirectory, OwnIoFault::IsAFolder)))
+        }
         Ok(m) if !m.is_file() => {
-            let error = if m.is_dir() {
-                own_io_error(io::ErrorKind::IsADirectory, OwnIoFault::IsAFolder)
-            } else {
-                own_io_error(io::ErrorKind::InvalidInput, OwnIoFault::NotARegularFile)
-            };
-            return Err(StoreError::Io { path: path.to_path_buf(), action: Action::Read, error });
+            return Err(unreachable(own_io_error(io::ErrorKind::InvalidInput, OwnIoFault::NotARegularFile)))
         }
         Ok(_) => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
-        // The path itself cannot be reached (a folder on it is a file, say):
-        // nothing there to move aside.
-        Err(error) => return Err(StoreError::Io { path: path.to_path_buf(), action: Action::Read, error }),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(unreachable(error)),
     }
     let mut bytes = Vec::new();
     let read = File::open(path).and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_STORED + 1), &mut bytes));
     match read {
         Ok(_) => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::Missing),
-        Err(e) => return Ok(Read::Corrupt(Damage::Unreadable(e))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(damaged(Damage::Unreadable(e))),
     }
     if bytes.len() as u64 > MAX_STORED {
-        return Ok(Read::Corrupt(Damage::TooLarge));
+        return Err(damaged(Damage::TooLarge));
     }
     // A byte-order mark at the start (an editor's) is not JSON.
     let json = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
-    let value: serde_json::Value = match serde_json::from_slice(json) {
-        Ok(v) => v,
-        Err(e) => return Ok(Read::Corrupt(Damage::Json(e))),
-    };
+    let value: serde_json::Value = serde_json::from_slice(json).map_err(|e| damaged(Damage::Json(e)))?;
     if !value.is_object() {
-        return Ok(Read::Corrupt(Damage::NotAnObject));
+        return Err(damaged(Damage::NotAnObject));
     }
     // Every file of ours names its format: one that does not is someone
     // else's, never to be taken for an empty one and written over.
@@ -689,71 +797,9 @@ fn read_raw<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Read<T>, Sto
             return Err(StoreError::NewerVersion { path: path.to_path_buf(), found, supported: T::FORMAT_VERSION });
         }
         Some(Some(_)) => {}
-        _ => return Ok(Read::Corrupt(Damage::NoFormatVersion)),
+        _ => return Err(damaged(Damage::NoFormatVersion)),
     }
-    match serde_json::from_value(value) {
-        Ok(v) => Ok(Read::Value(v)),
-        Err(e) => Ok(Read::Corrupt(Damage::Json(e))),
-    }
-}
-
-/// Moves a corrupt file aside and makes the error that reports it.
-fn corrupt(path: &Path, why: Damage) -> StoreError {
-    match move_aside(path) {
-        Ok(moved_to) => StoreError::Corrupt { path: path.to_path_buf(), moved_to, why },
-        Err(error) => StoreError::Io { path: path.to_path_buf(), action: Action::MoveAside, error },
-    }
-}
-
-/// Reads a JSON file: `Ok(None)` when it does not exist.
-///
-/// # Errors
-/// - [`StoreError::Corrupt`]: the file could not be read or is not a
-///   JSON object of type `T`; it has been moved aside (see [`move_aside`]).
-/// - [`StoreError::NewerVersion`]: its `format_version` is above
-///   `T::FORMAT_VERSION`; it is left in place.
-/// - [`StoreError::Io`]: it is unreadable and could not be moved aside either.
-pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
-    match read_raw(path)? {
-        Read::Missing => Ok(None),
-        Read::Value(v) => Ok(Some(v)),
-        Read::Corrupt(why) => Err(corrupt(path, why)),
-    }
-}
-
-/// Reads a JSON file without ever moving it: `Ok(None)` when it does not
-/// exist.
-///
-/// # Errors
-/// [`StoreError::NotUsable`] when it cannot be read or parsed (it stays
-/// where it is); [`StoreError::NewerVersion`]; [`StoreError::Io`].
-pub fn peek_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
-    match read_raw(path)? {
-        Read::Missing => Ok(None),
-        Read::Value(v) => Ok(Some(v)),
-        Read::Corrupt(why) => Err(StoreError::NotUsable { path: path.to_path_buf(), why: Problem::Damaged(why) }),
-    }
-}
-
-/// Reads a JSON file the user named (a saved game): `Ok(None)` when it does
-/// not exist. Unlike [`read_json`], it never moves anything.
-///
-/// # Errors
-/// - [`StoreError::NotUsable`]: not a regular file, unreadable, or not a
-///   JSON object of type `T`; the file is left as it is.
-/// - [`StoreError::NewerVersion`]: written by a newer format version.
-pub fn read_user_json<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, StoreError> {
-    let not_usable = |why: Problem| StoreError::NotUsable { path: path.to_path_buf(), why };
-    match read_raw(path) {
-        Ok(Read::Missing) => Ok(None),
-        Ok(Read::Value(v)) => Ok(Some(v)),
-        // A file that cannot be read is not thereby something else than a
-        // saved game: say that it cannot be read.
-        Ok(Read::Corrupt(Damage::Unreadable(error))) => Err(not_usable(Problem::Unreadable(error))),
-        Ok(Read::Corrupt(why)) => Err(not_usable(Problem::NotASavedGame(why))),
-        Err(StoreError::Io { error, .. }) => Err(not_usable(Problem::Unreadable(error))),
-        Err(e) => Err(e),
-    }
+    serde_json::from_value(value).map(Some).map_err(|e| damaged(Damage::Json(e)))
 }
 
 /// `text` as a path, a leading `~` (alone or before a `/`) standing for the
@@ -799,9 +845,9 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
         Ok(m) if !m.is_file() => return Err(not_usable(Problem::NotARegularFile)),
         Ok(m) if m.len() == 0 => Some(m.permissions()),
         Ok(m) => {
-            match read_raw::<T>(&target) {
-                Ok(Read::Value(_)) | Ok(Read::Missing) => {}
-                Ok(Read::Corrupt(_)) => return Err(not_usable(Problem::HoldsSomethingElse)),
+            match read_json::<T>(&target, IfCorrupt::Leave) {
+                Ok(_) => {}
+                Err(StoreError::NotUsable { .. }) => return Err(not_usable(Problem::HoldsSomethingElse)),
                 Err(e @ StoreError::NewerVersion { .. }) => return Err(e),
                 Err(_) => return Err(not_usable(Problem::CannotBeRead)),
             }
@@ -846,18 +892,48 @@ pub struct Updated<T> {
 /// `Ok(Some(file))` holds it until the file is dropped (or the process
 /// ends); `Ok(None)` when another process holds it. A session that keeps
 /// the autosave holds this for its whole life, so that two sessions never
-/// save over each other's game.
+/// save over each other's game. Every write of `path` is to hold this lock:
+/// taking it removes the temporary files that killed writes of `path` left.
 ///
 /// # Errors
 /// The I/O error of creating the folder or the lock file, or of locking.
 pub fn try_lock_beside(path: &Path) -> io::Result<Option<File>> {
-    let lock_path = with_suffix(path, ".lock");
+    let file = open_lock_file(path)?;
+    if !try_lock(&file)? {
+        return Ok(None);
+    }
+    // Every write of `path` holds this lock: what temporary files it has
+    // are leftovers of killed writes.
+    remove_temp_files_of(path);
+    Ok(Some(file))
+}
+
+/// Opens (creating it and its folder when missing) the lock file
+/// `NAME.lock` beside `path`, unlocked. Its contents are never used: it is
+/// a separate file so that the file it guards can be replaced by a rename
+/// while the lock is held.
+///
+/// # Errors
+/// The I/O error of creating the folder or opening the file.
+fn open_lock_file(path: &Path) -> io::Result<File> {
     fs::create_dir_all(parent_of(path))?;
-    let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock_path)?;
-    match file.try_lock() {
-        Ok(()) => Ok(Some(file)),
-        Err(fs::TryLockError::WouldBlock) => Ok(None),
-        Err(fs::TryLockError::Error(e)) => Err(e),
+    OpenOptions::new().read(true).write(true).create(true).truncate(false).open(with_suffix(path, ".lock"))
+}
+
+/// Takes an exclusive lock on `file` without waiting: `Ok(false)` when
+/// another open file (in this process or another) holds one. The lock goes
+/// when `file` is closed. Every lock of the store is taken here.
+///
+/// # Errors
+/// The I/O error of locking, other than the lock being held.
+fn try_lock(file: &File) -> io::Result<bool> {
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(true),
+            Err(fs::TryLockError::WouldBlock) => return Ok(false),
+            Err(fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(fs::TryLockError::Error(e)) => return Err(e),
+        }
     }
 }
 
@@ -869,7 +945,9 @@ pub const LOCK_PATIENCE: Duration = Duration::from_secs(10);
 /// (waiting for any other process that holds it), reads the file (a missing
 /// file gives `T::default()`; a corrupt one is moved aside, reported in
 /// [`Updated::warning`], and replaced by `T::default()`), applies `f`,
-/// writes the result atomically, and unlocks.
+/// writes the result atomically, and unlocks. Every write of `path` is to
+/// be one of these: each removes, once locked, the temporary files that
+/// killed ones left.
 ///
 /// # Errors
 /// - [`StoreError::NewerVersion`]: the file is from a newer format version;
@@ -881,39 +959,30 @@ where
     T: Default + Serialize + DeserializeOwned + Versioned,
     F: FnOnce(&mut T),
 {
-    let lock_path = with_suffix(path, ".lock");
-    let lock_err = |error| StoreError::Io { path: lock_path.clone(), action: Action::Lock, error };
-    fs::create_dir_all(parent_of(path)).map_err(lock_err)?;
-    let lock_file =
-        OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock_path).map_err(lock_err)?;
-    let mut lock = fd_lock::RwLock::new(lock_file);
+    let lock_err = |error| StoreError::Io { path: with_suffix(path, ".lock"), action: Action::Lock, error };
+    // Held until this function returns, when the file is closed.
+    let lock_file = open_lock_file(path).map_err(lock_err)?;
     // Another process holds the lock for the moment an update takes; one
     // that holds it much longer is stuck, and is not waited for forever.
     // After one such wait, later updates of this process do not wait again.
+    // The wait polls (the blocking `File::lock` cannot be given a deadline).
     static GAVE_UP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     let patience = if GAVE_UP.load(std::sync::atomic::Ordering::Relaxed) { Duration::ZERO } else { LOCK_PATIENCE };
     let deadline = std::time::Instant::now() + patience;
-    let _guard = loop {
-        match lock.try_write() {
-            Ok(g) => break g,
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock && std::time::Instant::now() < deadline => {
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                GAVE_UP.store(true, std::sync::atomic::Ordering::Relaxed);
-                return Err(lock_err(own_io_error(io::ErrorKind::WouldBlock, OwnIoFault::LockHeldTooLong)));
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(lock_err(e)),
+    while !try_lock(&lock_file).map_err(lock_err)? {
+        if std::time::Instant::now() >= deadline {
+            GAVE_UP.store(true, std::sync::atomic::Ordering::Relaxed);
+            return Err(lock_err(own_io_error(io::ErrorKind::WouldBlock, OwnIoFault::LockHeldTooLong)));
         }
-    };
-    let (mut value, warning) = match read_raw::<T>(path)? {
-        Read::Missing => (T::default(), None),
-        Read::Value(v) => (v, None),
-        Read::Corrupt(why) => match corrupt(path, why) {
-            e @ StoreError::Corrupt { .. } => (T::default(), Some(e)),
-            e => return Err(e),
-        },
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Every write of `path` is this function's, under this lock: what
+    // temporary files it has are leftovers of killed updates.
+    remove_temp_files_of(path);
+    let (mut value, warning) = match read_json::<T>(path, IfCorrupt::MoveAside) {
+        Ok(value) => (value.unwrap_or_default(), None),
+        Err(e @ StoreError::Corrupt { .. }) => (T::default(), Some(e)),
+        Err(e) => return Err(e),
     };
     f(&mut value);
     write_json(path, &value)?;
@@ -930,32 +999,23 @@ pub struct AppendFile {
     file: File,
 }
 
-/// Why an [`AppendFile`] could not be opened; the file is unchanged.
-#[derive(Debug)]
-pub enum AppendError {
-    /// It could not be opened (or created) for reading and appending.
-    Open(io::Error),
-    /// Another process holds its lock (another batch is writing it).
-    Busy,
-    /// Locking it failed.
-    Lock(io::Error),
-}
-
 /// Largest block read at a time when looking back for the last newline.
 const TAIL_BLOCK: usize = 64 * 1024;
 
 impl AppendFile {
-    /// Opens `path` (creating it, empty, when missing) and locks it.
+    /// Opens `path` (creating it, empty, when missing) and locks it:
+    /// `Ok(None)` when another process holds its lock (another batch is
+    /// writing it), as [`try_lock_beside`] says.
     ///
     /// # Errors
-    /// [`AppendError::Open`], [`AppendError::Busy`] or [`AppendError::Lock`].
-    pub fn open(path: &Path) -> Result<AppendFile, AppendError> {
-        let file = OpenOptions::new().create(true).append(true).read(true).open(path).map_err(AppendError::Open)?;
-        match file.try_lock() {
-            Ok(()) => Ok(AppendFile { file }),
-            Err(fs::TryLockError::WouldBlock) => Err(AppendError::Busy),
-            Err(fs::TryLockError::Error(e)) => Err(AppendError::Lock(e)),
-        }
+    /// [`StoreError::Io`], the file unchanged: it could not be opened (or
+    /// created) for reading and appending ([`Action::Write`]), or locking
+    /// it failed ([`Action::Lock`]).
+    pub fn open(path: &Path) -> Result<Option<AppendFile>, StoreError> {
+        let failed = |action, error| StoreError::Io { path: path.to_path_buf(), action, error };
+        let file =
+            OpenOptions::new().create(true).append(true).read(true).open(path).map_err(|e| failed(Action::Write, e))?;
+        Ok(try_lock(&file).map_err(|e| failed(Action::Lock, e))?.then_some(AppendFile { file }))
     }
 
     /// Calls `each` with every line of the file from its start (with its

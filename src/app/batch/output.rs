@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::{Resume, Tail};
-use crate::app::store::{AppendError, AppendFile};
+use crate::app::store::{Action, AppendFile, StoreError};
 use crate::engine::deal::GameNumber;
 use crate::engine::rules::Rules;
 
@@ -148,10 +148,12 @@ impl Output {
             return Ok(Opened { output, done: HashSet::new(), ignored: Vec::new(), cut: 0 });
         }
         let file = match AppendFile::open(&path) {
-            Ok(file) => file,
-            Err(AppendError::Open(error)) => return Err(OutputError::Open { path, error }),
-            Err(AppendError::Busy) => return Err(OutputError::Busy(path)),
-            Err(AppendError::Lock(error)) => return Err(OutputError::Lock { path, error }),
+            Ok(Some(file)) => file,
+            Ok(None) => return Err(OutputError::Busy(path)),
+            Err(StoreError::Io { action: Action::Lock, error, .. }) => return Err(OutputError::Lock { path, error }),
+            Err(StoreError::Io { error, .. }) => return Err(OutputError::Open { path, error }),
+            // Opening and locking are all it does: nothing else can fail.
+            Err(e) => return Err(OutputError::Open { path, error: io::Error::other(e.to_string()) }),
         };
         // First make sure it is a file of results, then repair its end.
         let mut resume = if retry_unknown { Resume::retrying_unknown(*rules) } else { Resume::new(*rules) };

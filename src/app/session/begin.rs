@@ -71,7 +71,7 @@ pub fn choose_deal(args: &GameArgs, random: impl FnOnce() -> GameNumber) -> Resu
 /// # Errors
 /// [`ChoiceError::NoSavedGame`], [`ChoiceError::NotLoaded`] or [`ChoiceError::Replay`].
 pub fn read_saved(path: &Path) -> Result<Replayed, ChoiceError> {
-    let record = match store::read_user_json::<GameRecord>(path) {
+    let record = match store::read_json::<GameRecord>(path, store::IfCorrupt::LeaveNamed) {
         Ok(Some(r)) => r,
         Ok(None) => return Err(ChoiceError::NoSavedGame(path.to_path_buf())),
         Err(e) => return Err(ChoiceError::NotLoaded(e)),

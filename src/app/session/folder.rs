@@ -15,7 +15,7 @@ use crate::app::record::{GameId, GameRecord};
 use crate::app::render::diagnostics::{game_goes_on, statistics_not_updated};
 use crate::app::render::replies::not_loaded;
 use crate::app::stats::Statistics;
-use crate::app::store::{self, StoreError};
+use crate::app::store::{self, IfCorrupt, StoreError};
 
 /// Where a [`DataFolder`] says its diagnostics: one sentence without the
 /// program's name (the binary writes it to standard error).
@@ -64,7 +64,7 @@ impl DataFolder {
     /// The store's, for a file that cannot be read (it is kept).
     pub fn statistics_shown(&mut self) -> Result<Statistics, StoreError> {
         let Some(path) = &self.statistics else { return Ok(Statistics::default()) };
-        match store::read_json::<Statistics>(path) {
+        match store::read_json::<Statistics>(path, IfCorrupt::MoveAside) {
             Ok(stats) => Ok(stats.unwrap_or_default()),
             Err(e @ StoreError::Corrupt { .. }) => {
                 (self.say)(&e.to_string());
@@ -146,7 +146,7 @@ impl Folder for DataFolder {
     }
 
     fn load_file(&mut self, file: &str) -> Result<GameRecord, WorldError> {
-        match store::read_user_json::<GameRecord>(&store::expand_home(file)) {
+        match store::read_json::<GameRecord>(&store::expand_home(file), IfCorrupt::LeaveNamed) {
             Ok(Some(record)) => Ok(record),
             Ok(None) => Err(WorldError::Refused(Refusal::NoSuchFile(file.to_string()))),
             Err(e) => Err(WorldError::Failed(not_loaded(&e))),
@@ -155,7 +155,7 @@ impl Folder for DataFolder {
 
     fn statistics(&mut self) -> Result<Statistics, WorldError> {
         let Some(path) = &self.statistics else { return Err(WorldError::Refused(Refusal::NoDataFolder)) };
-        match store::read_json::<Statistics>(path) {
+        match store::read_json::<Statistics>(path, IfCorrupt::MoveAside) {
             Ok(stats) => Ok(stats.unwrap_or_default()),
             Err(e) => Err(WorldError::Failed(e.to_string())),
         }
@@ -167,7 +167,7 @@ impl Folder for DataFolder {
 
     fn read_autosave(&mut self) -> Result<Option<GameRecord>, StoreError> {
         match &self.autosave {
-            Some(path) => store::read_json::<GameRecord>(path),
+            Some(path) => store::read_json::<GameRecord>(path, IfCorrupt::MoveAside),
             None => Ok(None),
         }
     }
@@ -179,7 +179,7 @@ impl Folder for DataFolder {
     fn was_counted(&mut self, id: &GameId) -> bool {
         let Some(path) = &self.statistics else { return false };
         // Only a look: a corrupt file is moved aside (and said) by the update.
-        matches!(store::peek_json::<Statistics>(path), Ok(Some(stats)) if stats.has_counted(id))
+        matches!(store::read_json::<Statistics>(path, IfCorrupt::Leave), Ok(Some(stats)) if stats.has_counted(id))
     }
 
     fn folder_problem(&mut self, error: &StoreError) {
@@ -208,7 +208,7 @@ impl Folder for DataFolder {
     }
 
     fn peek_autosave(&mut self) -> Option<GameRecord> {
-        store::peek_json::<GameRecord>(self.autosave.as_ref()?).ok().flatten()
+        store::read_json::<GameRecord>(self.autosave.as_ref()?, IfCorrupt::Leave).ok().flatten()
     }
 }
 
