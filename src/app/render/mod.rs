@@ -9,8 +9,6 @@
 //!   action was refused;
 //! - [`refusals`]: a refused command or move worded for the player: the
 //!   error's own message, and what to type or which option turns it on;
-//! - [`faults`]: what the store's errors say (a stored file that cannot
-//!   be used, a file named that cannot be read);
 //! - [`screen`]: a game in progress shown whole: the table in the layout
 //!   chosen with score and clock, the opening, the answers to `score` and
 //!   `moves`, the win;
@@ -33,7 +31,6 @@ pub mod announce;
 pub mod census_table;
 pub mod columns;
 pub mod diagnostics;
-pub mod faults;
 pub mod help;
 pub mod json;
 pub mod list;

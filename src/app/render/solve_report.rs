@@ -3,7 +3,9 @@
 //! moves file that wins it, `# unwinnable: ...`, `# unknown (...)`) and, for a
 //! win, the line's moves, one a line, as they are typed at the prompt;
 //! and what it says of the files it reads and writes (a games or moves
-//! file with a bad line, a results file that is not one, busy or torn).
+//! file with a bad line, a results file's line that is not a result, or
+//! its torn end; a results file that cannot be used says itself, as a
+//! [`OutputError`](crate::app::batch::output::OutputError)).
 
 use std::path::Path;
 
