@@ -39,22 +39,6 @@
 //! assert_eq!(game.position().stock_len(), 24);
 //! ```
 
-/// `Display` for a type of the engine whose words are the presentation
-/// layer's: `worded_by!(MoveError => crate::app::render::errors::move_error)`
-/// writes what that function of [`render`] says of the value. Defined
-/// before the modules, so that every one of them can use it.
-macro_rules! worded_by {
-    ($type:ty => $words:path) => {
-        impl ::std::fmt::Display for $type {
-            #[doc = concat!("The words are the presentation layer's: [`", stringify!($words), "`].")]
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                f.write_str(&$words(self))
-            }
-        }
-    };
-}
-pub(crate) use worded_by;
-
 pub mod app;
 pub mod engine;
 

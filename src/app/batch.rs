@@ -97,11 +97,19 @@ impl Shard {
     }
 }
 
+/// How many characters of an option's value an error quotes back.
+const OPTION_QUOTED: usize = 40;
+
+/// A piece of an option's value quoted back in an error: printable, and
+/// short.
+fn quoted(text: &str) -> String {
+    crate::engine::text::readable(text, OPTION_QUOTED)
+}
+
 /// Why a text is not a shard ([`Shard`]'s `FromStr`, for `--shard`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a shard: write K/N with 1 <= K <= N <= 2^128-1, e.g. 2/8", quoted(.0))]
 pub struct ShardError(pub String);
-
-crate::worded_by!(ShardError => crate::app::render::faults::shard_error);
 
 impl FromStr for Shard {
     type Err = ShardError;
@@ -133,12 +141,16 @@ pub struct GameRange {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RangeError {
     /// Not `A..B` with A and B in digits.
+    #[error("'{}' is not a range of game numbers: write A..B, e.g. 1..1000", quoted(.0))]
     NotARange(String),
     /// A number past the last game.
+    #[error("'{}': game numbers go up to 2^128-1 (340282366920938463463374607431768211455)", quoted(.0))]
     TooLarge(String),
     /// Game 0 at either end.
+    #[error("'{}': game numbers start at 1, so 0 is not a game", quoted(.0))]
     GameZero(String),
     /// The last game before the first.
+    #[error("'{}' runs backwards: the first game comes first, as in {last}..{first}", quoted(text))]
     Backwards {
         /// The range as written.
         text: String,
@@ -148,8 +160,6 @@ pub enum RangeError {
         last: GameNumber,
     },
 }
-
-crate::worded_by!(RangeError => crate::app::render::faults::range_error);
 
 impl GameRange {
     /// The games `first..=last`; `None` when either is 0 (not a game) or
@@ -209,12 +219,12 @@ impl FromStr for GameRange {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LimitError {
     /// `--timeout` is not a number of seconds in range.
+    #[error("'{}' is not a number of seconds: give more than 0 and at most 10000000", quoted(.0))]
     Seconds(String),
     /// `--max-states` is not a whole number from 1.
+    #[error("'{}' is not a number of states: give a whole number from 1 to 18446744073709551615", quoted(.0))]
     States(String),
 }
-
-crate::worded_by!(LimitError => crate::app::render::faults::limit_error);
 
 /// A time limit per deal: more than 0 and at most 10,000,000 seconds
 /// (fractions allowed), so that no deadline overflows the clock.
@@ -471,12 +481,12 @@ pub struct SolveRecord {
 pub enum ResultKeyError {
     /// No game number (a custom deal), or one that is not a number from 1
     /// to 2^128-1 in decimal digits.
+    #[error("a result without a game number")]
     NoGameNumber,
     /// A pass limit of 0 (the least is 1; unlimited is `null`).
+    #[error("a result with passes 0 (the least is 1)")]
     NoPasses,
 }
-
-crate::worded_by!(ResultKeyError => crate::app::render::faults::result_key_error);
 
 /// The game number and rules that the fields of a result line name: a
 /// game number from 1 to 2^128-1 in decimal digits (as `--game` takes it)
@@ -583,12 +593,11 @@ pub struct Resumed {
 /// A file with no result in it, and a line that is not one: some other file
 /// (a moves file, a saved game), never to be appended to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line} is not a result")]
 pub struct NotResults {
     /// The first line (1-based) that is not a result.
     pub line: usize,
 }
-
-crate::worded_by!(NotResults => crate::app::render::faults::not_results);
 
 /// How every result line starts, as [`SolveRecord`] writes it: a line that
 /// starts so but does not read is a result cut short.
@@ -684,14 +693,13 @@ impl Resume {
 
 /// A line of a games file that is not a game number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: '{text}' is not a game number")]
 pub struct BadGameLine {
     /// The line, from 1.
     pub line: usize,
     /// What it holds (without comment and white space), as written.
     pub text: String,
 }
-
-crate::worded_by!(BadGameLine => crate::app::render::faults::bad_game_line);
 
 /// The game numbers of a games file: one per line, `#` starting a comment,
 /// blank lines skipped; repeats are kept (see [`Plan::listed`]).
@@ -717,6 +725,7 @@ pub fn parse_games_list(text: &str) -> Result<Vec<GameNumber>, BadGameLine> {
 
 /// A line of a moves script that cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: '{text}': {why}")]
 pub struct ScriptError {
     /// The line, from 1.
     pub line: usize,
@@ -725,8 +734,6 @@ pub struct ScriptError {
     /// Why it cannot be played.
     pub why: ScriptFault,
 }
-
-crate::worded_by!(ScriptError => crate::app::render::faults::script_error);
 
 /// Why a line of a moves script cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -742,9 +749,13 @@ pub enum ScriptFault {
     History(#[from] HistoryError),
     /// A command that is not a move, `undo` or `redo` (a query, a
     /// session's command).
-    #[error("{}", crate::app::render::faults::script_fault(self))]
+    #[error("{NOT_A_MOVE}")]
     NotAMove,
 }
+
+/// Why a moves file's line that is a command but not a move, `undo` or
+/// `redo` cannot be played.
+pub const NOT_A_MOVE: &str = "only moves, undo and redo may appear in a moves file";
 
 /// The position a script of commands leaves `deal` in under `rules`: one
 /// move command per line as typed at the prompt, or `undo` or `redo`;

@@ -65,7 +65,7 @@ pub enum LineError {
     /// Not JSON, or not a result line (a torn last line, another file):
     /// the JSON reader's message, which serde words (with the line and
     /// column), so it stays text.
-    #[error("{}", crate::app::render::faults::line_error(self))]
+    #[error("not a batch result line ({0})")]
     NotAResult(String),
     /// A result that names no deal and rules a batch writes (a custom
     /// deal, passes 0, ...; draw 2 does not even read).
@@ -515,16 +515,19 @@ impl Verdicts {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VerdictsError {
     /// A line longer than any a verdict file holds (a megabyte).
+    #[error("line {line}: too long")]
     TooLong {
         /// The line.
         line: usize,
     },
     /// A line with one field only (no space in it).
+    #[error("line {line}: two fields expected")]
     OneField {
         /// The line.
         line: usize,
     },
     /// A name on the `variants` line that names no rules setting.
+    #[error("line {line}: bad variant {name}")]
     BadVariant {
         /// The line.
         line: usize,
@@ -532,12 +535,14 @@ pub enum VerdictsError {
         name: String,
     },
     /// A line whose first field is not a game number.
+    #[error("line {line}: bad game number")]
     BadGameNumber {
         /// The line.
         line: usize,
     },
     /// A `variants` line that names a setting twice, or that names other
     /// settings than one before it (files concatenated keep one header).
+    #[error("line {line}: a variants line that names a setting twice, or other settings than the one before")]
     OtherVariants {
         /// The line.
         line: usize,
@@ -545,6 +550,9 @@ pub enum VerdictsError {
     /// A game met again with a different decided verdict under a setting
     /// (a line earlier in the file): refused, so that the result never
     /// depends on the order of the lines.
+    #[error(
+        "line {line}: game {game} has a different verdict on a line before (a game is given one verdict per setting)"
+    )]
     Conflict {
         /// The line.
         line: usize,
@@ -553,6 +561,7 @@ pub enum VerdictsError {
     },
     /// A game's verdicts that are not one letter `W`, `U`, `?` or `-` for
     /// each rules setting of the `variants` line.
+    #[error("line {line}: {variants} letters W, U, ? or - expected")]
     BadLetters {
         /// The line.
         line: usize,
@@ -560,8 +569,6 @@ pub enum VerdictsError {
         variants: usize,
     },
 }
-
-crate::worded_by!(VerdictsError => crate::app::render::faults::verdicts_error);
 
 /// Verdicts read from a verdict file ([`Census::verdict_file`]).
 #[derive(Clone, Debug, Default)]

@@ -147,49 +147,78 @@ pub enum PileRef {
     Stock,
 }
 
-/// Why a line is not a command. Messages are one line and say what to type.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a line is not a command. Each message is one line saying what is
+/// wrong; what to type instead (the forms of the command, `help`) is the
+/// presentation layer's to add ([`crate::app::render::refusals::command_error`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CommandError {
     /// The line has no words.
+    #[error("empty command")]
     Empty,
     /// The first word is no command; `suggestion` is the command word it
     /// is one slip away from, if any (a letter off, or two next to each
     /// other swapped: two slips for words of five letters or more).
+    #[error("unknown command '{}'", shown(word))]
     Unknown { word: String, suggestion: Option<&'static str> },
     /// A command lacks an argument (its forms in the table say what it takes).
+    #[error("'{}' needs more", command.word)]
     Missing { command: &'static CommandSpec },
     /// A command has more arguments than its forms take.
+    #[error("too many words for {}", if command.verb == Verb::Card { "a card move".to_string() } else { format!("'{}'", command.word) })]
     TooMany { command: &'static CommandSpec },
     /// A command that takes no arguments was given some.
+    #[error("too many words for '{command}': it takes no arguments")]
     NoArguments { command: &'static str },
     /// A pile number is not 1..=7.
+    #[error("'{}' is not a pile: piles are 1 to 7", shown(text))]
     BadPile { text: String },
     /// A destination is neither a pile number nor `f`.
+    #[error("'{}' is not a destination: give a pile 1 to 7, or f for the foundation", shown(text))]
     BadDestination { text: String },
     /// A count of cards is not 1..=13.
+    #[error("'{}' is not a number of cards: give 1 to 13", shown(text))]
     BadCount { text: String },
     /// A suit is not one of `c d h s`.
+    #[error("'{}' is not a suit: give c, d, h or s", shown(text))]
     BadSuit { text: String },
     /// A game number is not 1..=2^128-1.
+    #[error("'{}' is not a game number: give a whole number from 1 to 2^128-1", shown(text))]
     BadGameNumber { text: String },
     /// What `l` should describe is not a pile, `w`, `f`, `s` or `t`.
+    #[error(
+        "'{}' is not a place to look at: give a pile 1 to 7, or w for the waste, f the foundations, s the stock, t the top cards",
+        shown(text)
+    )]
     BadPlace { text: String },
     /// `find` was not given a card code.
+    #[error(
+        "'{}' is not a card: give a rank (a, 2 to 10, j, q, k) and a suit (c, d, h, s), for example 9h or qs",
+        shown(text)
+    )]
     BadCard { text: String },
     /// `help` was given a word that is no command.
+    #[error("'{}' is not a command", shown(text))]
     NoHelp { text: String },
     /// `save` or `load` without a file name.
+    #[error("'{command}' needs a file name")]
     MissingFile { command: &'static str },
     /// A file name with a control or invisible character in it.
+    #[error("'{}' has a control or invisible character in it: name the file in plain characters", shown(text))]
     BadFileName { text: String },
     /// A command of the session, not of the game notation ([`Layer::Session`]):
     /// a script of moves or a saved game holds none.
+    #[error("'{word}' is a command of the session, not a move")]
     SessionCommand { word: &'static str },
 }
 
-crate::worded_by!(CommandError => crate::app::render::errors::command_error);
+/// The longest piece of a typed word a [`CommandError`] quotes back, in
+/// characters.
+const QUOTED: usize = 20;
 
-impl std::error::Error for CommandError {}
+/// A typed word quoted back (see [`crate::engine::text::readable`]).
+fn shown(text: &str) -> String {
+    crate::engine::text::readable(text, QUOTED)
+}
 
 /// Which layer of the program a command of [`COMMANDS`] belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -637,7 +666,7 @@ fn closest_command(word: &str) -> Option<&'static str> {
     best.filter(|_| !tie).map(|(_, w)| w)
 }
 
-pub use crate::app::render::words::is_unprintable;
+pub use crate::engine::text::is_unprintable;
 
 /// A whole number written in ASCII digits only (leading zeros allowed, no sign).
 fn number(text: &str) -> Option<u128> {
@@ -1172,7 +1201,8 @@ mod tests {
 
     #[test]
     fn too_few_or_too_many_words_are_answered_with_the_forms_of_the_table() {
-        let err = |line: &str| line.parse::<Command>().unwrap_err().to_string();
+        // The forms are the presentation layer's to add to the error's own words.
+        let err = |line: &str| crate::app::render::refusals::command_error(&line.parse::<Command>().unwrap_err());
         assert_eq!(err("t"), "'t' needs more: t A B, t A B K or t A f, as in t 2 5");
         assert_eq!(err("w 3 4"), "too many words for 'w': w N or w f, as in w 3");
         assert_eq!(err("moves some"), "too many words for 'moves': moves or moves all");
@@ -1354,11 +1384,10 @@ mod tests {
         assert!(matches!(err("xyz"), CommandError::Unknown { .. }));
         // A slip gets the command it is one away from; a word near none, or
         // too short to tell, gets none.
-        assert_eq!(err("hlep").to_string(), "unknown command 'hlep' (type help for the list; did you mean help?)");
-        assert_eq!(
-            err("resatrt").to_string(),
-            "unknown command 'resatrt' (type help for the list; did you mean restart?)"
-        );
+        // (What to type is the presentation layer's to add.)
+        let said = |s: &str| crate::app::render::refusals::command_error(&err(s));
+        assert_eq!(said("hlep"), "unknown command 'hlep' (type help for the list; did you mean help?)");
+        assert_eq!(said("resatrt"), "unknown command 'resatrt' (type help for the list; did you mean restart?)");
         for far in ["xyzzy", "dr", "bogus"] {
             assert!(matches!(err(far), CommandError::Unknown { suggestion: None, .. }), "{far}");
         }

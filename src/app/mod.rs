@@ -7,6 +7,7 @@ pub mod batch;
 pub mod census;
 pub mod command;
 pub mod flow;
+pub mod io_text;
 pub mod lines;
 pub mod options;
 pub mod play;

@@ -146,18 +146,30 @@ pub struct Replayed {
     pub kept_down: Vec<Card>,
 }
 
+/// How many characters of a game record's text an error quotes back.
+const RECORD_QUOTED: usize = 30;
+
+/// A piece of a game record's text quoted back in an error: printable,
+/// and short.
+fn quoted(text: &str) -> String {
+    crate::engine::text::readable(text, RECORD_QUOTED)
+}
+
 /// Why a record could not be read or replayed. Each message is one line
-/// ([`crate::app::render::faults::record_error`]).
+/// (what to type instead of a refused move is the presentation layer's to
+/// add: [`crate::app::render::refusals::record_error`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// The text is not JSON, or not an object with the fields of a record;
     /// `why` is serde's message, with the line and column.
+    #[error("not a game record: {why}")]
     NotJson {
         /// What was wrong, as the JSON reader says it: serde words it, so
         /// it stays text.
         why: String,
     },
     /// The record was written by a newer version of the format.
+    #[error("the game record is format version {found}, newer than this klondike reads (up to {supported}): a newer klondike wrote it")]
     NewerVersion {
         /// The record's `format_version`.
         found: u64,
@@ -165,6 +177,7 @@ pub enum RecordError {
         supported: u32,
     },
     /// A field has a value outside what it may hold.
+    #[error("the game record's field '{field}' is wrong: {why}")]
     BadField {
         /// The field's name in JSON.
         field: &'static str,
@@ -172,6 +185,7 @@ pub enum RecordError {
         why: FieldFault,
     },
     /// A move of `moves` cannot be played.
+    #[error("move {index} of the game record ('{}') cannot be played: {why}", quoted(command))]
     IllegalMove {
         /// 1-based position in `moves`.
         index: usize,
@@ -182,6 +196,7 @@ pub enum RecordError {
         why: MoveFault,
     },
     /// A move of `undone` cannot be played again.
+    #[error("undone move {index} of the game record ('{}') cannot be played again: {why}", quoted(command))]
     IllegalRedo {
         /// 1-based position in `undone` (the last is the next redo).
         index: usize,
@@ -193,47 +208,52 @@ pub enum RecordError {
     },
 }
 
-crate::worded_by!(RecordError => crate::app::render::faults::record_error);
-
 /// What is wrong with a field of a record ([`RecordError::BadField`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FieldFault {
     /// `format_version` is 0: versions start at 1.
+    #[error("versions start at 1")]
     VersionZero,
     /// `draw` is neither 1 nor 3.
+    #[error("{}", crate::engine::rules::DrawCountError(*.0))]
     NotADrawCount(usize),
     /// `passes` is 0 (the least is 1; unlimited is `null`).
+    #[error("{}", crate::engine::rules::PassLimitZero)]
     PassesZero,
     /// `game` is not a number from 1 to 2^128-1 in decimal digits: its
     /// text, as the record has it.
+    #[error("'{}' is not a game number (1 to 2^128-1)", quoted(.0))]
     NotAGameNumber(String),
     /// `deal` is not a deal, or `game` has none.
+    #[error("{0}")]
     Deal(DealError),
     /// `deal` is not the deal of the game `game` names, this one.
+    #[error("it is not the deal of game {0}, which the record also names")]
     NotTheDealOf(GameNumber),
     /// Neither `game` nor `deal` is given.
+    #[error("the record names neither a game number nor a deal")]
     NoGameNorDeal,
 }
 
-crate::worded_by!(FieldFault => crate::app::render::faults::field_fault);
-
 /// Why a move of a record cannot be played ([`RecordError::IllegalMove`],
 /// [`RecordError::IllegalRedo`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveFault {
     /// A command of the game notation that is not a move (a query, `undo`,
     /// `redo`, `help`).
+    #[error("'{0}' is not a move")]
     NotAMove(Command),
     /// A command of the session (`save`, `q`), which is no move either: its
     /// text, trimmed.
+    #[error("'{0}' is not a move")]
     SessionCommand(String),
     /// The text is not a command.
+    #[error("{0}")]
     NotACommand(CommandError),
     /// The rules forbid the move where it comes.
+    #[error("{0}")]
     Refused(MoveError),
 }
-
-crate::worded_by!(MoveFault => crate::app::render::faults::move_fault);
 
 impl GameRecord {
     /// The game's id: its own, or for a record written before ids existed

@@ -55,17 +55,17 @@ pub use start::{
 };
 
 /// Why the world did not do what a command asked (nothing was done).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WorldError {
     /// A refusal the library words ([`Refusal::OwnFile`],
     /// [`Refusal::NoSuchFile`], [`Refusal::NoDataFolder`]).
+    #[error("{0}")]
     Refused(Refusal),
     /// The world's own message (a file that cannot be read or written,
     /// with its name and why).
+    #[error("{0}")]
     Failed(String),
 }
-
-crate::worded_by!(WorldError => crate::app::render::faults::world_error);
 
 /// What a finished game adds to the statistics: its rules setting, its
 /// outcome and what it adds to the Vegas balance.

@@ -67,9 +67,8 @@ impl PartialOrd for RulesKey {
 
 /// A statistics file's rules setting that is not one [`RulesKey`] writes.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a rules setting of the statistics: \"{}\"", crate::engine::text::readable(.0, 80))]
 pub struct RulesKeyParseError(pub String);
-
-crate::worded_by!(RulesKeyParseError => crate::app::render::faults::rules_key_parse_error);
 
 impl std::str::FromStr for RulesKey {
     type Err = RulesKeyParseError;

@@ -31,6 +31,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::app::io_text::{io_words, plain_message};
+
 /// Environment variable naming the data directory; when set (and not
 /// empty) it is used instead of the platform's (tests use it).
 pub const DATA_DIR_ENV: &str = "KLONDIKE_DATA_DIR";
@@ -151,7 +153,8 @@ impl Versioned for crate::app::record::GameRecord {
 }
 
 /// What was being done to a stored file when an I/O error came
-/// ([`StoreError::Io`]); in words, [`crate::app::render::faults::store_action`].
+/// ([`StoreError::Io`]); its `Display` is a verb: "read", "write", "lock",
+/// "move aside".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Reading it.
@@ -164,58 +167,90 @@ pub enum Action {
     MoveAside,
 }
 
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Action::Read => "read",
+            Action::Write => "write",
+            Action::Lock => "lock",
+            Action::MoveAside => "move aside",
+        })
+    }
+}
+
 /// Why a stored file of ours is corrupt: what reading it found
 /// ([`StoreError::Corrupt`], and the reason a file is not a saved game).
-/// Its `Display` is [`crate::app::render::faults::damage`].
-#[derive(Debug)]
+/// Its `Display` is the reader's or the JSON parser's own message, or ours.
+#[derive(Debug, thiserror::Error)]
 pub enum Damage {
     /// It could not be read (the system's error).
+    #[error("{0}")]
     Unreadable(io::Error),
     /// It is larger than [`MAX_STORED`].
+    #[error("larger than {} MiB, far more than any of ours", MAX_STORED >> 20)]
     TooLarge,
     /// It is not JSON, or not JSON of the expected form (the parser's error).
+    #[error("{0}")]
     Json(serde_json::Error),
     /// The JSON is not an object.
+    #[error("the JSON is not an object")]
     NotAnObject,
     /// It has no `format_version`, so it is not one of klondike's files.
+    #[error("it has no format_version, so it is not a klondike file")]
     NoFormatVersion,
 }
 
-crate::worded_by!(Damage => crate::app::render::faults::damage);
-
 /// Why a file the user named (a saved game) cannot be used
-/// ([`StoreError::NotUsable`]). Its `Display` is
-/// [`crate::app::render::faults::problem`].
-#[derive(Debug)]
+/// ([`StoreError::NotUsable`]).
+#[derive(Debug, thiserror::Error)]
 pub enum Problem {
     /// It could not be read or parsed (by [`read_json`], under
     /// [`IfCorrupt::Leave`]).
+    #[error("{0}")]
     Damaged(Damage),
     /// It is not a saved game (by [`read_json`], under
     /// [`IfCorrupt::LeaveNamed`]).
+    #[error("it is not a saved game ({0})")]
     NotASavedGame(Damage),
     /// It could not be read at all: not a regular file, or the system's
     /// error.
+    #[error("{}", unreadable(.0))]
     Unreadable(io::Error),
     /// It is a symbolic link to nothing (the system's error).
+    #[error("the link leads nowhere ({0})")]
     LinkLeadsNowhere(io::Error),
     /// It is a folder.
+    #[error("it is a folder")]
     IsAFolder,
     /// It is not a regular file (a device, a FIFO).
+    #[error("it is not a regular file")]
     NotARegularFile,
     /// It holds something other than a saved game, which must not be lost.
+    #[error("it holds something other than a saved game; name another file")]
     HoldsSomethingElse,
     /// It cannot be read, so it is not written over.
+    #[error("it cannot be read; name another file")]
     CannotBeRead,
     /// The folder it would go in does not exist.
+    #[error("its folder does not exist")]
     NoFolder,
 }
 
-crate::worded_by!(Problem => crate::app::render::faults::problem);
+/// Why a file the user named could not be read at all, in words
+/// ([`Problem::Unreadable`]).
+fn unreadable(e: &io::Error) -> String {
+    if e.kind() == io::ErrorKind::PermissionDenied {
+        "no permission to read it".to_string()
+    } else if e.get_ref().is_some_and(|inner| inner.is::<OwnIoFault>()) {
+        // Our own faults say what is wrong in words already.
+        e.to_string()
+    } else {
+        format!("it cannot be read ({})", plain_message(&e.to_string()))
+    }
+}
 
 /// The store's own reasons for an I/O error (the payload of an
-/// [`io::Error`] it makes), so that they are data like the system's. Its
-/// `Display` is [`crate::app::render::faults::own_io_fault`].
+/// [`io::Error`] it makes), so that they are data like the system's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OwnIoFault {
     /// What is read is a folder.
@@ -231,9 +266,14 @@ pub enum OwnIoFault {
 }
 
 impl std::fmt::Display for OwnIoFault {
-    /// The words are the presentation layer's: [`crate::app::render::faults::own_io_fault`].
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(crate::app::render::faults::own_io_fault(*self))
+        f.write_str(match self {
+            OwnIoFault::IsAFolder => "it is a folder",
+            OwnIoFault::NotARegularFile => "not a regular file",
+            OwnIoFault::NoFileName => "the path has no file name",
+            OwnIoFault::TooManyMovedAside => "too many files moved aside this second",
+            OwnIoFault::LockHeldTooLong => "another process has held it for over 10 seconds",
+        })
     }
 }
 
@@ -249,6 +289,7 @@ fn own_io_error(kind: io::ErrorKind, fault: OwnIoFault) -> io::Error {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file could not be read, written or locked, and was left as it was.
+    #[error("could not {action} {}: {}", path.display(), io_words(error))]
     Io {
         /// The file.
         path: PathBuf,
@@ -262,6 +303,7 @@ pub enum StoreError {
     },
     /// The file could not be read or is not valid JSON of the expected
     /// form; it was moved to `moved_to` and a fresh one is used.
+    #[error("{} is unreadable ({why}); it was moved aside to {}", path.display(), moved_to.display())]
     Corrupt {
         /// The file as it was named.
         path: PathBuf,
@@ -272,6 +314,7 @@ pub enum StoreError {
     },
     /// A file the user named (a saved game) cannot be used; it is left
     /// exactly where and as it is.
+    #[error("cannot use {}: {why}", path.display())]
     NotUsable {
         /// The file.
         path: PathBuf,
@@ -280,6 +323,7 @@ pub enum StoreError {
     },
     /// The file was written by a newer version of its format; it is left
     /// untouched and nothing is written over it.
+    #[error("{} was written by a newer klondike (format version {found}; this one reads up to {supported}); it is left as it is and not updated", path.display())]
     NewerVersion {
         /// The file.
         path: PathBuf,
@@ -289,8 +333,6 @@ pub enum StoreError {
         supported: u32,
     },
 }
-
-crate::worded_by!(StoreError => crate::app::render::faults::store_error);
 
 /// The directory for klondike's data (statistics, autosave): the value of
 /// [`DATA_DIR_ENV`] when set and not empty, otherwise the platform's data
@@ -353,8 +395,8 @@ pub fn is_unfit(path: &Path) -> bool {
 /// error instead of filling memory.
 pub const MAX_TEXT_FILE: u64 = 64 << 20;
 
-/// Which text file the user named is read: its words are
-/// [`crate::app::render::faults::text_file`]'s.
+/// Which text file the user named is read; its `Display` is what an error
+/// calls it ("deal file").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TextFile {
     /// The deal of `--deal @FILE`.
@@ -365,10 +407,21 @@ pub enum TextFile {
     Moves,
 }
 
+impl std::fmt::Display for TextFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TextFile::Deal => "deal file",
+            TextFile::Games => "games file",
+            TextFile::Moves => "moves file",
+        })
+    }
+}
+
 /// Why a text file the user named could not be read; `what` says which.
 #[derive(Debug, thiserror::Error)]
 pub enum TextFileError {
     /// It could not be opened or read, or is not UTF-8.
+    #[error("cannot read the {what} '{}'", path.display())]
     Unreadable {
         /// Which file it is.
         what: TextFile,
@@ -379,6 +432,7 @@ pub enum TextFileError {
         source: io::Error,
     },
     /// It is larger than [`MAX_TEXT_FILE`].
+    #[error("the {what} '{}' is larger than 64 MiB", path.display())]
     TooLarge {
         /// Which file it is.
         what: TextFile,
@@ -386,8 +440,6 @@ pub enum TextFileError {
         path: PathBuf,
     },
 }
-
-crate::worded_by!(TextFileError => crate::app::render::faults::text_file_error);
 
 /// The text of the file `path` the user named, `what` saying which in errors,
 /// without a byte-order mark at its start (some editors write one).
@@ -497,7 +549,7 @@ fn remove_temp_files(dir: &Path, remove: impl Fn(&str, &fs::Metadata) -> bool) -
 
 /// Why nothing can be saved in the folder of a file, found by
 /// [`folder_problem`]. Its `Display` is one line that names the folder and
-/// the problem ([`crate::app::render::faults::folder_problem`]).
+/// the problem.
 #[derive(Debug)]
 pub enum FolderProblem<'a> {
     /// The error is not an I/O error; it says itself what is wrong.
@@ -529,7 +581,7 @@ pub enum FolderProblem<'a> {
         name: String,
     },
     /// Anything else: the I/O error (said by
-    /// [`crate::app::render::faults::io_words`]).
+    /// [`crate::app::io_text::io_words`]).
     Io {
         /// The folder.
         dir: &'a Path,
@@ -539,9 +591,23 @@ pub enum FolderProblem<'a> {
 }
 
 impl std::fmt::Display for FolderProblem<'_> {
-    /// The words are the presentation layer's: [`crate::app::render::faults::folder_problem`].
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::app::render::faults::folder_problem(self))
+        match self {
+            FolderProblem::Other(e) => write!(f, "{e}"),
+            FolderProblem::FolderIsAFile { dir } => {
+                write!(f, "cannot save in {}: it is a file, not a folder", dir.display())
+            }
+            FolderProblem::AboveIsAFile { dir, file } => {
+                write!(f, "cannot save in {}: {} is a file, not a folder", dir.display(), file.display())
+            }
+            FolderProblem::FileIsAFolder { dir, name } => {
+                write!(f, "cannot save in {}: {name} is a folder, not a file", dir.display())
+            }
+            FolderProblem::NotARegularFile { dir, name } => {
+                write!(f, "cannot save in {}: {name} is not a regular file", dir.display())
+            }
+            FolderProblem::Io { dir, error } => write!(f, "cannot save in {}: {}", dir.display(), io_words(error)),
+        }
     }
 }
 

@@ -153,7 +153,9 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         Ok(None) => return Ok(ExitCode::SUCCESS),
         // A bare I/O error: `main` says it is standard output's.
         Err(BeginError::Io(e)) => return Err(e.into()),
-        Err(e) => return Err(e.into()),
+        // Said with the presentation layer's words for what it holds (a
+        // saved game that does not replay, a refused `--resume`).
+        Err(e) => return Err(anyhow::anyhow!(klondike::app::render::refusals::chain(&e))),
     };
     let Begun { mut session, skipped } = begun;
     let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {

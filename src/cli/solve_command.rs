@@ -47,7 +47,10 @@ pub fn run(args: SolveArgs) -> Result<()> {
 fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let (position, rules, game) = match &args.load {
         Some(path) => {
-            let saved = klondike::app::session::read_saved(path)?;
+            // Said with the presentation layer's words for a saved game
+            // that does not replay.
+            let saved =
+                klondike::app::session::read_saved(path).map_err(|e| anyhow::anyhow!(render::refusals::chain(&e)))?;
             (saved.game.position().clone(), *saved.game.rules(), saved.number)
         }
         None => {

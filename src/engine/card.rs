@@ -55,6 +55,12 @@ impl Suit {
             Suit::Clubs | Suit::Spades => Colour::Black,
         }
     }
+
+    /// The suit's plural name in words, e.g. "hearts": how the engine's
+    /// errors name a foundation.
+    pub fn name(self) -> &'static str {
+        ["clubs", "diamonds", "hearts", "spades"][self.index()]
+    }
 }
 
 /// A rank from ace (1) to king (13).
@@ -83,6 +89,12 @@ impl Rank {
     /// The rank's one-character code: `A 2 3 4 5 6 7 8 9 T J Q K`.
     pub fn code(self) -> char {
         b"A23456789TJQK"[usize::from(self.0 - 1)] as char
+    }
+
+    /// The rank in words as a player says it: "ace", "2", ..., "10",
+    /// "jack", "queen", "king".
+    pub fn name(self) -> &'static str {
+        ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"][usize::from(self.0 - 1)]
     }
 
     /// The rank for a code character (`10` is handled by [`Card`]'s parser).
@@ -138,6 +150,12 @@ impl Card {
         (0..52).filter_map(Card::from_index)
     }
 
+    /// The card in words, e.g. "queen of hearts", "10 of clubs": how the
+    /// engine's errors name a card.
+    pub fn name(self) -> String {
+        format!("{} of {}", self.rank.name(), self.suit.name())
+    }
+
     /// True when `self` may be built on `below` in the tableau: one rank
     /// lower and of the other colour.
     pub fn builds_on(self, below: Card) -> bool {
@@ -170,12 +188,11 @@ impl fmt::Display for Card {
 
 /// Why a card code could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a card code (a rank A 2-9 T J Q K, then a suit C D H S, e.g. TH)")]
 pub struct CardParseError {
     /// The text that was not a card code.
     pub text: String,
 }
-
-crate::worded_by!(CardParseError => crate::app::render::faults::card_parse_error);
 
 impl FromStr for Card {
     type Err = CardParseError;
@@ -238,7 +255,7 @@ mod tests {
 
     #[test]
     fn names_in_words() {
-        assert_eq!(crate::app::render::words::card_name("QH".parse::<Card>().unwrap()), "queen of hearts");
-        assert_eq!(crate::app::render::words::card_name("TC".parse::<Card>().unwrap()), "10 of clubs");
+        assert_eq!("QH".parse::<Card>().unwrap().name(), "queen of hearts");
+        assert_eq!("TC".parse::<Card>().unwrap().name(), "10 of clubs");
     }
 }

@@ -553,25 +553,27 @@ impl Position {
 }
 
 /// Why [`Position::from_parts`] refused its parts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// A card appears twice.
+    #[error("the {} appears twice", .0.name())]
     Duplicate(Card),
     /// A card appears nowhere.
+    #[error("the {} is missing", .0.name())]
     Missing(Card),
     /// A foundation holds more than 13 cards.
+    #[error("the {} foundation has more than 13 cards", .0.name())]
     FoundationOver13(Suit),
     /// Pile `pile` has face-down cards but no face-up card.
+    #[error("pile {pile} has face-down cards but none face up")]
     FaceDownOnTop { pile: PileId },
     /// Pile `pile`'s face-up cards do not go down in alternating colours.
+    #[error("the face-up cards of pile {pile} are not one build")]
     NotABuild { pile: PileId },
     /// Passes count from 1.
+    #[error("passes count from 1")]
     PassZero,
 }
-
-crate::worded_by!(SetupError => crate::app::render::errors::setup_error);
-
-impl std::error::Error for SetupError {}
 
 /// Whether the game can go on (SPEC.md, "Stuck"). In JSON, `playing`,
 /// `won` or `stuck` (the same words as [`Status::as_str`]).
@@ -600,17 +602,15 @@ impl Status {
 }
 
 /// Why undo or redo was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HistoryError {
     /// No move has been played (or all have been undone).
+    #[error("nothing to undo: this is the start of the game")]
     NothingToUndo,
     /// No undone move is waiting to be replayed.
+    #[error("nothing to redo: no undone move is waiting to be played again")]
     NothingToRedo,
 }
-
-crate::worded_by!(HistoryError => crate::app::render::errors::history_error);
-
-impl std::error::Error for HistoryError {}
 
 /// A game: a position, the rules in force, and the history for undo and redo.
 #[derive(Clone, Debug)]

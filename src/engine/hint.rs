@@ -1,5 +1,6 @@
-//! A heuristic hint: a good legal move with its reason (said in words by
-//! [`crate::app::render::replies::hint_reason`]).
+//! A heuristic hint: a good legal move with its reason, as data: how a
+//! reason is said to a player (with what to do next) is the presentation
+//! layer's.
 //!
 //! The order of preference, first match wins:
 //! 1. a move that turns up a face-down card (tableau to foundation or to
@@ -22,7 +23,7 @@ use crate::engine::moves::{Move, PileId};
 pub struct Hint {
     /// The move to play; `None` when no move helps.
     pub mv: Option<Move>,
-    /// Why (in words: [`crate::app::render::replies::hint_reason`]).
+    /// Why (as data; the presentation layer words it).
     pub reason: Reason,
 }
 

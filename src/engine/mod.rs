@@ -13,3 +13,4 @@ pub mod rules;
 pub mod scoring;
 pub mod solver;
 pub mod status;
+pub mod text;

@@ -8,7 +8,8 @@
 
 use std::fmt;
 
-use crate::engine::card::{Card, Suit};
+use crate::engine::card::{Card, Colour, Rank, Suit};
+use crate::engine::text;
 
 /// One of the seven tableau piles: pile 1 to 7 as players number them, 0 to
 /// 6 as the engine indexes them. A `PileId` is always one of the seven, so
@@ -140,59 +141,160 @@ impl fmt::Display for Move {
 /// Why the rules forbid a move in the current position. Each message is one
 /// line naming the card, where it is and which rule stops it; piles are
 /// named by their numbers (1 to 7).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// A draw with nothing in the stock or the waste.
+    #[error("cannot draw: the stock and the waste are both empty")]
     StockAndWasteEmpty,
     /// A draw (not a redeal) with an empty stock.
+    #[error("the stock is empty: the next draw turns the waste over (a redeal)")]
     StockEmpty,
     /// A draw with an empty stock when the pass limit allows no redeal.
+    #[error("cannot draw: the stock is empty and the pass limit of {passes} allows no redeal")]
     NoRedealLeft { passes: u32 },
     /// A redeal while the stock still has cards.
+    #[error("cannot redeal: the stock still has {cards} cards")]
     StockNotEmpty { cards: usize },
     /// A waste move with an empty waste.
+    #[error("the waste is empty")]
     WasteEmpty,
     /// A tableau move or foundation move from an empty pile.
+    #[error("pile {pile} is empty")]
     PileEmpty { pile: PileId },
     /// Source and destination are the same pile.
+    #[error("pile {pile} is both the source and the destination")]
     SamePile { pile: PileId },
     /// The card does not go on its foundation yet.
+    #[error("{}", not_next_on_foundation(*card, *foundation_top))]
     NotNextOnFoundation { card: Card, foundation_top: Option<Card> },
     /// The card is not one lower and of the other colour than the pile's top card.
+    #[error("{}, and pile {pile} ends with the {}", needs(*card), top.name())]
     DoesNotBuild { card: Card, pile: PileId, top: Card },
     /// Only a king (or a build led by a king) may go to an empty pile.
+    #[error("pile {pile} is empty and only a king may go there, not the {}", card.name())]
     OnlyKingOnEmpty { card: Card, pile: PileId },
     /// `t A B` where no count of face-up cards of A fits on B.
+    #[error("{}", no_build_fits(*from, *to, *bottom, *top, *onto))]
     NoBuildFits { from: PileId, to: PileId, bottom: Card, top: Card, onto: Option<Card> },
     /// More cards were asked for than pile `pile` has face up.
+    #[error("pile {pile} has {}, not {count}", text::count(*face_up, "face-up card"))]
     NotEnoughFaceUp { pile: PileId, count: usize, face_up: usize },
     /// A count of cards that is zero or over 13.
+    #[error("{count} is not a number of cards to move (1 to 13)")]
     BadCount { count: usize },
-    /// Foundation-to-tableau moves are off under the rules in force.
+    /// Foundation-to-tableau moves are off under the rules in force. (How
+    /// to turn them on is the presentation layer's to say: the engine
+    /// knows no command-line options.)
+    #[error(
+        "the {} cannot come down from its foundation to pile {pile}: moves from a foundation to the tableau are off",
+        card.name()
+    )]
     FoundationToTableauOff { card: Card, pile: PileId },
     /// The foundation of the suit has no card.
+    #[error("the {} foundation is empty", suit.name())]
     FoundationEmpty { suit: Suit },
     /// A card named by its code is face down or in the stock.
+    #[error("the {} is face down or in the stock", card.name())]
     CardHidden { card: Card },
     /// A card named by its code is in the waste under `above` cards.
+    #[error("the {} is in the waste under {}: only the top card can be played", card.name(), text::count(*above, "card"))]
     CardUnderWaste { card: Card, above: usize },
     /// A card named by its code is on its foundation under other cards.
+    #[error("the {} is on its foundation under other cards", card.name())]
     CardUnderFoundation { card: Card },
     /// A card named for its foundation is on it already.
+    #[error("the {} is on its foundation already", card.name())]
     CardOnFoundation { card: Card },
     /// A card named for its foundation has `above` cards on it on pile `pile`.
+    #[error(
+        "the {} has {} on it on pile {pile}: only a top card can go to a foundation",
+        card.name(),
+        text::count(*above, "card")
+    )]
     CardNotOnTop { card: Card, pile: PileId, above: usize },
     /// A card named with a pile is on that pile already.
+    #[error("the {} is on pile {pile} already", card.name())]
     CardOnPile { card: Card, pile: PileId },
     /// A card named alone can go nowhere now.
+    #[error("the {} can go nowhere now", card.name())]
     CardGoesNowhere { card: Card },
     /// A card named alone fits on several piles (at least two).
+    #[error("{}", fits_several(*card, piles))]
     CardFitsSeveral { card: Card, piles: Vec<PileId> },
 }
 
-crate::worded_by!(MoveError => crate::app::render::errors::move_error);
+/// The colour a card of `colour` is built on, and builds take: the other.
+fn other_colour(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Red => "black",
+        Colour::Black => "red",
+    }
+}
 
-impl std::error::Error for MoveError {}
+/// "the 9 of spades needs a red 10": what `card` goes on in the tableau.
+fn needs(card: Card) -> String {
+    if card.rank() == Rank::KING {
+        return format!("the {} can go only to a foundation or an empty pile", card.name());
+    }
+    let above = Rank::new(card.rank().value() + 1).map_or("", Rank::name);
+    format!("the {} needs a {} {above}", card.name(), other_colour(card.colour()))
+}
+
+/// "the ace of hearts cannot go to the foundation: ...": why `card` does not
+/// go on its foundation, whose top card is `foundation_top`.
+fn not_next_on_foundation(card: Card, foundation_top: Option<Card>) -> String {
+    match foundation_top {
+        None => format!(
+            "the {} cannot go to the foundation: the {} foundation is empty and starts with the ace",
+            card.name(),
+            card.suit().name()
+        ),
+        Some(top) => format!(
+            "the {} cannot go to the foundation: the {} foundation is up to the {}",
+            card.name(),
+            card.suit().name(),
+            top.name()
+        ),
+    }
+}
+
+/// Why no count of the face-up cards `bottom` (deepest) to `top` of pile
+/// `from` fits on pile `to`, whose top card is `onto`.
+fn no_build_fits(from: PileId, to: PileId, bottom: Card, top: Card, onto: Option<Card>) -> String {
+    let (what, verb) = if bottom == top {
+        (format!("the {}", top.name()), "cannot go")
+    } else {
+        (format!("no card from the {} up to the {}", bottom.name(), top.name()), "can go")
+    };
+    match onto {
+        Some(onto) if onto.rank() == Rank::ACE => {
+            format!("{what} on pile {from} {verb} onto the {} on pile {to}: nothing is built on an ace", onto.name())
+        }
+        Some(onto) => format!(
+            "{what} on pile {from} {verb} onto the {} on pile {to}, which takes only a {} {}",
+            onto.name(),
+            other_colour(onto.colour()),
+            Rank::new(onto.rank().value().wrapping_sub(1)).map_or("card", Rank::name)
+        ),
+        None => {
+            format!("{what} on pile {from} {verb} to pile {to}: it is empty and only a king may go there")
+        }
+    }
+}
+
+/// "the 9 of hearts fits on piles 2 and 5: add the pile, for example 9h 2"
+/// (with no `piles`, the example names no pile rather than failing). The
+/// example is the card's code and a pile, as the card is written anywhere.
+fn fits_several(card: Card, piles: &[PileId]) -> String {
+    let names: Vec<String> = piles.iter().map(PileId::to_string).collect();
+    let example = piles.first().map_or(String::new(), |p| format!(" {p}"));
+    format!(
+        "the {} fits on piles {}: add the pile, for example {}{example}",
+        card.name(),
+        text::join_and(&names),
+        card.to_string().to_lowercase(),
+    )
+}
 
 #[cfg(test)]
 mod tests {

@@ -35,9 +35,8 @@ impl DrawCount {
 /// A number of cards per draw that is not a draw count (only 1 and 3 are):
 /// the number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0} is not a draw count (1 or 3)")]
 pub struct DrawCountError(pub usize);
-
-crate::worded_by!(DrawCountError => crate::app::render::faults::draw_count_error);
 
 impl TryFrom<usize> for DrawCount {
     type Error = DrawCountError;
@@ -89,9 +88,8 @@ impl PassLimit {
 
 /// A pass limit of 0 read from JSON: the least is 1, and unlimited is `null`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("0 is not a pass limit (1 or more, or null for unlimited)")]
 pub struct PassLimitZero;
-
-crate::worded_by!(PassLimitZero => crate::app::render::faults::pass_limit_zero);
 
 impl TryFrom<Option<u32>> for PassLimit {
     type Error = PassLimitZero;
@@ -121,9 +119,8 @@ impl From<PassLimit> for Option<u32> {
 
 /// Why a pass limit could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a pass limit: give a whole number from 1 to 4294967295, or 'unlimited'")]
 pub struct PassLimitParseError(pub String);
-
-crate::worded_by!(PassLimitParseError => crate::app::render::faults::pass_limit_parse_error);
 
 impl FromStr for PassLimit {
     type Err = PassLimitParseError;
@@ -187,11 +184,17 @@ impl Rules {
 }
 
 impl fmt::Display for Rules {
-    /// A short description, e.g. `draw 3, passes 3, foundation-to-tableau
-    /// off`; the words are the presentation layer's:
-    /// [`crate::app::render::words::rules_words`].
+    /// A short description, as a table's title gives it: `draw 3, passes 3,
+    /// foundation-to-tableau off` (the pass limit as [`PassLimit`]'s
+    /// notation writes it).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::app::render::words::rules_words(self))
+        write!(
+            f,
+            "draw {}, passes {}, foundation-to-tableau {}",
+            self.draw.cards(),
+            self.passes,
+            if self.foundation_to_tableau { "on" } else { "off" }
+        )
     }
 }
 

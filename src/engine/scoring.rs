@@ -110,12 +110,11 @@ impl fmt::Display for Scoring {
 
 /// Why a scoring name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a scoring: give standard, vegas or none", crate::engine::text::readable(text, 30))]
 pub struct ScoringParseError {
     /// The text that is not a scoring (at most its first 30 characters).
     pub text: String,
 }
-
-crate::worded_by!(ScoringParseError => crate::app::render::faults::scoring_parse_error);
 
 impl TryFrom<String> for Scoring {
     type Error = ScoringParseError;

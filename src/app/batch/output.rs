@@ -54,7 +54,7 @@ pub struct Opened {
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
     /// The file cannot be opened (or made) for writing.
-    #[error("{}", crate::app::render::solve_report::cannot_open(path))]
+    #[error("cannot open '{}' for writing", path.display())]
     Open {
         /// The file.
         path: PathBuf,
@@ -63,10 +63,10 @@ pub enum OutputError {
         error: io::Error,
     },
     /// Another batch holds the file's lock.
-    #[error("{}", crate::app::render::solve_report::results_busy(.0))]
+    #[error("'{}' is being written by another batch; wait for it to end, or name another file", .0.display())]
     Busy(PathBuf),
     /// Locking the file failed.
-    #[error("{}", crate::app::render::solve_report::cannot_lock(path))]
+    #[error("cannot lock '{}'", path.display())]
     Lock {
         /// The file.
         path: PathBuf,
@@ -75,7 +75,7 @@ pub enum OutputError {
         error: io::Error,
     },
     /// Reading the file back failed.
-    #[error("{}", crate::app::render::solve_report::cannot_read(path))]
+    #[error("cannot read '{}'", path.display())]
     Read {
         /// The file.
         path: PathBuf,
@@ -85,7 +85,7 @@ pub enum OutputError {
     },
     /// The file holds no result and a line that is not one: some other
     /// file (a moves file, a saved game), never appended to.
-    #[error("{}", crate::app::render::solve_report::not_results(path, *line))]
+    #[error("'{}' is not a file of results (line {line} is not one): name a new file, or one a batch wrote", path.display())]
     NotResults {
         /// The file.
         path: PathBuf,
@@ -93,7 +93,7 @@ pub enum OutputError {
         line: usize,
     },
     /// Ending the file's last line, or cutting off its torn one, failed.
-    #[error("{}", crate::app::render::solve_report::cannot_repair(path))]
+    #[error("cannot repair '{}'", path.display())]
     Repair {
         /// The file.
         path: PathBuf,
@@ -102,16 +102,16 @@ pub enum OutputError {
         error: io::Error,
     },
     /// A result could not be written to a file; `error` is said in words.
-    #[error("{}", crate::app::render::solve_report::cannot_write_file(path, error))]
+    #[error("cannot write to '{}': {}", path.display(), crate::app::io_text::io_words(error))]
     WriteFile {
         /// The file.
         path: PathBuf,
-        /// Why (not a source: [`crate::app::render::faults::io_words`] says it).
+        /// Why (not a source: [`crate::app::io_text::io_words`] says it).
         error: io::Error,
     },
     /// A result could not be written to standard output (`path` `None`), a
     /// pipe, a FIFO or a device.
-    #[error("{}", crate::app::render::solve_report::cannot_write(path.as_deref()))]
+    #[error("cannot write to {}", path.as_ref().map_or_else(|| "standard output".to_string(), |p| format!("'{}'", p.display())))]
     Write {
         /// Where; `None` for standard output.
         path: Option<PathBuf>,

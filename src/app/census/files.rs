@@ -2,7 +2,8 @@
 //! counted, and the verdict file written from them. Each is checked before
 //! any work, so that a census never writes over what it counts.
 //!
-//! What is said of a failure is [`render::faults::files_error`](crate::app::render::faults::files_error)'s.
+//! Each failure says itself ([`FilesError`]), naming the file and what to
+//! do instead.
 
 use std::fs::{self, File};
 use std::io::{self, BufReader};
@@ -18,8 +19,10 @@ use crate::engine::rules::Rules;
 #[derive(Debug, thiserror::Error)]
 pub enum FilesError {
     /// The folder for the batch files is a file.
+    #[error("cannot keep the batch files in '{}': it is not a folder; name a folder with --dir", .0.display())]
     NotAFolder(PathBuf),
     /// The folder for the batch files cannot be made.
+    #[error("cannot make the folder '{}'", path.display())]
     MakeFolder {
         /// The folder.
         path: PathBuf,
@@ -28,6 +31,7 @@ pub enum FilesError {
         error: io::Error,
     },
     /// A batch file cannot be read.
+    #[error("cannot read '{}'", path.display())]
     Read {
         /// The file.
         path: PathBuf,
@@ -36,6 +40,7 @@ pub enum FilesError {
         error: io::Error,
     },
     /// A file named to be counted has lines and none is a result.
+    #[error("'{}' holds no results to count ({}): give files that `solve --games ... --output` or a census wrote", path.display(), none_of(*lines))]
     NoResults {
         /// The file.
         path: PathBuf,
@@ -44,6 +49,7 @@ pub enum FilesError {
     },
     /// A file named to be counted starts as a verdict file (its first line
     /// that is not a comment is a `variants` line) and is not one.
+    #[error("'{}' is not a verdict file that can be counted: {error}", path.display())]
     BadVerdicts {
         /// The file.
         path: PathBuf,
@@ -53,12 +59,15 @@ pub enum FilesError {
     /// A file named to be read or written is not a regular file (a folder,
     /// a device, or for the verdict file a pipe): a device such as
     /// `/dev/zero` never ends.
+    #[error("'{}' is not a regular file (a folder, a device or a pipe): name a file", .0.display())]
     NotARegularFile(PathBuf),
     /// The verdict file is one of the batch files counted or made.
+    #[error("will not write the verdicts to '{}': it is one of the batch files counted, and its results would be lost; name another file", .0.display())]
     VerdictFileCounted(PathBuf),
     /// The verdict file holds decided verdicts that the new one would not
     /// hold the same (a smaller range, fewer settings, or it was not
     /// counted): it is kept.
+    #[error("will not write the verdicts to '{}': {lost} verdict(s) it holds would be lost or changed (the first: game {game}, {rules}); count it too, over a range and settings that cover it, or name another file", path.display())]
     VerdictsLost {
         /// The file.
         path: PathBuf,
@@ -70,10 +79,19 @@ pub enum FilesError {
         rules: Rules,
     },
     /// The verdict file exists and holds something else than verdicts.
+    #[error("will not write the verdicts to '{}': it holds something other than census verdicts, which would be lost; name another file", .0.display())]
     NotAVerdictFile(PathBuf),
 }
 
-crate::worded_by!(FilesError => crate::app::render::faults::files_error);
+/// "its one line is not a result", "none of its 5 lines is a result": a
+/// file with `lines` lines and no result.
+fn none_of(lines: usize) -> String {
+    if lines == 1 {
+        "its one line is not a result".to_string()
+    } else {
+        format!("none of its {lines} lines is a result")
+    }
+}
 
 /// The batch file in the folder `dir` of each rules setting of `variants`
 /// (for `shard`), in that order; the folder is made when missing.

@@ -650,7 +650,7 @@ mod tests {
             position("tableau - / - / | TH / - / - / - / - ; stock * ; waste 4S 5H 9S ; foundations - - 4H - ; pass 1");
         assert_eq!(
             play(&pos, Rules::default(), Move::WasteToTableau { to: PileId::ALL[2] }),
-            "9 of spades, waste to pile 3; 5 of hearts left on top."
+            "9 of spades, waste to pile 3; 5 of hearts left on top, ready for its foundation."
         );
         let mut game = Game::from_position(pos, Rules::default());
         game.play(Move::WasteToTableau { to: PileId::ALL[2] }).unwrap();

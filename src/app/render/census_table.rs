@@ -25,63 +25,10 @@ pub fn cannot_write_plot(path: &Path) -> String {
     format!("cannot write the picture '{}'", path.display())
 }
 
-/// The census's `--dir` is something other than a folder (a file, a device).
-pub fn not_a_folder(dir: &Path) -> String {
-    format!("cannot keep the batch files in '{}': it is not a folder; name a folder with --dir", dir.display())
-}
-
-/// The verdict file named is one of the batch files of the census.
-pub fn verdict_file_is_counted(path: &Path) -> String {
-    format!(
-        "will not write the verdicts to '{}': it is one of the batch files counted, and its results would be lost; name another file",
-        path.display()
-    )
-}
-
-/// A file named to count, or the verdict file, is a folder, a device or
-/// (the verdict file) a pipe.
-pub fn not_a_regular_file(path: &Path) -> String {
-    format!("'{}' is not a regular file (a folder, a device or a pipe): name a file", path.display())
-}
-
-/// The verdict file holds decided verdicts the new one would not hold.
-pub fn verdicts_lost(
-    path: &Path,
-    lost: usize,
-    game: crate::engine::deal::GameNumber,
-    rules: &crate::engine::rules::Rules,
-) -> String {
-    format!(
-        "will not write the verdicts to '{}': {lost} verdict(s) it holds would be lost or changed (the first: game {game}, {rules}); count it too, over a range and settings that cover it, or name another file",
-        path.display()
-    )
-}
-
 /// `--verdict-file` over more games than a verdict file holds.
 pub fn verdict_range_too_large(games: u128, most: u128) -> String {
     format!(
         "--verdict-file covers at most {most} games, and the range counted has {games}: give a smaller --only range"
-    )
-}
-
-/// The verdict file named exists and holds something other than verdicts.
-pub fn not_a_verdict_file(path: &Path) -> String {
-    format!(
-        "will not write the verdicts to '{}': it holds something other than census verdicts, which would be lost; name another file",
-        path.display()
-    )
-}
-
-/// A file given to count holds `lines` lines and none is a result.
-pub fn no_results(path: &Path, lines: usize) -> String {
-    let what = if lines == 1 {
-        "its one line is not a result".to_string()
-    } else {
-        format!("none of its {lines} lines is a result")
-    };
-    format!(
-        "'{}' holds no results to count ({what}): give files that `solve --games ... --output` or a census wrote",
-        path.display()
     )
 }
 

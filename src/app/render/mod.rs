@@ -7,12 +7,8 @@
 //! - [`outcome`]: what a game in progress says when it changes (a move
 //!   with the automatic moves it caused, the score's change), and why an
 //!   action was refused;
-//! - [`errors`]: what the engine's errors say (a move the rules forbid, a
-//!   line that is not a command);
-//! - [`faults`]: what the library's other errors say (a batch's options
-//!   and files, a census, a game record, a stored file, a card code, deal,
-//!   game number or position line that does not read, a deal or saved
-//!   game that cannot be had);
+//! - [`refusals`]: a refused command or move worded for the player: the
+//!   error's own message, and what to type or which option turns it on;
 //! - [`screen`]: a game in progress shown whole: the table in the layout
 //!   chosen with score and clock, the opening, the answers to `score` and
 //!   `moves`, the win;
@@ -36,14 +32,13 @@ pub mod census_plot;
 pub mod census_table;
 pub mod columns;
 pub mod diagnostics;
-pub mod errors;
-pub mod faults;
 pub mod help;
 pub mod json;
 pub mod list;
 pub mod manual;
 pub mod outcome;
 pub mod query;
+pub mod refusals;
 pub mod replies;
 pub mod rows;
 pub mod screen;

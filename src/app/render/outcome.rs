@@ -18,7 +18,7 @@ use crate::engine::scoring::{ScoreNow, Scoring};
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::Move(e) => e.fmt(f),
+            PlayError::Move(e) => f.write_str(&crate::app::render::refusals::move_error(e)),
             PlayError::History(e) => e.fmt(f),
             PlayError::GameWon => f.write_str("the game is won: type new for another game, or u to take moves back"),
             PlayError::DealMovesStay => {

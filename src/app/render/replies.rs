@@ -207,7 +207,7 @@ pub const WELCOME: &str = "Type help for the commands, q to quit.";
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::Command(e) => e.fmt(f),
+            Refusal::Command(e) => f.write_str(&crate::app::render::refusals::command_error(e)),
             Refusal::NothingSaid => f.write_str("nothing has been said yet"),
             Refusal::NoCommandYet => f.write_str("no command has been run yet"),
             Refusal::OwnLine => f.write_str("say it on its own line"),
@@ -284,19 +284,6 @@ pub fn loaded(left: Option<GameLeft>, file: &str, origin: Origin, moves: usize) 
     format!("{left}Loaded {}: {}, {} made.", readable(file, 200), title(origin), count(moves, "move"))
 }
 
-/// Why `load` (or `--load`) could not read a saved game: the store's
-/// message, but for a file from a newer version, which is not read (and
-/// so not updated either, as the store's message for a save says).
-pub fn not_loaded(error: &StoreError) -> String {
-    match error {
-        StoreError::NewerVersion { path, found, supported } => format!(
-            "{} was written by a newer klondike (format version {found}; this one reads up to {supported}), so this version cannot read it; it is left as it is",
-            path.display()
-        ),
-        other => other.to_string(),
-    }
-}
-
 /// What `save` says: the file as typed.
 pub fn saved(file: &str) -> String {
     format!("Saved the game to {}.", readable(file, 200))
@@ -328,7 +315,7 @@ pub fn winnable_message(number: GameNumber, passed: &Passed) -> String {
 /// Why the game `load` read from `file` cannot be played: the file, then
 /// what is wrong with the game in it.
 pub fn unplayable_file(file: &str, error: &crate::app::record::RecordError) -> String {
-    format!("{file}: {error}")
+    format!("{file}: {}", crate::app::render::refusals::record_error(error))
 }
 
 /// Said at an interactive prompt before `--winnable` (or `new` under it)
@@ -413,17 +400,6 @@ pub fn resume_again(instead: Instead, screen_reader: bool) -> String {
     }
 }
 
-/// `--resume` while another session holds the saved game.
-pub const SAVED_GAME_IN_USE: &str = "the saved game is open in another klondike session";
-
-/// `--resume` with no saved game.
-pub const NO_SAVED_GAME: &str = "there is no saved game to resume";
-
-/// `--resume` cannot be done, because of `why`.
-pub fn cannot_resume(why: &str) -> String {
-    format!("cannot resume: {why}")
-}
-
 /// The saved game cannot be read (`error`: from a newer klondike, say),
 /// so this session leaves it and does not save its own.
 pub fn not_saving_for(error: &StoreError) -> String {
@@ -455,7 +431,8 @@ pub fn saved_game_replaced(what: &str, counted: Option<bool>) -> String {
 }
 
 /// The saved game `name` does not replay (`error`), and was moved to `moved`.
-pub fn saved_game_unplayable(name: &str, error: &impl fmt::Display, moved: &str) -> String {
+pub fn saved_game_unplayable(name: &str, error: &crate::app::record::RecordError, moved: &str) -> String {
+    let error = crate::app::render::refusals::record_error(error);
     format!("the saved game {name} cannot be replayed ({error}); it was moved to {moved}")
 }
 
@@ -598,7 +575,7 @@ mod tests {
         assert_eq!(saved_game(None, 2), "a custom deal with 2 moves");
         let newer = StoreError::NewerVersion { path: "a.json".into(), found: 9, supported: 1 };
         assert_eq!(
-            not_loaded(&newer),
+            crate::app::session::ChoiceError::NotLoaded(newer).to_string(),
             "a.json was written by a newer klondike (format version 9; this one reads up to 1), so this version cannot read it; it is left as it is"
         );
         let passed = |unwinnable, undecided| Passed { first: GameNumber::new(7).unwrap(), unwinnable, undecided };

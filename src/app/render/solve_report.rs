@@ -3,27 +3,15 @@
 //! moves file that wins it, `# unwinnable: ...`, `# unknown (...)`) and, for a
 //! win, the line's moves, one a line, as they are typed at the prompt;
 //! and what it says of the files it reads and writes (a games or moves
-//! file with a bad line, a results file that is not one, busy or torn).
+//! file with a bad line, a results file's line that is not a result, or
+//! its torn end; a results file that cannot be used says itself, as a
+//! [`OutputError`](crate::app::batch::output::OutputError)).
 
 use std::path::Path;
 
 use crate::app::batch::{BadGameLine, ScriptError, Solved};
 use crate::app::render::words::readable;
-use crate::engine::solver::{GaveUp, Unsupported, Verdict};
-
-/// What makes a position one the solver cannot hold, in words (after
-/// "unsupported position: " in [`gave_up`]). Free to change: the result
-/// files hold the reason's own [`token`](GaveUp::token), not these words.
-pub fn unsupported(why: &Unsupported) -> String {
-    match why {
-        Unsupported::TalonTooLong { cards, most } => {
-            format!("the stock and waste hold {cards} cards, more than {most}")
-        }
-        Unsupported::PileTooLong(id) => format!("pile {id} is longer than any game allows"),
-        Unsupported::FaceDownTop(id) => format!("pile {id} has a face-down top card"),
-        Unsupported::NotABuild(id) => format!("the face-up cards of pile {id} are not a build"),
-    }
-}
+use crate::engine::solver::Verdict;
 
 /// Longest piece of a file's line quoted in a message, in characters.
 const QUOTED: usize = 200;
@@ -39,21 +27,14 @@ pub fn no_games_in(path: &Path) -> String {
     format!("{} names no game: nothing to solve", path.display())
 }
 
-/// Why a moves file's line that is a command but not a move, `undo` or
-/// `redo` cannot be played.
-pub const NOT_A_MOVE: &str = "only moves, undo and redo may appear in a moves file";
-
 /// A line of the moves file `path` that cannot be played, and why.
 pub fn bad_moves_line(path: &Path, e: &ScriptError) -> String {
-    format!("{} line {}: '{}': {}", path.display(), e.line, readable(&e.text, QUOTED), e.why)
-}
-
-/// The output file `path` holds something else than results (its `line`
-/// is not one): a batch never appends to it.
-pub fn not_results(path: &Path, line: usize) -> String {
     format!(
-        "'{}' is not a file of results (line {line} is not one): name a new file, or one a batch wrote",
-        path.display()
+        "{} line {}: '{}': {}",
+        path.display(),
+        e.line,
+        readable(&e.text, QUOTED),
+        crate::app::render::refusals::script_fault(&e.why)
     )
 }
 
@@ -68,46 +49,6 @@ pub fn torn_line_cut(path: &Path, bytes: u64) -> String {
         "{} ended in a result cut short ({bytes} bytes); it was removed, and that game is solved again",
         path.display()
     )
-}
-
-/// Another batch holds the results file `path`.
-pub fn results_busy(path: &Path) -> String {
-    format!("'{}' is being written by another batch; wait for it to end, or name another file", path.display())
-}
-
-/// The results file `path` cannot be opened (or made) for writing.
-pub fn cannot_open(path: &Path) -> String {
-    format!("cannot open '{}' for writing", path.display())
-}
-
-/// The results file `path` cannot be locked.
-pub fn cannot_lock(path: &Path) -> String {
-    format!("cannot lock '{}'", path.display())
-}
-
-/// The results file `path` cannot be read back.
-pub fn cannot_read(path: &Path) -> String {
-    format!("cannot read '{}'", path.display())
-}
-
-/// The end of the results file `path` cannot be mended (its last line
-/// ended, or a torn one cut off).
-pub fn cannot_repair(path: &Path) -> String {
-    format!("cannot repair '{}'", path.display())
-}
-
-/// A result cannot be written to the file `path`, for the reason `error`.
-pub fn cannot_write_file(path: &Path, error: &std::io::Error) -> String {
-    format!("cannot write to '{}': {}", path.display(), crate::app::render::faults::io_words(error))
-}
-
-/// A result cannot be written to `path` (a pipe, a FIFO, a device) or,
-/// when `None`, to standard output.
-pub fn cannot_write(path: Option<&Path>) -> String {
-    match path {
-        Some(path) => format!("cannot write to '{}'", path.display()),
-        None => "cannot write to standard output".to_string(),
-    }
 }
 
 /// The first line of the text form: `# winnable in N moves`, `# unwinnable`
@@ -129,22 +70,6 @@ pub fn verdict_line(solved: &Solved) -> String {
     }
 }
 
-/// Why the solver gave up, in words for people (the verdict line, the
-/// session's answer to `solve`); result files write its
-/// [`token`](GaveUp::token) instead.
-pub fn gave_up(why: &GaveUp) -> String {
-    match why {
-        GaveUp::StateLimit => "state limit".to_string(),
-        GaveUp::TimeLimit => "time limit".to_string(),
-        GaveUp::Cancelled => "cancelled".to_string(),
-        GaveUp::Memory => "memory".to_string(),
-        GaveUp::Unsupported(what) => format!("unsupported position: {}", unsupported(what)),
-        GaveUp::LineDoesNotReplay => "internal error: the line found does not replay".to_string(),
-        // A reason from a newer klondike's file: as it was written.
-        GaveUp::Other(token) => token.clone(),
-    }
-}
-
 /// The whole text form: the verdict line, then a winning line's moves, each
 /// line ending in a newline. Piped back into `klondike`, it plays the game
 /// (the verdict line is a comment).
@@ -163,6 +88,8 @@ pub fn answer(solved: &Solved) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::batch::output::OutputError;
+    use crate::app::batch::NOT_A_MOVE;
     use crate::engine::moves::Move;
     use crate::engine::rules::Rules;
 
@@ -176,8 +103,10 @@ mod tests {
         );
         let script = ScriptError { line: 2, text: "t 9 9".into(), why: crate::app::batch::ScriptFault::NotAMove };
         assert_eq!(bad_moves_line(path, &script), format!("games.txt line 2: 't 9 9': {NOT_A_MOVE}"));
-        assert!(not_results(path, 4).starts_with("'games.txt' is not a file of results (line 4 is not one)"));
-        assert!(torn_line_cut(path, 7).contains("(7 bytes)") && results_busy(path).starts_with("'games.txt' is being"));
+        let not_results = OutputError::NotResults { path: path.to_path_buf(), line: 4 }.to_string();
+        assert!(not_results.starts_with("'games.txt' is not a file of results (line 4 is not one)"));
+        let busy = OutputError::Busy(path.to_path_buf()).to_string();
+        assert!(torn_line_cut(path, 7).contains("(7 bytes)") && busy.starts_with("'games.txt' is being"));
         assert!(not_a_result_line(path, 9).starts_with("games.txt line 9: not a result line"));
     }
     use crate::engine::solver::Solution;

@@ -16,6 +16,12 @@
 //! ```
 
 use crate::engine::card::{Card, Colour, Rank, Suit};
+// The plain English the engine's errors need is the engine's; it is said
+// the same way here.
+pub use crate::engine::text::{count, is_unprintable, join_and, plural, readable};
+// How a system's message is made plain is the errors' own (their messages
+// use it); it is said the same way here.
+pub use crate::app::io_text::plain_message;
 
 /// Whether cards are written in words or as two-character codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -116,59 +122,27 @@ impl CardStyle {
     }
 }
 
-/// A suit's plural name in words, e.g. "hearts".
+/// A suit's plural name in words, e.g. "hearts" (the engine's own,
+/// [`Suit::name`]).
 pub fn suit_name(suit: Suit) -> &'static str {
-    ["clubs", "diamonds", "hearts", "spades"][suit.index()]
+    suit.name()
 }
 
 /// A rank in words as a player says it: "ace", "2", ..., "10", "jack",
-/// "queen", "king".
+/// "queen", "king" (the engine's own, [`Rank::name`]).
 pub fn rank_name(rank: Rank) -> &'static str {
-    ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"][usize::from(rank.value() - 1)]
+    rank.name()
 }
 
 /// A card in words, e.g. "queen of hearts", "10 of clubs" (what
-/// [`CardStyle::WORDS`] writes).
+/// [`CardStyle::WORDS`] writes; the engine's own, [`Card::name`]).
 pub fn card_name(card: Card) -> String {
-    format!("{} of {}", rank_name(card.rank()), suit_name(card.suit()))
+    card.name()
 }
 
 /// The symbol of a suit: `♣ ♦ ♥ ♠`.
 pub fn suit_symbol(suit: Suit) -> char {
     ['♣', '♦', '♥', '♠'][suit.index()]
-}
-
-/// Items joined as a list is read aloud: "a", "a and b", "a, b and c".
-pub fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-/// `n` and a noun, plural unless `n` is 1: "1 card", "21 cards" (the
-/// plural with an `s`; [`plural`] for any other).
-pub fn count(n: usize, noun: &str) -> String {
-    plural(n as u64, noun, &format!("{noun}s"))
-}
-
-/// `n` and the noun's form for it: `one` when `n` is 1, `many` otherwise
-/// (0 included): "1 loss", "2 losses". The one rule for plurals.
-pub fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// The rules in a short line, as a table's title gives them: `draw 3,
-/// passes 3, foundation-to-tableau off` (the pass limit as
-/// [`PassLimit`](crate::engine::rules::PassLimit)'s notation writes it).
-pub fn rules_words(rules: &crate::engine::rules::Rules) -> String {
-    format!(
-        "draw {}, passes {}, foundation-to-tableau {}",
-        rules.draw.cards(),
-        rules.passes,
-        if rules.foundation_to_tableau { "on" } else { "off" }
-    )
 }
 
 /// `text` with its first letter in upper case ("jack of spades ..." ->
@@ -298,112 +272,6 @@ fn sentences(text: &str) -> Vec<&str> {
     }
     parts.push(&text[start..]);
     parts
-}
-
-/// Whether `c` would upset a line when printed: control characters, and the
-/// invisible ones that break, reorder or hide text (line and paragraph
-/// separators, bidi controls, zero-width characters, the byte-order mark).
-pub fn is_unprintable(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
-}
-
-/// A message made fit for a player: the operating system's error codes
-/// (` (os error 28)`) and the temporary file names some errors carry
-/// (` at path "..."`) are dropped, and Rust's escapes of unprintable
-/// characters (`\u{1b}`) are written as [`readable`] writes them. Every
-/// message the program prints goes through this.
-///
-/// ```
-/// use klondike::app::render::words::plain_message;
-/// assert_eq!(plain_message("could not write x: No space left on device (os error 28)"),
-///            "could not write x: No space left on device");
-/// assert_eq!(plain_message("invalid type: string \"\\u{1}\""), "invalid type: string \"<U+0001>\"");
-/// assert_eq!(plain_message("control character (\\u0000-\\u001F) found"), "control character (<U+0000>-<U+001F>) found");
-/// assert_eq!(plain_message("\\u00é"), "\\u00é");
-/// ```
-pub fn plain_message(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while !rest.is_empty() {
-        if let Some(after) = rest.strip_prefix(" (os error ") {
-            if let Some(end) = after.find(')').filter(|&e| after[..e].bytes().all(|b| b.is_ascii_digit())) {
-                rest = &after[end + 1..];
-                continue;
-            }
-        }
-        if let Some(after) = rest.strip_prefix(" at path \"") {
-            if let Some(end) = after.find('"') {
-                rest = &after[end + 1..];
-                continue;
-            }
-        }
-        // JSON's escapes too (`\u0000`), as parsers quote them.
-        // (Four ASCII hex digits, so slicing after them is at a char boundary.)
-        let json_escape = |a: &&str| a.as_bytes().get(..4).is_some_and(|b| b.iter().all(u8::is_ascii_hexdigit));
-        if let Some(after) = rest.strip_prefix("\\u").filter(json_escape) {
-            if let Some(c) = u32::from_str_radix(&after[..4], 16).ok().and_then(char::from_u32) {
-                out.push_str(&format!("<U+{:04X}>", u32::from(c)));
-                rest = &after[4..];
-                continue;
-            }
-        }
-        if let Some(after) = rest.strip_prefix("\\u{") {
-            if let Some(end) = after.find('}').filter(|&e| e > 0 && e <= 6) {
-                if let Some(c) = u32::from_str_radix(&after[..end], 16).ok().and_then(char::from_u32) {
-                    out.push_str(&readable(&c.to_string(), 1));
-                    rest = &after[end + 1..];
-                    continue;
-                }
-            }
-        }
-        let c = rest.chars().next().unwrap_or(' ');
-        if is_unprintable(c) {
-            out.push_str(&readable(&c.to_string(), 1));
-        } else {
-            out.push(c);
-        }
-        rest = &rest[c.len_utf8()..];
-    }
-    out
-}
-
-/// User input as typed, for quoting in a message: at most `max_chars`
-/// characters (then `...`), each unprintable one ([`is_unprintable`]) shown
-/// by name in angle brackets: `<tab>`, `<newline>`, `<escape>`, `<U+200B>`.
-/// Nothing else changes (case included). The one rule for every message
-/// that quotes input.
-///
-/// ```
-/// use klondike::app::render::words::readable;
-/// assert_eq!(readable("T 9\u{1b}x", 20), "T 9<escape>x");
-/// assert_eq!(readable("abcdef", 3), "abc...");
-/// ```
-pub fn readable(text: &str, max_chars: usize) -> String {
-    let mut out = String::with_capacity(text.len().min(max_chars.saturating_mul(4)));
-    for (i, c) in text.chars().enumerate() {
-        if i == max_chars {
-            out.push_str("...");
-            break;
-        }
-        if !is_unprintable(c) {
-            out.push(c);
-            continue;
-        }
-        match c {
-            '\t' => out.push_str("<tab>"),
-            '\n' => out.push_str("<newline>"),
-            '\r' => out.push_str("<return>"),
-            '\u{0}' => out.push_str("<nul>"),
-            '\u{1b}' => out.push_str("<escape>"),
-            '\u{7f}' => out.push_str("<delete>"),
-            '\u{feff}' => out.push_str("<byte-order mark>"),
-            '\u{2028}' => out.push_str("<line separator>"),
-            '\u{2029}' => out.push_str("<paragraph separator>"),
-            c => out.push_str(&format!("<U+{:04X}>", u32::from(c))),
-        }
-    }
-    out
 }
 
 /// A question as shown before the answer is typed after it: at a terminal

@@ -26,19 +26,19 @@ pub enum ChoiceError {
     #[error(transparent)]
     DealFile(#[from] TextFileError),
     /// The deal given is not one (`--deal`).
-    #[error("{}", crate::app::render::faults::choice_error(self))]
+    #[error("bad deal")]
     BadDeal(#[source] DealError),
     /// The game number has no deal.
-    #[error("{}", crate::app::render::faults::choice_error(self))]
+    #[error("bad game number")]
     BadNumber(#[source] DealError),
     /// The saved game `--load` names is not there.
-    #[error("{}", crate::app::render::faults::choice_error(self))]
+    #[error("there is no saved game {}", .0.display())]
     NoSavedGame(PathBuf),
     /// The saved game cannot be read.
-    #[error("{}", crate::app::render::faults::choice_error(self))]
+    #[error("{}", not_loaded(.0))]
     NotLoaded(StoreError),
     /// The saved game does not replay.
-    #[error("{}", crate::app::render::faults::choice_error(self))]
+    #[error("cannot load {}", path.display())]
     Replay {
         /// The file.
         path: PathBuf,
@@ -46,6 +46,19 @@ pub enum ChoiceError {
         #[source]
         error: RecordError,
     },
+}
+
+/// Why `load` (or `--load`) could not read a saved game: the store's
+/// message, but for a file from a newer version, which is not read (and
+/// so not updated either, as the store's message for a save says).
+pub fn not_loaded(error: &StoreError) -> String {
+    match error {
+        StoreError::NewerVersion { path, found, supported } => format!(
+            "{} was written by a newer klondike (format version {found}; this one reads up to {supported}), so this version cannot read it; it is left as it is",
+            path.display()
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// The deal `args` name (`--deal`, or `--game`, or a game number drawn

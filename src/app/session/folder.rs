@@ -9,11 +9,11 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::begin::not_loaded;
 use super::{AutosaveLock, Folder, Tally, WorldError};
 use crate::app::flow::Refusal;
 use crate::app::record::{GameId, GameRecord};
 use crate::app::render::diagnostics::{game_goes_on, statistics_not_updated};
-use crate::app::render::replies::not_loaded;
 use crate::app::stats::Statistics;
 use crate::app::store::{self, IfCorrupt, StoreError};
 

@@ -17,8 +17,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::app::command::{self, Command, CommandError, CommandSpec, Layer, Verb};
-use crate::app::render::words::is_unprintable;
 use crate::engine::deal::GameNumber;
+use crate::engine::text::is_unprintable;
 
 /// A command of the session around the game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -66,26 +66,30 @@ pub enum Offered {
 }
 
 /// Why a session cannot start (the program ends with status 1).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum StartError {
     /// `--resume` cannot be done, and why (boxed: a result stays small).
+    #[error("{0}")]
     Refused(Box<ResumeRefusal>),
     /// The question could not be asked or answered.
-    Io(io::Error),
+    #[error("{0}")]
+    Io(#[source] io::Error),
 }
 
-crate::worded_by!(StartError => crate::app::render::faults::start_error);
-
 /// Why `--resume` cannot be done ([`StartError::Refused`]).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ResumeRefusal {
     /// Another session holds the saved game.
+    #[error("the saved game is open in another klondike session")]
     InUse,
     /// There is no saved game.
+    #[error("there is no saved game to resume")]
     NoSavedGame,
     /// The saved game cannot be read (the store's error).
+    #[error("cannot resume: {0}")]
     Unreadable(StoreError),
     /// The saved game cannot be replayed; it was moved aside.
+    #[error("cannot resume: the saved game {name} cannot be replayed ({error}); it was moved to {moved}")]
     Unplayable {
         /// The saved game's file, as the world names it.
         name: String,
@@ -94,17 +98,6 @@ pub enum ResumeRefusal {
         /// Where it was moved (as the world names it; empty if it was not).
         moved: String,
     },
-}
-
-crate::worded_by!(ResumeRefusal => crate::app::render::faults::resume_refusal);
-
-impl std::error::Error for StartError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            StartError::Refused(_) => None,
-            StartError::Io(e) => Some(e),
-        }
-    }
 }
 
 /// An answer to the offer to resume.

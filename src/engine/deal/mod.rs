@@ -20,8 +20,9 @@
 pub mod mersenne;
 pub mod microsoft;
 
-use crate::engine::card::Card;
+use crate::engine::card::{Card, CardParseError};
 use crate::engine::moves::PileId;
+use crate::engine::text::readable;
 use std::fmt;
 use std::str::FromStr;
 
@@ -213,9 +214,12 @@ impl fmt::Display for Deal {
 /// Why a deal is not valid. Each variant's `Display` message is one line
 /// that says precisely what is wrong; positions are 1-based, counting card
 /// codes in deal-format order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DealError {
     /// The text at `position` is not a card code.
+    // Its unprintable characters named, so that the message stays one
+    // readable line.
+    #[error("card {position}: {}", CardParseError { text: readable(text, usize::MAX) })]
     BadCode {
         /// 1-based position of the bad code among the white-space separated texts.
         position: usize,
@@ -225,11 +229,13 @@ pub enum DealError {
     /// The deal does not have 52 cards: used for an empty deal (`found` 0)
     /// and for more than 52 cards without a duplicate (which parsing never
     /// reports, as a duplicate is found first).
+    #[error("a deal has 52 cards, this one has {}", if *found == 0 { "none".to_string() } else { found.to_string() })]
     WrongCount {
         /// How many card codes the deal has.
         found: usize,
     },
     /// A card appears twice (the first repeat found, reading in deal-format order).
+    #[error("{card} appears twice (cards {first} and {second}){}", and_missing(missing))]
     Duplicate {
         /// The repeated card.
         card: Card,
@@ -242,15 +248,36 @@ pub enum DealError {
         missing: Vec<Card>,
     },
     /// Fewer than 52 distinct cards were given (and no code was bad or repeated).
+    #[error("a deal has 52 cards, this one has {}: {}", 52usize.saturating_sub(cards.len()), missing_cards(cards))]
     Missing {
         /// The absent cards, in [`Card::deck`] order (clubs first, ace to king).
         cards: Vec<Card>,
     },
 }
 
-crate::worded_by!(DealError => crate::app::render::faults::deal_error);
+/// How many cards at most [`missing_cards`] names one by one.
+const MISSING_NAMED: usize = 3;
 
-impl std::error::Error for DealError {}
+/// "6H is missing", "2H 6H are missing", or for more than
+/// [`MISSING_NAMED`] cards their count and the first few:
+/// "51 cards are missing (AC 2C 3C and 48 more)".
+fn missing_cards(cards: &[Card]) -> String {
+    let named: Vec<String> = cards.iter().take(MISSING_NAMED).map(Card::to_string).collect();
+    match cards.len() {
+        1 => format!("{} is missing", named.join(" ")),
+        n if n <= MISSING_NAMED => format!("{} are missing", named.join(" ")),
+        n => format!("{n} cards are missing ({} and {} more)", named.join(" "), n - MISSING_NAMED),
+    }
+}
+
+/// " and 6H is missing" after a duplicate, when cards are missing too.
+fn and_missing(missing: &[Card]) -> String {
+    if missing.is_empty() {
+        String::new()
+    } else {
+        format!(" and {}", missing_cards(missing))
+    }
+}
 
 /// A deal number, 1 to 2^128 − 1: game N is PySolFC's Klondike game N.
 /// Written in ASCII digits only (leading zeros allowed; no sign, no
@@ -317,15 +344,12 @@ impl<'de> serde::Deserialize<'de> for GameNumber {
 }
 
 /// Why a text is not a [`GameNumber`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a game number: give a whole number from 1 to 2^128-1", readable(text, 20))]
 pub struct GameNumberError {
     /// The text, as given.
     pub text: String,
 }
-
-crate::worded_by!(GameNumberError => crate::app::render::faults::game_number_error);
-
-impl std::error::Error for GameNumberError {}
 
 impl FromStr for GameNumber {
     type Err = GameNumberError;

@@ -16,13 +16,13 @@ const PARTS: [&str; 5] = ["tableau", "stock", "waste", "foundations", "pass"];
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionParseError {
     /// The line does not have the five parts.
-    #[error("{}", crate::app::render::faults::position_parse_error(self))]
+    #[error("a position line has 5 parts separated by ';' (tableau, stock, waste, foundations, pass), not {found}")]
     PartCount {
         /// How many `;`-separated parts it has.
         found: usize,
     },
     /// A part does not start with its name.
-    #[error("{}", crate::app::render::faults::position_parse_error(self))]
+    #[error("part {} of the line should start with '{expected}', not '{}'", index + 1, readable(found))]
     PartName {
         /// 0-based index of the part.
         index: usize,
@@ -32,19 +32,19 @@ pub enum PositionParseError {
         found: String,
     },
     /// The tableau does not have seven piles.
-    #[error("{}", crate::app::render::faults::position_parse_error(self))]
+    #[error("the tableau has 7 piles separated by '/', not {found}")]
     PileCount {
         /// How many `/`-separated piles it has.
         found: usize,
     },
     /// A pile is not face-down cards, `|`, face-up cards (nor `-`).
-    #[error("{}", crate::app::render::faults::position_parse_error(self))]
+    #[error("pile {pile} should be its face-down cards, '|', then its face-up cards ('-' when it is empty)")]
     PileForm {
         /// The pile whose text is malformed.
         pile: PileId,
     },
     /// A word that should be a card code is not one.
-    #[error("{}", crate::app::render::faults::position_parse_error(self))]
+    #[error("{place}: {error}")]
     BadCard {
         /// Where: a pile, the stock, the waste or the foundations.
         place: LinePart,
@@ -52,16 +52,16 @@ pub enum PositionParseError {
         error: CardParseError,
     },
     /// A `*` in the stock that is not its last word, or outside the stock.
-    #[error("{}", crate::app::render::faults::position_parse_error(self))]
+    #[error("'*' (every card named nowhere else) can only end the stock")]
     MisplacedStar,
     /// The foundations part does not have four entries.
-    #[error("{}", crate::app::render::faults::position_parse_error(self))]
+    #[error("the foundations are four top cards or '-' (clubs, diamonds, hearts, spades), not {found} entries")]
     FoundationCount {
         /// How many entries it has.
         found: usize,
     },
     /// A foundation's entry is a card of another suit.
-    #[error("{}", crate::app::render::faults::position_parse_error(self))]
+    #[error("the {} foundation's entry is the {}, not a {}", suit.name(), card.name(), suit.name())]
     FoundationSuit {
         /// The foundation whose entry it is.
         suit: Suit,
@@ -69,7 +69,7 @@ pub enum PositionParseError {
         card: Card,
     },
     /// The pass is not a whole number from 1.
-    #[error("{}", crate::app::render::faults::position_parse_error(self))]
+    #[error("'{}' is not a pass number: give one whole number from 1 to 4294967295", readable(text))]
     BadPass {
         /// The text after `pass`.
         text: String,
@@ -80,7 +80,8 @@ pub enum PositionParseError {
 }
 
 /// Where in a position line a word that is not a card code is
-/// ([`PositionParseError::BadCard`]).
+/// ([`PositionParseError::BadCard`]); it is written as the error names it,
+/// "pile 3", "the stock".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LinePart {
     /// A pile of the tableau.
@@ -93,10 +94,21 @@ pub enum LinePart {
     Foundations,
 }
 
+impl fmt::Display for LinePart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinePart::Pile(pile) => write!(f, "pile {pile}"),
+            LinePart::Stock => f.write_str("the stock"),
+            LinePart::Waste => f.write_str("the waste"),
+            LinePart::Foundations => f.write_str("the foundations"),
+        }
+    }
+}
+
 /// At most 20 characters of `text`, unprintable ones named, as a card
 /// reader's error quotes it.
 fn readable(text: &str) -> String {
-    crate::app::render::words::readable(text, 20)
+    crate::engine::text::readable(text, 20)
 }
 
 /// Writes `cards` with a space between, or `-` for none.

@@ -138,38 +138,45 @@ pub enum Verdict {
 ///   `time limit`, `cancelled`, `memory`, `unsupported position: ...`,
 ///   `internal error: ...`): the `reason` of a batch result line, in files
 ///   and JSON (through serde), read back by [`GaveUp::from_token`];
-/// - its `Display`, the words for people
-///   ([`crate::app::render::solve_report::gave_up`]).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// - its `Display`, the words for people, free to change.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error)]
 #[serde(from = "String", into = "String")]
 pub enum GaveUp {
     /// The node budget ([`Budget::max_states`]) ran out, or the tables
     /// reached the cap that keeps memory under 1 GB.
+    #[error("state limit")]
     StateLimit,
     /// The budget's deadline passed.
+    #[error("time limit")]
     TimeLimit,
     /// The budget's cancel flag was set.
+    #[error("cancelled")]
     Cancelled,
     /// An allocation failed (a memory limit).
+    #[error("memory")]
     Memory,
     /// The position is not one a game can reach, which the solver's
     /// compact copy cannot hold (what is wrong).
+    #[error("unsupported position: {0}")]
     Unsupported(Unsupported),
     /// A winning line was found that the engine does not replay (a solver
     /// bug: the line is never returned).
+    #[error("internal error: the line found does not replay")]
     LineDoesNotReplay,
     /// A reason this version does not know, read from a result file (its
     /// token as it was written).
+    #[error("{0}")]
     Other(String),
 }
 
 /// What makes a position one that no game can reach and that the
 /// solver's compact copy cannot hold ([`GaveUp::Unsupported`]). Its
-/// `Display` is the words of [`crate::app::render::solve_report::unsupported`]; its
-/// [`token`](Unsupported::token) in result files is its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `Display` is the words for people, free to change; its
+/// [`token`](Unsupported::token) in result files is fixed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Unsupported {
     /// The stock and waste hold more cards than the solver's talon.
+    #[error("the stock and waste hold {cards} cards, more than {most}")]
     TalonTooLong {
         /// The cards they hold.
         cards: usize,
@@ -177,19 +184,20 @@ pub enum Unsupported {
         most: usize,
     },
     /// The pile is longer than any game allows.
+    #[error("pile {0} is longer than any game allows")]
     PileTooLong(PileId),
     /// The pile has a face-down top card.
+    #[error("pile {0} has a face-down top card")]
     FaceDownTop(PileId),
     /// The face-up cards of the pile are not a build.
+    #[error("the face-up cards of pile {0} are not a build")]
     NotABuild(PileId),
 }
-
-crate::worded_by!(Unsupported => crate::app::render::solve_report::unsupported);
 
 impl Unsupported {
     /// The end of [`GaveUp::Unsupported`]'s token: part of the result
     /// files' format, so spelled here and never changed, whatever the words
-    /// for people ([`crate::app::render::solve_report::unsupported`]) become.
+    /// for people (its `Display`) become.
     pub fn token(&self) -> String {
         match self {
             Unsupported::TalonTooLong { cards, most } => {
@@ -257,8 +265,6 @@ impl GaveUp {
         }
     }
 }
-
-crate::worded_by!(GaveUp => crate::app::render::solve_report::gave_up);
 
 impl From<GaveUp> for String {
     /// The [`token`](GaveUp::token) (what serde writes).

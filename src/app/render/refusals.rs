@@ -1,0 +1,145 @@
+//! Why something a player or a script asked for was refused, worded for
+//! them: each error's own message, and where there is something to do
+//! about it, what to type or which option turns it on, which only this
+//! layer knows ("(type help for the list)", a command's forms from
+//! [`COMMANDS`](crate::app::command::COMMANDS), "(start with
+//! --foundation-to-tableau)"). The errors that hold a refused command or
+//! move (a line of a moves script, a move of a game record) are worded here
+//! too, so that what they hold is said the same way.
+
+use std::error::Error;
+
+use crate::app::batch::{ScriptError, ScriptFault};
+use crate::app::command::{CommandError, CommandSpec};
+use crate::app::record::{MoveFault, RecordError};
+use crate::app::session::{BeginError, ResumeRefusal};
+use crate::engine::moves::MoveError;
+use crate::engine::text::readable;
+
+/// Why the rules forbid a move: its own message, and for a move the rules
+/// in force turn off, the option that turns it on.
+pub fn move_error(e: &MoveError) -> String {
+    match e {
+        MoveError::FoundationToTableauOff { .. } => format!("{e} (start with --foundation-to-tableau)"),
+        _ => e.to_string(),
+    }
+}
+
+/// Why a line is not a command, with what to type: the list behind
+/// `help`, the command one slip away, the forms the command takes.
+pub fn command_error(e: &CommandError) -> String {
+    match e {
+        CommandError::Empty | CommandError::NoHelp { .. } => format!("{e} (type help for the list)"),
+        CommandError::Unknown { suggestion, .. } => format!(
+            "{e} (type help for the list{})",
+            suggestion.map(|s| format!("; did you mean {s}?")).unwrap_or_default()
+        ),
+        CommandError::Missing { command } | CommandError::TooMany { command } => format!("{e}: {}", forms(command)),
+        CommandError::MissingFile { command } => format!("{e}, for example {command} game.json"),
+        _ => e.to_string(),
+    }
+}
+
+/// What a command takes, from its forms in the table: "t A B, t A B K or
+/// t A f, as in t 2 5" (the example where the first form has arguments).
+fn forms(command: &CommandSpec) -> String {
+    let usages: Vec<&str> = command.forms.iter().map(|f| f.usage).collect();
+    let listed = match usages.as_slice() {
+        [] => command.word.to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    };
+    match command.forms.first() {
+        Some(first) if first.usage.contains(|c: char| c.is_ascii_uppercase()) => {
+            format!("{listed}, as in {}", first.example)
+        }
+        _ => listed,
+    }
+}
+
+/// Why a line of a moves script cannot be played.
+pub fn script_fault(e: &ScriptFault) -> String {
+    match e {
+        ScriptFault::Command(e) => command_error(e),
+        ScriptFault::Move(e) => move_error(e),
+        ScriptFault::History(_) | ScriptFault::NotAMove => e.to_string(),
+    }
+}
+
+/// A line of a moves script that cannot be played, and why.
+pub fn script_error(e: &ScriptError) -> String {
+    format!("line {}: '{}': {}", e.line, e.text, script_fault(&e.why))
+}
+
+/// How many characters of a game record's text are quoted back.
+const RECORD_QUOTED: usize = 30;
+
+/// Why a move of a game record cannot be played.
+pub fn move_fault(e: &MoveFault) -> String {
+    match e {
+        MoveFault::NotACommand(e) => command_error(e),
+        MoveFault::Refused(e) => move_error(e),
+        MoveFault::NotAMove(_) | MoveFault::SessionCommand(_) => e.to_string(),
+    }
+}
+
+/// Why a game record could not be read or replayed.
+pub fn record_error(e: &RecordError) -> String {
+    match e {
+        RecordError::IllegalMove { index, command, why } => format!(
+            "move {index} of the game record ('{}') cannot be played: {}",
+            readable(command, RECORD_QUOTED),
+            move_fault(why)
+        ),
+        RecordError::IllegalRedo { index, command, why } => format!(
+            "undone move {index} of the game record ('{}') cannot be played again: {}",
+            readable(command, RECORD_QUOTED),
+            move_fault(why)
+        ),
+        _ => e.to_string(),
+    }
+}
+
+/// Why `--resume` cannot be done, with a saved game that does not replay
+/// worded as [`record_error`] words it.
+pub fn resume_refusal(why: &ResumeRefusal) -> String {
+    match why {
+        ResumeRefusal::Unplayable { name, error, moved } => {
+            format!("cannot resume: {}", crate::app::render::replies::saved_game_unplayable(name, error, moved))
+        }
+        _ => why.to_string(),
+    }
+}
+
+/// An error as the program's last word on standard error says it: its
+/// message, then each error below it after ": ", as the diagnostics chain
+/// them; each worded for the player where this layer adds to its own
+/// message (a refused command or move, a game record that does not
+/// replay, a refused `--resume`).
+pub fn chain(e: &(dyn Error + 'static)) -> String {
+    let mut text = worded(e);
+    let mut below = e.source();
+    while let Some(link) = below {
+        text.push_str(": ");
+        text.push_str(&worded(link));
+        below = link.source();
+    }
+    text
+}
+
+/// One error of a [`chain`], worded for the player.
+fn worded(e: &(dyn Error + 'static)) -> String {
+    if let Some(e) = e.downcast_ref::<RecordError>() {
+        record_error(e)
+    } else if let Some(BeginError::Refused(why)) = e.downcast_ref::<BeginError>() {
+        resume_refusal(why)
+    } else if let Some(e) = e.downcast_ref::<ScriptError>() {
+        script_error(e)
+    } else if let Some(e) = e.downcast_ref::<CommandError>() {
+        command_error(e)
+    } else if let Some(e) = e.downcast_ref::<MoveError>() {
+        move_error(e)
+    } else {
+        e.to_string()
+    }
+}
