@@ -103,6 +103,20 @@ fn related(a: &str, b: &str) -> bool {
 }
 
 #[test]
+fn the_engine_names_nothing_above_it() {
+    let modules = modules();
+    let mut faults = Vec::new();
+    for (name, code) in modules.iter().filter(|(n, _)| n.starts_with("engine")) {
+        for above in ["crate::app", "klondike::app", "crate::cli"] {
+            if code.contains(above) {
+                faults.push(format!("{name} names {above}"));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+#[test]
 fn the_engine_does_no_io() {
     let modules = modules();
     let mut faults = Vec::new();
