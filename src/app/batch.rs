@@ -39,7 +39,6 @@ use rayon::iter::Either;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::app::census::BatchVerdict;
 use crate::app::command::{Command, CommandError};
 use crate::engine::deal::{Deal, GameNumber};
 use crate::engine::game::{Game, HistoryError, Position};
@@ -488,6 +487,75 @@ pub enum ResultKeyError {
     NoPasses,
 }
 
+/// A solver's verdict on one deal, as a batch line gives it: `winnable`,
+/// `unwinnable` or `unknown` in JSON. [`SolveRecord`]
+/// (`klondike solve --json`, a batch's lines) writes its `verdict` field
+/// with this same type, so what the census reads is what the solver wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BatchVerdict {
+    /// A winning line was found.
+    Winnable,
+    /// The search covered every line: no win.
+    Unwinnable,
+    /// The search gave up (time, states or memory).
+    Unknown,
+}
+
+/// A result line of a batch file as every reader takes it (a census
+/// counting it, a batch resuming after it): the deal, the rules, the
+/// verdict and the time. Other fields are not read, so a line is read the
+/// same way wherever it is read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResultLine {
+    /// The deal's game number.
+    pub game: GameNumber,
+    /// The rules it was solved under.
+    pub rules: Rules,
+    /// The verdict.
+    pub verdict: BatchVerdict,
+    /// Wall-clock seconds the solver took, 0 or more.
+    pub seconds: f64,
+}
+
+/// The fields of a result line that [`ResultLine`] reads, as written.
+#[derive(Deserialize)]
+struct RawLine {
+    /// The game number, in decimal (a string: JSON numbers lose precision
+    /// past 2^53).
+    game: Option<String>,
+    draw: DrawCount,
+    passes: Option<u32>,
+    foundation_to_tableau: bool,
+    verdict: BatchVerdict,
+    seconds: f64,
+}
+
+impl FromStr for ResultLine {
+    type Err = LineError;
+
+    /// Reads one line (white space around it ignored).
+    fn from_str(line: &str) -> Result<ResultLine, LineError> {
+        let raw: RawLine = serde_json::from_str(line.trim()).map_err(|e| LineError::NotAResult(e.to_string()))?;
+        let (game, rules) = result_key(raw.game.as_deref(), raw.draw, raw.passes, raw.foundation_to_tableau)?;
+        Ok(ResultLine { game, rules, verdict: raw.verdict, seconds: raw.seconds.max(0.0) })
+    }
+}
+
+/// Why a line is not a batch result a census can count.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LineError {
+    /// Not JSON, or not a result line (a torn last line, another file):
+    /// the JSON reader's message, which serde words (with the line and
+    /// column), so it stays text.
+    #[error("not a batch result line ({0})")]
+    NotAResult(String),
+    /// A result that names no deal and rules a batch writes (a custom
+    /// deal, passes 0, ...; draw 2 does not even read).
+    #[error(transparent)]
+    BadKey(#[from] ResultKeyError),
+}
+
 /// The game number and rules that the fields of a result line name: a
 /// game number from 1 to 2^128-1 in decimal digits (as `--game` takes it)
 /// and a pass limit from 1 (`None`: unlimited), with the draw count.
@@ -636,18 +704,17 @@ impl Resume {
         if line.trim().is_empty() {
             return;
         }
-        let parsed = serde_json::from_str::<SolveRecord>(line).ok();
-        match parsed.as_ref().and_then(|r| Some((r, r.key().ok()?))) {
-            Some((record, (game, rules))) => {
+        match line.parse::<ResultLine>() {
+            Ok(ResultLine { game, rules, verdict, .. }) => {
                 if torn {
                     self.tail = Tail::NoNewline;
                 }
                 self.results += 1;
-                if rules == self.rules && !(self.decided_only && record.verdict == BatchVerdict::Unknown) {
+                if rules == self.rules && !(self.decided_only && verdict == BatchVerdict::Unknown) {
                     self.done.insert(game);
                 }
             }
-            None => {
+            Err(_) => {
                 if !line.starts_with(RESULT_START) && self.foreign.is_none() {
                     self.foreign = Some(number);
                 }
@@ -945,6 +1012,23 @@ mod tests {
             seconds: 0.5,
             cpu_seconds: None,
         }
+    }
+
+    #[test]
+    fn a_result_line_reads_the_same_for_a_resuming_batch_as_for_a_census() {
+        // The fields a census counts by, and no more: a resuming batch takes
+        // the game as done just as a census counts it.
+        let line =
+            r#"{"game":"7","draw":1,"passes":null,"foundation_to_tableau":false,"verdict":"unwinnable","seconds":-1}"#;
+        let read: ResultLine = line.parse().unwrap();
+        assert_eq!(
+            read,
+            ResultLine { game: game(7), rules: Rules::default(), verdict: BatchVerdict::Unwinnable, seconds: 0.0 }
+        );
+        let resumed = Resume::read(Rules::default(), &format!("{line}\n")).unwrap();
+        assert!(resumed.done.contains(&game(7)));
+        let custom = r#"{"draw":1,"passes":null,"foundation_to_tableau":false,"verdict":"winnable","seconds":1}"#;
+        assert_eq!(custom.parse::<ResultLine>(), Err(LineError::BadKey(ResultKeyError::NoGameNumber)));
     }
 
     #[test]

@@ -23,55 +23,10 @@ pub mod files;
 
 use std::collections::{BTreeMap, HashMap};
 
-use serde::{Deserialize, Serialize};
-
-use crate::app::batch::{GameRange, Shard};
+pub use crate::app::batch::{BatchVerdict, LineError};
+use crate::app::batch::{GameRange, ResultLine, Shard};
 use crate::engine::deal::GameNumber;
 use crate::engine::rules::{DrawCount, PassLimit, Rules};
-
-/// A solver's verdict on one deal, as a batch line gives it: `winnable`,
-/// `unwinnable` or `unknown` in JSON. [`SolveRecord`](crate::app::batch::SolveRecord)
-/// (`klondike solve --json`, a batch's lines) writes its `verdict` field
-/// with this same type, so what the census reads is what the solver wrote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum BatchVerdict {
-    /// A winning line was found.
-    Winnable,
-    /// The search covered every line: no win.
-    Unwinnable,
-    /// The search gave up (time, states or memory).
-    Unknown,
-}
-
-/// The fields of a batch result line that a census reads (others are
-/// ignored).
-#[derive(Clone, Debug, Deserialize)]
-struct BatchLine {
-    /// The game number, in decimal (a string: JSON numbers lose precision
-    /// past 2^53).
-    game: Option<String>,
-    draw: DrawCount,
-    passes: Option<u32>,
-    foundation_to_tableau: bool,
-    verdict: BatchVerdict,
-    /// Seconds the solver took, 0 or more.
-    seconds: f64,
-}
-
-/// Why a line is not a batch result a census can count.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum LineError {
-    /// Not JSON, or not a result line (a torn last line, another file):
-    /// the JSON reader's message, which serde words (with the line and
-    /// column), so it stays text.
-    #[error("not a batch result line ({0})")]
-    NotAResult(String),
-    /// A result that names no deal and rules a batch writes (a custom
-    /// deal, passes 0, ...; draw 2 does not even read).
-    #[error(transparent)]
-    BadKey(#[from] crate::app::batch::ResultKeyError),
-}
 
 /// What is known of one game under one rules setting.
 #[derive(Clone, Copy, Debug)]
@@ -205,19 +160,8 @@ impl Census {
     /// [`LineError`] for a line that is not a result with a game number;
     /// the census is unchanged.
     pub fn add_line(&mut self, line: &str) -> Result<(), LineError> {
-        let parsed: BatchLine = serde_json::from_str(line.trim()).map_err(|e| LineError::NotAResult(e.to_string()))?;
-        let (game, rules) = crate::app::batch::result_key(
-            parsed.game.as_deref(),
-            parsed.draw,
-            parsed.passes,
-            parsed.foundation_to_tableau,
-        )?;
-        let k = key(&rules);
-        self.add_entry(
-            k,
-            game,
-            Entry { verdict: parsed.verdict, seconds: Some(parsed.seconds.max(0.0)), conflicted: false },
-        );
+        let ResultLine { game, rules, verdict, seconds } = line.parse()?;
+        self.add_entry(key(&rules), game, Entry { verdict, seconds: Some(seconds), conflicted: false });
         Ok(())
     }
 
