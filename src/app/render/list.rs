@@ -18,7 +18,6 @@
 //! [`crate::app::render::query`]).
 
 use crate::app::render::announce::announce_status;
-use crate::app::render::query::summarised_cards;
 use crate::app::render::rows::{empty_stock, redeal_cost, EmptyStock};
 use crate::app::render::words::{count, CardStyle};
 use crate::engine::card::{Card, Suit};
@@ -166,6 +165,22 @@ pub fn pass_words(pass: u32, limit: PassLimit) -> String {
     match limit {
         PassLimit::Unlimited => format!("Pass {pass}"),
         PassLimit::Limited(n) => format!("Pass {pass} of {n}"),
+    }
+}
+
+/// Face-up cards (bottom first) as a pile line names them: a build of 3 or
+/// more (each card one lower and of the other colour than the one under
+/// it) by its ends and length, "10 of hearts down to 4 of diamonds, 7
+/// cards"; 1 or 2 cards, or cards that are not one build, one by one,
+/// "5 of clubs, 4 of hearts". Nothing for no cards. A phrase, not a
+/// sentence: the caller adds the label and the full stop.
+pub fn summarised_cards(cards: &[Card], style: &CardStyle) -> String {
+    let is_build = cards.windows(2).all(|w| w[1].builds_on(w[0]));
+    match cards {
+        [first, .., last] if cards.len() >= 3 && is_build => {
+            format!("{} down to {}, {}", style.card(*first), style.card(*last), count(cards.len(), "card"))
+        }
+        _ => cards.iter().map(|&c| style.card(c)).collect::<Vec<_>>().join(", "),
     }
 }
 

@@ -35,7 +35,7 @@ use crate::engine::scoring::ScoreNow;
 /// - a pile: "Pile 3: 2 face down, then 5 of clubs, 4 of hearts. 4 of
 ///   hearts on top." ("Pile 4: empty. Only a king can go there."); a build
 ///   of 3 or more face-up cards is told by its ends and length, in every
-///   style ([`summarised_cards`]): "Pile 3: 2 face down, then 10 of hearts
+///   style ([`summarised_cards`](crate::app::render::list::summarised_cards)): "Pile 3: 2 face down, then 10 of hearts
 ///   down to 4 of diamonds, 7 cards. 4 of diamonds on top."
 ///   ([`describe_pile_full`] names every card);
 /// - the waste: "Waste: 5 cards. 9 of spades on top, the only one you can
@@ -155,22 +155,6 @@ fn tableau_answer(pos: &Position, i: PileId, style: &CardStyle, cards: FaceUpCar
         Some(top) if pile.face_up().len() > 1 => format!("{line} {} on top.", capitalise(&style.card(top))),
         Some(_) => line,
         None => format!("{line} Only a king can go there."),
-    }
-}
-
-/// Face-up cards (bottom first) as a pile line names them: a build of 3 or
-/// more (each card one lower and of the other colour than the one under
-/// it) by its ends and length, "10 of hearts down to 4 of diamonds, 7
-/// cards"; 1 or 2 cards, or cards that are not one build, one by one,
-/// "5 of clubs, 4 of hearts". Nothing for no cards. A phrase, not a
-/// sentence: the caller adds the label and the full stop.
-pub fn summarised_cards(cards: &[Card], style: &CardStyle) -> String {
-    let is_build = cards.windows(2).all(|w| w[1].builds_on(w[0]));
-    match cards {
-        [first, .., last] if cards.len() >= 3 && is_build => {
-            format!("{} down to {}, {}", style.card(*first), style.card(*last), count(cards.len(), "card"))
-        }
-        _ => cards.iter().map(|&c| style.card(c)).collect::<Vec<_>>().join(", "),
     }
 }
 
@@ -413,6 +397,7 @@ pub fn describe_rules(rules: &Rules) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::render::list::summarised_cards;
     use crate::engine::deal::Deal;
     use crate::engine::rules::DrawCount;
     use crate::engine::scoring::Scoring;
