@@ -19,7 +19,7 @@
 use crate::app::census::{BatchVerdict, Verdicts};
 use crate::app::command::{Command, CommandError};
 use crate::app::play::Play;
-use crate::app::session::{Line, SessionCommand};
+use crate::app::session_command::{Line, SessionCommand};
 use crate::engine::autoplay::can_auto_finish;
 use crate::engine::deal::{Deal, GameNumber};
 use crate::engine::game::{Position, Status};

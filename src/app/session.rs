@@ -41,14 +41,13 @@ use crate::engine::solver::{Budget, Verdict};
 
 mod begin;
 mod folder;
-mod session_command;
 mod start;
 #[cfg(test)]
 mod tests;
 
+pub use crate::app::session_command::{Line, SessionCommand};
 pub use begin::{begin, choose_deal, read_saved, BeginError, Begun, ChoiceError, Ended, LineSource, RunError};
 pub use folder::{folder_problem_once, DataFolder, Say};
-pub use session_command::{Line, SessionCommand};
 pub use start::{
     choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, Looks, Offered, ResumeRefusal,
     Saved, StartError, TerminalFacts,

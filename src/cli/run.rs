@@ -155,7 +155,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         Err(BeginError::Io(e)) => return Err(e.into()),
         // Said with the presentation layer's words for what it holds (a
         // saved game that does not replay, a refused `--resume`).
-        Err(e) => return Err(anyhow::anyhow!(klondike::app::render::refusals::chain(&e))),
+        Err(e) => return Err(anyhow::anyhow!(klondike::app::render::error_chain::chain(&e))),
     };
     let Begun { mut session, skipped } = begun;
     let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {

@@ -49,8 +49,8 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         Some(path) => {
             // Said with the presentation layer's words for a saved game
             // that does not replay.
-            let saved =
-                klondike::app::session::read_saved(path).map_err(|e| anyhow::anyhow!(render::refusals::chain(&e)))?;
+            let saved = klondike::app::session::read_saved(path)
+                .map_err(|e| anyhow::anyhow!(render::error_chain::chain(&e)))?;
             (saved.game.position().clone(), *saved.game.rules(), saved.number)
         }
         None => {

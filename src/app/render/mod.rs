@@ -32,6 +32,7 @@ pub mod census_plot;
 pub mod census_table;
 pub mod columns;
 pub mod diagnostics;
+pub mod error_chain;
 pub mod help;
 pub mod json;
 pub mod list;

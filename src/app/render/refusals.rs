@@ -7,12 +7,9 @@
 //! move (a line of a moves script, a move of a game record) are worded here
 //! too, so that what they hold is said the same way.
 
-use std::error::Error;
-
 use crate::app::batch::{ScriptError, ScriptFault};
 use crate::app::command::{CommandError, CommandSpec};
 use crate::app::record::{MoveFault, RecordError};
-use crate::app::session::{BeginError, ResumeRefusal};
 use crate::engine::moves::MoveError;
 use crate::engine::text::readable;
 
@@ -100,46 +97,8 @@ pub fn record_error(e: &RecordError) -> String {
     }
 }
 
-/// Why `--resume` cannot be done, with a saved game that does not replay
-/// worded as [`record_error`] words it.
-pub fn resume_refusal(why: &ResumeRefusal) -> String {
-    match why {
-        ResumeRefusal::Unplayable { name, error, moved } => {
-            format!("cannot resume: {}", crate::app::render::replies::saved_game_unplayable(name, error, moved))
-        }
-        _ => why.to_string(),
-    }
-}
-
-/// An error as the program's last word on standard error says it: its
-/// message, then each error below it after ": ", as the diagnostics chain
-/// them; each worded for the player where this layer adds to its own
-/// message (a refused command or move, a game record that does not
-/// replay, a refused `--resume`).
-pub fn chain(e: &(dyn Error + 'static)) -> String {
-    let mut text = worded(e);
-    let mut below = e.source();
-    while let Some(link) = below {
-        text.push_str(": ");
-        text.push_str(&worded(link));
-        below = link.source();
-    }
-    text
-}
-
-/// One error of a [`chain`], worded for the player.
-fn worded(e: &(dyn Error + 'static)) -> String {
-    if let Some(e) = e.downcast_ref::<RecordError>() {
-        record_error(e)
-    } else if let Some(BeginError::Refused(why)) = e.downcast_ref::<BeginError>() {
-        resume_refusal(why)
-    } else if let Some(e) = e.downcast_ref::<ScriptError>() {
-        script_error(e)
-    } else if let Some(e) = e.downcast_ref::<CommandError>() {
-        command_error(e)
-    } else if let Some(e) = e.downcast_ref::<MoveError>() {
-        move_error(e)
-    } else {
-        e.to_string()
-    }
+/// The saved game `name` does not replay (`error`), and was moved to `moved`.
+pub fn saved_game_unplayable(name: &str, error: &crate::app::record::RecordError, moved: &str) -> String {
+    let error = record_error(error);
+    format!("the saved game {name} cannot be replayed ({error}); it was moved to {moved}")
 }

@@ -18,7 +18,7 @@ use crate::app::render::query::{
 use crate::app::render::screen::title;
 use crate::app::render::screen::{moves_answer, score_answer, whole_table, Look};
 use crate::app::render::words::{capitalise, count, readable, CardStyle};
-use crate::app::session::{Line, SessionCommand};
+use crate::app::session_command::{Line, SessionCommand};
 use crate::app::store::StoreError;
 use crate::engine::deal::GameNumber;
 use crate::engine::game::Game;
@@ -428,12 +428,6 @@ pub fn saved_game_replaced(what: &str, counted: Option<bool>) -> String {
         }
         None => format!("the saved game, {what}, is replaced by a new game (statistics are off, so it is not counted)"),
     }
-}
-
-/// The saved game `name` does not replay (`error`), and was moved to `moved`.
-pub fn saved_game_unplayable(name: &str, error: &crate::app::record::RecordError, moved: &str) -> String {
-    let error = crate::app::render::refusals::record_error(error);
-    format!("the saved game {name} cannot be replayed ({error}); it was moved to {moved}")
 }
 
 /// What is said of an input line that is not UTF-8.

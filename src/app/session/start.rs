@@ -217,7 +217,7 @@ pub fn offer_saved(
             if asked.resume {
                 return refused(ResumeRefusal::Unplayable { name, error: e, moved });
             }
-            world.warn(&said::saved_game_unplayable(&name, &e, &moved));
+            world.warn(&crate::app::render::refusals::saved_game_unplayable(&name, &e, &moved));
             return Ok(Offered::Nothing);
         }
     };
