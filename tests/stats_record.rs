@@ -1,16 +1,16 @@
 //! Statistics: counting games, streaks, bests, the Vegas balance, the report.
 
 use klondike::app::render::stats_text::statistics;
-use klondike::app::stats::{Outcome, RulesKey, Statistics, FORMAT_VERSION};
+use klondike::app::stats::{Outcome, Statistics, FORMAT_VERSION};
 use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 use klondike::engine::scoring::Scoring;
 
-fn key1() -> RulesKey {
-    RulesKey::from(&Rules::default())
+fn key1() -> Rules {
+    Rules::default()
 }
 
-fn key3() -> RulesKey {
-    RulesKey::from(&Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: true })
+fn key3() -> Rules {
+    Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: true }
 }
 
 fn won(moves: usize, score: i64, seconds: Option<u64>) -> Outcome {
@@ -110,9 +110,9 @@ fn json_round_trip_and_defaults() {
 
 #[test]
 fn rules_settings_read_back_and_sort_unlimited_last() {
-    let keys: Vec<RulesKey> = Rules::variants().iter().map(RulesKey::from).collect();
+    let keys: Vec<Rules> = Rules::variants();
     for key in &keys {
-        assert_eq!(key.to_string().parse::<RulesKey>(), Ok(*key));
+        assert_eq!(key.to_string().parse::<Rules>(), Ok(*key));
     }
     let mut sorted = keys.clone();
     sorted.sort();

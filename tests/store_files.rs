@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use klondike::app::record::GameRecord;
-use klondike::app::stats::{Outcome, RulesKey, Statistics};
+use klondike::app::stats::{Outcome, Statistics};
 use klondike::app::store::{
     self, read_json, update_locked, write_atomically, write_json, IfCorrupt::MoveAside, StoreError, DATA_DIR_ENV,
     PAUSE_BEFORE_RENAME_ENV,
@@ -29,13 +29,13 @@ fn one_game() -> Outcome {
 fn stats_with(played: u64) -> Statistics {
     let mut s = Statistics::default();
     for _ in 0..played {
-        s.record_game(RulesKey::from(&Rules::default()), one_game());
+        s.record_game(Rules::default(), one_game());
     }
     s
 }
 
 fn played(s: &Statistics) -> u64 {
-    s.record(RulesKey::from(&Rules::default())).map_or(0, |r| r.played)
+    s.record(Rules::default()).map_or(0, |r| r.played)
 }
 
 /// Not a test on its own: the body of the child processes. Does nothing
@@ -49,7 +49,7 @@ fn child_entry() {
         ["hammer", n] => {
             for _ in 0..n.parse::<u32>().unwrap() {
                 update_locked(&path, |s: &mut Statistics| {
-                    s.record_game(RulesKey::from(&Rules::default()), one_game());
+                    s.record_game(Rules::default(), one_game());
                     s.add_vegas(1);
                 })
                 .unwrap();
@@ -107,7 +107,7 @@ fn threads_with_their_own_handles_are_all_counted() {
             std::thread::spawn(move || {
                 for _ in 0..25 {
                     update_locked(&path, |s: &mut Statistics| {
-                        s.record_game(RulesKey::from(&Rules::default()), one_game());
+                        s.record_game(Rules::default(), one_game());
                     })
                     .unwrap();
                 }
@@ -191,7 +191,7 @@ fn an_update_over_a_corrupt_file_starts_afresh_and_warns() {
     let path = dir.path().join("stats.json");
     fs::write(&path, b"{\"format_version\": 1, \"per_rules\": {\"x\": ").unwrap();
     let updated = update_locked(&path, |s: &mut Statistics| {
-        s.record_game(RulesKey::from(&Rules::default()), one_game());
+        s.record_game(Rules::default(), one_game());
     })
     .unwrap();
     assert_eq!(played(&updated.value), 1);

@@ -41,28 +41,6 @@ struct Entry {
     conflicted: bool,
 }
 
-/// A rules setting as a sortable key: draw, passes (unlimited last),
-/// foundation-to-tableau.
-/// (Unlimited is `u64::MAX`, above any `u32` pass count, so that no pass
-/// limit is taken for unlimited.)
-type Key = (DrawCount, u64, bool);
-
-fn key(rules: &Rules) -> Key {
-    let passes = match rules.passes {
-        PassLimit::Limited(n) => u64::from(n),
-        PassLimit::Unlimited => u64::MAX,
-    };
-    (rules.draw, passes, rules.foundation_to_tableau)
-}
-
-fn rules_of(key: Key) -> Rules {
-    Rules {
-        draw: key.0,
-        passes: u32::try_from(key.1).map_or(PassLimit::Unlimited, PassLimit::Limited),
-        foundation_to_tableau: key.2,
-    }
-}
-
 /// What [`Census::add_text`] found in a file's text (blank lines aside).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Added {
@@ -85,9 +63,9 @@ impl Added {
 /// Verdicts merged from batch lines, per rules setting and game.
 #[derive(Clone, Debug, Default)]
 pub struct Census {
-    games: BTreeMap<Key, HashMap<GameNumber, Entry>>,
+    games: BTreeMap<Rules, HashMap<GameNumber, Entry>>,
     /// Games met with two different decided verdicts, per rules setting.
-    conflicts: BTreeMap<Key, Vec<GameNumber>>,
+    conflicts: BTreeMap<Rules, Vec<GameNumber>>,
 }
 
 /// One rules setting's counts.
@@ -161,7 +139,7 @@ impl Census {
     /// the census is unchanged.
     pub fn add_line(&mut self, line: &str) -> Result<(), LineError> {
         let ResultLine { game, rules, verdict, seconds } = line.parse()?;
-        self.add_entry(key(&rules), game, Entry { verdict, seconds: Some(seconds), conflicted: false });
+        self.add_entry(rules, game, Entry { verdict, seconds: Some(seconds), conflicted: false });
         Ok(())
     }
 
@@ -178,13 +156,13 @@ impl Census {
                     // Not solved: nothing is known.
                     _ => continue,
                 };
-                self.add_entry(key(rules), *game, Entry { verdict, seconds: None, conflicted: false });
+                self.add_entry(*rules, *game, Entry { verdict, seconds: None, conflicted: false });
             }
         }
     }
 
     /// Merges what is known of `game` under the rules of `k`.
-    fn add_entry(&mut self, k: Key, game: GameNumber, entry: Entry) {
+    fn add_entry(&mut self, k: Rules, game: GameNumber, entry: Entry) {
         let games = self.games.entry(k).or_default();
         match games.get(&game) {
             None => {
@@ -238,7 +216,7 @@ impl Census {
 
     /// The verdict on `game` under `rules`, if any line gave one.
     pub fn verdict(&self, rules: &Rules, game: GameNumber) -> Option<BatchVerdict> {
-        self.games.get(&key(rules))?.get(&game).map(|e| e.verdict)
+        self.games.get(rules)?.get(&game).map(|e| e.verdict)
     }
 
     /// One row per rules setting met (draw 1 first, then fewer passes first,
@@ -250,7 +228,7 @@ impl Census {
             .iter()
             .map(|(k, games)| {
                 let mut row = Row {
-                    rules: rules_of(*k),
+                    rules: *k,
                     winnable: 0,
                     unwinnable: 0,
                     unknown: 0,
@@ -312,45 +290,8 @@ pub fn variants(draws: &[DrawCount], passes: &[PassLimit], foundation_to_tableau
 /// The name of a census's batch file for one rules setting (and shard):
 /// `draw1-passes3-f2t-on.jsonl`, `draw3-passesunlimited-f2t-off-shard2of8.jsonl`.
 pub fn batch_file_name(rules: &Rules, shard: Option<Shard>) -> String {
-    let passes = match rules.passes {
-        PassLimit::Unlimited => "unlimited".to_string(),
-        PassLimit::Limited(n) => n.to_string(),
-    };
-    let f2t = if rules.foundation_to_tableau { "on" } else { "off" };
     let shard = shard.map_or_else(String::new, |s| format!("-shard{}of{}", s.k(), s.n()));
-    format!("draw{}-passes{passes}-f2t-{f2t}{shard}.jsonl", rules.draw.cards())
-}
-
-/// A variant's short name in a verdict file: `d1p3f0` is draw 1, 3 passes,
-/// foundation-to-tableau off; `pu` is unlimited passes.
-pub fn variant_name(rules: &Rules) -> String {
-    let passes = match rules.passes {
-        PassLimit::Unlimited => "u".to_string(),
-        PassLimit::Limited(n) => n.to_string(),
-    };
-    format!("d{}p{passes}f{}", rules.draw.cards(), u8::from(rules.foundation_to_tableau))
-}
-
-fn parse_variant_name(name: &str) -> Option<Rules> {
-    let rest = name.strip_prefix('d')?;
-    let (draw, rest) = rest.split_once('p')?;
-    let (passes, f2t) = rest.rsplit_once('f')?;
-    Some(Rules {
-        draw: match draw {
-            "1" => DrawCount::One,
-            "3" => DrawCount::Three,
-            _ => return None,
-        },
-        passes: match passes {
-            "u" => PassLimit::Unlimited,
-            n => PassLimit::Limited(n.parse().ok().filter(|&n| n >= 1)?),
-        },
-        foundation_to_tableau: match f2t {
-            "0" => false,
-            "1" => true,
-            _ => return None,
-        },
-    })
+    format!("{}{shard}.jsonl", rules.file_stem())
 }
 
 /// The letter of a verdict in a verdict file: `-` where no line gave a
@@ -395,7 +336,7 @@ impl Census {
         variants: &[Rules],
         out: &mut dyn std::io::Write,
     ) -> std::io::Result<()> {
-        let names: Vec<String> = variants.iter().map(variant_name).collect();
+        let names: Vec<String> = variants.iter().map(Rules::short_name).collect();
         writeln!(out, "{VERDICTS_HEADER}")?;
         writeln!(out, "variants {}", names.join(" "))?;
         for game in range.games() {
@@ -550,7 +491,8 @@ impl Verdicts {
             let variants: Vec<Rules> = rest
                 .split_whitespace()
                 .map(|n| {
-                    parse_variant_name(n).ok_or_else(|| VerdictsError::BadVariant { line: number, name: n.to_string() })
+                    Rules::from_short_name(n)
+                        .ok_or_else(|| VerdictsError::BadVariant { line: number, name: n.to_string() })
                 })
                 .collect::<Result<_, _>>()?;
             let repeated = variants.iter().enumerate().any(|(i, r)| variants[..i].contains(r));

@@ -30,7 +30,7 @@ use crate::app::render::outcome::{announce_autoplay, announce_outcome};
 use crate::app::render::replies::{self as said, GameLeft};
 use crate::app::render::screen::{self, Layout, Look};
 use crate::app::render::words::{plain_message, spoken, wrap_lines, CardStyle};
-use crate::app::stats::{self, RulesKey, Statistics};
+use crate::app::stats::{self, Statistics};
 use crate::app::store::StoreError;
 use crate::engine::autoplay::can_auto_finish;
 use crate::engine::deal::{Deal, GameNumber};
@@ -71,7 +71,7 @@ pub enum WorldError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tally {
     /// The rules setting it is counted under.
-    pub key: RulesKey,
+    pub key: Rules,
     /// Won or lost, the final score, the moves and the time.
     pub outcome: stats::Outcome,
     /// A Vegas game's final score, added to the Vegas balance.
@@ -97,7 +97,7 @@ impl Tally {
             final_score += bonus.unwrap_or(0);
         }
         Tally {
-            key: RulesKey::from(rules),
+            key: *rules,
             outcome: stats::Outcome {
                 won,
                 score: (scoring != Scoring::None).then_some((scoring, final_score)),

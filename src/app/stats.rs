@@ -1,5 +1,5 @@
 //! Statistics: games played and won, streaks and bests, kept per rules
-//! setting ([`RulesKey`]), with the cumulative Vegas balance.
+//! setting ([`Rules`], keyed in the file by its text form), with the cumulative Vegas balance.
 //!
 //! Pure bookkeeping: the front end decides when a game counts (once a
 //! move was made) and how it ended (won; or lost, which includes a game
@@ -10,128 +10,16 @@
 //! not compare.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::app::record::GameId;
-use crate::engine::rules::{DrawCount, PassLimit, Rules};
+use crate::engine::rules::Rules;
 use crate::engine::scoring::Scoring;
 
 /// The format version of the statistics file this crate writes, and the
 /// newest it reads.
 pub const FORMAT_VERSION: u32 = 1;
-
-/// The rules setting statistics are kept under: draw count, pass limit,
-/// foundation-to-tableau. Its `Display` (e.g. `draw 1, passes unlimited,
-/// foundation-to-tableau off`) is its text in the statistics file, read
-/// back by `FromStr`. Settings sort by draw count, then pass limit (fewest
-/// first, unlimited last), then foundation-to-tableau (off first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct RulesKey {
-    /// Cards per draw.
-    pub draw: DrawCount,
-    /// The pass limit.
-    pub passes: PassLimit,
-    /// Whether foundation-to-tableau moves are allowed.
-    pub foundation_to_tableau: bool,
-}
-
-impl From<&Rules> for RulesKey {
-    fn from(rules: &Rules) -> RulesKey {
-        RulesKey { draw: rules.draw, passes: rules.passes, foundation_to_tableau: rules.foundation_to_tableau }
-    }
-}
-
-impl Ord for RulesKey {
-    fn cmp(&self, other: &RulesKey) -> std::cmp::Ordering {
-        // Fewest first, unlimited last.
-        let passes = |k: &RulesKey| match k.passes {
-            PassLimit::Limited(n) => u64::from(n),
-            PassLimit::Unlimited => u64::MAX,
-        };
-        (self.draw, passes(self), self.foundation_to_tableau).cmp(&(
-            other.draw,
-            passes(other),
-            other.foundation_to_tableau,
-        ))
-    }
-}
-
-impl PartialOrd for RulesKey {
-    fn partial_cmp(&self, other: &RulesKey) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-/// A statistics file's rules setting that is not one [`RulesKey`] writes.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a rules setting of the statistics: \"{}\"", crate::engine::text::readable(.0, 80))]
-pub struct RulesKeyParseError(pub String);
-
-impl std::str::FromStr for RulesKey {
-    type Err = RulesKeyParseError;
-
-    /// Reads what `Display` writes: `draw D, passes P, foundation-to-tableau on|off`,
-    /// with D 1 or 3 and P a number from 1 or `unlimited`.
-    ///
-    /// # Errors
-    /// [`RulesKeyParseError`] for any other text.
-    fn from_str(text: &str) -> Result<RulesKey, RulesKeyParseError> {
-        let bad = || RulesKeyParseError(text.to_string());
-        let mut parts = text.split(", ");
-        let draw = match parts.next().and_then(|p| p.strip_prefix("draw ")) {
-            Some("1") => DrawCount::One,
-            Some("3") => DrawCount::Three,
-            _ => return Err(bad()),
-        };
-        let passes = match parts.next().and_then(|p| p.strip_prefix("passes ")) {
-            Some("unlimited") => PassLimit::Unlimited,
-            Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => match n.parse::<u32>() {
-                Ok(n) if n >= 1 => PassLimit::Limited(n),
-                _ => return Err(bad()),
-            },
-            _ => return Err(bad()),
-        };
-        let foundation_to_tableau = match parts.next().and_then(|p| p.strip_prefix("foundation-to-tableau ")) {
-            Some("on") => true,
-            Some("off") => false,
-            _ => return Err(bad()),
-        };
-        if parts.next().is_some() {
-            return Err(bad());
-        }
-        Ok(RulesKey { draw, passes, foundation_to_tableau })
-    }
-}
-
-impl TryFrom<String> for RulesKey {
-    type Error = RulesKeyParseError;
-    fn try_from(text: String) -> Result<RulesKey, RulesKeyParseError> {
-        text.parse()
-    }
-}
-
-impl From<RulesKey> for String {
-    fn from(key: RulesKey) -> String {
-        key.to_string()
-    }
-}
-
-impl fmt::Display for RulesKey {
-    /// `draw 1, passes unlimited, foundation-to-tableau off`: the
-    /// statistics file's own notation for a rules setting (fixed, whatever
-    /// words the tables use; `FromStr` reads it back).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "draw {}, passes ", self.draw.cards())?;
-        match self.passes {
-            PassLimit::Unlimited => f.write_str("unlimited")?,
-            PassLimit::Limited(n) => write!(f, "{n}")?,
-        }
-        write!(f, ", foundation-to-tableau {}", if self.foundation_to_tableau { "on" } else { "off" })
-    }
-}
 
 /// The figures of one rules setting. Counts saturate rather than overflow.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -190,9 +78,9 @@ pub struct Outcome {
 pub struct Statistics {
     /// The file format's version ([`FORMAT_VERSION`] when written here).
     pub format_version: u32,
-    /// The records, by rules setting (in the file, keyed by [`RulesKey`]'s
+    /// The records, by rules setting (in the file, keyed by [`Rules`]'s
     /// `Display`).
-    pub per_rules: BTreeMap<RulesKey, Record>,
+    pub per_rules: BTreeMap<Rules, Record>,
     /// The cumulative Vegas balance over all Vegas games: the sum of their
     /// final scores (each starting at −52).
     pub vegas_balance: i64,
@@ -216,14 +104,14 @@ impl Default for Statistics {
 
 impl Statistics {
     /// The record of a rules setting, if a game was played under it.
-    pub fn record(&self, key: RulesKey) -> Option<&Record> {
+    pub fn record(&self, key: Rules) -> Option<&Record> {
         self.per_rules.get(&key)
     }
 
     /// Counts a finished game played under `key`: played, won or lost,
     /// streaks, best score (by scoring), fewest moves and fastest time (for
     /// a win). Does not touch the Vegas balance: see [`Statistics::add_vegas`].
-    pub fn record_game(&mut self, key: RulesKey, outcome: Outcome) {
+    pub fn record_game(&mut self, key: Rules, outcome: Outcome) {
         let r = self.per_rules.entry(key).or_default();
         r.played = r.played.saturating_add(1);
         if outcome.won {
@@ -259,7 +147,7 @@ impl Statistics {
     /// Counts game `id` as [`Statistics::record_game`] does, and its Vegas
     /// score (`vegas`, when it was a Vegas game) into the balance, unless it
     /// was counted already: then nothing changes and `false` is returned.
-    pub fn record_game_once(&mut self, id: &GameId, key: RulesKey, outcome: Outcome, vegas: Option<i64>) -> bool {
+    pub fn record_game_once(&mut self, id: &GameId, key: Rules, outcome: Outcome, vegas: Option<i64>) -> bool {
         if self.has_counted(id) {
             return false;
         }
@@ -285,17 +173,18 @@ impl Statistics {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rules::{DrawCount, PassLimit};
 
     #[test]
     fn rules_keys_read_back_as_written_and_sort_by_draw_first() {
         let d3 = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), ..Rules::default() };
-        let (one, three) = (RulesKey::from(&Rules::default()), RulesKey::from(&d3));
+        let (one, three) = (Rules::default(), d3);
         assert_eq!(three.draw, DrawCount::Three);
         let text = serde_json::to_string(&three).unwrap();
         assert_eq!(text, r#""draw 3, passes 1, foundation-to-tableau off""#);
-        assert_eq!(serde_json::from_str::<RulesKey>(&text).unwrap(), three);
+        assert_eq!(serde_json::from_str::<Rules>(&text).unwrap(), three);
         assert_eq!(one.to_string(), "draw 1, passes unlimited, foundation-to-tableau off");
         assert!(one < three);
-        assert!("draw 2, passes 1, foundation-to-tableau off".parse::<RulesKey>().is_err());
+        assert!("draw 2, passes 1, foundation-to-tableau off".parse::<Rules>().is_err());
     }
 }

@@ -76,6 +76,23 @@ pub enum PassLimit {
     Limited(u32),
 }
 
+impl Ord for PassLimit {
+    /// Fewest passes first, unlimited last.
+    fn cmp(&self, other: &PassLimit) -> std::cmp::Ordering {
+        let most = |p: &PassLimit| match *p {
+            PassLimit::Limited(n) => u64::from(n),
+            PassLimit::Unlimited => u64::MAX,
+        };
+        most(self).cmp(&most(other))
+    }
+}
+
+impl PartialOrd for PassLimit {
+    fn partial_cmp(&self, other: &PassLimit) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl PassLimit {
     /// True when a pass numbered `pass + 1` is allowed (passes count from 1).
     pub fn allows_redeal_after(self, pass: u32) -> bool {
@@ -156,7 +173,15 @@ impl fmt::Display for PassLimit {
 /// Fixed for all settings: kings (or king-led builds) only on empty tableau
 /// piles; a face-down card that becomes the top of its pile is turned up as
 /// part of the move that exposed it; only the top card of the waste is playable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+///
+/// One text form, its `Display` (`draw 3, passes 3, foundation-to-tableau
+/// off`, which `FromStr` reads back and which statistics files key their
+/// records by), and one short name ([`Rules::short_name`], `d3p3f0`, which
+/// verdict files use), from which a census's file names derive
+/// ([`Rules::file_stem`]). Ordered by draw count, then passes (unlimited
+/// last), then foundation-to-tableau off before on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Rules {
     /// Cards per draw.
     pub draw: DrawCount,
@@ -167,6 +192,43 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The short name: `d1p3f0` is draw 1, 3 passes, foundation-to-tableau
+    /// off; `pu` is unlimited passes (`d3puf1`).
+    pub fn short_name(&self) -> String {
+        let passes = match self.passes {
+            PassLimit::Unlimited => "u".to_string(),
+            PassLimit::Limited(n) => n.to_string(),
+        };
+        format!("d{}p{passes}f{}", self.draw.cards(), u8::from(self.foundation_to_tableau))
+    }
+
+    /// The rules a [`Rules::short_name`] names; `None` for any other text.
+    pub fn from_short_name(name: &str) -> Option<Rules> {
+        let rest = name.strip_prefix('d')?;
+        let (draw, rest) = rest.split_once('p')?;
+        let (passes, f2t) = rest.rsplit_once('f')?;
+        let rules = Rules {
+            draw: DrawCount::try_from(draw.parse::<usize>().ok()?).ok()?,
+            passes: match passes {
+                "u" => PassLimit::Unlimited,
+                n => PassLimit::Limited(n.parse().ok().filter(|&n| n >= 1)?),
+            },
+            foundation_to_tableau: match f2t {
+                "0" => false,
+                "1" => true,
+                _ => return None,
+            },
+        };
+        (rules.short_name() == name).then_some(rules)
+    }
+
+    /// The stem of a file named for these rules: `draw1-passes3-f2t-on`,
+    /// `draw3-passesunlimited-f2t-off`.
+    pub fn file_stem(&self) -> String {
+        let f2t = if self.foundation_to_tableau { "on" } else { "off" };
+        format!("draw{}-passes{}-f2t-{f2t}", self.draw.cards(), self.passes)
+    }
+
     /// The twelve rules settings the solver is checked under (and a census
     /// counts): draw 1 and 3; 1 pass, 3 passes and unlimited passes;
     /// foundation-to-tableau off and on, in that order of nesting.
@@ -198,9 +260,91 @@ impl fmt::Display for Rules {
     }
 }
 
+/// Text that is not a rules setting's [`Rules`] form.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a rules setting: \"{}\"", crate::engine::text::readable(.0, 80))]
+pub struct RulesParseError(pub String);
+
+impl FromStr for Rules {
+    type Err = RulesParseError;
+
+    /// Reads exactly what `Display` writes: `draw D, passes P,
+    /// foundation-to-tableau on|off`, D 1 or 3, P a number from 1 or
+    /// `unlimited`.
+    ///
+    /// # Errors
+    /// [`RulesParseError`] for any other text.
+    fn from_str(text: &str) -> Result<Rules, RulesParseError> {
+        let bad = || RulesParseError(text.to_string());
+        let rest = text.strip_prefix("draw ").ok_or_else(bad)?;
+        let (draw, rest) = rest.split_once(", passes ").ok_or_else(bad)?;
+        let (passes, f2t) = rest.split_once(", foundation-to-tableau ").ok_or_else(bad)?;
+        let rules = Rules {
+            draw: DrawCount::try_from(draw.parse::<usize>().map_err(|_| bad())?).map_err(|_| bad())?,
+            passes: passes.parse().map_err(|_| bad())?,
+            foundation_to_tableau: match f2t {
+                "on" => true,
+                "off" => false,
+                _ => return Err(bad()),
+            },
+        };
+        // One spelling only: the one `Display` writes.
+        if rules.to_string() == text {
+            Ok(rules)
+        } else {
+            Err(bad())
+        }
+    }
+}
+
+impl TryFrom<String> for Rules {
+    type Error = RulesParseError;
+    fn try_from(text: String) -> Result<Rules, RulesParseError> {
+        text.parse()
+    }
+}
+
+impl From<Rules> for String {
+    fn from(rules: Rules) -> String {
+        rules.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rules_setting_has_one_text_form_one_short_name_and_one_order() {
+        let all = Rules::variants();
+        for rules in &all {
+            assert_eq!(rules.to_string().parse::<Rules>(), Ok(*rules));
+            assert_eq!(Rules::from_short_name(&rules.short_name()), Some(*rules));
+            assert_eq!(serde_json::from_str::<Rules>(&serde_json::to_string(rules).unwrap()).unwrap(), *rules);
+        }
+        let d3u = Rules { draw: DrawCount::Three, passes: PassLimit::Unlimited, foundation_to_tableau: true };
+        assert_eq!(d3u.to_string(), "draw 3, passes unlimited, foundation-to-tableau on");
+        assert_eq!(d3u.short_name(), "d3puf1");
+        assert_eq!(d3u.file_stem(), "draw3-passesunlimited-f2t-on");
+        for text in [
+            "draw 3, passes UNLIMITED, foundation-to-tableau on",
+            "draw 2, passes 1, foundation-to-tableau on",
+            "draw 1, passes 0, foundation-to-tableau off",
+            " draw 1, passes 1, foundation-to-tableau off",
+            "",
+        ] {
+            assert!(text.parse::<Rules>().is_err(), "{text}");
+        }
+        for name in ["d1p0f0", "d2p1f0", "d1p01f0", "d1puf2", "d1pu"] {
+            assert_eq!(Rules::from_short_name(name), None, "{name}");
+        }
+        // Draw, then passes (unlimited last, after any number), then
+        // foundation-to-tableau off before on.
+        let mut sorted = all.clone();
+        sorted.sort();
+        assert_eq!(sorted, all);
+        assert!(PassLimit::Limited(u32::MAX) < PassLimit::Unlimited);
+    }
 
     #[test]
     fn pass_limits_parse() {

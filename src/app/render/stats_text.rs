@@ -2,7 +2,8 @@
 //! statistics: a line per rules setting, read well aloud.
 
 use crate::app::render::words::plural;
-use crate::app::stats::{Record, RulesKey, Statistics};
+use crate::app::stats::{Record, Statistics};
+use crate::engine::rules::Rules;
 
 /// A plain-text report that reads well aloud: one line per rules
 /// setting, then the Vegas balance when a Vegas game was played (or
@@ -38,7 +39,7 @@ fn duration(seconds: u64) -> String {
     }
 }
 
-fn describe_record(key: &RulesKey, r: &Record) -> String {
+fn describe_record(key: &Rules, r: &Record) -> String {
     let mut parts = vec![format!("{} played", r.played), format!("{} won", r.won)];
     if let Some(rate) = r.win_rate() {
         parts.push(format!("win rate {}%", (rate * 100.0).round() as u32));
@@ -80,7 +81,7 @@ mod tests {
     fn the_statistics_read_as_a_line_per_rules_setting() {
         let mut stats = Statistics::default();
         assert_eq!(statistics(&stats), "No games played yet.\n");
-        let key = RulesKey::from(&Rules::default());
+        let key = Rules::default();
         let id = crate::app::record::GameId("game-1".into());
         let won = Outcome { won: true, score: Some((Scoring::Standard, 700)), moves: 90, seconds: Some(185) };
         stats.record_game_once(&id, key, won, None);
