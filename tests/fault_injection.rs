@@ -303,7 +303,7 @@ fn a_batch_that_fills_the_disk_leaves_only_whole_lines() {
     let mnt = disk.path();
     let out = mnt.join("out.jsonl");
     let (code, _, err) = common::run_klondike(
-        &["solve", "--games", "1..100000", "--fast", "--timeout", "1", "--output", out.to_str().unwrap()],
+        &["solve", "--games", "1..100000", "--fast", "--max-states", "2000", "--output", out.to_str().unwrap()],
         &[],
         "",
     );
@@ -434,7 +434,8 @@ fn a_bad_deal_does_not_touch_the_saved_game() {
 fn a_win_in_a_session_that_does_not_save_is_not_counted() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path();
-    let (code, line, err) = common::run_klondike(&["solve", "--game", "7", "--fast"], &[], "");
+    let (code, line, err) =
+        common::run_klondike(&[&["solve", "--game", "7", "--fast"], &common::BY_STATES[..]].concat(), &[], "");
     assert_eq!(code, 0, "{err}");
     let moves: Vec<&str> = line.lines().skip(1).collect();
     let (first, rest) = moves.split_at(moves.len() / 2);
