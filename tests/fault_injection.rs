@@ -206,8 +206,8 @@ fn a_read_only_data_folder_is_reported_once_and_the_game_goes_on() {
         let _ = std::fs::remove_file(data.join("probe"));
         _unmount = mount_tmpfs(&data, "ro,size=64k");
         if _unmount.is_none() {
-            eprintln!(
-                "skipped: this user (root) can write into a read-only folder, and cannot mount a read-only tmpfs"
+            common::cannot_run_here(
+                "this user (root) can write into a read-only folder, and cannot mount a read-only tmpfs",
             );
             return;
         }
@@ -245,14 +245,14 @@ impl TinyDisk {
     }
 }
 
-/// A [`TinyDisk`] where this user may mount one (root on Linux); `None`,
-/// saying why the test is skipped, elsewhere.
+/// A [`TinyDisk`] where this user may mount one (root on Linux); `None`
+/// elsewhere, said (or failed, in CI) by [`common::cannot_run_here`].
 fn tiny_disk() -> Option<TinyDisk> {
     let dir = tempfile::tempdir().unwrap();
     let mnt = dir.path().join("tiny");
     std::fs::create_dir(&mnt).unwrap();
     let Some(unmount) = mount_tmpfs(&mnt, "size=64k") else {
-        eprintln!("skipped: cannot mount a tmpfs here (needs root and a kernel that allows it)");
+        common::cannot_run_here("cannot mount a tmpfs here (needs root and a kernel that allows it)");
         return None;
     };
     Some(TinyDisk { _unmount: unmount, dir })
@@ -268,7 +268,7 @@ impl Drop for Unmount {
 }
 
 /// A tiny filesystem that fills up: a tmpfs of 64 KiB where this user may
-/// mount one (root on Linux), otherwise the test says why it is skipped.
+/// mount one (root on Linux), otherwise the test says why it cannot run.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_reported_once_and_no_file_is_torn() {
