@@ -56,3 +56,39 @@ pub fn cannot_run_here(why: &str) {
     }
     let _ = writeln!(std::io::stderr(), "skipped {test}: {why} (set CI=true to make this a failure)");
 }
+
+/// FNV-1a, for the sets of positions of the tests' own exhaustive
+/// searches: a position is hashed card by card, byte by byte, where SipHash
+/// (the default, made to resist chosen keys, which these are not) spends
+/// most of such a search's time in a build with little optimisation.
+#[allow(dead_code)] // not every test file that shares this module searches
+#[derive(Clone, Copy, Default)]
+pub struct Fnv;
+
+/// The state of an [`Fnv`] hash.
+pub struct FnvHasher(u64);
+
+impl std::hash::BuildHasher for Fnv {
+    type Hasher = FnvHasher;
+    fn build_hasher(&self) -> FnvHasher {
+        FnvHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for FnvHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        // An index, not an iterator: builds with little optimisation call an iterator's
+        // every step.
+        let mut i = 0;
+        while i < bytes.len() {
+            self.write_u8(bytes[i]);
+            i += 1;
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
