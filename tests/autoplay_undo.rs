@@ -86,8 +86,11 @@ fn one_undo_takes_back_a_draw_and_the_card_autoplay_put_up() {
 fn autoplay_leaves_a_card_the_player_took_down() {
     // Follow the solver's line for game 1 until some card can come down
     // from a foundation, take it down, and check that it stays down.
-    let (code, line, err) =
-        common::run_klondike(&["solve", "--game", "1", "--foundation-to-tableau", "--fast"], &[], "");
+    let (code, line, err) = common::run_klondike(
+        &[&["solve", "--game", "1", "--foundation-to-tableau", "--fast"], &common::BY_STATES[..]].concat(),
+        &[],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     let moves: Vec<&str> = line.lines().skip(1).collect();
     let mut script = String::new();
@@ -136,8 +139,11 @@ fn autoplay_at_the_deal_does_not_make_a_game_played() {
 
 #[test]
 fn a_won_game_stays_won() {
-    let (code, line, err) =
-        common::run_klondike(&["solve", "--game", "1", "--foundation-to-tableau", "--fast"], &[], "");
+    let (code, line, err) = common::run_klondike(
+        &[&["solve", "--game", "1", "--foundation-to-tableau", "--fast"], &common::BY_STATES[..]].concat(),
+        &[],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     let mut script: String = line.lines().skip(1).map(|l| format!("{l}\n")).collect();
     script.push_str("f h 1\nu\n");

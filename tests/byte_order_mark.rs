@@ -27,14 +27,18 @@ fn deal_moves_games_and_saved_files_may_start_with_a_byte_order_mark() {
 
     let moves = dir.path().join("moves.txt");
     std::fs::write(&moves, format!("{BOM}d\n")).unwrap();
-    let (code, out, err) =
-        run_klondike(&["solve", "--game", "5", "--fast", "--moves", moves.to_str().unwrap()], &[], "");
+    let (code, out, err) = run_klondike(
+        &[&["solve", "--game", "5", "--fast", "--moves", moves.to_str().unwrap()], &common::BY_STATES[..]].concat(),
+        &[],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("# winnable") || out.starts_with("# unwinnable"), "{out}");
 
     let games = dir.path().join("games.txt");
     std::fs::write(&games, format!("{BOM}3\n")).unwrap();
-    let (code, out, err) = run_klondike(&["solve", "--games-file", games.to_str().unwrap(), "--fast"], &[], "");
+    let (code, out, err) =
+        run_klondike(&["solve", "--games-file", games.to_str().unwrap(), "--fast", "--max-states", "2000"], &[], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"game\":\"3\""), "{out}");
 

@@ -210,8 +210,8 @@ fn a_read_only_data_folder_is_reported_once_and_the_game_goes_on() {
         let _ = std::fs::remove_file(data.join("probe"));
         _unmount = mount_tmpfs(&data, "ro,size=64k");
         if _unmount.is_none() {
-            eprintln!(
-                "skipped: this user (root) can write into a read-only folder, and cannot mount a read-only tmpfs"
+            common::cannot_run_here(
+                "this user (root) can write into a read-only folder, and cannot mount a read-only tmpfs",
             );
             return;
         }
@@ -249,14 +249,14 @@ impl TinyDisk {
     }
 }
 
-/// A [`TinyDisk`] where this user may mount one (root on Linux); `None`,
-/// saying why the test is skipped, elsewhere.
+/// A [`TinyDisk`] where this user may mount one (root on Linux); `None`
+/// elsewhere, said (or failed, in CI) by [`common::cannot_run_here`].
 fn tiny_disk() -> Option<TinyDisk> {
     let dir = tempfile::tempdir().unwrap();
     let mnt = dir.path().join("tiny");
     std::fs::create_dir(&mnt).unwrap();
     let Some(unmount) = mount_tmpfs(&mnt, "size=64k") else {
-        eprintln!("skipped: cannot mount a tmpfs here (needs root and a kernel that allows it)");
+        common::cannot_run_here("cannot mount a tmpfs here (needs root and a kernel that allows it)");
         return None;
     };
     Some(TinyDisk { _unmount: unmount, dir })
@@ -272,7 +272,7 @@ impl Drop for Unmount {
 }
 
 /// A tiny filesystem that fills up: a tmpfs of 64 KiB where this user may
-/// mount one (root on Linux), otherwise the test says why it is skipped.
+/// mount one (root on Linux), otherwise the test says why it cannot run.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_reported_once_and_no_file_is_torn() {
@@ -307,7 +307,7 @@ fn a_batch_that_fills_the_disk_leaves_only_whole_lines() {
     let mnt = disk.path();
     let out = mnt.join("out.jsonl");
     let (code, _, err) = common::run_klondike(
-        &["solve", "--games", "1..100000", "--fast", "--timeout", "1", "--output", out.to_str().unwrap()],
+        &["solve", "--games", "1..100000", "--fast", "--max-states", "2000", "--output", out.to_str().unwrap()],
         &[],
         "",
     );
@@ -438,7 +438,8 @@ fn a_bad_deal_does_not_touch_the_saved_game() {
 fn a_win_in_a_session_that_does_not_save_is_not_counted() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path();
-    let (code, line, err) = common::run_klondike(&["solve", "--game", "7", "--fast"], &[], "");
+    let (code, line, err) =
+        common::run_klondike(&[&["solve", "--game", "7", "--fast"], &common::BY_STATES[..]].concat(), &[], "");
     assert_eq!(code, 0, "{err}");
     let moves: Vec<&str> = line.lines().skip(1).collect();
     let (first, rest) = moves.split_at(moves.len() / 2);

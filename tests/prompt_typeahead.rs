@@ -6,9 +6,11 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 /// Runs klondike on a pseudo-terminal, writes `input` in one write once the
-/// first prompt is shown, then `q`; returns everything it printed (`None`,
-/// said on standard error, where no pseudo-terminal can be had).
+/// first prompt is shown, then `q`; returns everything it printed (`None`
+/// where no pseudo-terminal can be had: see [`common::cannot_run_here`]).
 fn at_a_terminal(input: &[u8]) -> Option<String> {
     at_a_terminal_with(&["--game", "1"], &[input])
 }
@@ -18,7 +20,7 @@ fn at_a_terminal(input: &[u8]) -> Option<String> {
 /// under way), the first once the first prompt is shown.
 fn at_a_terminal_with(args: &[&str], writes: &[&[u8]]) -> Option<String> {
     let Ok(pty) = nix::pty::openpty(None, None) else {
-        eprintln!("skipped: no pseudo-terminal can be opened here");
+        common::cannot_run_here("no pseudo-terminal can be opened here");
         return None;
     };
     let slave = std::fs::File::from(pty.slave);

@@ -14,6 +14,8 @@ use klondike::engine::moves::Move;
 use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 use proptest::prelude::*;
 
+mod common;
+
 fn rules_strategy() -> impl Strategy<Value = Rules> {
     (
         prop_oneof![Just(DrawCount::One), Just(DrawCount::Three)],
@@ -165,7 +167,8 @@ fn naive_status(pos: &Position, rules: &Rules, limit: usize) -> Option<Status> {
         let found: Vec<u8> = Suit::ALL.iter().map(|&s| p.foundation(s)).collect();
         (piles, p.stock().to_vec(), p.waste().to_vec(), found, pass)
     };
-    let mut seen = HashSet::from([key(pos)]);
+    let mut seen = HashSet::with_hasher(common::Fnv);
+    seen.insert(key(pos));
     let mut queue = VecDeque::from([pos.clone()]);
     while let Some(p) = queue.pop_front() {
         for mv in legal_moves(&p, rules) {

@@ -3,12 +3,15 @@
 //! pruning at all) on small positions near the end of games.
 
 use std::collections::HashSet;
+use std::rc::Rc;
 
 use klondike::engine::deal::Deal;
 use klondike::engine::game::{legal_moves, Position};
 use klondike::engine::moves::Move;
 use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 use klondike::engine::solver::{solve, Budget, GaveUp, Verdict};
+
+mod common;
 
 /// A small deterministic generator (no dependence on `rand`'s versions).
 struct Lcg(u64);
@@ -51,17 +54,22 @@ fn replays(position: &Position, rules: &Rules, line: &[Move]) -> bool {
 /// Exhaustive search over engine positions and `legal_moves`: `Some(won?)`,
 /// or `None` past `cap` positions. Only for pass limits (finite space).
 fn brute_force(position: &Position, rules: &Rules, cap: usize) -> Option<bool> {
-    let mut seen = HashSet::new();
-    let mut stack = vec![position.clone()];
-    seen.insert(position.clone());
+    // Each position is held once, shared by the set and the stack: a
+    // second copy of every position would double the work of a search
+    // that mostly copies positions.
+    let start = Rc::new(position.clone());
+    let mut seen = HashSet::with_hasher(common::Fnv);
+    seen.insert(Rc::clone(&start));
+    let mut stack = vec![start];
     while let Some(p) = stack.pop() {
         if p.is_won() {
             return Some(true);
         }
         for mv in legal_moves(&p, rules) {
-            let mut q = p.clone();
+            let mut q = (*p).clone();
             q.play(mv, rules).unwrap();
-            if seen.insert(q.clone()) {
+            let q = Rc::new(q);
+            if seen.insert(Rc::clone(&q)) {
                 if seen.len() > cap {
                     return None;
                 }

@@ -8,6 +8,7 @@ use crate::app::play::tests::{easy_win, EASY};
 use crate::app::render::replies::{GAME_KEPT, HOW_TO_QUIT, KEPT_PLAYING, LEFT_NOT_COUNTED};
 use crate::app::render::words::{CardNames, SuitStyle};
 use crate::engine::deal::{Deal, GameNumber};
+use crate::engine::moves::{Move, PileId};
 
 /// A file `load` may find in memory.
 #[derive(Clone)]
@@ -552,6 +553,44 @@ fn hint_and_solve_ask_the_worlds_solver() {
     assert_eq!(s.world().solved, 2);
     let lost = said::advice_text(&crate::app::flow::Advice::LostAtDeal, s.play().game(), &CardStyle::default(), false);
     assert_eq!(text, format!("> hint\n{lost}\n"));
+}
+
+/// A hint from the solver's winning line names its first move, in each
+/// view; "can still be won" is said the first time only. The solver is
+/// scripted, so that the words are checked whatever move the real one
+/// would pick first (the golden transcripts pin no such move).
+#[test]
+fn a_hint_from_a_winning_line_names_its_first_move_in_every_view() {
+    let from_7 = Move::TableauToFoundation { from: PileId::from_number(7).unwrap() };
+    let line = |first: Move| Memory { verdict: Some(Verdict::Winnable(vec![first, Move::Draw])), ..Memory::default() };
+    // Game 1 deals the ace of spades on pile 7, over six face-down cards.
+    let mut s = session(game(1), script(), KEEPS_ALL, line(from_7));
+    let (text, _) = feed(&mut s, &["hint", "hint"]);
+    assert_eq!(s.world().solved, 2);
+    assert_eq!(
+        text,
+        "> hint\nhint: t 7 f: put the AS from pile 7 on its foundation, turning up a card. The game can still be won.\n\
+         > hint\nhint: t 7 f: put the AS from pile 7 on its foundation, turning up a card.\n"
+    );
+    let reader = View { screen_reader: true, layout: Layout::List, style: CardStyle::WORDS, ..script() };
+    let mut s = session(game(1), reader, KEEPS_ALL, line(from_7));
+    let (text, _) = feed(&mut s, &["hint"]);
+    assert_eq!(
+        text,
+        "> hint\nPut the ace of spades from pile 7 on its foundation, turning up a card, type t 7 f. The game can still be won.\n"
+    );
+    // In JSON the hint is the state's message; a draw, to show that the
+    // move is the world's solver's.
+    let mut s = session(game(1), View { json: true, ..script() }, KEEPS_ALL, line(Move::Draw));
+    let (text, _) = feed(&mut s, &["hint"]);
+    let state: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!((state["command"].as_str(), state["ok"].as_bool()), (Some("hint"), Some(true)), "{text}");
+    assert_eq!(
+        state["message"].as_str(),
+        Some("hint: d: draw 1 card from the stock (23 left). The game can still be won."),
+        "{text}"
+    );
+    assert_eq!(state["moves"], 0, "a hint makes no move");
 }
 
 #[test]
