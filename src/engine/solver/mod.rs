@@ -183,15 +183,11 @@ pub enum Unsupported {
         /// The most the solver holds.
         most: usize,
     },
-    /// The pile is longer than any game allows.
+    /// The pile is longer than any game allows (more than 6 cards face
+    /// down, or more than 19 in all). A face-down top or face-up cards that
+    /// are not a build cannot reach the solver: a [`Position`] has neither.
     #[error("pile {0} is longer than any game allows")]
     PileTooLong(PileId),
-    /// The pile has a face-down top card.
-    #[error("pile {0} has a face-down top card")]
-    FaceDownTop(PileId),
-    /// The face-up cards of the pile are not a build.
-    #[error("the face-up cards of pile {0} are not a build")]
-    NotABuild(PileId),
 }
 
 impl Unsupported {
@@ -204,8 +200,6 @@ impl Unsupported {
                 format!("the stock and waste hold {cards} cards, more than {most}")
             }
             Unsupported::PileTooLong(id) => format!("pile {} is longer than any game allows", id.number()),
-            Unsupported::FaceDownTop(id) => format!("pile {} has a face-down top card", id.number()),
-            Unsupported::NotABuild(id) => format!("the face-up cards of pile {} are not a build", id.number()),
         }
     }
 
@@ -218,10 +212,7 @@ impl Unsupported {
             // Only the token written, not another spelling of the numbers.
             return (why.token() == token).then_some(why);
         }
-        PileId::ALL
-            .into_iter()
-            .flat_map(|id| [Unsupported::PileTooLong(id), Unsupported::FaceDownTop(id), Unsupported::NotABuild(id)])
-            .find(|why| why.token() == token)
+        PileId::ALL.into_iter().map(Unsupported::PileTooLong).find(|why| why.token() == token)
     }
 }
 
@@ -539,8 +530,7 @@ mod tests {
             GaveUp::Memory,
             GaveUp::Unsupported(Unsupported::TalonTooLong { cards: 25, most: 24 }),
             GaveUp::Unsupported(Unsupported::PileTooLong(PileId::ALL[0])),
-            GaveUp::Unsupported(Unsupported::FaceDownTop(PileId::ALL[6])),
-            GaveUp::Unsupported(Unsupported::NotABuild(PileId::ALL[3])),
+            GaveUp::Unsupported(Unsupported::PileTooLong(PileId::ALL[6])),
             GaveUp::LineDoesNotReplay,
         ] {
             assert_eq!(GaveUp::from_token(&why.token()), why);
@@ -550,20 +540,15 @@ mod tests {
         let talon = GaveUp::Unsupported(Unsupported::TalonTooLong { cards: 25, most: 24 });
         assert_eq!(talon.token(), "unsupported position: the stock and waste hold 25 cards, more than 24");
         assert_eq!(
-            GaveUp::Unsupported(Unsupported::NotABuild(PileId::ALL[3])).token(),
-            "unsupported position: the face-up cards of pile 4 are not a build"
+            GaveUp::Unsupported(Unsupported::PileTooLong(PileId::ALL[3])).token(),
+            "unsupported position: pile 4 is longer than any game allows"
         );
         // The tokens are the format's own, pinned byte for byte, for every pile.
         for id in PileId::ALL {
             let n = id.number();
-            for (why, token) in [
-                (Unsupported::PileTooLong(id), format!("pile {n} is longer than any game allows")),
-                (Unsupported::FaceDownTop(id), format!("pile {n} has a face-down top card")),
-                (Unsupported::NotABuild(id), format!("the face-up cards of pile {n} are not a build")),
-            ] {
-                assert_eq!(why.token(), token);
-                assert_eq!(Unsupported::from_token(&token), Some(why));
-            }
+            let (why, token) = (Unsupported::PileTooLong(id), format!("pile {n} is longer than any game allows"));
+            assert_eq!(why.token(), token);
+            assert_eq!(Unsupported::from_token(&token), Some(why));
         }
         assert_eq!(Unsupported::from_token("the stock and waste hold 025 cards, more than 24"), None);
         let odd = "unsupported position: the moon is in the waste";

@@ -479,8 +479,10 @@ fn other_colour(s: usize) -> [usize; 2] {
 
 impl State {
     /// The compact copy of `position`; `Err` (what is wrong) for a position that no
-    /// game can reach (a pile longer than [`MAX_PILE`], a face-down top, a
-    /// face-up run that is not a build, a talon over [`MAX_TALON`]).
+    /// game can reach and the compact copy cannot hold (a pile longer than
+    /// [`MAX_PILE`] or with more than 7 cards face down, a talon over
+    /// [`MAX_TALON`]). A `Position`'s piles are builds over cards face
+    /// down, each with a face-up top: that is trusted, not checked again.
     pub fn from_position(position: &Position, rules: &Rules) -> Result<(State, Ctx), Unsupported> {
         let waste = position.waste();
         let stock = position.stock();
@@ -523,12 +525,6 @@ impl State {
             let (h, up) = (pile.hidden(), pile.face_up());
             if h.len() + up.len() > MAX_PILE || h.len() > 7 {
                 return Err(Unsupported::PileTooLong(id));
-            }
-            if up.is_empty() && !h.is_empty() {
-                return Err(Unsupported::FaceDownTop(id));
-            }
-            if up.windows(2).any(|w| !w[1].builds_on(w[0])) {
-                return Err(Unsupported::NotABuild(id));
             }
             for (k, card) in h.iter().chain(up.iter()).enumerate() {
                 st.piles[i][k] = card.index() as u8;
