@@ -23,7 +23,7 @@ use crate::app::session_command::{Line, SessionCommand};
 use crate::engine::autoplay::can_auto_finish;
 use crate::engine::deal::{Deal, GameNumber};
 use crate::engine::game::{Position, Status};
-use crate::engine::hint::{hint_where, Hint};
+use crate::engine::hint::{candidates, hint_where, Hint};
 use crate::engine::moves::Move;
 use crate::engine::rules::Rules;
 use crate::engine::solver::{self, Budget, LineEffort, Verdict};
@@ -240,7 +240,21 @@ impl Flow {
                 Verdict::Winnable(moves) if !moves.is_empty() => {
                     // Said when it is news, not after every hint.
                     let news = !std::mem::replace(&mut self.winnable_said, true);
-                    return Advice::Winning { mv: moves[0], news };
+                    // The move `moves` ranks first among those that keep
+                    // the game winnable: the solver's own first move keeps
+                    // it; one ranked before it must be proved to.
+                    let keeps_it_winnable = |m: &Move| {
+                        let mut after = position.clone();
+                        let budget = Budget::states(HINT_CHECK_STATES);
+                        after.play(*m, rules).is_ok()
+                            && matches!(
+                                solver::solve_with(&after, rules, &budget, LineEffort::Quick).verdict,
+                                Verdict::Winnable(_)
+                            )
+                    };
+                    let ranked = candidates(game);
+                    let mv = ranked.into_iter().take_while(|&m| m != moves[0]).find(keeps_it_winnable);
+                    return Advice::Winning { mv: mv.unwrap_or(moves[0]), news };
                 }
                 Verdict::Unwinnable => {
                     // A later "can still be won" (after an undo) is news again.
@@ -439,7 +453,8 @@ mod tests {
     fn can_still_be_won_is_news_once_until_the_game_is_lost() {
         let mut flow = Flow::default();
         let play = game_1();
-        let mv = play.game().legal_moves()[0];
+        // The move ranked first: no other comes before the solver's own.
+        let mv = candidates(play.game())[0];
         let winning = |_: Budget| Verdict::Winnable(vec![mv]);
         assert_eq!(flow.advise(&play, winning), Advice::Winning { mv, news: true });
         assert_eq!(flow.advise(&play, winning), Advice::Winning { mv, news: false });
@@ -479,6 +494,22 @@ mod tests {
         let past = GameNumber::new(known_verdicts().len() as u128 + 1).unwrap();
         assert_eq!(known_verdicts().verdict(past, &rules), None);
         assert_eq!(first_winnable(past, &rules, || Budget::states(0)), Err(WinnableError::NoneFound { first: past }));
+    }
+
+    #[test]
+    fn a_winnable_games_hint_is_the_best_ranked_move_that_keeps_it_winnable() {
+        let mut play = game_1();
+        for line in ["t 6 f", "t 7 f", "t 7 1 1", "t 7 2 1", "d", "d", "d"] {
+            let Ok(Command::Move(mc)) = line.parse::<Command>() else { panic!("{line}") };
+            play.apply(Action::Move(mc), None).unwrap();
+        }
+        // The solver's line starts with a draw; `moves` ranks first the 3 of
+        // hearts onto the 4 of clubs, turning a card up, which keeps the
+        // game winnable too: that is the hint.
+        let turn_up = Move::TableauToTableau { from: PileId::ALL[6], to: PileId::ALL[3], count: 1 };
+        assert_eq!(candidates(play.game()).first(), Some(&turn_up));
+        let advice = Flow::default().advise(&play, |_| Verdict::Winnable(vec![Move::Draw]));
+        assert_eq!(advice, Advice::Winning { mv: turn_up, news: true });
     }
 
     #[test]

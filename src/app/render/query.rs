@@ -26,6 +26,7 @@ use crate::app::render::rows::{empty_stock, redeal_cost, EmptyStock};
 use crate::app::render::words::{capitalise, count, suit_name, CardStyle};
 use crate::engine::card::{Card, Suit};
 use crate::engine::game::{CardPlace, Game, Position};
+use crate::engine::hint::{ranked_moves, turns_up_a_card};
 use crate::engine::moves::{Move, PileId};
 use crate::engine::rules::{PassLimit, Rules};
 use crate::engine::scoring::ScoreNow;
@@ -233,93 +234,11 @@ pub fn describe_legal_moves(game: &Game, style: &CardStyle) -> Vec<(String, Stri
 }
 
 /// The legal moves worth making, best kinds first, as the same (command,
-/// words) pairs as [`describe_legal_moves`] ("moves all"), in groups:
-///
-/// 1. moves that turn up a face-down card;
-/// 2. moves to a foundation (from the waste or a pile);
-/// 3. waste to tableau;
-/// 4. other tableau-to-tableau moves;
-/// 5. foundation to tableau;
-/// 6. the draw (or the redeal).
-///
-/// Within a group the moves keep the order of [`Game::legal_moves`].
-///
-/// Pointless moves are left out. The rule: a tableau-to-tableau move that
-/// does not turn up a card is kept only when
-///
-/// - it empties its source pile (which then has no face-down card) onto a
-///   pile that is not empty, leaving a space for a king; or
-/// - after it, some card can go to a foundation that could not go there
-///   before (moving part of a build to uncover a card that the foundation
-///   wants).
-///
-/// Every other tableau-to-tableau move is left out: in particular moving a
-/// pile's whole face-up stack (a king and what is on it) from a pile with
-/// no face-down card to an empty pile, and moving part of a build from one
-/// pile to another to uncover a card the foundations cannot take. No other
-/// gain needs checking: the cards moved land on a card of the same rank
-/// and colour as the one they uncover, so whatever could go on the
-/// uncovered card (from the waste or another pile) could already go where
-/// they land. Every other kind of move is always kept.
+/// words) pairs as [`describe_legal_moves`] ("moves all"): the engine's
+/// ranking ([`ranked_moves`], which `hint` follows too) in words.
 pub fn ranked_legal_moves(game: &Game, style: &CardStyle) -> Vec<(String, String)> {
-    let pos = game.position();
-    let rules = game.rules();
-    let mut moves: Vec<Move> = game.legal_moves().into_iter().filter(|&mv| !is_pointless(pos, rules, mv)).collect();
-    // Stable: keeps the engine's order within a group.
-    moves.sort_by_key(|&mv| move_group(pos, mv));
-    moves.into_iter().map(|mv| (mv.to_string(), move_in_words(pos, rules, mv, style))).collect()
-}
-
-/// The group of a move in [`ranked_legal_moves`], 0 (listed first) to 5.
-fn move_group(pos: &Position, mv: Move) -> u8 {
-    match mv {
-        _ if turns_up_a_card(pos, mv) => 0,
-        Move::WasteToFoundation | Move::TableauToFoundation { .. } => 1,
-        Move::WasteToTableau { .. } => 2,
-        Move::TableauToTableau { .. } => 3,
-        Move::FoundationToTableau { .. } => 4,
-        Move::Draw | Move::Redeal => 5,
-    }
-}
-
-/// Whether `mv` takes the last face-up card off a pile that has a
-/// face-down card under it, so that card is turned up.
-fn turns_up_a_card(pos: &Position, mv: Move) -> bool {
-    let (from, moved) = match mv {
-        Move::TableauToTableau { from, count, .. } => (from, count),
-        Move::TableauToFoundation { from } => (from, 1),
-        _ => return false,
-    };
-    let pile = pos.pile(from);
-    moved == pile.face_up().len() && !pile.hidden().is_empty()
-}
-
-/// The rule of [`ranked_legal_moves`] for leaving a move out.
-fn is_pointless(pos: &Position, rules: &Rules, mv: Move) -> bool {
-    let Move::TableauToTableau { from, to, count } = mv else {
-        return false;
-    };
-    if turns_up_a_card(pos, mv) {
-        return false;
-    }
-    if count == pos.pile(from).face_up().len() {
-        // The source has no face-down card and is left empty: useful unless
-        // the cards only go to another empty pile.
-        return pos.pile(to).is_empty();
-    }
-    let mut after = pos.clone();
-    if after.play(mv, rules).is_err() {
-        return false;
-    }
-    let before = foundation_ready(pos);
-    !foundation_ready(&after).iter().any(|card| !before.contains(card))
-}
-
-/// The cards that can go to a foundation now: the waste's top and the
-/// piles' tops that are next on their foundations.
-fn foundation_ready(pos: &Position) -> Vec<Card> {
-    let fits = |card: &Card| pos.foundation(card.suit()) + 1 == card.rank().value();
-    pos.tableau().iter().filter_map(|p| p.top()).chain(pos.waste().last().copied()).filter(fits).collect()
+    let (pos, rules) = (game.position(), game.rules());
+    ranked_moves(game).into_iter().map(|mv| (mv.to_string(), move_in_words(pos, rules, mv, style))).collect()
 }
 
 /// One move in words, against the position it would be played in.
@@ -825,11 +744,11 @@ mod tests {
                             assert!(ranked.contains(pair), "{pair:?} missing from {ranked:?}");
                         }
                     }
-                    let groups: Vec<u8> = ranked
+                    let groups: Vec<crate::engine::hint::MoveGroup> = ranked
                         .iter()
                         .map(|pair| {
                             let i = describe_legal_moves_in_engine_order(&g).iter().position(|p| p == pair).unwrap();
-                            move_group(pos, legal[i])
+                            crate::engine::hint::group(pos, legal[i])
                         })
                         .collect();
                     assert!(groups.windows(2).all(|w| w[0] <= w[1]), "{ranked:?}");

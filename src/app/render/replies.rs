@@ -49,6 +49,12 @@ pub fn hint_reason(reason: &Reason) -> String {
                 crate::app::render::words::card_name(*card)
             )
         }
+        Reason::EmptiesPile { card, pile } => {
+            format!(
+                "move the {}: it empties pile {pile}, a place for a king",
+                crate::app::render::words::card_name(*card)
+            )
+        }
         Reason::FromTheStock { redeal: false } => "no useful move on the table: draw".into(),
         Reason::FromTheStock { redeal: true } => "no useful move on the table: redeal".into(),
         Reason::NoUsefulMove => "no useful move".into(),
