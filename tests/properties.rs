@@ -15,6 +15,7 @@ use klondike::engine::game::{legal_moves, Game, Position, Status};
 use klondike::engine::moves::Move;
 use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 use klondike::engine::scoring::{ScoreSheet, Scoring};
+use klondike::engine::status::internals::status_with_work;
 use proptest::prelude::*;
 
 fn rules_strategy() -> impl Strategy<Value = Rules> {
@@ -311,4 +312,67 @@ proptest! {
             prop_assert_eq!(play.score(), fold.current());
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// The status a game keeps (carried over the moves that cannot change
+    /// it, given back by undo and redo) is always the status a fresh check
+    /// finds, under every rules setting.
+    #[test]
+    fn the_status_kept_move_by_move_is_a_fresh_check(
+        number in game_number(),
+        rules in rules_strategy(),
+        script in prop::collection::vec((any::<u16>(), 0u8..10), 1..300),
+    ) {
+        let deal = Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap());
+        let mut game = Game::new(&deal, rules);
+        for (step, (choice, kind)) in script.into_iter().enumerate() {
+            match kind {
+                0 | 1 => drop(game.undo()),
+                2 => drop(game.redo()),
+                _ => drop(game.play(pick(&game, choice, false))),
+            }
+            let fresh = status_with_work(game.position(), &rules).0;
+            prop_assert_eq!(game.status(), fresh, "step {}: {}", step, game.position());
+        }
+    }
+}
+
+/// The same over many whole games under stuck-prone rules, every position
+/// checked, with an undo now and then: the moves that make a game stuck
+/// are met here often enough for each way of carrying the status over.
+#[test]
+fn the_status_kept_in_play_is_a_fresh_check() {
+    let settings = [
+        Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), foundation_to_tableau: false },
+        Rules { draw: DrawCount::Three, passes: PassLimit::Limited(2), foundation_to_tableau: true },
+        Rules { draw: DrawCount::One, passes: PassLimit::Limited(1), foundation_to_tableau: false },
+        Rules { draw: DrawCount::One, passes: PassLimit::Limited(1), foundation_to_tableau: true },
+        Rules { draw: DrawCount::Three, passes: PassLimit::Unlimited, foundation_to_tableau: false },
+        Rules { draw: DrawCount::One, passes: PassLimit::Unlimited, foundation_to_tableau: true },
+    ];
+    let mut became_stuck = 0;
+    for number in 1..=150u128 {
+        for rules in settings {
+            let mut game =
+                Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap()), rules);
+            for step in 0..300u16 {
+                let was = game.status();
+                let choice = step.wrapping_mul(7919) ^ (number as u16);
+                if choice.is_multiple_of(11) {
+                    let _ = game.undo();
+                } else {
+                    let _ = game.play(pick(&game, choice, false));
+                }
+                let fresh = status_with_work(game.position(), &rules).0;
+                assert_eq!(game.status(), fresh, "game {number} {rules} step {step}: {}", game.position());
+                if fresh == Status::Stuck && was == Status::Playing {
+                    became_stuck += 1;
+                }
+            }
+        }
+    }
+    assert!(became_stuck >= 100, "only {became_stuck} moves made a game stuck");
 }

@@ -22,8 +22,8 @@
 
 use std::collections::HashSet;
 
-use crate::engine::card::{Card, Suit};
-use crate::engine::game::{Position, Status};
+use crate::engine::card::{Card, Rank, Suit};
+use crate::engine::game::{Played, Position, Status};
 use crate::engine::moves::{Move, PileId};
 use crate::engine::rules::{PassLimit, Rules};
 
@@ -69,6 +69,64 @@ pub fn status(position: &Position, rules: &Rules, memory: &mut StuckMemory) -> S
             Status::Stuck
         }
     }
+}
+
+/// The status after `played`, from the status before it, when the move
+/// cannot have changed it; `None` when a check is needed. `after` is the
+/// position the move led to.
+///
+/// The status is a function of the tableau-and-foundation state and of the
+/// cards the talon can bring to the top of the waste (see the module docs),
+/// so:
+/// - a move that turns up a card or plays from the waste changes both: a
+///   check is needed;
+/// - any other move leads to a position reachable from the one before it
+///   without progress, so a stuck game stays stuck;
+/// - such a move that can be taken back without progress leads to a
+///   position from which the one before is reachable, so a game in play
+///   stays in play: a tableau-to-tableau move that leaves a card in its
+///   source pile (the moved cards can go back onto it) or moves a king
+///   (back onto the emptied pile), a foundation-to-tableau move (back up),
+///   and, with foundation-to-tableau moves allowed, a tableau-to-foundation
+///   move on the same terms as a tableau-to-tableau one;
+/// - a draw or a redeal changes only the talon: the status stays when the
+///   cards the talon can bring to the top stay the same.
+///
+/// `tests/properties.rs` holds this to a fresh check after random moves.
+pub fn after_move(before: Status, played: &Played, after: &Position, rules: &Rules) -> Option<Status> {
+    if before == Status::Won || after.is_won() || played.turned_up.is_some() {
+        return None;
+    }
+    let progress = matches!(played.mv, Move::WasteToTableau { .. } | Move::WasteToFoundation);
+    if progress {
+        return None;
+    }
+    if before == Status::Stuck {
+        return Some(Status::Stuck);
+    }
+    // Whether a card is left in the source pile (or the moved card is a
+    // king, which may go back onto the pile emptied).
+    let returns =
+        |from: PileId, lead: Option<Card>| !after.pile(from).is_empty() || lead.is_some_and(|c| c.rank() == Rank::KING);
+    let unchanged = match played.mv {
+        Move::TableauToTableau { from, to, count } => {
+            let up = after.pile(to).face_up();
+            returns(from, up.len().checked_sub(count).map(|i| up[i]))
+        }
+        Move::TableauToFoundation { from } => rules.foundation_to_tableau && returns(from, played.foundation_card),
+        Move::FoundationToTableau { .. } => true,
+        Move::Draw | Move::Redeal => {
+            let talon = talon_sequence(after);
+            let (boundary, pass) = match played.mv {
+                Move::Draw => (after.waste().len() - played.drawn, after.pass()),
+                _ => (talon.len(), after.pass().saturating_sub(1)),
+            };
+            let now = reachable_waste_tops(&talon, after.waste().len(), after.pass(), rules).0;
+            now == reachable_waste_tops(&talon, boundary, pass, rules).0
+        }
+        Move::WasteToTableau { .. } | Move::WasteToFoundation => false,
+    };
+    unchanged.then_some(Status::Playing)
 }
 
 fn pass_key(rules: &Rules, pass: u32) -> u32 {
@@ -481,6 +539,49 @@ impl TableauState {
     }
 }
 
+/// The waste cards the talon can bring to the top, turned round for the
+/// search: what a state must show for one of them to be placed. The same
+/// test as `accepted_cards() & playable != 0`, without building the set of
+/// every card the state accepts.
+struct Targets {
+    /// The cards a playable card builds on.
+    parents: u64,
+    /// Per suit, bit `n` set when the card of rank `n + 1` is playable
+    /// (it goes up on a foundation holding `n` cards).
+    levels: [u16; 4],
+    /// A playable king (it goes on an open empty pile).
+    king: bool,
+}
+
+impl Targets {
+    fn of(playable: u64) -> Targets {
+        let mut targets = Targets { parents: 0, levels: [0; 4], king: false };
+        for card in (0..52).filter(|&i| playable & card_index_bit(i) != 0) {
+            let (suit, rank) = (card / 13, card % 13);
+            targets.levels[suit] |= 1 << rank;
+            if rank == 12 {
+                targets.king = true;
+                continue;
+            }
+            for parent_suit in (0..4).filter(|&t| is_red(t) != is_red(suit)) {
+                targets.parents |= card_index_bit(13 * parent_suit + rank + 1);
+            }
+        }
+        targets
+    }
+
+    /// Whether a playable card can be placed in `state`.
+    fn met(&self, state: &TableauState) -> bool {
+        if (0..4).any(|suit| self.levels[suit] >> state.foundations[suit] & 1 != 0) {
+            return true;
+        }
+        (0..7).any(|pile| match state.top(pile) {
+            Some(top) => self.parents & card_index_bit(top) != 0,
+            None => self.king && state.is_open_empty(pile),
+        })
+    }
+}
+
 enum Search {
     Progress,
     Stuck(KeySet),
@@ -491,7 +592,8 @@ enum Search {
 /// search wanders through long shuffles of foundation cards). `visited`
 /// counts the states taken from the queue.
 fn search(start: TableauState, start_key: TableauKey, playable: u64, rules: &Rules, visited: &mut usize) -> Search {
-    if start.accepted_cards() & playable != 0 {
+    let targets = Targets::of(playable);
+    if targets.met(&start) {
         return Search::Progress;
     }
     let mut seen = KeySet::default();
@@ -504,7 +606,7 @@ fn search(start: TableauState, start_key: TableauKey, playable: u64, rules: &Rul
             match step {
                 Step::TurnsUp => progress = true,
                 Step::To(s) => {
-                    if s.accepted_cards() & playable != 0 {
+                    if targets.met(&s) {
                         progress = true;
                     } else if seen.insert(s.key()) {
                         queue.push_back(s);
@@ -654,6 +756,82 @@ mod tests {
             "tableau | KS QH / | KH QS / - / - / - / - / - ; stock - ; waste - ; foundations KC KD JH JS ; pass 1",
         );
         assert_eq!(status_of(&p, Rules::default()), Status::Playing);
+    }
+
+    /// A game from `piles` over a first pile whose face-down cards are every
+    /// card named nowhere else; the waste is `waste` alone.
+    fn game_of(piles: &[&str], waste: &str, foundations: [u8; 4], r: Rules) -> crate::engine::game::Game {
+        let cards = |s: &str| s.split_whitespace().map(|c| c.parse::<Card>().unwrap()).collect::<Vec<_>>();
+        let mut named: Vec<Card> = piles.iter().flat_map(|p| cards(p)).chain(cards(waste)).collect();
+        for (suit, &n) in Suit::ALL.into_iter().zip(&foundations) {
+            named.extend((1..=n).map(|r| Card::new(Rank::new(r).unwrap(), suit)));
+        }
+        let rest: Vec<Card> = Card::deck().filter(|c| !named.contains(c)).collect();
+        let mut parts: [(Vec<Card>, Vec<Card>); 7] = Default::default();
+        parts[0] = (rest, Vec::new());
+        for (i, p) in piles.iter().enumerate() {
+            parts[i].1 = cards(p);
+        }
+        let position = Position::from_parts(parts, Vec::new(), cards(waste), foundations, 1).unwrap();
+        crate::engine::game::Game::from_position(position, r)
+    }
+
+    #[test]
+    fn a_card_played_home_for_good_can_make_the_game_stuck() {
+        // The 4 of spades (the one card of the talon) goes on the 5 of
+        // hearts; once the 5 is home with no way back, nothing can take it.
+        for f2t in [false, true] {
+            let r = rules(DrawCount::One, PassLimit::Limited(1), f2t);
+            let mut game = game_of(&["6C 5H"], "4S", [0, 0, 4, 2], r);
+            assert_eq!(game.status(), Status::Playing);
+            game.play(Move::TableauToFoundation { from: PileId::ALL[0] }).unwrap();
+            let want = if f2t { Status::Playing } else { Status::Stuck };
+            assert_eq!(game.status(), want, "f2t {f2t}");
+            assert_eq!(status_of(game.position(), r), want);
+        }
+    }
+
+    #[test]
+    fn a_card_that_leaves_its_own_pile_for_good_can_make_the_game_stuck() {
+        // The 5 of diamonds goes on the 6 of clubs until the 5 of hearts,
+        // alone on a pile of its own, covers it: it cannot come back.
+        let r = rules(DrawCount::One, PassLimit::Limited(1), true);
+        let mut game = game_of(&["6C", "5H"], "5D", [0, 0, 3, 0], r);
+        assert_eq!(game.status(), Status::Playing);
+        game.play(Move::TableauToTableau { from: PileId::ALL[1], to: PileId::ALL[0], count: 1 }).unwrap();
+        assert_eq!(game.status(), Status::Stuck);
+        assert_eq!(status_of(game.position(), r), Status::Stuck);
+    }
+
+    #[test]
+    fn the_search_places_a_playable_card_exactly_where_the_state_accepts_it() {
+        // `Targets::met` against the set of every card the state accepts,
+        // on the positions of random games and random sets of playable cards.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut met = 0;
+        for number in 1..=40u128 {
+            let r = rules(DrawCount::One, PassLimit::Unlimited, number % 2 == 0);
+            let deal = crate::engine::deal::Deal::for_number(crate::engine::deal::GameNumber::new(number).unwrap());
+            let mut game = crate::engine::game::Game::new(&deal, r);
+            for _ in 0..150 {
+                let state = TableauState::of(game.position());
+                for _ in 0..20 {
+                    let playable = next() & next() & next() & ((1 << 52) - 1);
+                    let want = state.accepted_cards() & playable != 0;
+                    assert_eq!(Targets::of(playable).met(&state), want, "{} {playable:x}", game.position());
+                    met += usize::from(want);
+                }
+                let legal = game.legal_moves();
+                let _ = game.play(legal[(next() % legal.len() as u64) as usize]);
+            }
+        }
+        assert!(met > 10_000, "only {met} sets met");
     }
 
     #[test]
