@@ -28,7 +28,7 @@
 //! long the game has been going. It is built from the history only where a
 //! game begins ([`ScoreSheet::for_game`] from the deal's opening position,
 //! for a game loaded from its record); every change of the history goes
-//! through [`Play::push`], [`Play::undo`] and [`Play::redo`], which keep
+//! through `Play::push`, `Play::undo` and `Play::redo` (private), which keep
 //! the sheet with it. Tests hold it equal to the fold of the history.
 
 use std::time::Duration;
