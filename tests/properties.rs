@@ -1,17 +1,21 @@
 //! Property tests over random deals and random move sequences, under every
 //! rules setting: cards are conserved, undo and redo restore positions
 //! exactly, the legal-move generator agrees with `play`, every move's
-//! command text parses back to it, and the stuck status agrees with a
-//! naive exhaustive search written independently here.
+//! command text parses back to it, the stuck status agrees with a naive
+//! exhaustive search written independently here, and the score a game in
+//! progress keeps is the fold of its history.
 
 use std::collections::{HashSet, VecDeque};
 
 use klondike::app::command::Command;
+use klondike::app::play::{Action, Event, Origin, Play};
 use klondike::engine::card::{Card, Suit};
 use klondike::engine::deal::Deal;
 use klondike::engine::game::{legal_moves, Game, Position, Status};
 use klondike::engine::moves::Move;
 use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::scoring::{ScoreSheet, Scoring};
+use klondike::engine::status::internals::status_with_work;
 use proptest::prelude::*;
 
 mod common;
@@ -250,4 +254,128 @@ fn stuck_positions_met_in_play_agree_with_a_naive_search() {
     }
     assert!(compared > 5_000, "only {compared} positions compared");
     assert!(stuck_seen >= 30, "only {stuck_seen} stuck positions met");
+}
+
+fn scoring_strategy() -> impl Strategy<Value = Scoring> {
+    prop_oneof![Just(Scoring::Standard), Just(Scoring::Vegas), Just(Scoring::None)]
+}
+
+/// A player's command for the legal move `choice` picks, as its text reads.
+fn command_for(play: &Play, choice: u16) -> Option<Action> {
+    let mv = pick(play.game(), choice, false);
+    match mv.to_string().parse::<Command>() {
+        Ok(Command::Move(m)) => Some(Action::Move(m)),
+        _ => None,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// The score a game in progress keeps move by move (undo, redo, `auto`,
+    /// restart and a save and load included) is always the fold of its
+    /// history from the deal, under every rules setting and scoring.
+    #[test]
+    fn the_score_kept_in_step_is_the_fold_of_the_history(
+        number in game_number(),
+        rules in rules_strategy(),
+        scoring in scoring_strategy(),
+        autoplay in any::<bool>(),
+        script in prop::collection::vec((any::<u16>(), 0u8..20), 1..300),
+    ) {
+        let deal = Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap());
+        let mut play = Play::new(deal.clone(), Origin::Custom, rules, scoring, autoplay);
+        play.apply(Action::Autoplay, None).unwrap();
+        let start = Position::new(&deal);
+        for (step, (choice, kind)) in script.into_iter().enumerate() {
+            let action = match kind {
+                0..=3 => Some(Action::Undo),
+                4..=5 => Some(Action::Redo),
+                6 => Some(Action::Finish),
+                7 if choice % 16 == 0 => Some(Action::Restart),
+                8 if choice % 4 == 0 => {
+                    // A save and a load: the loaded game keeps the score.
+                    let replayed = play.record(0).replay().unwrap();
+                    play = Play::from_replayed(replayed, autoplay);
+                    None
+                }
+                _ => command_for(&play, choice),
+            };
+            let before = play.score();
+            if let Some(action) = action {
+                if let Ok(outcome) = play.apply(action, None) {
+                    if !matches!(outcome.event, Event::Dealt { .. }) {
+                        prop_assert_eq!(outcome.score_change, play.score() - before);
+                    }
+                }
+            }
+            let fold = ScoreSheet::for_game(scoring, &start, play.game());
+            prop_assert_eq!(play.score_sheet(), &fold, "step {}", step);
+            prop_assert_eq!(play.score_sheet().moves_scored(), play.game().moves_made());
+            prop_assert_eq!(play.score(), fold.current());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// The status a game keeps (carried over the moves that cannot change
+    /// it, given back by undo and redo) is always the status a fresh check
+    /// finds, under every rules setting.
+    #[test]
+    fn the_status_kept_move_by_move_is_a_fresh_check(
+        number in game_number(),
+        rules in rules_strategy(),
+        script in prop::collection::vec((any::<u16>(), 0u8..10), 1..300),
+    ) {
+        let deal = Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap());
+        let mut game = Game::new(&deal, rules);
+        for (step, (choice, kind)) in script.into_iter().enumerate() {
+            match kind {
+                0 | 1 => drop(game.undo()),
+                2 => drop(game.redo()),
+                _ => drop(game.play(pick(&game, choice, false))),
+            }
+            let fresh = status_with_work(game.position(), &rules).0;
+            prop_assert_eq!(game.status(), fresh, "step {}: {}", step, game.position());
+        }
+    }
+}
+
+/// The same over many whole games under stuck-prone rules, every position
+/// checked, with an undo now and then: the moves that make a game stuck
+/// are met here often enough for each way of carrying the status over.
+#[test]
+fn the_status_kept_in_play_is_a_fresh_check() {
+    let settings = [
+        Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), foundation_to_tableau: false },
+        Rules { draw: DrawCount::Three, passes: PassLimit::Limited(2), foundation_to_tableau: true },
+        Rules { draw: DrawCount::One, passes: PassLimit::Limited(1), foundation_to_tableau: false },
+        Rules { draw: DrawCount::One, passes: PassLimit::Limited(1), foundation_to_tableau: true },
+        Rules { draw: DrawCount::Three, passes: PassLimit::Unlimited, foundation_to_tableau: false },
+        Rules { draw: DrawCount::One, passes: PassLimit::Unlimited, foundation_to_tableau: true },
+    ];
+    let mut became_stuck = 0;
+    for number in 1..=150u128 {
+        for rules in settings {
+            let mut game =
+                Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap()), rules);
+            for step in 0..300u16 {
+                let was = game.status();
+                let choice = step.wrapping_mul(7919) ^ (number as u16);
+                if choice.is_multiple_of(11) {
+                    let _ = game.undo();
+                } else {
+                    let _ = game.play(pick(&game, choice, false));
+                }
+                let fresh = status_with_work(game.position(), &rules).0;
+                assert_eq!(game.status(), fresh, "game {number} {rules} step {step}: {}", game.position());
+                if fresh == Status::Stuck && was == Status::Playing {
+                    became_stuck += 1;
+                }
+            }
+        }
+    }
+    assert!(became_stuck >= 100, "only {became_stuck} moves made a game stuck");
 }

@@ -23,10 +23,13 @@
 //!   earns its own.
 //!
 //! # Score
-//! The score is not kept in step by hand: it is the fold of the game's
-//! history under the scoring ([`ScoreSheet::for_game`] from the deal's
-//! opening position), so undo, redo and loading can never put it out of
-//! step.
+//! The score sheet is kept in step with the game's history as moves are
+//! played, undone and redone, so that a command costs the same however
+//! long the game has been going. It is built from the history only where a
+//! game begins ([`ScoreSheet::for_game`] from the deal's opening position,
+//! for a game loaded from its record); every change of the history goes
+//! through `Play::push`, `Play::undo` and `Play::redo` (private), which keep
+//! the sheet with it. Tests hold it equal to the fold of the history.
 
 use std::time::Duration;
 
@@ -224,6 +227,9 @@ pub struct Play {
     origin: Origin,
     scoring: Scoring,
     autoplay: bool,
+    /// The score after each move of the game's history (see the module
+    /// docs); always one longer than the history.
+    sheet: ScoreSheet,
     /// Who made each move of the game's history; always as long as it.
     movers: Vec<Mover>,
     /// The same for the redo list, the next redo last; always as long as it.
@@ -286,7 +292,9 @@ impl Play {
             redo_movers = vec![Mover::Player; game.redo_len()];
         }
         let status = game.status();
+        let sheet = ScoreSheet::for_game(scoring, &Position::new(&deal), &game);
         Play {
+            sheet,
             game,
             deal,
             origin,
@@ -347,15 +355,16 @@ impl Play {
         &self.movers
     }
 
-    /// The score sheet of the game as it stands: the fold of its history.
-    pub fn score_sheet(&self) -> ScoreSheet {
-        ScoreSheet::for_game(self.scoring, &Position::new(&self.deal), &self.game)
+    /// The score sheet of the game as it stands, equal to the fold of its
+    /// history.
+    pub fn score_sheet(&self) -> &ScoreSheet {
+        &self.sheet
     }
 
     /// The score now, in points, without the time bonus (see
     /// [`ScoreSheet::current`] for its range).
     pub fn score(&self) -> i64 {
-        self.score_sheet().current()
+        self.sheet.current()
     }
 
     /// The player's move that the last [`Play::apply`] took back, when it
@@ -446,9 +455,11 @@ impl Play {
         Ok(Outcome { event, was, status: self.status, score_change })
     }
 
-    /// Plays one move, recording who made it.
+    /// Plays one move, recording who made it and scoring it.
     fn push(&mut self, mv: Move, mover: Mover) -> Result<Played, MoveError> {
+        let before = self.game.position().clone();
         let played = self.game.play(mv)?;
+        self.sheet.after_play(&before, &played, self.game.rules());
         self.movers.push(mover);
         self.redo_movers.clear();
         Ok(played)
@@ -508,12 +519,14 @@ impl Play {
         let mut automatic = Vec::new();
         while self.movers.len() > player + 1 {
             automatic.push(self.game.undo()?);
+            self.sheet.after_undo();
             self.redo_movers.push(self.movers.pop().unwrap_or(Mover::Autoplay));
         }
         // Taken back last first: in the order they were played.
         automatic.reverse();
         let before = self.game.position().clone();
         let undone = self.game.undo()?;
+        self.sheet.after_undo();
         self.redo_movers.push(self.movers.pop().unwrap_or(Mover::Player));
         Ok(Event::Undone { before, undone, automatic })
     }
@@ -521,11 +534,14 @@ impl Play {
     fn redo(&mut self) -> Result<Event, PlayError> {
         let before = self.game.position().clone();
         let redone = self.game.redo()?;
+        self.sheet.after_redo(&before, &redone, self.game.rules());
         self.movers.push(self.redo_movers.pop().unwrap_or(Mover::Player));
         let after = self.game.position().clone();
         let mut automatic = Vec::new();
         while self.redo_movers.last() == Some(&Mover::Autoplay) {
+            let ahead = self.game.position().clone();
             let Ok(again) = self.game.redo() else { break };
+            self.sheet.after_redo(&ahead, &again, self.game.rules());
             automatic.push(again);
             self.movers.push(self.redo_movers.pop().unwrap_or(Mover::Autoplay));
         }

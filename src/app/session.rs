@@ -638,7 +638,7 @@ impl<W: World> Session<W> {
         if self.persistence.stats && !self.unowned_saved {
             let seconds = self.persistence.timed.then(|| self.elapsed());
             let (rules, score, moves) = (self.play.rules(), self.play.score_sheet(), self.game().moves_made());
-            let tally = Tally::new(rules, &score, moves, won, seconds, self.play.time_bonus());
+            let tally = Tally::new(rules, score, moves, won, seconds, self.play.time_bonus());
             self.recorded = self.world.folder().count_game(&self.id, &tally);
         }
     }

@@ -622,6 +622,12 @@ pub struct Game {
     /// The status of `position`, worked out after every change (so that
     /// reading it needs no interior mutability).
     status: Status,
+    /// The status of the position before each move of `history`, so that
+    /// undo gives it back without a new check (the status is a function of
+    /// the position alone).
+    statuses: Vec<Status>,
+    /// The status of the position after each move of `undone`, for redo.
+    undone_statuses: Vec<Status>,
     /// Every stuck set found in this game (see [`StuckMemory`]).
     stuck_memory: StuckMemory,
 }
@@ -640,6 +646,8 @@ impl Game {
             history: Vec::new(),
             undone: Vec::new(),
             status: Status::Playing,
+            statuses: Vec::new(),
+            undone_statuses: Vec::new(),
             stuck_memory: StuckMemory::default(),
         };
         game.update_status();
@@ -684,8 +692,15 @@ impl Game {
     pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
         let played = self.position.play(mv, &self.rules)?;
         self.history.push(played);
+        self.statuses.push(self.status);
         self.undone.clear();
-        self.update_status();
+        self.undone_statuses.clear();
+        // Most moves cannot change the status (see `status::after_move`):
+        // only the others pay for a search.
+        match status::after_move(self.status, &played, &self.position, &self.rules) {
+            Some(status) => self.status = status,
+            None => self.update_status(),
+        }
         Ok(played)
     }
 
@@ -697,7 +712,11 @@ impl Game {
         let played = self.history.pop().ok_or(HistoryError::NothingToUndo)?;
         self.position.unplay(&played);
         self.undone.push(played.mv);
-        self.update_status();
+        self.undone_statuses.push(self.status);
+        match self.statuses.pop() {
+            Some(status) => self.status = status,
+            None => self.update_status(),
+        }
         Ok(played)
     }
 
@@ -715,12 +734,17 @@ impl Game {
         match self.position.play(mv, &self.rules) {
             Ok(played) => {
                 self.history.push(played);
-                self.update_status();
+                self.statuses.push(self.status);
+                match self.undone_statuses.pop() {
+                    Some(status) => self.status = status,
+                    None => self.update_status(),
+                }
                 Ok(played)
             }
             // Cannot happen: the move was legal in this very position.
             Err(_) => {
                 self.undone.clear();
+                self.undone_statuses.clear();
                 Err(HistoryError::NothingToRedo)
             }
         }
