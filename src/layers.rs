@@ -131,6 +131,31 @@ fn the_engine_does_no_io() {
 }
 
 #[test]
+fn no_module_is_in_an_import_cycle() {
+    let modules = modules();
+    let edges: BTreeMap<&str, BTreeSet<String>> = modules
+        .iter()
+        .map(|(name, code)| (name.as_str(), named(code, &modules).into_iter().filter(|t| !related(name, t)).collect()))
+        .collect();
+    // A module is in a cycle when it reaches itself: a walk from each.
+    let mut cycles = Vec::new();
+    for start in edges.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<&str> = edges[start].iter().map(String::as_str).collect();
+        while let Some(at) = stack.pop() {
+            if at == *start {
+                cycles.push(format!("{start}: through {}", edges[start].iter().cloned().collect::<Vec<_>>().join(", ")));
+                break;
+            }
+            if seen.insert(at) {
+                stack.extend(edges.get(at).into_iter().flatten().map(String::as_str));
+            }
+        }
+    }
+    assert!(cycles.is_empty(), "modules in an import cycle:\n{}", cycles.join("\n"));
+}
+
+#[test]
 fn the_checks_see_the_modules_and_their_paths() {
     let modules = modules();
     assert!(modules.contains_key("engine::game") && modules.contains_key("app::session"), "{:?}", modules.keys());

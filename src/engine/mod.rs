@@ -9,6 +9,7 @@ pub mod deal;
 pub mod game;
 pub mod hint;
 pub mod moves;
+pub mod position;
 pub mod rules;
 pub mod scoring;
 pub mod solver;

@@ -23,8 +23,8 @@
 use std::collections::HashSet;
 
 use crate::engine::card::{Card, Rank, Suit};
-use crate::engine::game::{Played, Position, Status};
 use crate::engine::moves::{Move, PileId};
+use crate::engine::position::{Played, Position, Status};
 use crate::engine::rules::{PassLimit, Rules};
 
 /// Stuck sets already found in one game, so that a stuck position reached
