@@ -92,7 +92,7 @@ pub fn status(position: &Position, rules: &Rules, memory: &mut StuckMemory) -> S
 /// - a draw or a redeal changes only the talon: the status stays when the
 ///   cards the talon can bring to the top stay the same.
 ///
-/// `tests/properties.rs` holds this to a fresh check after random moves.
+/// `tests/engine/properties.rs` holds this to a fresh check after random moves.
 pub fn after_move(before: Status, played: &Played, after: &Position, rules: &Rules) -> Option<Status> {
     if before == Status::Won || after.is_won() || played.turned_up.is_some() {
         return None;
@@ -453,7 +453,7 @@ impl TableauState {
     /// foundation, tableau to tableau with its one fitting count, and
     /// foundation to tableau when the rules allow it), as the engine's
     /// move, with where it leads, given to `visit`; stops early when
-    /// `visit` returns false. `tests/rules_agree.rs` holds this list to the
+    /// `visit` returns false. `tests/engine/rules_agree.rs` holds this list to the
     /// engine's legal moves, move for move.
     fn steps(&self, rules: &Rules, mut visit: impl FnMut(Move, Step) -> bool) {
         for from in 0..7 {
@@ -622,7 +622,7 @@ fn search(start: TableauState, start_key: TableauKey, playable: u64, rules: &Rul
     Search::Stuck(seen)
 }
 
-/// The stuck check's own view of the rules, for `tests/rules_agree.rs`,
+/// The stuck check's own view of the rules, for `tests/engine/rules_agree.rs`,
 /// which holds it to the engine's (`legal_moves`, `Position::check`,
 /// `Position::play`) on many positions. Not a stable API.
 #[doc(hidden)]

@@ -418,7 +418,7 @@ const RETRY_STATES: u64 = 10_000;
 /// A line this short is not worth looking again for.
 const RETRY_BELOW: usize = 100;
 
-/// The solver's own view of the rules, for `tests/rules_agree.rs`, which
+/// The solver's own view of the rules, for `tests/engine/rules_agree.rs`, which
 /// holds its compact move generator (`state.rs`) to the engine's rules on
 /// many positions. Not a stable API.
 #[doc(hidden)]

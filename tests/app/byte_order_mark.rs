@@ -1,7 +1,7 @@
 //! A UTF-8 byte-order mark at the start of a file or script (some editors
 //! write one) is skipped everywhere input is read.
 
-mod common;
+use crate::common;
 
 use common::run_klondike;
 

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 fn json_states(args: &[&str], script: &str) -> Vec<serde_json::Value> {
     let (code, out, err) = common::run_klondike(args, &[], script);

@@ -11,7 +11,7 @@ use klondike::engine::moves::Move;
 use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 use klondike::engine::solver::{solve, Budget, GaveUp, Verdict};
 
-mod common;
+use crate::common;
 
 /// A small deterministic generator (no dependence on `rand`'s versions).
 struct Lcg(u64);

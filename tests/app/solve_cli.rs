@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-mod common;
+use crate::common;
 
 fn klondike(args: &[&str], stdin: &str) -> (i32, String, String) {
     common::run_klondike(args, &[], stdin)

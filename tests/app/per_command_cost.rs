@@ -19,7 +19,7 @@ use klondike::engine::status::internals::status_with_work;
 /// A winning line of game 22434 under draw 3, one pass, foundation to
 /// tableau allowed, one command a line: late in it, long builds and
 /// foundation cards that may come down make the stuck check's search large.
-const LINE: &str = include_str!("../fixtures/game22434_draw3_1pass_f2t_line.txt");
+const LINE: &str = include_str!("../../fixtures/game22434_draw3_1pass_f2t_line.txt");
 
 fn line_rules() -> Rules {
     Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), foundation_to_tableau: true }

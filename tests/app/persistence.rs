@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 fn klondike(data: &Path, args: &[&str], stdin: &str) -> (i32, String, String) {
     common::run_klondike(args, &[("KLONDIKE_DATA_DIR", data.as_os_str())], stdin)

@@ -62,7 +62,7 @@ fn child_entry() {
 
 fn spawn_child(job: &str, path: &Path, pause_ms: Option<u64>) -> Child {
     let mut cmd = Command::new(std::env::current_exe().unwrap());
-    cmd.args(["child_entry", "--exact", "--nocapture", "--test-threads=1"])
+    cmd.args(["store_files::child_entry", "--exact", "--nocapture", "--test-threads=1"])
         .env(CHILD_ENV, job)
         .env(CHILD_PATH_ENV, path)
         .env_remove(PAUSE_BEFORE_RENAME_ENV)

@@ -2,7 +2,7 @@
 //! skipped, stored files have a size cap, and messages quote what was typed
 //! (its case kept, unprintable characters named, never Rust escapes).
 
-mod common;
+use crate::common;
 
 fn klondike(args: &[&str], stdin: &str) -> (i32, String, String) {
     common::run_klondike(args, &[], stdin)

@@ -5,7 +5,7 @@
 use klondike::engine::deal::Deal;
 use klondike::engine::moves::PileId;
 
-mod common;
+use crate::common;
 
 #[test]
 fn every_fixture_deal_matches_pysolfc() {
@@ -37,7 +37,7 @@ fn fixture_is_a_copy_of_the_shared_file_when_present() {
         common::cannot_run_here("there is no ../shared/acceptance/data/pysol_deals.txt to compare with");
         return;
     };
-    let ours = include_str!("../fixtures/pysol_deals.txt");
+    let ours = include_str!("../../fixtures/pysol_deals.txt");
     assert_eq!(ours, shared, "fixtures/pysol_deals.txt is out of date");
 }
 

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use klondike::app::store::{CRASH_AT_ENV, CRASH_EXIT_STATUS, TRACE_ENV};
 
-mod common;
+use crate::common;
 
 fn klondike(data: &Path, extra: &[(&str, &str)], args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut env: Vec<(&str, &std::ffi::OsStr)> = vec![("KLONDIKE_DATA_DIR", data.as_os_str())];

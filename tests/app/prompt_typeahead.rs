@@ -6,7 +6,7 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 /// Runs klondike on a pseudo-terminal, writes `input` in one write once the
 /// first prompt is shown, then `q`; returns everything it printed (`None`

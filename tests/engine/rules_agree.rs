@@ -22,7 +22,7 @@
 //! two equal piles it goes to. The moves it does drop by design (regrouping
 //! face-up cards, emptying a pile for no king, a talon card moved with
 //! draw-1 when it stays in reach) are covered by the verdict tests
-//! (`tests/solver_rules.rs`), not here.
+//! (`tests/engine/solver_rules.rs`), not here.
 
 use std::collections::{HashSet, VecDeque};
 

@@ -18,7 +18,7 @@ use klondike::engine::scoring::{ScoreSheet, Scoring};
 use klondike::engine::status::internals::status_with_work;
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 fn rules_strategy() -> impl Strategy<Value = Rules> {
     (
