@@ -17,7 +17,7 @@ use crate::app::census;
 use crate::app::render::replies::Instead;
 use crate::app::render::screen;
 use crate::app::render::words::{CardNames, SuitStyle};
-use crate::app::session::{Asked, Looks};
+use crate::app::session::{Asked, LookAsked};
 use crate::engine::rules::{DrawCount, PassLimit, Rules};
 use crate::engine::scoring::{vegas_pass_limit, Scoring};
 use crate::engine::solver::LineEffort;
@@ -151,8 +151,8 @@ impl PlayArgs {
 
     /// The look the options ask for; `screen_reader`: screen-reader mode is
     /// on (the flag, or the environment says so).
-    pub fn looks(&self, screen_reader: bool) -> Looks {
-        Looks {
+    pub fn looks(&self, screen_reader: bool) -> LookAsked {
+        LookAsked {
             json: self.json,
             screen_reader,
             layout: self.layout.map(|l| match l {

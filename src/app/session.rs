@@ -46,11 +46,13 @@ mod start;
 mod tests;
 
 pub use crate::app::session_command::{Line, SessionCommand};
-pub use begin::{begin, choose_deal, read_saved, BeginError, Begun, ChoiceError, Ended, LineSource, RunError};
+pub use begin::{
+    begin, choose_deal, read_saved, BeginError, ChoiceError, LineSource, ReadySession, RunError, SessionEnd,
+};
 pub use folder::{folder_problem_once, DataFolder, Say};
 pub use start::{
-    choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, Looks, Offered, ResumeRefusal,
-    Saved, StartError, TerminalFacts,
+    choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, CannotResume, LookAsked,
+    OfferOutcome, Saved, StartError, TerminalFacts,
 };
 
 /// Why the world did not do what a command asked (nothing was done).
@@ -295,7 +297,7 @@ pub enum Next {
     /// The player quit.
     Quit,
     /// Input ended (or Ctrl-C with no question waiting).
-    Ended,
+    SessionEnd,
 }
 
 /// What a command did, before it is shown.
@@ -324,7 +326,7 @@ enum Reply {
 /// files, or `--winnable`'s search. What each says is its type's words
 /// (in [`crate::app::render`]); [`Session::report`] prints them.
 #[derive(Debug)]
-enum Refused {
+enum WhyNotRun {
     /// The line is too long to be read whole.
     TooLong,
     /// The line is not text (not UTF-8).
@@ -346,16 +348,16 @@ enum Refused {
     },
 }
 
-impl fmt::Display for Refused {
+impl fmt::Display for WhyNotRun {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refused::TooLong => f.write_str(said::TOO_LONG),
-            Refused::NotText => f.write_str(said::NOT_TEXT),
-            Refused::Flow(e) => e.fmt(f),
-            Refused::Play(e) => e.fmt(f),
-            Refused::World(e) => e.fmt(f),
-            Refused::Winnable(e) => e.fmt(f),
-            Refused::Record { file, error } => f.write_str(&said::unplayable_file(file, error)),
+            WhyNotRun::TooLong => f.write_str(said::TOO_LONG),
+            WhyNotRun::NotText => f.write_str(said::NOT_TEXT),
+            WhyNotRun::Flow(e) => e.fmt(f),
+            WhyNotRun::Play(e) => e.fmt(f),
+            WhyNotRun::World(e) => e.fmt(f),
+            WhyNotRun::Winnable(e) => e.fmt(f),
+            WhyNotRun::Record { file, error } => f.write_str(&said::unplayable_file(file, error)),
         }
     }
 }
@@ -781,20 +783,20 @@ impl<W: World> Session<W> {
                 if self.view.farewell {
                     self.farewell(out)?;
                 }
-                return Ok(Next::Ended);
+                return Ok(Next::SessionEnd);
             }
-            Input::TooLong(start) => (start, Some(Refused::TooLong)),
-            Input::NotText => (String::new(), Some(Refused::NotText)),
+            Input::TooLong(start) => (start, Some(WhyNotRun::TooLong)),
+            Input::NotText => (String::new(), Some(WhyNotRun::NotText)),
             // A line typed at the prompt comes whole, however long: it is
             // refused as one read from a script is.
-            Input::Text(text) if text.len() > crate::app::lines::MAX_LINE => (text, Some(Refused::TooLong)),
+            Input::Text(text) if text.len() > crate::app::lines::MAX_LINE => (text, Some(WhyNotRun::TooLong)),
             Input::Text(text) => (text, None),
         };
         self.last_line.clone_from(&line);
         let trimmed = line.trim();
         // A comment is skipped however long it is (a line too long to be
         // read whole is known to be one by its start).
-        let comment = trimmed.starts_with('#') && !matches!(fault, Some(Refused::NotText));
+        let comment = trimmed.starts_with('#') && !matches!(fault, Some(WhyNotRun::NotText));
         if comment || (fault.is_none() && trimmed.is_empty()) {
             return Ok(Next::Continue);
         }
@@ -813,7 +815,7 @@ impl<W: World> Session<W> {
             Step::Again(text) => Ok(Reply::Again(text)),
             Step::Declined => Ok(Reply::Answer(said::KEPT_PLAYING.into())),
             Step::Quit => Ok(Reply::Quit(self.leaving().map(|g| g.to_string()))),
-            Step::Refused(why) => Err(Refused::Flow(why)),
+            Step::Refused(why) => Err(WhyNotRun::Flow(why)),
         };
         self.report(line, reply, out)
     }
@@ -821,7 +823,7 @@ impl<W: World> Session<W> {
     /// Prints a reply to `line`: as one JSON state, or as text (echoed
     /// first in a script; spoken or wrapped as the view says), and keeps
     /// what was said for `repeat`.
-    fn report(&mut self, line: &str, reply: Result<Reply, Refused>, out: &mut dyn Write) -> io::Result<Next> {
+    fn report(&mut self, line: &str, reply: Result<Reply, WhyNotRun>, out: &mut dyn Write) -> io::Result<Next> {
         if self.view.echo && !self.view.json {
             writeln!(out, "> {}", printable(line))?;
         }
@@ -887,8 +889,8 @@ impl<W: World> Session<W> {
     }
 
     /// Carries out an action on the game; the reply says what it changed.
-    fn change(&mut self, action: Action) -> Result<Reply, Refused> {
-        let outcome = self.play.apply(action, self.played_for()).map_err(Refused::Play)?;
+    fn change(&mut self, action: Action) -> Result<Reply, WhyNotRun> {
+        let outcome = self.play.apply(action, self.played_for()).map_err(WhyNotRun::Play)?;
         self.note_win();
         let said = announce_outcome(&outcome, self.game(), self.play.score_now(), &self.view.style).unwrap_or_default();
         Ok(Reply::Changed { said, stuck_news: outcome.became_stuck() })
@@ -906,7 +908,7 @@ impl<W: World> Session<W> {
     }
 
     /// Carries out a parsed line; `confirmed`: the player said yes to it.
-    fn command(&mut self, line: Line, confirmed: bool) -> Result<Reply, Refused> {
+    fn command(&mut self, line: Line, confirmed: bool) -> Result<Reply, WhyNotRun> {
         // A command that would throw the game away is asked about first
         // (at an interactive prompt, or with --confirm).
         if !confirmed && self.view.confirm && self.in_progress() {
@@ -929,18 +931,18 @@ impl<W: World> Session<W> {
     }
 
     /// The saved game in `file` (`load FILE`), read and replayed.
-    fn read_game_file(&mut self, file: &str) -> Result<Replayed, Refused> {
-        let record = self.world.folder().load_file(file).map_err(Refused::World)?;
-        record.replay().map_err(|error| Refused::Record { file: file.to_string(), error })
+    fn read_game_file(&mut self, file: &str) -> Result<Replayed, WhyNotRun> {
+        let record = self.world.folder().load_file(file).map_err(WhyNotRun::World)?;
+        record.replay().map_err(|error| WhyNotRun::Record { file: file.to_string(), error })
     }
 
     /// Carries out a session command: the files, the statistics, another
     /// game, quitting.
-    fn session_command(&mut self, command: SessionCommand) -> Result<Reply, Refused> {
+    fn session_command(&mut self, command: SessionCommand) -> Result<Reply, WhyNotRun> {
         match command {
             SessionCommand::Save(file) => {
                 let record = self.record();
-                self.world.folder().save_file(&file, &record).map_err(Refused::World)?;
+                self.world.folder().save_file(&file, &record).map_err(WhyNotRun::World)?;
                 Ok(Reply::Answer(said::saved(&file)))
             }
             SessionCommand::Load(file) => {
@@ -954,7 +956,7 @@ impl<W: World> Session<W> {
                 Ok(Reply::Opening(Some(said::loaded(left, &file, self.play.origin(), moves))))
             }
             SessionCommand::Stats => {
-                let stats = self.world.folder().statistics().map_err(Refused::World)?;
+                let stats = self.world.folder().statistics().map_err(WhyNotRun::World)?;
                 Ok(Reply::Answer(crate::app::render::stats_text::statistics(&stats).trim_end().to_string()))
             }
             SessionCommand::New(n) => {
@@ -962,7 +964,7 @@ impl<W: World> Session<W> {
                 let first = n.unwrap_or_else(|| self.world.random_game());
                 let (number, deal, preface) = if self.winnable {
                     let Winnable { number, deal, passed } =
-                        first_winnable(&mut self.world, first, self.play.rules()).map_err(Refused::Winnable)?;
+                        first_winnable(&mut self.world, first, self.play.rules()).map_err(WhyNotRun::Winnable)?;
                     (number, deal, Some(said::winnable_message(number, &passed)))
                 } else {
                     (first, Deal::for_number(first), None)
@@ -979,7 +981,7 @@ impl<W: World> Session<W> {
     }
 
     /// Carries out a command of the game notation.
-    fn game_command(&mut self, command: Command) -> Result<Reply, Refused> {
+    fn game_command(&mut self, command: Command) -> Result<Reply, WhyNotRun> {
         let style = self.view.style;
         match command {
             Command::Restart => {
@@ -1009,11 +1011,11 @@ impl<W: World> Session<W> {
             Command::Ask(query) => match self.play.apply(Action::Ask(query), None) {
                 Ok(Outcome { event: Event::Answered(Query::Table), .. }) => Ok(Reply::Table),
                 Ok(Outcome { event: Event::Answered(asked), .. }) => {
-                    said::answer(asked, &self.play, &self.look()).map(Reply::Answer).map_err(Refused::Flow)
+                    said::answer(asked, &self.play, &self.look()).map(Reply::Answer).map_err(WhyNotRun::Flow)
                 }
                 // Play answers every question with Answered; the table is harmless.
                 Ok(_) => Ok(Reply::Table),
-                Err(e) => Err(Refused::Play(e)),
+                Err(e) => Err(WhyNotRun::Play(e)),
             },
             // The flow carries these out before a command gets here
             // (`Step::Again`); the table is a harmless answer.

@@ -34,8 +34,8 @@ use crate::input::Terminal;
 use crate::world::Files;
 use crate::{census_command, man_page, solve_command, world};
 use klondike::app::session::{
-    begin, choose_deal, choose_view, BeginError, Begun, DataFolder, Ended, LineSource, Persistence, RunError,
-    TerminalFacts,
+    begin, choose_deal, choose_view, BeginError, DataFolder, LineSource, Persistence, ReadySession, RunError,
+    SessionEnd, TerminalFacts,
 };
 
 /// Runs the program; prints errors and maps them to exit codes.
@@ -157,7 +157,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         // saved game that does not replay, a refused `--resume`).
         Err(e) => return Err(anyhow::anyhow!(klondike::app::render::error_chain::chain(&e))),
     };
-    let Begun { mut session, skipped } = begun;
+    let ReadySession { mut session, skipped } = begun;
     let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {
         // Screen-reader mode reads plain lines even on a terminal: no redraws.
         (true, true) => {
@@ -172,8 +172,8 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     match session.run(source.as_mut(), &mut out, skipped, interactive, args.strict) {
-        Ok(Ended::Normally) => Ok(ExitCode::SUCCESS),
-        Ok(Ended::Rejected) => Ok(ExitCode::from(3)),
+        Ok(SessionEnd::Normally) => Ok(ExitCode::SUCCESS),
+        Ok(SessionEnd::Rejected) => Ok(ExitCode::from(3)),
         Err(RunError::Read(e)) => {
             Err(anyhow::Error::new(e).context(klondike::app::render::diagnostics::STDIN_UNREADABLE))
         }

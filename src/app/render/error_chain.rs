@@ -8,14 +8,14 @@ use crate::app::batch::ScriptError;
 use crate::app::command::CommandError;
 use crate::app::record::RecordError;
 use crate::app::render::refusals::{command_error, move_error, record_error, saved_game_unplayable, script_error};
-use crate::app::session::{BeginError, ResumeRefusal};
+use crate::app::session::{BeginError, CannotResume};
 use crate::engine::moves::MoveError;
 
 /// Why `--resume` cannot be done, with a saved game that does not replay
 /// worded as [`record_error`] words it.
-pub fn resume_refusal(why: &ResumeRefusal) -> String {
+pub fn resume_refusal(why: &CannotResume) -> String {
     match why {
-        ResumeRefusal::Unplayable { name, error, moved } => {
+        CannotResume::Unplayable { name, error, moved } => {
             format!("cannot resume: {}", saved_game_unplayable(name, error, moved))
         }
         _ => why.to_string(),

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::{
-    claim_autosave, first_winnable, offer_saved, retire_autosave, Input, Next, Offered, Persistence, ResumeRefusal,
+    claim_autosave, first_winnable, offer_saved, retire_autosave, CannotResume, Input, Next, OfferOutcome, Persistence,
     Saved, Session, Start, StartError, View, World,
 };
 use crate::app::flow::{Passed, WinnableError};
@@ -100,7 +100,7 @@ pub enum BeginError {
     Choice(#[from] ChoiceError),
     /// `--resume` cannot be done, and why (boxed: a result stays small).
     #[error("{0}")]
-    Refused(Box<ResumeRefusal>),
+    Refused(Box<CannotResume>),
     /// `--winnable` found no winnable deal.
     #[error("{0}")]
     Winnable(WinnableError),
@@ -119,7 +119,7 @@ impl From<StartError> for BeginError {
 }
 
 /// A session ready for its first line.
-pub struct Begun<W: World> {
+pub struct ReadySession<W: World> {
     /// The session, on its first game.
     pub session: Session<W>,
     /// Under `--winnable`: the deal numbers passed over to find it.
@@ -143,7 +143,7 @@ pub fn begin<W: World>(
     interactive: bool,
     asked_aloud: bool,
     out: &mut impl Write,
-) -> Result<Option<Begun<W>>, BeginError> {
+) -> Result<Option<ReadySession<W>>, BeginError> {
     let rules = args.rules();
     let in_use = claim_autosave(&mut world, &mut persistence, args.resume)?;
     let saved = match &args.load {
@@ -152,13 +152,13 @@ pub fn begin<W: World>(
             Some(Saved { start: Start::Loaded { elapsed: replayed.elapsed_seconds }, replayed })
         }
         None => match offer_saved(&mut world, &args.asked(interactive, asked_aloud), in_use, out)? {
-            Offered::Nothing => None,
-            Offered::Saved(saved) => Some(*saved),
-            Offered::NewerAutosave => {
+            OfferOutcome::Nothing => None,
+            OfferOutcome::Saved(saved) => Some(*saved),
+            OfferOutcome::NewerAutosave => {
                 persistence.autosave = false;
                 None
             }
-            Offered::Quit => return Ok(None),
+            OfferOutcome::Quit => return Ok(None),
         },
     };
     let mut skipped = None;
@@ -182,7 +182,7 @@ pub fn begin<W: World>(
         persistence.autosave = retire_autosave(&mut world, persistence.stats);
     }
     let session = Session::new(play, start, view, persistence, args.winnable, world);
-    Ok(Some(Begun { session, skipped }))
+    Ok(Some(ReadySession { session, skipped }))
 }
 
 /// A source of command lines: standard input, the line editor, or lines
@@ -206,7 +206,7 @@ impl<R: io::BufRead> LineSource for crate::app::lines::PlainLines<R> {
 
 /// How a session run by [`Session::run`] ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ended {
+pub enum SessionEnd {
     /// The player quit, or the input ended.
     Normally,
     /// Under `--strict`, a command was rejected (said on the world's
@@ -224,7 +224,7 @@ pub enum RunError {
 }
 
 impl<W: World> Session<W> {
-    /// Opens the session on `out` (`skipped`: see [`Begun`]; `welcome`: the
+    /// Opens the session on `out` (`skipped`: see [`ReadySession`]; `welcome`: the
     /// interactive welcome), then feeds it each line of `source` until the
     /// player quits or the input ends, or, with `strict`, until a command
     /// is rejected. The game is saved or counted at the end as
@@ -239,21 +239,21 @@ impl<W: World> Session<W> {
         skipped: Option<Passed>,
         welcome: bool,
         strict: bool,
-    ) -> Result<Ended, RunError> {
+    ) -> Result<SessionEnd, RunError> {
         self.open(out, skipped, welcome).map_err(RunError::Write)?;
         loop {
             out.flush().map_err(RunError::Write)?;
             let input = source.next_line().map_err(RunError::Read)?;
             match self.feed(input, out).map_err(RunError::Write)? {
                 Next::Continue => {}
-                Next::Quit | Next::Ended => break,
+                Next::Quit | Next::SessionEnd => break,
                 Next::Rejected if strict => {
                     out.flush().map_err(RunError::Write)?;
                     let said = crate::app::render::replies::strict_stopped(self.last_line());
                     self.world_mut().warn(&said);
                     self.end();
                     out.flush().map_err(RunError::Write)?;
-                    return Ok(Ended::Rejected);
+                    return Ok(SessionEnd::Rejected);
                 }
                 Next::Rejected => {}
             }
@@ -261,6 +261,6 @@ impl<W: World> Session<W> {
         source.finish();
         self.end();
         out.flush().map_err(RunError::Write)?;
-        Ok(Ended::Normally)
+        Ok(SessionEnd::Normally)
     }
 }

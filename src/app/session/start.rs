@@ -52,7 +52,7 @@ pub struct Saved {
 
 /// How the offer of the saved game ended.
 #[derive(Debug)]
-pub enum Offered {
+pub enum OfferOutcome {
     /// No saved game to start from: a new game is dealt.
     Nothing,
     /// The saved game, resumed (boxed: a replayed game is large).
@@ -70,7 +70,7 @@ pub enum Offered {
 pub enum StartError {
     /// `--resume` cannot be done, and why (boxed: a result stays small).
     #[error("{0}")]
-    Refused(Box<ResumeRefusal>),
+    Refused(Box<CannotResume>),
     /// The question could not be asked or answered.
     #[error("{0}")]
     Io(#[source] io::Error),
@@ -78,7 +78,7 @@ pub enum StartError {
 
 /// Why `--resume` cannot be done ([`StartError::Refused`]).
 #[derive(Debug, thiserror::Error)]
-pub enum ResumeRefusal {
+pub enum CannotResume {
     /// Another session holds the saved game.
     #[error("the saved game is open in another klondike session")]
     InUse,
@@ -165,20 +165,20 @@ pub fn offer_saved(
     asked: &Asked,
     in_use: bool,
     out: &mut impl Write,
-) -> Result<Offered, StartError> {
-    let refused = |why: ResumeRefusal| Err(StartError::Refused(Box::new(why)));
+) -> Result<OfferOutcome, StartError> {
+    let refused = |why: CannotResume| Err(StartError::Refused(Box::new(why)));
     if !asked.offer {
-        return Ok(Offered::Nothing);
+        return Ok(OfferOutcome::Nothing);
     }
     // Nowhere to keep a saved game (no data folder): nothing to offer.
-    let Some(name) = world.folder().autosave_name() else { return Ok(Offered::Nothing) };
+    let Some(name) = world.folder().autosave_name() else { return Ok(OfferOutcome::Nothing) };
     // Not even read: reading may move a corrupt file aside, and it is the
     // other session's.
     if in_use {
         if asked.resume {
-            return refused(ResumeRefusal::InUse);
+            return refused(CannotResume::InUse);
         }
-        return Ok(Offered::Nothing);
+        return Ok(OfferOutcome::Nothing);
     }
     let record = match world.folder().read_autosave() {
         Ok(Some(r)) if world.folder().was_counted(&r.identity()) => {
@@ -186,27 +186,27 @@ pub fn offer_saved(
             None
         }
         Ok(r) => r,
-        Err(e) if asked.resume => return refused(ResumeRefusal::Unreadable(e)),
+        Err(e) if asked.resume => return refused(CannotResume::Unreadable(e)),
         // The folder cannot be read: said once, as the folder's problem.
         Err(e @ StoreError::Io { .. }) => {
             world.folder().folder_problem(&e);
-            return Ok(Offered::Nothing);
+            return Ok(OfferOutcome::Nothing);
         }
         // Said here; the session then leaves it alone (see `retire_autosave`).
         Err(e @ StoreError::NewerVersion { .. }) => {
             world.warn(&said::not_saving_for(&e));
-            return Ok(Offered::NewerAutosave);
+            return Ok(OfferOutcome::NewerAutosave);
         }
         Err(e) => {
             world.warn(&e.to_string());
-            return Ok(Offered::Nothing);
+            return Ok(OfferOutcome::Nothing);
         }
     };
     let Some(record) = record else {
         if asked.resume {
-            return refused(ResumeRefusal::NoSavedGame);
+            return refused(CannotResume::NoSavedGame);
         }
-        return Ok(Offered::Nothing);
+        return Ok(OfferOutcome::Nothing);
     };
     // Replayed before it is offered: a game that cannot be resumed is not
     // offered (it is moved aside, and said).
@@ -215,34 +215,34 @@ pub fn offer_saved(
         Err(e) => {
             let moved = world.folder().move_autosave_aside().unwrap_or_default();
             if asked.resume {
-                return refused(ResumeRefusal::Unplayable { name, error: e, moved });
+                return refused(CannotResume::Unplayable { name, error: e, moved });
             }
             world.warn(&crate::app::render::refusals::saved_game_unplayable(&name, &e, &moved));
-            return Ok(Offered::Nothing);
+            return Ok(OfferOutcome::Nothing);
         }
     };
     let answer = if asked.resume { Answer::Yes } else { ask(world, &record, asked, out).map_err(StartError::Io)? };
     match answer {
-        Answer::Quit => return Ok(Offered::Quit),
+        Answer::Quit => return Ok(OfferOutcome::Quit),
         Answer::No => {
             // Declined: the saved game is abandoned, and counts as lost
             // (first, so that a kill in between leaves a counted game, not
             // a lost one). One that cannot be counted stays saved.
             match count_record_as_lost(world, &record, true) {
                 // Kept, and said when the new game starts (`retire_autosave`).
-                Some((_, false)) => return Ok(Offered::Nothing),
+                Some((_, false)) => return Ok(OfferOutcome::Nothing),
                 Some((what, true)) => world.warn(&said::saved_game_lost(&what)),
                 None => {}
             }
             world.folder().remove_autosave();
-            return Ok(Offered::Nothing);
+            return Ok(OfferOutcome::Nothing);
         }
         Answer::Yes => {}
     }
     // The file stays: a session with autosave keeps it in step with the
     // game (and removes it when the game is over); one without leaves it.
     let start = Start::Resumed { elapsed: replayed.elapsed_seconds, id: record.identity() };
-    Ok(Offered::Saved(Box::new(Saved { replayed, start })))
+    Ok(OfferOutcome::Saved(Box::new(Saved { replayed, start })))
 }
 
 /// Before a session that will write the autosave starts a game of its own
@@ -291,7 +291,7 @@ pub fn retire_autosave(world: &mut impl World, stats: bool) -> bool {
 
 /// What the command line says of the look; `None` leaves it to the terminal.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Looks {
+pub struct LookAsked {
     /// `--json`: one JSON state per line.
     pub json: bool,
     /// Screen-reader mode (the flag, or its environment variable).
@@ -366,7 +366,7 @@ impl TerminalFacts {
 /// for scripts; suit symbols only at a UTF-8 terminal that is not `dumb`;
 /// colour never for a screen reader, and with auto only at a terminal
 /// without `NO_COLOR` that is not `dumb`.
-pub fn choose_view(looks: &Looks, terminal: &TerminalFacts) -> View {
+pub fn choose_view(looks: &LookAsked, terminal: &TerminalFacts) -> View {
     let interactive = terminal.interactive;
     let at_terminal = interactive && !looks.screen_reader && !looks.json && terminal.stdout_terminal;
     let layout = looks.layout.unwrap_or(if looks.screen_reader {
@@ -434,7 +434,7 @@ pub fn claim_autosave(
     if persistence.autosave {
         match world.folder().lock_autosave() {
             AutosaveLock::Held => held = true,
-            AutosaveLock::Busy(_) if resume => return Err(StartError::Refused(Box::new(ResumeRefusal::InUse))),
+            AutosaveLock::Busy(_) if resume => return Err(StartError::Refused(Box::new(CannotResume::InUse))),
             AutosaveLock::Busy(folder) => {
                 world.warn(&said::another_session_keeps(&folder));
                 persistence.autosave = false;

@@ -480,7 +480,7 @@ fn a_question_waits_and_ctrl_c_takes_it_back() {
     feed(&mut s, &["d"]);
     assert_eq!(ctrl_c(&mut s), (Next::Continue, format!("{HOW_TO_QUIT}\n")));
     assert_eq!(s.play().game().moves_made(), 2);
-    assert_eq!(ctrl_c(&mut s), (Next::Ended, "\nGame 1 counts as lost.\n".to_string()));
+    assert_eq!(ctrl_c(&mut s), (Next::SessionEnd, "\nGame 1 counts as lost.\n".to_string()));
 }
 
 #[test]
@@ -634,7 +634,7 @@ fn at_terminal() -> Asked {
 }
 
 /// The offer through `world`, and what it printed.
-fn offer(world: &mut Memory, asked: &Asked, in_use: bool) -> (Result<Offered, StartError>, String) {
+fn offer(world: &mut Memory, asked: &Asked, in_use: bool) -> (Result<OfferOutcome, StartError>, String) {
     let mut out = Vec::new();
     let offered = offer_saved(world, asked, in_use, &mut out);
     (offered, String::from_utf8(out).unwrap())
@@ -645,7 +645,7 @@ fn a_saved_game_is_offered_at_a_terminal_and_resumed_with_its_own_id() {
     let mut world = with_saved(vec!["maybe", ""]);
     let id = world.autosave.as_ref().unwrap().identity();
     let (offered, _) = offer(&mut world, &at_terminal(), false);
-    let Ok(Offered::Saved(saved)) = offered else { panic!("{offered:?}") };
+    let Ok(OfferOutcome::Saved(saved)) = offered else { panic!("{offered:?}") };
     assert!(matches!(saved.start, Start::Resumed { id: ref resumed, .. } if *resumed == id));
     assert_eq!(saved.replayed.game.moves_made(), 1);
     // Asked again after an answer that is not one; an empty answer is yes.
@@ -661,7 +661,7 @@ fn a_saved_game_that_does_not_replay_is_moved_aside_without_being_offered() {
     broken.moves.push("ks 1".into());
     let mut world = Memory { autosave: Some(broken.clone()), answers: vec!["y"], ..Memory::default() };
     let (offered, _) = offer(&mut world, &at_terminal(), false);
-    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(matches!(offered, Ok(OfferOutcome::Nothing)), "{offered:?}");
     assert!(world.asked.is_empty(), "not offered: {:?}", world.asked);
     assert_eq!(world.moved_aside, [broken]);
     assert!(world.counts.is_empty());
@@ -673,7 +673,7 @@ fn a_script_is_not_offered_the_saved_game_and_leaves_it() {
     let mut world = with_saved(vec!["y"]);
     let asked = Asked { offer: false, ..at_terminal() };
     let (offered, out) = offer(&mut world, &asked, false);
-    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(matches!(offered, Ok(OfferOutcome::Nothing)), "{offered:?}");
     assert!(world.asked.is_empty() && out.is_empty());
     assert!(world.autosave.is_some() && world.counts.is_empty());
 }
@@ -685,7 +685,7 @@ fn a_saved_game_already_counted_is_removed_and_not_offered() {
     let tally = Tally::new(&Rules::default(), &ScoreSheet::new(Scoring::Standard), 1, false, None, None);
     world.counts.push((record.identity(), tally));
     let (offered, _) = offer(&mut world, &at_terminal(), false);
-    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(matches!(offered, Ok(OfferOutcome::Nothing)), "{offered:?}");
     assert!(world.asked.is_empty(), "not offered");
     assert!(world.autosave.is_none(), "removed");
     assert_eq!(world.counts.len(), 1, "not counted again");
@@ -695,7 +695,7 @@ fn a_saved_game_already_counted_is_removed_and_not_offered() {
 fn an_autosave_that_cannot_be_read_is_reported_and_kept() {
     let mut world = Memory { autosave_fault: Some(Fault::Folder), ..with_saved(vec!["y"]) };
     let (offered, _) = offer(&mut world, &at_terminal(), false);
-    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(matches!(offered, Ok(OfferOutcome::Nothing)), "{offered:?}");
     assert!(world.asked.is_empty());
     assert_eq!(world.warnings.len(), 1, "{:?}", world.warnings);
     assert!(world.warnings[0].starts_with("folder: could not read autosave.json"), "{:?}", world.warnings);
@@ -714,7 +714,7 @@ fn an_autosave_that_cannot_be_read_is_reported_and_kept() {
 fn a_newer_autosave_is_kept_and_the_session_does_not_save() {
     let mut world = Memory { autosave_fault: Some(Fault::Newer), ..with_saved(vec!["y"]) };
     let (offered, _) = offer(&mut world, &at_terminal(), false);
-    assert!(matches!(offered, Ok(Offered::NewerAutosave)), "{offered:?}");
+    assert!(matches!(offered, Ok(OfferOutcome::NewerAutosave)), "{offered:?}");
     assert!(world.warnings[0].ends_with("; this session does not save its game"), "{:?}", world.warnings);
     assert!(!retire_autosave(&mut world, true), "a new game does not take its place");
     assert!(world.autosave.is_some() && world.counts.is_empty());
@@ -725,7 +725,7 @@ fn declining_the_saved_game_counts_it_lost_and_removes_it() {
     let mut world = with_saved(vec!["n"]);
     let id = world.autosave.as_ref().unwrap().identity();
     let (offered, _) = offer(&mut world, &at_terminal(), false);
-    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(matches!(offered, Ok(OfferOutcome::Nothing)), "{offered:?}");
     let [(counted, tally)] = world.counts.as_slice() else { panic!("{:?}", world.counts) };
     assert_eq!((counted, tally.outcome.won, tally.outcome.moves), (&id, false, 1));
     assert!(world.autosave.is_none());
@@ -736,7 +736,7 @@ fn declining_the_saved_game_counts_it_lost_and_removes_it() {
 fn a_declined_game_that_cannot_be_counted_stays_saved() {
     let mut world = Memory { stats_fail: true, ..with_saved(vec!["no"]) };
     let (offered, _) = offer(&mut world, &at_terminal(), false);
-    assert!(matches!(offered, Ok(Offered::Nothing)), "{offered:?}");
+    assert!(matches!(offered, Ok(OfferOutcome::Nothing)), "{offered:?}");
     assert!(world.autosave.is_some() && world.warnings.is_empty());
     // The new game then keeps it too, and says so.
     assert!(!retire_autosave(&mut world, true));
@@ -751,7 +751,7 @@ fn quitting_at_the_offer_leaves_everything_as_it_was() {
     {
         let mut world = with_saved(answers);
         let (offered, out) = offer(&mut world, &at_terminal(), false);
-        assert!(matches!(offered, Ok(Offered::Quit)), "{offered:?}");
+        assert!(matches!(offered, Ok(OfferOutcome::Quit)), "{offered:?}");
         assert_eq!(out, said);
         assert!(world.autosave.is_some() && world.counts.is_empty() && world.warnings.is_empty());
     }
@@ -769,17 +769,17 @@ fn resume_fails_without_a_saved_game_or_when_another_session_has_it() {
     );
     // Without --resume another session's saved game is simply not offered.
     let (offered, _) = offer(&mut world, &at_terminal(), true);
-    assert!(matches!(offered, Ok(Offered::Nothing)) && world.asked.is_empty() && world.autosave.is_some());
+    assert!(matches!(offered, Ok(OfferOutcome::Nothing)) && world.asked.is_empty() && world.autosave.is_some());
     // With nowhere to keep one, there is none to offer.
     let mut world = Memory { no_folder: true, ..with_saved(vec!["y"]) };
-    assert!(matches!(offer(&mut world, &resume, false).0, Ok(Offered::Nothing)));
+    assert!(matches!(offer(&mut world, &resume, false).0, Ok(OfferOutcome::Nothing)));
 }
 
 #[test]
 fn resume_takes_the_saved_game_without_asking() {
     let mut world = with_saved(vec![]);
     let (offered, _) = offer(&mut world, &Asked { resume: true, ..at_terminal() }, false);
-    assert!(matches!(offered, Ok(Offered::Saved(_))), "{offered:?}");
+    assert!(matches!(offered, Ok(OfferOutcome::Saved(_))), "{offered:?}");
     assert!(world.asked.is_empty());
 }
 
@@ -813,26 +813,26 @@ fn a_utf8_locale_is_read_in_any_spelling() {
 
 #[test]
 fn a_terminal_gets_the_picture_and_a_script_rows() {
-    let v = choose_view(&Looks::default(), &TERMINAL);
+    let v = choose_view(&LookAsked::default(), &TERMINAL);
     assert_eq!((v.layout, v.style.names, v.style.suits), (Layout::Columns, CardNames::Short, SuitStyle::Symbols));
     assert!(v.style.colour && v.wrap && v.confirm && v.farewell && !v.echo);
-    let v = choose_view(&Looks::default(), &TerminalFacts::default());
+    let v = choose_view(&LookAsked::default(), &TerminalFacts::default());
     assert_eq!((v.layout, v.style.suits), (Layout::Rows, SuitStyle::Letters));
     assert!(!v.style.colour && !v.wrap && !v.confirm && !v.farewell && v.echo);
     // --confirm asks in a script too; --json at a terminal neither asks nor wraps.
-    assert!(choose_view(&Looks { confirm: true, ..Looks::default() }, &TerminalFacts::default()).confirm);
-    let v = choose_view(&Looks { json: true, ..Looks::default() }, &TERMINAL);
+    assert!(choose_view(&LookAsked { confirm: true, ..LookAsked::default() }, &TerminalFacts::default()).confirm);
+    let v = choose_view(&LookAsked { json: true, ..LookAsked::default() }, &TERMINAL);
     assert!(v.json && !v.confirm && !v.wrap && v.layout == Layout::Rows);
 }
 
 #[test]
 fn a_screen_reader_gets_words_and_never_colour() {
-    let looks = Looks { screen_reader: true, colour: Some(true), ..Looks::default() };
+    let looks = LookAsked { screen_reader: true, colour: Some(true), ..LookAsked::default() };
     let v = choose_view(&looks, &TERMINAL);
     assert_eq!((v.layout, v.style.names, v.style.suits), (Layout::List, CardNames::Words, SuitStyle::Letters));
     assert!(!v.style.colour && !v.wrap && v.screen_reader);
     // What is asked for is kept: rows, with short names.
-    let looks = Looks { layout: Some(Layout::Rows), names: Some(CardNames::Short), ..looks };
+    let looks = LookAsked { layout: Some(Layout::Rows), names: Some(CardNames::Short), ..looks };
     let v = choose_view(&looks, &TERMINAL);
     assert_eq!((v.layout, v.style.names), (Layout::Rows, CardNames::Short));
 }
@@ -841,17 +841,17 @@ fn a_screen_reader_gets_words_and_never_colour() {
 fn a_dumb_or_plain_terminal_gets_letters_and_no_colour_unless_asked() {
     for facts in [TerminalFacts { dumb: true, ..TERMINAL }, TerminalFacts { utf8: false, no_colour: true, ..TERMINAL }]
     {
-        let v = choose_view(&Looks::default(), &facts);
+        let v = choose_view(&LookAsked::default(), &facts);
         assert_eq!(v.style.suits, SuitStyle::Letters);
         assert!(!v.style.colour);
-        let asked = Looks { colour: Some(true), suits: Some(SuitStyle::Symbols), ..Looks::default() };
+        let asked = LookAsked { colour: Some(true), suits: Some(SuitStyle::Symbols), ..LookAsked::default() };
         let v = choose_view(&asked, &facts);
         assert!(v.style.colour && v.style.suits == SuitStyle::Symbols);
     }
     // Colour with auto follows standard output, even in a script.
     let piped = TerminalFacts { interactive: false, ..TERMINAL };
-    assert!(choose_view(&Looks::default(), &piped).style.colour);
-    assert!(!choose_view(&Looks { colour: Some(false), ..Looks::default() }, &TERMINAL).style.colour);
+    assert!(choose_view(&LookAsked::default(), &piped).style.colour);
+    assert!(!choose_view(&LookAsked { colour: Some(false), ..LookAsked::default() }, &TERMINAL).style.colour);
 }
 
 /// [`saved_game`] already counted: a session was killed between counting it
@@ -968,24 +968,24 @@ fn options(words: &[&str]) -> crate::app::options::PlayArgs {
 }
 
 /// Begins the session `words` ask for in `world` (a script, not interactive).
-fn begun(world: Memory, words: &[&str]) -> Begun<Memory> {
+fn begun(world: Memory, words: &[&str]) -> ReadySession<Memory> {
     begin(world, &options(words), script(), KEEPS_ALL, false, false, &mut Vec::new()).unwrap().expect("a session")
 }
 
 #[test]
 fn a_scripted_session_runs_from_its_options_to_its_end_in_memory() {
-    let Begun { mut session, skipped } = begun(Memory::default(), &["--game", "5", "--strict"]);
+    let ReadySession { mut session, skipped } = begun(Memory::default(), &["--game", "5", "--strict"]);
     assert_eq!((session.number().map(GameNumber::get), skipped.is_none()), (Some(5), true));
     let mut out = Vec::new();
     let mut lines = crate::app::lines::PlainLines::new(&b"d\nxyzzy\nd\n"[..]);
-    assert_eq!(session.run(&mut lines, &mut out, None, false, true).unwrap(), Ended::Rejected);
+    assert_eq!(session.run(&mut lines, &mut out, None, false, true).unwrap(), SessionEnd::Rejected);
     assert_eq!(session.play().game().moves_made(), 1, "nothing after the rejected line runs");
     let warnings = &session.world().warnings;
     assert!(warnings.iter().any(|w| w == "--strict: stopped at the rejected command 'xyzzy'"), "{warnings:?}");
     // Without --strict every line runs, to the end of the input.
-    let Begun { mut session, .. } = begun(Memory::default(), &["--game", "5"]);
+    let ReadySession { mut session, .. } = begun(Memory::default(), &["--game", "5"]);
     let mut lines = crate::app::lines::PlainLines::new(&b"d\nxyzzy\nd\n"[..]);
-    assert_eq!(session.run(&mut lines, &mut Vec::new(), None, false, false).unwrap(), Ended::Normally);
+    assert_eq!(session.run(&mut lines, &mut Vec::new(), None, false, false).unwrap(), SessionEnd::Normally);
     assert_eq!(session.play().game().moves_made(), 2);
     // The game ended unfinished: saved for resuming, not counted.
     assert!(session.world().autosave.is_some() && session.world().counts.is_empty());
@@ -1010,6 +1010,6 @@ fn a_session_begins_on_the_deal_named_or_a_random_one_or_ends_at_the_offer() {
 }
 
 /// Begins the default session at a terminal in `world`.
-fn begun_at_terminal(world: Memory) -> Begun<Memory> {
+fn begun_at_terminal(world: Memory) -> ReadySession<Memory> {
     begin(world, &options(&[]), script(), KEEPS_ALL, true, false, &mut Vec::new()).unwrap().expect("a session")
 }
