@@ -33,6 +33,8 @@ pub fn run(args: CensusArgs) -> Result<()> {
     };
     let mut files = args.files.clone();
     files.extend(batches.iter().cloned());
+    // The picture's file is checked before any work, as the verdict file is.
+    let plot = args.plot.as_deref().map(|p| census::files::check_plot_file(p, &files)).transpose()?;
     let mut old_verdicts = None;
     if let Some(path) = &args.verdict_file {
         old_verdicts = census::files::check_verdict_file(path, &files)?;
@@ -75,10 +77,15 @@ pub fn run(args: CensusArgs) -> Result<()> {
             .with_context(|| render::census_table::cannot_write_verdicts(path))?;
     }
     let heading = render::census_table::heading(range, args.shard);
-    if let Some(path) = &args.plot {
+    if let (Some(path), Some(target)) = (&args.plot, &plot) {
         let svg = render::census_plot::census_svg(&rows, &heading).map_err(anyhow::Error::msg)?;
-        klondike::app::store::write_atomically_streamed(path, |out| out.write_all(svg.as_bytes()))
-            .with_context(|| render::census_table::cannot_write_plot(path))?;
+        klondike::app::store::write_atomically_streamed(target, |out| out.write_all(svg.as_bytes())).map_err(|e| {
+            anyhow::anyhow!(
+                "{}: {}",
+                render::census_table::cannot_write_plot(path),
+                klondike::app::io_text::io_words(&e)
+            )
+        })?;
     }
     let mut out = io::stdout().lock();
     writeln!(out, "{heading}")?;

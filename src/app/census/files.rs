@@ -81,6 +81,61 @@ pub enum FilesError {
     /// The verdict file exists and holds something else than verdicts.
     #[error("will not write the verdicts to '{}': it holds something other than census verdicts, which would be lost; name another file", .0.display())]
     NotAVerdictFile(PathBuf),
+    /// The picture's file is not named as an SVG file.
+    #[error("'{}' is not an SVG file's name: the picture is SVG, so name a file ending in .svg", .0.display())]
+    PlotNotSvg(PathBuf),
+    /// The picture's folder does not exist.
+    #[error("cannot draw the picture in '{}': its folder does not exist", .0.display())]
+    PlotFolderMissing(PathBuf),
+    /// The picture's file exists and is not a picture (an SVG file), or is
+    /// one of the files counted.
+    #[error("will not draw the picture over '{}': it holds something other than a picture, which would be lost; name another file", .0.display())]
+    PlotHoldsOther(PathBuf),
+}
+
+/// Checks the file `--plot` is to draw in, before any work: named
+/// `….svg`, in a folder that exists, not one of the `files` counted, and
+/// either not there yet or a regular file that holds a picture already (an
+/// SVG file, drawn before) or nothing. Returns the file to write: through
+/// a symbolic link, its target.
+///
+/// # Errors
+/// [`FilesError::PlotNotSvg`], [`FilesError::PlotFolderMissing`],
+/// [`FilesError::NotARegularFile`] (a folder, a device),
+/// [`FilesError::PlotHoldsOther`], [`FilesError::Read`].
+pub fn check_plot_file(path: &Path, files: &[PathBuf]) -> Result<PathBuf, FilesError> {
+    if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
+        return Err(FilesError::PlotNotSvg(path.to_path_buf()));
+    }
+    if crate::app::store::is_one_of(path, files) {
+        return Err(FilesError::PlotHoldsOther(path.to_path_buf()));
+    }
+    let target = match fs::canonicalize(path) {
+        Ok(target) => target,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            return if folder.is_dir() {
+                Ok(path.to_path_buf())
+            } else {
+                Err(FilesError::PlotFolderMissing(path.to_path_buf()))
+            };
+        }
+        Err(error) => return Err(FilesError::Read { path: path.to_path_buf(), error }),
+    };
+    if !fs::metadata(&target).is_ok_and(|m| m.is_file()) {
+        return Err(FilesError::NotARegularFile(path.to_path_buf()));
+    }
+    let mut start = [0u8; 256];
+    let read = File::open(&target)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut start))
+        .map_err(|error| FilesError::Read { path: path.to_path_buf(), error })?;
+    let text = String::from_utf8_lossy(&start[..read]);
+    let picture = text.trim_start().starts_with("<svg") || text.trim_start().starts_with("<?xml");
+    if read == 0 || picture {
+        Ok(target)
+    } else {
+        Err(FilesError::PlotHoldsOther(path.to_path_buf()))
+    }
 }
 
 /// "its one line is not a result", "none of its 5 lines is a result": a
@@ -264,6 +319,38 @@ impl Census {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_picture_is_drawn_only_where_nothing_would_be_lost() {
+        let dir = tempfile::tempdir().unwrap();
+        let svg = dir.path().join("census.svg");
+        // Not there yet, in a folder that exists: drawn there.
+        assert_eq!(check_plot_file(&svg, &[]).unwrap(), svg);
+        // A picture drawn before (or an empty file) is drawn over.
+        fs::write(&svg, "<svg width=\"1\"></svg>").unwrap();
+        assert_eq!(check_plot_file(&svg, &[]).unwrap(), fs::canonicalize(&svg).unwrap());
+        // Anything else is kept: another file, a batch file counted, a
+        // folder, a name that is not .svg, a folder that does not exist.
+        let other = dir.path().join("notes.svg");
+        fs::write(&other, "my notes").unwrap();
+        assert!(matches!(check_plot_file(&other, &[]), Err(FilesError::PlotHoldsOther(_))));
+        assert!(matches!(check_plot_file(&svg, std::slice::from_ref(&svg)), Err(FilesError::PlotHoldsOther(_))));
+        let folder = dir.path().join("pictures.svg");
+        fs::create_dir(&folder).unwrap();
+        assert!(matches!(check_plot_file(&folder, &[]), Err(FilesError::NotARegularFile(_))));
+        assert!(matches!(check_plot_file(&dir.path().join("x.png"), &[]), Err(FilesError::PlotNotSvg(_))));
+        let nowhere = dir.path().join("no").join("such").join("x.svg");
+        assert!(matches!(check_plot_file(&nowhere, &[]), Err(FilesError::PlotFolderMissing(_))));
+        assert!(!dir.path().join("no").exists(), "no folder is made");
+        #[cfg(unix)]
+        {
+            // Through a link, its target is drawn: the link stays a link.
+            let link = dir.path().join("link.svg");
+            std::os::unix::fs::symlink(&svg, &link).unwrap();
+            assert_eq!(check_plot_file(&link, &[]).unwrap(), fs::canonicalize(&svg).unwrap());
+        }
+        assert_eq!(fs::read_to_string(&other).unwrap(), "my notes");
+    }
     use crate::app::batch::GameRange;
 
     const RESULT: &str =

@@ -40,6 +40,7 @@ const ESSENTIALS: &[&str] = &[
     "moves",
     "l t",
     "find CARD",
+    "table",
     "q, quit",
 ];
 
