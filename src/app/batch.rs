@@ -30,6 +30,7 @@
 //! ```
 
 pub mod output;
+pub mod under_autoplay;
 
 use std::collections::HashSet;
 use std::str::FromStr;

@@ -285,6 +285,11 @@ pub struct SolveArgs {
     /// third to a half longer).
     #[arg(long)]
     pub fast: bool,
+    /// Print a line to replay with autoplay on (`klondike --autoplay`): the
+    /// solver's line without the moves autoplay makes by itself, checked by
+    /// replaying it so.
+    #[arg(long, conflicts_with_all = ["moves", "games", "games_file"])]
+    pub autoplay: bool,
     /// Solve from the position a script of moves leaves the deal in (one
     /// move command per line, as typed at the prompt); needs --game or --deal.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "games_file"], requires = "source")]

@@ -14,7 +14,9 @@
 //! - one [`Action::Undo`] takes back the player's last command with every
 //!   automatic move it caused, and [`Action::Redo`] replays them all;
 //! - autoplay never sends straight back up a card the player took down
-//!   from a foundation (while it stays on the tableau);
+//!   from a foundation (while it stays on the tableau); undo and redo put
+//!   back which cards those are, so that the same commands from the same
+//!   game always give the same result;
 //! - the automatic moves made at the deal are not the player's: undo
 //!   leaves them, and they do not make the game played
 //!   ([`Play::player_moved`]);
@@ -237,6 +239,15 @@ pub struct Play {
     /// Cards the player took down from a foundation: autoplay leaves them
     /// on the tableau (while they are there).
     kept_down: Vec<Card>,
+    /// `kept_down` as it was before each of the player's commands, the
+    /// last command last, so that undo puts it back as it was and the
+    /// same commands then give the same game. It may hold fewer entries
+    /// than the history has commands (a loaded game's earlier ones are
+    /// not saved): a command without one leaves `kept_down` as it is.
+    kept_before: Vec<Vec<Card>>,
+    /// `kept_down` as it was after each command of the redo list, the next
+    /// redo last, for redo to put back (fewer entries in the same way).
+    kept_after: Vec<Vec<Card>>,
     /// The player has made a move in this game (undoing it all does not
     /// make the game unplayed).
     ever_moved: bool,
@@ -303,6 +314,8 @@ impl Play {
             movers,
             redo_movers,
             kept_down: Vec::new(),
+            kept_before: Vec::new(),
+            kept_after: Vec::new(),
             ever_moved: false,
             status,
             time_bonus: None,
@@ -462,13 +475,16 @@ impl Play {
         self.sheet.after_play(&before, &played, self.game.rules());
         self.movers.push(mover);
         self.redo_movers.clear();
+        self.kept_after.clear();
         Ok(played)
     }
 
     fn play_move(&mut self, command: MoveCommand) -> Result<Event, PlayError> {
         let mv = command.resolve(self.game.position(), self.game.rules())?;
         let before = self.game.position().clone();
+        let kept = self.kept_down.clone();
         let played = self.push(mv, Mover::Player)?;
+        self.kept_before.push(kept);
         self.ever_moved = true;
         if let Move::FoundationToTableau { suit, .. } = mv {
             self.kept_down.extend(before.foundation_top(suit));
@@ -484,6 +500,7 @@ impl Play {
     /// first is the player's move, and cards the player took down may go
     /// up too.
     fn put_home(&mut self, asked: bool) -> (Position, Vec<Played>) {
+        let kept = self.kept_down.clone();
         if asked {
             self.kept_down.clear();
         }
@@ -502,6 +519,13 @@ impl Play {
                 Ok(played) => done.push(played),
                 Err(_) => break,
             }
+            if mover == Mover::Player {
+                self.kept_before.push(kept.clone());
+            }
+        }
+        if asked && done.is_empty() {
+            // `auto` with nothing to do changes nothing.
+            self.kept_down = kept;
         }
         (start, done)
     }
@@ -528,6 +552,11 @@ impl Play {
         let undone = self.game.undo()?;
         self.sheet.after_undo();
         self.redo_movers.push(self.movers.pop().unwrap_or(Mover::Player));
+        let after = match self.kept_before.pop() {
+            Some(kept) => std::mem::replace(&mut self.kept_down, kept),
+            None => self.kept_down.clone(),
+        };
+        self.kept_after.push(after);
         Ok(Event::Undone { before, undone, automatic })
     }
 
@@ -536,6 +565,11 @@ impl Play {
         let redone = self.game.redo()?;
         self.sheet.after_redo(&before, &redone, self.game.rules());
         self.movers.push(self.redo_movers.pop().unwrap_or(Mover::Player));
+        let kept = match self.kept_after.pop() {
+            Some(after) => std::mem::replace(&mut self.kept_down, after),
+            None => self.kept_down.clone(),
+        };
+        self.kept_before.push(kept);
         let after = self.game.position().clone();
         let mut automatic = Vec::new();
         while self.redo_movers.last() == Some(&Mover::Autoplay) {
@@ -671,6 +705,89 @@ pub(crate) mod tests {
             }
         }
         assert!(with_automatic > 20, "{with_automatic} commands caused automatic moves");
+    }
+
+    /// What autoplay's choices and the player's view depend on: the same
+    /// commands from two plays equal in this give the same result.
+    fn state(play: &Play) -> (Position, usize, i64, Vec<Card>, Vec<Mover>) {
+        let kept =
+            play.kept_down.iter().copied().filter(|c| play.game.position().foundation(c.suit()) < c.rank().value());
+        let mut kept: Vec<Card> = kept.collect();
+        kept.sort_by_key(|c| c.to_string());
+        kept.dedup();
+        (play.game().position().clone(), play.game().moves_made(), play.score(), kept, play.movers().to_vec())
+    }
+
+    /// A command chosen by `pick` among the legal moves (foundation moves
+    /// down often, so that cards are taken down), `auto` now and then.
+    fn command(play: &Play, pick: u32) -> Action {
+        if pick.is_multiple_of(11) {
+            return Action::Finish;
+        }
+        let legal = play.game().legal_moves();
+        let down: Vec<&Move> = legal.iter().filter(|m| matches!(m, Move::FoundationToTableau { .. })).collect();
+        let mv = if !down.is_empty() && pick.is_multiple_of(3) {
+            *down[(pick / 3) as usize % down.len()]
+        } else if legal.is_empty() {
+            return Action::Finish;
+        } else {
+            legal[(pick / 3) as usize % legal.len()]
+        };
+        match mv.to_string().parse::<Command>() {
+            Ok(Command::Move(m)) => Action::Move(m),
+            other => panic!("{mv}: {other:?}"),
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 96, ..Default::default() })]
+
+        /// Under autoplay with cards coming down from the foundations, undo
+        /// takes back everything autoplay's choices depend on: undoing
+        /// commands and typing them again gives what they gave the first
+        /// time, and redo gives it too.
+        #[test]
+        fn undo_then_the_same_commands_give_the_same_game(
+            game in proptest::sample::select(vec![763_496u128, 1, 22_434, 703_119_362]),
+            draw3 in proptest::bool::ANY,
+            lead in proptest::collection::vec(proptest::prelude::any::<u32>(), 0..60),
+            picks in proptest::collection::vec(proptest::prelude::any::<u32>(), 1..30),
+        ) {
+            let rules = Rules {
+                draw: if draw3 { DrawCount::Three } else { DrawCount::One },
+                passes: crate::engine::rules::PassLimit::Limited(1),
+                foundation_to_tableau: true,
+            };
+            let number = GameNumber::new(game).unwrap();
+            let mut play = Play::new(Deal::for_number(number), Origin::Number(number), rules, Scoring::Vegas, true);
+            play.apply(Action::Autoplay, None).unwrap();
+            for &pick in &lead {
+                let _ = play.apply(command(&play, pick), None);
+            }
+            let start = state(&play);
+            // The commands, as they were played the first time.
+            let mut commands = Vec::new();
+            for &pick in &picks {
+                let action = command(&play, pick);
+                if play.apply(action.clone(), None).is_ok() {
+                    commands.push(action);
+                }
+            }
+            let first = state(&play);
+            for _ in &commands {
+                play.apply(Action::Undo, None).unwrap();
+            }
+            proptest::prop_assert_eq!(&state(&play), &start, "undo goes back to the start");
+            let mut redone = play.clone();
+            for _ in &commands {
+                redone.apply(Action::Redo, None).unwrap();
+            }
+            proptest::prop_assert_eq!(&state(&redone), &first, "redo gives it again");
+            for action in &commands {
+                play.apply(action.clone(), None).unwrap();
+            }
+            proptest::prop_assert_eq!(&state(&play), &first, "the same commands give the same game");
+        }
     }
 
     #[test]

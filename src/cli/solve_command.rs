@@ -11,10 +11,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use klondike::app::batch::output::Output;
 use klondike::app::batch::{self, Limits, Plan, Solved};
 use klondike::app::options::SolveArgs;
+use klondike::app::play::{Action, Play};
 use klondike::app::render;
 use klondike::app::store;
 use klondike::engine::game::Position;
 use klondike::engine::rules::Rules;
+use klondike::engine::scoring::Scoring;
 
 /// Runs `klondike solve`; the exit code is 0 whatever the verdict.
 pub fn run(args: SolveArgs) -> Result<()> {
@@ -43,8 +45,40 @@ pub fn run(args: SolveArgs) -> Result<()> {
     Ok(())
 }
 
-/// Solves one deal (or the position a moves file leaves it in).
+/// Solves one deal, a saved game or the position a moves file leaves a
+/// deal in, and writes the answer.
 fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
+    let solved = if args.autoplay { under_autoplay(args)? } else { plain(args)? };
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&solved.record())?)?;
+    } else {
+        write!(out, "{}", render::solve_report::answer(&solved))?;
+    }
+    Ok(())
+}
+
+/// Solves one deal or saved game for play with autoplay on, from where
+/// autoplay leaves it.
+fn under_autoplay(args: &SolveArgs) -> Result<Solved> {
+    let mut play = match &args.load {
+        Some(path) => {
+            let saved = klondike::app::session::read_saved(path)
+                .map_err(|e| anyhow::anyhow!(render::error_chain::chain(&e)))?;
+            Play::from_replayed(saved, true)
+        }
+        None => {
+            let (deal, origin) = klondike::app::session::choose_deal(&args.game, super::world::random_game_number)?;
+            Play::new(deal, origin, args.game.rules(), Scoring::Standard, true)
+        }
+    };
+    // Autoplay's moves at the start, as a session makes them; a won game
+    // has none to make.
+    let _ = play.apply(Action::Autoplay, None);
+    Ok(batch::under_autoplay::solve_under_autoplay(&play, &args.limits()))
+}
+
+/// Solves one deal (or the position a moves file leaves it in).
+fn plain(args: &SolveArgs) -> Result<Solved> {
     let (position, rules, game) = match &args.load {
         Some(path) => {
             // Said with the presentation layer's words for a saved game
@@ -67,13 +101,7 @@ fn one(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
             (position, rules, origin.number())
         }
     };
-    let solved = batch::solve_position(&position, &rules, game, &args.limits());
-    if args.json {
-        writeln!(out, "{}", serde_json::to_string(&solved.record())?)?;
-    } else {
-        write!(out, "{}", render::solve_report::answer(&solved))?;
-    }
-    Ok(())
+    Ok(batch::solve_position(&position, &rules, game, &args.limits()))
 }
 
 /// Solves the games of `plan` under `rules` on every core, one JSON line

@@ -107,17 +107,7 @@ pub fn hint_where(game: &Game, allowed: impl Fn(Move) -> bool) -> Hint {
     let Some(mv) = first else {
         return Hint { mv: None, reason: Reason::NoUsefulMove };
     };
-    // The card a move takes (the deepest of a build).
-    let card = match mv {
-        Move::TableauToTableau { from, count, .. } => {
-            let up = pos.pile(from).face_up();
-            up.len().checked_sub(count).map(|i| up[i])
-        }
-        Move::TableauToFoundation { from } => pos.pile(from).top(),
-        Move::WasteToTableau { .. } | Move::WasteToFoundation => pos.waste().last().copied(),
-        Move::FoundationToTableau { suit, .. } => pos.foundation_top(suit),
-        Move::Draw | Move::Redeal => None,
-    };
+    let card = moved_card(pos, mv);
     let reason = match (group(pos, mv), card, mv) {
         (MoveGroup::FromStock, _, _) => Reason::FromTheStock { redeal: mv == Move::Redeal },
         (MoveGroup::TurnsUp, Some(card), Move::TableauToTableau { from, .. } | Move::TableauToFoundation { from }) => {
@@ -134,6 +124,21 @@ pub fn hint_where(game: &Game, allowed: impl Fn(Move) -> bool) -> Hint {
         _ => Reason::NoUsefulMove,
     };
     Hint { mv: Some(mv), reason }
+}
+
+/// The card `mv` takes in `pos` (the deepest of a build); `None` for a
+/// draw or a redeal, or where `pos` has no card there.
+pub fn moved_card(pos: &Position, mv: Move) -> Option<Card> {
+    match mv {
+        Move::TableauToTableau { from, count, .. } => {
+            let up = pos.pile(from).face_up();
+            up.len().checked_sub(count).map(|i| up[i])
+        }
+        Move::TableauToFoundation { from } => pos.pile(from).top(),
+        Move::WasteToTableau { .. } | Move::WasteToFoundation => pos.waste().last().copied(),
+        Move::FoundationToTableau { suit, .. } => pos.foundation_top(suit),
+        Move::Draw | Move::Redeal => None,
+    }
 }
 
 /// The moves a hint may suggest, best first: [`ranked_moves`] less a card

@@ -22,6 +22,43 @@ const ENOUGH: &str = "1000000";
 const SMALL: &str = "2000";
 
 #[test]
+fn a_line_solved_for_autoplay_replays_to_a_win_under_autoplay() {
+    // The solver's own line names cards autoplay has already put up (game
+    // 1: `t 6 f`, its ace): --strict stops there.
+    let (_, plain, _) = klondike(&["solve", "--game", "1", "--max-states", ENOUGH, "--timeout", NEVER], "");
+    let (code, _, _) = klondike(&["--game", "1", "--autoplay", "--strict"], &plain);
+    assert_eq!(code, 3, "the plain line does not replay under autoplay");
+    let cases = [
+        ("1", "1", false),
+        ("2", "1", true),
+        ("3", "1", false),
+        ("1", "3", false),
+        ("3", "3", true),
+        ("5", "3", false),
+    ];
+    for (game, draw, f2t) in cases {
+        let mut args = vec!["--game", game, "--draw", draw];
+        if f2t {
+            args.push("--foundation-to-tableau");
+        }
+        let mut solve = vec!["solve", "--autoplay", "--max-states", ENOUGH, "--timeout", NEVER];
+        solve.extend(&args);
+        let (code, out, err) = klondike(&solve, "");
+        assert_eq!(code, 0, "{err}");
+        let first = out.lines().next().unwrap();
+        assert!(first.starts_with("# winnable"), "game {game} draw {draw}: {first}");
+        args.extend(["--autoplay", "--strict", "--json"]);
+        let (code, replay, err) = klondike(&args, &out);
+        assert_eq!(code, 0, "game {game} draw {draw}: {err}");
+        let states: Vec<serde_json::Value> = replay.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(states.last().unwrap()["status"], "won", "game {game} draw {draw}");
+        // The last line wins it: nothing is left over after the win.
+        let moves = out.lines().filter(|l| !l.starts_with('#')).count();
+        assert_eq!(states.iter().filter(|s| s["status"] == "won").count(), 1, "game {game} draw {draw}, {moves} moves");
+    }
+}
+
+#[test]
 fn a_solved_line_piped_back_in_wins_the_game() {
     // All three are winnable.
     for (game, draw) in [("7", "1"), ("1", "3"), ("123456789012345678901", "1")] {

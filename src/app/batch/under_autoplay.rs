@@ -1,0 +1,133 @@
+//! A winning line for play with autoplay on (`klondike solve --autoplay`):
+//! the commands a player types, without the moves autoplay makes by itself.
+//!
+//! The solver's line is followed through a [`Play`] with autoplay on, the
+//! play layer's own autoplay, so the line printed is the one that replays:
+//! a move to a foundation of a card autoplay has already put there is left
+//! out, and every other move is kept while it takes the same card to the
+//! same place as in the solver's line. Where autoplay has made the two
+//! part (a safe card the solver kept on the tableau was needed there, or
+//! in draw 3 a card gone from the waste changes the stock after a redeal),
+//! the position reached is solved again and the new line followed. In
+//! draw 3, a card autoplay takes off the waste changes the draws after the
+//! next redeal, which can lose a game the solver's line wins: then no line
+//! is given (`unknown`), rather than one that does not win.
+//! The line is replayed from the start once more before it is given.
+
+use std::time::Instant;
+
+use crate::app::batch::{solve_position, Limits, Solved};
+use crate::app::command::{Command, MoveCommand};
+use crate::app::play::{Action, Play};
+use crate::engine::game::{Position, Status};
+use crate::engine::hint::moved_card;
+use crate::engine::moves::Move;
+use crate::engine::solver::{GaveUp, Solution, Verdict};
+
+/// Why no line is given when autoplay's moves lose the game the solver's
+/// line wins (or the searches run out).
+pub const SPOILED: &str = "autoplay's moves part from every line found";
+
+/// The most searches for one line: each follows at least one move of the
+/// line, so a game needs far fewer; this bounds a solver that would not.
+const MOST_SEARCHES: usize = 500;
+
+/// Solves `start` (a play with autoplay on, its automatic moves at the deal
+/// made) within `limits` per search, and gives its winning line as the
+/// commands to type under autoplay. A verdict other than a win is the
+/// solver's own; a line that cannot be followed (the solver's budget ran
+/// out on a search after the first, say) is `unknown`.
+pub fn solve_under_autoplay(start: &Play, limits: &Limits) -> Solved {
+    let started = Instant::now();
+    let rules = *start.rules();
+    let game = start.origin().number();
+    let mut play = start.clone();
+    let mut typed = Vec::new();
+    let mut states = 0;
+    let mut peak = 0;
+    let mut cpu = Some(0.0);
+    let mut gave_up = GaveUp::Other(SPOILED.to_string());
+    for search in 0..MOST_SEARCHES {
+        if play.status() == Status::Won {
+            break;
+        }
+        let solved = solve_position(play.game().position(), &rules, game, limits);
+        states += solved.solution.states;
+        peak = peak.max(solved.solution.peak_memory_bytes);
+        cpu = cpu.zip(solved.cpu_seconds).map(|(a, b)| a + b);
+        let line = match solved.solution.verdict {
+            Verdict::Winnable(line) => line,
+            // The first verdict is the game's own.
+            _ if search == 0 => return Solved { seconds: started.elapsed().as_secs_f64(), ..solved },
+            Verdict::Unknown(why) => {
+                gave_up = why;
+                break;
+            }
+            Verdict::Unwinnable => break,
+        };
+        follow(&mut play, &line, &mut typed);
+    }
+    let verdict = if replays_to_a_win(start, &typed) { Verdict::Winnable(typed) } else { Verdict::Unknown(gave_up) };
+    Solved {
+        game,
+        rules,
+        solution: Solution { verdict, states, peak_memory_bytes: peak },
+        seconds: started.elapsed().as_secs_f64(),
+        cpu_seconds: cpu,
+    }
+}
+
+/// Plays `line` (a winning line from `play`'s position) in `play` with its
+/// autoplay, adding the moves typed to `typed`, until the game is won or
+/// autoplay has made `play` part from the line.
+fn follow(play: &mut Play, line: &[Move], typed: &mut Vec<Move>) {
+    let rules = *play.rules();
+    // The position along the solver's own line.
+    let mut own = play.game().position().clone();
+    for &mv in line {
+        if play.status() == Status::Won {
+            return;
+        }
+        let card = moved_card(&own, mv);
+        let now = play.game().position();
+        // A redeal turns the waste into the stock: the same waste or another stock.
+        let same_stock_after = mv != Move::Redeal || own.waste() == now.waste();
+        if own.play(mv, &rules).is_err() {
+            return;
+        }
+        let to_foundation = matches!(mv, Move::WasteToFoundation | Move::TableauToFoundation { .. });
+        if to_foundation && card.is_some_and(|c| now.foundation(c.suit()) >= c.rank().value()) {
+            // Autoplay has put it up already.
+            continue;
+        }
+        if !same_stock_after || moved_card(now, mv) != card {
+            return;
+        }
+        let Some(command) = command_for(mv, now, &rules) else { return };
+        if play.apply(Action::Move(command), None).is_err() {
+            return;
+        }
+        typed.push(mv);
+    }
+}
+
+/// The command a player types for `mv`, when it plays exactly `mv` in `position`.
+fn command_for(mv: Move, position: &Position, rules: &crate::engine::rules::Rules) -> Option<MoveCommand> {
+    match mv.to_string().parse::<Command>() {
+        Ok(Command::Move(command)) if command.resolve(position, rules) == Ok(mv) => Some(command),
+        _ => None,
+    }
+}
+
+/// Whether the commands for `typed`, replayed from `start` with autoplay,
+/// win the game.
+fn replays_to_a_win(start: &Play, typed: &[Move]) -> bool {
+    let mut play = start.clone();
+    for &mv in typed {
+        let Some(command) = command_for(mv, play.game().position(), play.rules()) else { return false };
+        if play.apply(Action::Move(command), None).is_err() {
+            return false;
+        }
+    }
+    play.status() == Status::Won
+}
