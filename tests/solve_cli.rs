@@ -458,6 +458,43 @@ fn a_memory_limit_gives_unknown_not_an_abort() {
     assert!(stdout.starts_with("# unknown (memory"), "{stdout}");
 }
 
+/// A batch under an address-space limit, with any number of threads,
+/// gives every game a verdict or an `unknown` and ends normally: its
+/// threads share the memory left under the limit, and each search answers
+/// "memory" at its share (tables that grew until an allocation failed made
+/// some other allocation fail, and the process abort).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_batch_under_a_memory_limit_answers_every_game_with_any_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut memory = 0;
+    for (kib, threads) in [(65_536, 24), (12_288, 2), (13_312, 2), (32_768, 8), (81_920, 2)] {
+        let file = dir.path().join(format!("{kib}-{threads}.jsonl"));
+        let f = file.to_str().unwrap();
+        let script = format!(
+            "ulimit -v {kib} && RAYON_NUM_THREADS={threads} exec \"$0\" solve --games 150..181 --draw 3 \
+             --timeout 1 --fast --output \"$1\""
+        );
+        let out = std::process::Command::new("sh")
+            .args(["-c", &script, env!("CARGO_BIN_EXE_klondike"), f])
+            .output()
+            .expect("sh runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{kib} KiB, {threads} threads: {err}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let games: BTreeSet<u64> = games_in(&text).into_iter().collect();
+        assert_eq!((text.lines().count(), games), (32, (150..=181).collect()), "{kib} KiB, {threads} threads");
+        for line in text.lines() {
+            let r: serde_json::Value = serde_json::from_str(line).unwrap();
+            let decided = r["verdict"] == "winnable" || r["verdict"] == "unwinnable";
+            let reason = r["reason"].as_str().unwrap_or("");
+            assert!(decided || ["memory", "time limit"].contains(&reason), "{kib} KiB, {threads} threads: {line}");
+            memory += usize::from(reason == "memory");
+        }
+    }
+    assert!(memory > 0, "no limit was tight enough to be felt");
+}
+
 /// One move from the end, `solve` at the prompt says "a line of 1 move".
 #[test]
 fn solve_at_the_prompt_counts_one_move_in_the_singular() {

@@ -371,6 +371,10 @@ pub struct Limits {
     pub timeout: Duration,
     /// How hard to work on a winning line once one is found.
     pub effort: LineEffort,
+    /// The most bytes the tables of each search may take (see
+    /// [`Budget::max_table_bytes`]): the front end's share of the memory
+    /// for each of its threads. `None`: no limit of its own.
+    pub max_table_bytes: Option<u64>,
 }
 
 impl Limits {
@@ -381,6 +385,7 @@ impl Limits {
             max_states: self.max_states,
             deadline: Instant::now().checked_add(self.timeout).map(|at| Deadline { at, clock: Instant::now }),
             cancel: None,
+            max_table_bytes: self.max_table_bytes,
         }
     }
 }
@@ -1037,7 +1042,12 @@ mod tests {
         let text = serde_json::to_string(&with).unwrap();
         assert!(text.ends_with(r#""seconds":0.5,"cpu_seconds":0.25,"peak_memory_bytes":7}"#), "{text}");
         assert_eq!(serde_json::from_str::<SolveRecord>(&text).unwrap(), with);
-        let limits = Limits { max_states: 1_000, timeout: Duration::from_secs(600), effort: LineEffort::Quick };
+        let limits = Limits {
+            max_states: 1_000,
+            timeout: Duration::from_secs(600),
+            effort: LineEffort::Quick,
+            max_table_bytes: None,
+        };
         let real = solve_game(game(1), &Rules::default(), &limits);
         if cfg!(target_os = "linux") {
             assert!(real.cpu_seconds.is_some_and(|cpu| cpu >= 0.0), "{:?}", real.cpu_seconds);
@@ -1209,7 +1219,12 @@ mod tests {
     #[test]
     fn a_plan_solves_each_game_once_under_its_rules() {
         let rules = Rules::default();
-        let limits = Limits { max_states: 10, timeout: Duration::from_secs(5), effort: LineEffort::Quick };
+        let limits = Limits {
+            max_states: 10,
+            timeout: Duration::from_secs(5),
+            effort: LineEffort::Quick,
+            max_table_bytes: None,
+        };
         let mut plan = range(1, 6, shard(1, 2));
         plan.skip(&set([3]));
         let seen = std::sync::Mutex::new(Vec::new());
