@@ -87,7 +87,7 @@ pub(super) fn run_batch(
     output: Option<&Path>,
     retry_unknown: bool,
 ) -> Result<()> {
-    let opened = Output::open(output, rules, retry_unknown)?;
+    let opened = Output::open(output, rules, retry_unknown.then(|| limits.search_budget()))?;
     if let Output::File { path, .. } = &opened.output {
         for line in &opened.ignored {
             warn_line!("klondike: {}", render::solve_report::not_a_result_line(path, *line));
