@@ -372,9 +372,18 @@ pub struct Limits {
     pub timeout: Duration,
     /// How hard to work on a winning line once one is found.
     pub effort: LineEffort,
+    /// The most bytes the tables of each search may take (see
+    /// [`Budget::max_table_bytes`]): the front end's share of the memory
+    /// for each of its threads. `None`: no limit of its own.
+    pub max_table_bytes: Option<u64>,
 }
 
 impl Limits {
+    /// The budget a result under these limits records.
+    pub fn search_budget(&self) -> SearchBudget {
+        SearchBudget { max_states: self.max_states, timeout_seconds: self.timeout.as_secs_f64() }
+    }
+
     /// The solver's budget for a search starting now. A timeout too large
     /// for the clock is no time limit.
     fn budget(&self) -> Budget {
@@ -382,7 +391,28 @@ impl Limits {
             max_states: self.max_states,
             deadline: Instant::now().checked_add(self.timeout).map(|at| Deadline { at, clock: Instant::now }),
             cancel: None,
+            max_table_bytes: self.max_table_bytes,
         }
+    }
+}
+
+/// The budget a result was made with, as its line records it (a `budget`
+/// object): what `--retry-unknown` compares, so that a game already
+/// retried under a budget at least as large is not retried again when an
+/// interrupted retry is run again.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchBudget {
+    /// The most search nodes.
+    pub max_states: u64,
+    /// The time limit, in seconds.
+    pub timeout_seconds: f64,
+}
+
+impl SearchBudget {
+    /// Whether a search under this budget was given at least as much as
+    /// one under `other`, in nodes and in time.
+    pub fn covers(&self, other: &SearchBudget) -> bool {
+        self.max_states >= other.max_states && self.timeout_seconds >= other.timeout_seconds
     }
 }
 
@@ -401,6 +431,8 @@ pub struct Solved {
     /// benchmark compares on a shared machine, where wall time lies. `None`
     /// where the system does not tell a thread's time.
     pub cpu_seconds: Option<f64>,
+    /// The budget it was given (`None` where not known).
+    pub budget: Option<SearchBudget>,
 }
 
 /// Solves `position` (of game `game`, `None` for a custom deal) under
@@ -410,7 +442,8 @@ pub fn solve_position(position: &Position, rules: &Rules, game: Option<GameNumbe
     let cpu_started = thread_cpu_seconds();
     let solution = solver::solve_with(position, rules, &limits.budget(), limits.effort);
     let cpu_seconds = thread_cpu_seconds().zip(cpu_started).map(|(end, start)| (end - start).max(0.0));
-    Solved { game, rules: *rules, solution, seconds: started.elapsed().as_secs_f64(), cpu_seconds }
+    let seconds = started.elapsed().as_secs_f64();
+    Solved { game, rules: *rules, solution, seconds, cpu_seconds, budget: Some(limits.search_budget()) }
 }
 
 /// CPU seconds the calling thread has used so far, where the system tells.
@@ -471,6 +504,10 @@ pub struct SolveRecord {
     pub cpu_seconds: Option<f64>,
     /// The solver's estimate of its largest memory, in bytes.
     pub peak_memory_bytes: u64,
+    /// The budget the search was given (absent in files written before it
+    /// was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<SearchBudget>,
 }
 
 /// Why the fields of a result line name no deal and rules that a batch
@@ -505,8 +542,8 @@ pub enum BatchVerdict {
 
 /// A result line of a batch file as every reader takes it (a census
 /// counting it, a batch resuming after it): the deal, the rules, the
-/// verdict and the time. Other fields are not read, so a line is read the
-/// same way wherever it is read.
+/// verdict, the time and the budget. Other fields are not read, so a line
+/// is read the same way wherever it is read.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ResultLine {
     /// The deal's game number.
@@ -517,6 +554,8 @@ pub struct ResultLine {
     pub verdict: BatchVerdict,
     /// Wall-clock seconds the solver took, 0 or more.
     pub seconds: f64,
+    /// The budget it was given, where the line says.
+    pub budget: Option<SearchBudget>,
 }
 
 /// The fields of a result line that [`ResultLine`] reads, as written.
@@ -530,6 +569,8 @@ struct RawLine {
     foundation_to_tableau: bool,
     verdict: BatchVerdict,
     seconds: f64,
+    #[serde(default)]
+    budget: Option<SearchBudget>,
 }
 
 impl FromStr for ResultLine {
@@ -539,7 +580,7 @@ impl FromStr for ResultLine {
     fn from_str(line: &str) -> Result<ResultLine, LineError> {
         let raw: RawLine = serde_json::from_str(line.trim()).map_err(|e| LineError::NotAResult(e.to_string()))?;
         let (game, rules) = result_key(raw.game.as_deref(), raw.draw, raw.passes, raw.foundation_to_tableau)?;
-        Ok(ResultLine { game, rules, verdict: raw.verdict, seconds: raw.seconds.max(0.0) })
+        Ok(ResultLine { game, rules, verdict: raw.verdict, seconds: raw.seconds.max(0.0), budget: raw.budget })
     }
 }
 
@@ -610,6 +651,7 @@ impl Solved {
             seconds: self.seconds,
             cpu_seconds: self.cpu_seconds,
             peak_memory_bytes: self.solution.peak_memory_bytes,
+            budget: self.budget,
         }
     }
 }
@@ -638,9 +680,10 @@ pub struct Resume {
     /// Result lines, under any rules.
     results: usize,
     done: HashSet<GameNumber>,
-    /// Whether only decided results count as done (see
-    /// [`Resume::retrying_unknown`]).
-    decided_only: bool,
+    /// Retrying unknown results under this budget: only decided results,
+    /// and unknown ones made under a budget that covers it, count as done
+    /// (see [`Resume::retrying_unknown`]).
+    retry: Option<SearchBudget>,
     ignored: Vec<usize>,
     /// The first line that does not even start like a result.
     foreign: Option<usize>,
@@ -680,7 +723,7 @@ impl Resume {
             lines: 0,
             results: 0,
             done: HashSet::new(),
-            decided_only: false,
+            retry: None,
             ignored: Vec::new(),
             foreign: None,
             tail: Tail::Whole,
@@ -689,10 +732,13 @@ impl Resume {
 
     /// As [`Resume::new`], but a game whose results in the file are all
     /// `unknown` does not count as done, so that the batch solves it again
-    /// (with a larger budget, say) and appends the new result; a count of
-    /// the file then takes the decided one.
-    pub fn retrying_unknown(rules: Rules) -> Resume {
-        Resume { decided_only: true, ..Resume::new(rules) }
+    /// under `budget` (a larger one, say) and appends the new result; a
+    /// count of the file then takes the decided one. An unknown result made
+    /// under a budget that covers `budget` counts as done, so that a retry
+    /// that was interrupted goes on where it stopped instead of solving
+    /// again the games it already retried.
+    pub fn retrying_unknown(rules: Rules, budget: SearchBudget) -> Resume {
+        Resume { retry: Some(budget), ..Resume::new(rules) }
     }
 
     /// Reads the next line of the file, with its newline (only a last line
@@ -706,12 +752,16 @@ impl Resume {
             return;
         }
         match line.parse::<ResultLine>() {
-            Ok(ResultLine { game, rules, verdict, .. }) => {
+            Ok(ResultLine { game, rules, verdict, budget, .. }) => {
                 if torn {
                     self.tail = Tail::NoNewline;
                 }
                 self.results += 1;
-                if rules == self.rules && !(self.decided_only && verdict == BatchVerdict::Unknown) {
+                let settled = match &self.retry {
+                    None => true,
+                    Some(now) => verdict != BatchVerdict::Unknown || budget.is_some_and(|b| b.covers(now)),
+                };
+                if rules == self.rules && settled {
                     self.done.insert(game);
                 }
             }
@@ -1012,6 +1062,7 @@ mod tests {
             solution: Solution { verdict, states: 3, peak_memory_bytes: 7 },
             seconds: 0.5,
             cpu_seconds: None,
+            budget: None,
         }
     }
 
@@ -1024,7 +1075,13 @@ mod tests {
         let read: ResultLine = line.parse().unwrap();
         assert_eq!(
             read,
-            ResultLine { game: game(7), rules: Rules::default(), verdict: BatchVerdict::Unwinnable, seconds: 0.0 }
+            ResultLine {
+                game: game(7),
+                rules: Rules::default(),
+                verdict: BatchVerdict::Unwinnable,
+                seconds: 0.0,
+                budget: None
+            }
         );
         let resumed = Resume::read(Rules::default(), &format!("{line}\n")).unwrap();
         assert!(resumed.done.contains(&game(7)));
@@ -1038,7 +1095,12 @@ mod tests {
         let text = serde_json::to_string(&with).unwrap();
         assert!(text.ends_with(r#""seconds":0.5,"cpu_seconds":0.25,"peak_memory_bytes":7}"#), "{text}");
         assert_eq!(serde_json::from_str::<SolveRecord>(&text).unwrap(), with);
-        let limits = Limits { max_states: 1_000, timeout: Duration::from_secs(600), effort: LineEffort::Quick };
+        let limits = Limits {
+            max_states: 1_000,
+            timeout: Duration::from_secs(600),
+            effort: LineEffort::Quick,
+            max_table_bytes: None,
+        };
         let real = solve_game(game(1), &Rules::default(), &limits);
         if cfg!(target_os = "linux") {
             assert!(real.cpu_seconds.is_some_and(|cpu| cpu >= 0.0), "{:?}", real.cpu_seconds);
@@ -1178,12 +1240,48 @@ mod tests {
         };
         // Game 1 only unknown; game 2 unknown, then decided; game 3 decided.
         let text = [unknown(1), unknown(2), result(2, rules), result(3, rules)].concat();
-        let mut retry = Resume::retrying_unknown(rules);
+        let mut retry = Resume::retrying_unknown(rules, SearchBudget { max_states: 10, timeout_seconds: 1.0 });
         for line in text.split_inclusive('\n') {
             retry.line(line);
         }
         assert_eq!(retry.finish().unwrap().done, set([2, 3]));
         assert_eq!(Resume::read(rules, &text).unwrap().done, set([1, 2, 3]));
+    }
+
+    #[test]
+    fn an_interrupted_retry_skips_the_games_it_already_retried_under_as_large_a_budget() {
+        let rules = Rules::default();
+        let small = SearchBudget { max_states: 2_000, timeout_seconds: 10.0 };
+        let large = SearchBudget { max_states: 50_000, timeout_seconds: 10.0 };
+        let unknown = |number: u128, budget: Option<SearchBudget>| {
+            let mut r = solved(Verdict::Unknown(GaveUp::TimeLimit), rules);
+            r.game = Some(game(number));
+            r.budget = budget;
+            serde_json::to_string(&r.record()).unwrap() + "\n"
+        };
+        // Games 1 to 4 unknown under the small budget (game 4 in a line
+        // written before budgets were kept); then a retry under the large
+        // one, interrupted after game 1 (still unknown) and game 2.
+        let text = [unknown(1, Some(small)), unknown(2, Some(small)), unknown(3, Some(small)), unknown(4, None)]
+            .concat()
+            + &unknown(1, Some(large))
+            + &unknown(2, Some(large));
+        let read = |budget| {
+            let mut retry = Resume::retrying_unknown(rules, budget);
+            for line in text.split_inclusive('\n') {
+                retry.line(line);
+            }
+            retry.finish().unwrap().done
+        };
+        assert_eq!(read(large), set([1, 2]));
+        // A smaller retry than any made retries nothing made with a known
+        // budget; a larger one, everything.
+        assert_eq!(read(SearchBudget { max_states: 1_000, ..small }), set([1, 2, 3]));
+        assert_eq!(read(SearchBudget { timeout_seconds: 20.0, ..large }), set([]));
+        // The budget is written in the line and read back.
+        let line = unknown(1, Some(large));
+        assert!(line.contains(r#""budget":{"max_states":50000,"timeout_seconds":10.0}"#), "{line}");
+        assert_eq!(line.parse::<ResultLine>().unwrap().budget, Some(large));
     }
 
     #[test]
@@ -1210,7 +1308,12 @@ mod tests {
     #[test]
     fn a_plan_solves_each_game_once_under_its_rules() {
         let rules = Rules::default();
-        let limits = Limits { max_states: 10, timeout: Duration::from_secs(5), effort: LineEffort::Quick };
+        let limits = Limits {
+            max_states: 10,
+            timeout: Duration::from_secs(5),
+            effort: LineEffort::Quick,
+            max_table_bytes: None,
+        };
         let mut plan = range(1, 6, shard(1, 2));
         plan.skip(&set([3]));
         let seen = std::sync::Mutex::new(Vec::new());

@@ -138,7 +138,7 @@ impl Census {
     /// [`LineError`] for a line that is not a result with a game number;
     /// the census is unchanged.
     pub fn add_line(&mut self, line: &str) -> Result<(), LineError> {
-        let ResultLine { game, rules, verdict, seconds } = line.parse()?;
+        let ResultLine { game, rules, verdict, seconds, .. } = line.parse()?;
         self.add_entry(rules, game, Entry { verdict, seconds: Some(seconds), conflicted: false });
         Ok(())
     }

@@ -330,6 +330,7 @@ impl SolveArgs {
             max_states: self.max_states,
             timeout: self.timeout,
             effort: if self.fast { LineEffort::Quick } else { LineEffort::Short },
+            max_table_bytes: None,
         }
     }
 
@@ -432,7 +433,7 @@ impl CensusArgs {
     /// The limits of each deal's search: only the verdict counts in a
     /// census, not how short the winning line is.
     pub fn limits(&self) -> Limits {
-        Limits { max_states: self.max_states, timeout: self.timeout, effort: LineEffort::Quick }
+        Limits { max_states: self.max_states, timeout: self.timeout, effort: LineEffort::Quick, max_table_bytes: None }
     }
 
     /// The games counted: `--only`, or else the range of `--games`.

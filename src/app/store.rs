@@ -714,18 +714,9 @@ fn atomically(
     let name = path.file_name().ok_or_else(|| own_io_error(io::ErrorKind::InvalidInput, OwnIoFault::NoFileName))?;
     fs::create_dir_all(dir)?;
     crash_point("write", path);
-    // `.NAME.XXXXXX.tmp`, NAME cut short where a long name would make the
-    // temporary one too long for the file system.
-    let mut prefix = OsString::from(".");
-    let lossy = name.to_string_lossy();
-    if lossy.len() > 200 {
-        let cut = (0..=200).rev().find(|&i| lossy.is_char_boundary(i)).unwrap_or(0);
-        prefix.push(&lossy[..cut]);
-    } else {
-        prefix.push(name);
-    }
-    prefix.push(".");
-    let mut tmp = tempfile::Builder::new().prefix(&prefix).suffix(".tmp").tempfile_in(dir)?;
+    let prefix = temp_prefix(name);
+    let mut tmp =
+        tempfile::Builder::new().prefix(&prefix).rand_bytes(TEMP_RANDOM).suffix(TEMP_SUFFIX).tempfile_in(dir)?;
     fill(&mut tmp)?;
     if let Some(p) = permissions {
         tmp.as_file().set_permissions(p)?;
@@ -737,6 +728,65 @@ fn atomically(
     sync_dir(dir);
     crash_point("renamed", path);
     Ok(())
+}
+
+/// The random characters and the end of the name of a temporary file of
+/// [`write_atomically`]: `.NAME.XXXXXX.tmp`.
+const TEMP_RANDOM: usize = 6;
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// How the name of a temporary file of [`write_atomically`] for a file
+/// named `name` starts: `.NAME.`, NAME cut short where a long name would
+/// make the temporary one too long for the file system.
+fn temp_prefix(name: &std::ffi::OsStr) -> OsString {
+    let mut prefix = OsString::from(".");
+    let lossy = name.to_string_lossy();
+    if lossy.len() > 200 {
+        let cut = (0..=200).rev().find(|&i| lossy.is_char_boundary(i)).unwrap_or(0);
+        prefix.push(&lossy[..cut]);
+    } else {
+        prefix.push(name);
+    }
+    prefix.push(".");
+    prefix
+}
+
+/// A temporary file left by a write that was never finished is taken as
+/// stale once it has not changed for this long: a write in progress (of
+/// another process) changes its file all the time.
+pub const STALE_TEMP_AFTER: Duration = Duration::from_secs(600);
+
+/// Removes the temporary files of [`write_atomically`] for `path` that a
+/// killed process left beside it (`.NAME.XXXXXX.tmp`, unchanged for
+/// [`STALE_TEMP_AFTER`]), and returns those removed. Nothing else is
+/// touched: only regular files named exactly so. Why: a large file (the
+/// census's verdict file) killed while written leaves its temporary file,
+/// and nothing else would ever remove it.
+///
+/// # Errors
+/// The directory cannot be read; a file that cannot be removed is left.
+pub fn remove_stale_temp_files(path: &Path) -> io::Result<Vec<PathBuf>> {
+    let Some(name) = path.file_name() else {
+        return Ok(Vec::new());
+    };
+    let prefix = temp_prefix(name).to_string_lossy().into_owned();
+    let dir = parent_of(path);
+    let mut removed = Vec::new();
+    for entry in fs::read_dir(dir)?.flatten() {
+        let Some(file) = entry.file_name().to_str().map(str::to_owned) else {
+            continue;
+        };
+        let middle = file.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(TEMP_SUFFIX));
+        let ours = middle.is_some_and(|m| m.len() == TEMP_RANDOM && m.bytes().all(|b| b.is_ascii_alphanumeric()));
+        let stale =
+            entry.metadata().ok().filter(fs::Metadata::is_file).and_then(|m| m.modified().ok()).is_some_and(
+                |changed| SystemTime::now().duration_since(changed).is_ok_and(|age| age >= STALE_TEMP_AFTER),
+            );
+        if ours && stale && fs::remove_file(entry.path()).is_ok() {
+            removed.push(entry.path());
+        }
+    }
+    Ok(removed)
 }
 
 /// Makes the rename durable (Unix); best effort, errors ignored.

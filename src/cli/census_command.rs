@@ -73,6 +73,10 @@ pub fn run(args: CensusArgs) -> Result<()> {
         }
         // Written through a symbolic link, not over it.
         let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        // What an earlier census killed while writing it left behind: a
+        // hidden file as large as the verdict file. Best effort: a folder
+        // that cannot be read fails the write below and is said there.
+        let _ = klondike::app::store::remove_stale_temp_files(&target);
         klondike::app::store::write_atomically_streamed(&target, |out| census.write_verdicts(range, &variants, out))
             .with_context(|| render::census_table::cannot_write_verdicts(path))?;
     }

@@ -7,6 +7,7 @@ mod census_command;
 mod input;
 mod man_page;
 mod solve_command;
+mod workers;
 mod world;
 
 fn main() -> std::process::ExitCode {

@@ -115,7 +115,7 @@ pub(super) fn run_batch(
     output: Option<&Path>,
     retry_unknown: bool,
 ) -> Result<()> {
-    let opened = Output::open(output, rules, retry_unknown)?;
+    let opened = Output::open(output, rules, retry_unknown.then(|| limits.search_budget()))?;
     if let Output::File { path, .. } = &opened.output {
         for line in &opened.ignored {
             warn_line!("klondike: {}", render::solve_report::not_a_result_line(path, *line));
@@ -143,18 +143,9 @@ pub(super) fn run_batch(
         bar.inc(1);
         Ok(())
     };
-    // One worker per core; where no thread can be started (a tight memory
-    // limit), this one does the work alone. The pool is made here, not in
-    // the library: starting threads can fail for reasons of the machine,
-    // and that is said on standard error.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .build()
-        .or_else(|e| {
-            warn_line!("klondike: {}", render::diagnostics::no_worker_threads(e));
-            rayon::ThreadPoolBuilder::new().num_threads(1).use_current_thread().build()
-        })
-        .context(render::diagnostics::SOLVER_UNSTARTABLE)?;
-    pool.install(|| plan.solve(rules, limits, write_result))?;
+    let (pool, share) = super::workers::pool().context(render::diagnostics::SOLVER_UNSTARTABLE)?;
+    let limits = Limits { max_table_bytes: share, ..*limits };
+    pool.install(|| plan.solve(rules, &limits, write_result))?;
     bar.finish_and_clear();
     drop(sink);
     Ok(())

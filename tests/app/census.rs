@@ -409,3 +409,38 @@ fn a_census_with_nothing_to_count_or_no_range_for_its_verdicts_is_a_usage_error(
     }
     assert!(!dir.join("v.txt").exists());
 }
+
+/// A census killed while it wrote its verdict file left a hidden temporary
+/// file as large as the verdict file, that nothing removed: the next census
+/// that writes the verdict file removes those of ours that are stale, and
+/// touches nothing else (not a fresh one, which may be another census's
+/// write in progress, nor a file that only looks like one).
+#[test]
+fn a_stale_temporary_verdict_file_is_removed_by_the_next_census() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let write = |name: &str, old: bool| {
+        let file = std::fs::File::create(dir.join(name)).unwrap();
+        if old {
+            file.set_modified(an_hour_ago).unwrap();
+        }
+    };
+    write(".v.txt.AbC123.tmp", true);
+    let others = [
+        (".v.txt.Fresh1.tmp", false),
+        (".v.txt.toolong1.tmp", true),
+        (".w.txt.AbC123.tmp", true),
+        ("v.txt.AbC123.tmp", true),
+        (".v.txt.AbC123.tmp.keep", true),
+    ];
+    for (name, old) in others {
+        write(name, old);
+    }
+    census(dir, &["--games", "1..2", "--max-states", "1000", "--dir", "c", "--verdict-file", "v.txt"]);
+    assert!(!dir.join(".v.txt.AbC123.tmp").exists());
+    for (name, _) in others {
+        assert!(dir.join(name).exists(), "{name} was removed");
+    }
+    assert!(dir.join("v.txt").exists());
+}

@@ -195,6 +195,54 @@ fn a_batch_retries_only_its_unknown_results_when_asked() {
     assert_eq!(code, 2, "{err}");
 }
 
+/// An interrupted `--retry-unknown` goes on where it stopped: a game it
+/// already retried under the budget now given (and still unknown) is not
+/// retried again, only those it had not reached yet.
+#[test]
+fn an_interrupted_retry_solves_only_the_games_not_yet_retried() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("out.jsonl");
+    let f = file.to_str().unwrap();
+    let run = |states: &str, retry: bool| {
+        let mut args = vec!["solve", "--games", "1..12", "--timeout", NEVER, "--max-states", states, "--output", f];
+        args.extend(retry.then_some("--retry-unknown"));
+        let (code, out, err) = klondike(&args, "");
+        assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    };
+    let lines = || -> Vec<String> { std::fs::read_to_string(&file).unwrap().lines().map(String::from).collect() };
+    let game =
+        |line: &str| serde_json::from_str::<serde_json::Value>(line).unwrap()["game"].as_str().unwrap().to_string();
+    let unknown = |line: &str| serde_json::from_str::<serde_json::Value>(line).unwrap()["verdict"] == "unknown";
+    run("200", false);
+    let open = lines().iter().filter(|l| unknown(l)).count();
+    // A retry whose budget still leaves some games unknown.
+    run("300", true);
+    let whole = lines();
+    let retried = &whole[12..];
+    assert_eq!(retried.len(), open);
+    assert!(retried.iter().any(|l| unknown(l)), "{retried:?}");
+    // Killed part-way: only the first half of its results were written,
+    // among them a game still unknown.
+    let still = retried.iter().position(|l| unknown(l)).unwrap();
+    let kept = (retried.len() / 2).max(still + 1);
+    std::fs::write(&file, whole[..12 + kept].iter().map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    run("300", true);
+    let after = lines();
+    let mut games: Vec<String> = after[12..].iter().map(|l| game(l)).collect();
+    games.sort_unstable();
+    let mut expected: Vec<String> = retried.iter().map(|l| game(l)).collect();
+    expected.sort_unstable();
+    assert_eq!(games, expected, "each game retried once");
+    // Nothing is left to retry under this budget; a larger one retries
+    // those still unknown.
+    run("300", true);
+    assert_eq!(lines().len(), after.len());
+    let unknown_now: BTreeSet<String> = after[12..].iter().filter(|l| unknown(l)).map(|l| game(l)).collect();
+    run("400", true);
+    let last: BTreeSet<String> = lines()[after.len()..].iter().map(|l| game(l)).collect();
+    assert_eq!(last, unknown_now);
+}
+
 #[test]
 fn shards_split_a_range_with_no_overlap() {
     let mut all = Vec::new();
@@ -493,6 +541,43 @@ fn a_memory_limit_gives_unknown_not_an_abort() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.starts_with("# unknown (memory"), "{stdout}");
+}
+
+/// A batch under an address-space limit, with any number of threads,
+/// gives every game a verdict or an `unknown` and ends normally: its
+/// threads share the memory left under the limit, and each search answers
+/// "memory" at its share (tables that grew until an allocation failed made
+/// some other allocation fail, and the process abort).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_batch_under_a_memory_limit_answers_every_game_with_any_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut memory = 0;
+    for (kib, threads) in [(65_536, 24), (12_288, 2), (13_312, 2), (32_768, 8), (81_920, 2)] {
+        let file = dir.path().join(format!("{kib}-{threads}.jsonl"));
+        let f = file.to_str().unwrap();
+        let script = format!(
+            "ulimit -v {kib} && RAYON_NUM_THREADS={threads} exec \"$0\" solve --games 150..181 --draw 3 \
+             --timeout 1 --fast --output \"$1\""
+        );
+        let out = std::process::Command::new("sh")
+            .args(["-c", &script, env!("CARGO_BIN_EXE_klondike"), f])
+            .output()
+            .expect("sh runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{kib} KiB, {threads} threads: {err}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let games: BTreeSet<u64> = games_in(&text).into_iter().collect();
+        assert_eq!((text.lines().count(), games), (32, (150..=181).collect()), "{kib} KiB, {threads} threads");
+        for line in text.lines() {
+            let r: serde_json::Value = serde_json::from_str(line).unwrap();
+            let decided = r["verdict"] == "winnable" || r["verdict"] == "unwinnable";
+            let reason = r["reason"].as_str().unwrap_or("");
+            assert!(decided || ["memory", "time limit"].contains(&reason), "{kib} KiB, {threads} threads: {line}");
+            memory += usize::from(reason == "memory");
+        }
+    }
+    assert!(memory > 0, "no limit was tight enough to be felt");
 }
 
 /// One move from the end, `solve` at the prompt says "a line of 1 move".

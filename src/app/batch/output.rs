@@ -11,7 +11,7 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::{Resume, Tail};
+use super::{Resume, SearchBudget, Tail};
 use crate::app::store::{Action, AppendFile, StoreError};
 use crate::engine::deal::GameNumber;
 use crate::engine::rules::Rules;
@@ -124,14 +124,15 @@ pub enum OutputError {
 impl Output {
     /// Opens `path` (standard output when `None`) for a batch under `rules`.
     /// A regular file (or a missing one, made empty) is locked, read back
-    /// (with `retry_unknown`, unknown results do not count as done), its
+    /// (with `retry`, the budget of a retry, unknown results made under a
+    /// smaller budget do not count as done), its
     /// last line ended or, when cut short, cut off. Anything else (a pipe,
     /// a FIFO, a device) is opened for writing only: held open for reading
     /// too, a closed reader's pipe would never fail and the batch would hang.
     ///
     /// # Errors
     /// Any [`OutputError`] but the two write errors; the file is unchanged.
-    pub fn open(path: Option<&Path>, rules: &Rules, retry_unknown: bool) -> Result<Opened, OutputError> {
+    pub fn open(path: Option<&Path>, rules: &Rules, retry: Option<SearchBudget>) -> Result<Opened, OutputError> {
         let Some(path) = path else {
             let output = Output::Other { out: Box::new(io::stdout()), path: None };
             return Ok(Opened { output, done: HashSet::new(), ignored: Vec::new(), cut: 0 });
@@ -156,7 +157,10 @@ impl Output {
             Err(e) => return Err(OutputError::Open { path, error: io::Error::other(e.to_string()) }),
         };
         // First make sure it is a file of results, then repair its end.
-        let mut resume = if retry_unknown { Resume::retrying_unknown(*rules) } else { Resume::new(*rules) };
+        let mut resume = match retry {
+            Some(budget) => Resume::retrying_unknown(*rules, budget),
+            None => Resume::new(*rules),
+        };
         if let Err(error) = file.read_lines(|line| resume.line(line)) {
             return Err(OutputError::Read { path, error });
         }
@@ -219,6 +223,7 @@ mod tests {
             solution: Solution { verdict: Verdict::Unwinnable, states: 3, peak_memory_bytes: 7 },
             seconds: 0.5,
             cpu_seconds: None,
+            budget: None,
         };
         serde_json::to_string(&solved.record()).unwrap()
     }
@@ -230,13 +235,13 @@ mod tests {
         // Game 1 whole, a note, a stray byte, then game 2 cut short by a kill.
         let text = [format!("{}\n# note\n", result(1)).as_bytes(), b"\xff\n", &result(2).as_bytes()[..25]].concat();
         fs::write(&path, &text).unwrap();
-        let mut opened = Output::open(Some(&path), &Rules::default(), false).unwrap();
+        let mut opened = Output::open(Some(&path), &Rules::default(), None).unwrap();
         assert_eq!(
             (opened.done.clone(), opened.ignored.clone(), opened.cut),
             ([GameNumber::ONE].into(), vec![2, 3], 25)
         );
         // A second batch on the same file is refused while this one holds it.
-        assert!(matches!(Output::open(Some(&path), &Rules::default(), false), Err(OutputError::Busy(_))));
+        assert!(matches!(Output::open(Some(&path), &Rules::default(), None), Err(OutputError::Busy(_))));
         opened.output.write_line(&result(2)).unwrap();
         drop(opened);
         let kept =
@@ -249,12 +254,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("moves.txt");
         fs::write(&path, "d\nw 3\n").unwrap();
-        let err = Output::open(Some(&path), &Rules::default(), false).err().unwrap();
+        let err = Output::open(Some(&path), &Rules::default(), None).err().unwrap();
         assert!(matches!(err, OutputError::NotResults { line: 1, .. }), "{err:?}");
         assert!(err.to_string().contains("is not a file of results (line 1"), "{err}");
         assert_eq!(fs::read_to_string(&path).unwrap(), "d\nw 3\n");
         // A folder is no file to write to.
-        let err = Output::open(Some(dir.path()), &Rules::default(), false).err().unwrap();
+        let err = Output::open(Some(dir.path()), &Rules::default(), None).err().unwrap();
         assert!(matches!(err, OutputError::Open { .. }), "{err:?}");
     }
 

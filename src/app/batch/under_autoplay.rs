@@ -74,6 +74,7 @@ pub fn solve_under_autoplay(start: &Play, limits: &Limits) -> Solved {
         solution: Solution { verdict, states, peak_memory_bytes: peak },
         seconds: started.elapsed().as_secs_f64(),
         cpu_seconds: cpu,
+        budget: Some(limits.search_budget()),
     }
 }
 

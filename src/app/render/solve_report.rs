@@ -119,6 +119,7 @@ mod tests {
             solution,
             seconds: 0.25,
             cpu_seconds: None,
+            budget: None,
         }
     }
 

@@ -79,17 +79,26 @@ pub struct Budget {
     /// the search give up with `Unknown(GaveUp::Cancelled)`; read when the clock
     /// is. `None`: the search cannot be cancelled.
     pub cancel: Option<&'static AtomicBool>,
+    /// The most bytes the search's tables may take (those kept for reuse
+    /// between searches on the thread included, see
+    /// [`keep_memory_between_searches`]); a search that would need more
+    /// answers `Unknown(GaveUp::Memory)`. Why: the caller knows what memory
+    /// the process may have and how many searches share it (a batch's
+    /// threads under an address-space limit), and a table that grows until
+    /// an allocation fails leaves no room for anything else. `None`: no
+    /// limit but the cap above and the memory itself.
+    pub max_table_bytes: Option<u64>,
 }
 
 impl Budget {
     /// A budget of `max_states` nodes, no time limit, no cancelling.
     pub fn states(max_states: u64) -> Budget {
-        Budget { max_states, deadline: None, cancel: None }
+        Budget { max_states, deadline: None, cancel: None, max_table_bytes: None }
     }
 
     /// A budget of `max_states` nodes that ends at `at` by the caller's `clock`.
     pub fn until(max_states: u64, at: Instant, clock: fn() -> Instant) -> Budget {
-        Budget { max_states, deadline: Some(Deadline { at, clock }), cancel: None }
+        Budget { max_states, deadline: Some(Deadline { at, clock }), cancel: None, max_table_bytes: None }
     }
 }
 
@@ -327,6 +336,8 @@ pub fn solve(position: &Position, rules: &Rules, budget: &Budget) -> Solution {
 /// position that no game can reach (for instance a face-up run that is not
 /// a build), which the compact representation does not hold.
 pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: LineEffort) -> Solution {
+    let table_bytes = budget.max_table_bytes.map(|b| usize::try_from(b).unwrap_or(usize::MAX));
+    let _limit = visited::limit_tables(table_bytes);
     if position.is_won() {
         return Solution { verdict: Verdict::Winnable(Vec::new()), states: 0, peak_memory_bytes: 0 };
     }

@@ -423,7 +423,8 @@ fn dominated(tt: &Table, key: Key, ctx: &Ctx) -> bool {
 /// Makes room in `tt` for one more key, or says why the search must stop:
 /// the cap on the tables ("state limit"), or an allocation that failed (a
 /// memory limit: the table is grown here, so that this ends the search with
-/// "memory" instead of aborting the process).
+/// "memory" instead of aborting the process), or would pass the budget's
+/// limit on the tables' bytes (also "memory").
 fn make_room(tt: &mut Table) -> Option<GaveUp> {
     if tt.len() >= MAX_TABLE {
         return Some(GaveUp::StateLimit);
@@ -502,12 +503,15 @@ fn search(
     if root.is_won() || root.is_trivially_won() {
         return Outcome { verdict: Found::Win(Vec::new()), states: 0, peak_memory_bytes: 0 };
     }
-    tt.insert(root.key(ctx));
     let unknown = |why: GaveUp, states: u64, mem: u64| Outcome {
         verdict: Found::OutOfBudget(why),
         states,
         peak_memory_bytes: mem,
     };
+    if let Some(why) = make_room(tt) {
+        return unknown(why, 0, 0);
+    }
+    tt.insert(root.key(ctx));
     if budget.max_states == 0 {
         return unknown(GaveUp::StateLimit, 0, 0);
     }

@@ -8,7 +8,8 @@
 //! single line, and the line of a key can be fetched ahead
 //! ([`KeySet::prefetch`]) while other work goes on.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::ops::{Deref, DerefMut};
 
 use super::state::Key;
 
@@ -31,7 +32,7 @@ const KEEP_ON_CLEAR_JOURNALED: usize = 1 << 16;
 /// A set of [`Key`]s.
 #[derive(Default)]
 pub(crate) struct KeySet {
-    slots: Vec<u128>,
+    slots: Charged<u128>,
     len: usize,
     /// With a journal ([`KeySet::with_journal`]): the slots that hold a key,
     /// one entry per key, so that emptying the set or taking its keys costs
@@ -39,7 +40,104 @@ pub(crate) struct KeySet {
     /// `search::Easier`) reuse one set hundreds of thousands of times for
     /// searches of a few dozen positions, in a set grown by a few larger
     /// ones.
-    journal: Option<Vec<u32>>,
+    journal: Option<Charged<u32>>,
+}
+
+/// A set could not grow: the memory could not be had, or the tables on
+/// this thread would pass the limit set by [`limit_tables`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NoRoom;
+
+thread_local! {
+    /// Bytes of the arrays of sets on this thread, the spare ones kept for
+    /// reuse included ([`Charged`]).
+    static HELD: Cell<usize> = const { Cell::new(0) };
+    /// Most bytes those arrays may take ([`limit_tables`]).
+    static LIMIT: Cell<usize> = const { Cell::new(usize::MAX) };
+}
+
+/// Until the guard returned is dropped, the arrays of the sets on this
+/// thread (spare ones included) may take at most `bytes` in all; a set
+/// that would need more does not grow ([`KeySet::try_reserve`] fails), so
+/// that the search answers "memory" while the process still has room for
+/// everything else. Why: under an address-space limit shared by several
+/// threads, a table that grows until an allocation fails leaves nothing
+/// for the ordinary allocations of the other threads, and the process
+/// aborts. `None`: no limit but the memory itself.
+pub(crate) fn limit_tables(bytes: Option<usize>) -> TableLimit {
+    let before = LIMIT.try_with(|l| l.replace(bytes.unwrap_or(usize::MAX))).unwrap_or(usize::MAX);
+    TableLimit { before }
+}
+
+/// Puts back the limit that [`limit_tables`] replaced, when dropped.
+pub(crate) struct TableLimit {
+    before: usize,
+}
+
+impl Drop for TableLimit {
+    fn drop(&mut self) {
+        let _ = LIMIT.try_with(|l| l.set(self.before));
+    }
+}
+
+/// Whether `bytes` more fit under this thread's limit.
+fn fits(bytes: usize) -> bool {
+    let held = HELD.try_with(Cell::get).unwrap_or(0);
+    let limit = LIMIT.try_with(Cell::get).unwrap_or(usize::MAX);
+    held.checked_add(bytes).is_some_and(|total| total <= limit)
+}
+
+/// Adds `bytes` to (or, negative, takes them from) what this thread holds.
+fn charge(bytes: usize, add: bool) {
+    let _ = HELD.try_with(|h| h.set(if add { h.get().saturating_add(bytes) } else { h.get().saturating_sub(bytes) }));
+}
+
+/// An array of a set, whose bytes count toward what this thread's sets
+/// hold ([`limit_tables`]) for as long as it lives.
+struct Charged<T>(Vec<T>);
+
+impl<T> Default for Charged<T> {
+    fn default() -> Charged<T> {
+        Charged(Vec::new())
+    }
+}
+
+impl<T> Charged<T> {
+    /// An empty array with room for exactly `n` items, if they fit under
+    /// this thread's limit (the spare arrays are given up first if that
+    /// makes them fit) and the memory can be had.
+    fn try_with_capacity(n: usize) -> Result<Charged<T>, NoRoom> {
+        let bytes = n.checked_mul(std::mem::size_of::<T>()).ok_or(NoRoom)?;
+        if !fits(bytes) {
+            drop_spares();
+            if !fits(bytes) {
+                return Err(NoRoom);
+            }
+        }
+        let mut v = Vec::new();
+        v.try_reserve_exact(n).map_err(|_| NoRoom)?;
+        charge(v.capacity() * std::mem::size_of::<T>(), true);
+        Ok(Charged(v))
+    }
+}
+
+impl<T> Drop for Charged<T> {
+    fn drop(&mut self) {
+        charge(self.0.capacity() * std::mem::size_of::<T>(), false);
+    }
+}
+
+impl<T> Deref for Charged<T> {
+    type Target = Vec<T>;
+    fn deref(&self) -> &Vec<T> {
+        &self.0
+    }
+}
+
+impl<T> DerefMut for Charged<T> {
+    fn deref_mut(&mut self) -> &mut Vec<T> {
+        &mut self.0
+    }
 }
 
 /// Largest slot array kept for reuse (2^23 slots, 128 MB), and so at most
@@ -53,7 +151,7 @@ const SPARE_MAX_SLOTS: usize = 1 << 23;
 struct Spare {
     on: bool,
     /// At most one array of each size, any contents.
-    arrays: Vec<Vec<u128>>,
+    arrays: Vec<Charged<u128>>,
 }
 
 thread_local! {
@@ -74,9 +172,16 @@ pub(crate) fn keep_spare_slots() {
     let _ = SPARE.try_with(|s| s.borrow_mut().on = true);
 }
 
+/// Frees this thread's spare arrays (to make room under its limit).
+fn drop_spares() {
+    // Dropped outside the borrow of the store.
+    let arrays = SPARE.try_with(|s| std::mem::take(&mut s.borrow_mut().arrays)).unwrap_or_default();
+    drop(arrays);
+}
+
 /// Gives a slot array that a set no longer uses to this thread's store of
 /// spare arrays, or frees it.
-fn give_back(slots: Vec<u128>) {
+fn give_back(slots: Charged<u128>) {
     let n = slots.len();
     if n == 0 || n > SPARE_MAX_SLOTS {
         return;
@@ -91,7 +196,7 @@ fn give_back(slots: Vec<u128>) {
 
 /// A kept array of `n` slots, if this thread has one (its contents are
 /// anything: the caller empties it).
-fn take_spare(n: usize) -> Option<Vec<u128>> {
+fn take_spare(n: usize) -> Option<Charged<u128>> {
     SPARE
         .try_with(|s| {
             let mut s = s.borrow_mut();
@@ -149,7 +254,7 @@ fn ask_for_huge_pages(slots: &Vec<u128>) {
 impl KeySet {
     /// An empty set that keeps a journal of its slots (see the field).
     pub fn with_journal() -> KeySet {
-        KeySet { slots: Vec::new(), len: 0, journal: Some(Vec::new()) }
+        KeySet { slots: Charged::default(), len: 0, journal: Some(Charged::default()) }
     }
 
     /// Keys held.
@@ -180,7 +285,7 @@ impl KeySet {
         if self.slots.len() > keep {
             give_back(std::mem::take(&mut self.slots));
             if let Some(journal) = &mut self.journal {
-                *journal = Vec::new();
+                *journal = Charged::default();
             }
         } else if let Some(journal) = &mut self.journal {
             for &i in journal.iter() {
@@ -194,8 +299,9 @@ impl KeySet {
     }
 
     /// Makes room for `more` keys beyond those held; `Err` when the memory
-    /// cannot be had (the set is then unchanged).
-    pub fn try_reserve(&mut self, more: usize) -> Result<(), std::collections::TryReserveError> {
+    /// cannot be had or would pass this thread's limit ([`limit_tables`]);
+    /// the set is then unchanged.
+    pub fn try_reserve(&mut self, more: usize) -> Result<(), NoRoom> {
         let want = self.len.saturating_add(more);
         if want <= self.capacity() {
             return Ok(());
@@ -204,9 +310,9 @@ impl KeySet {
         while (if n >= LAST_SLOTS { n / 8 * 7 } else { n / 4 * 3 }) < want {
             n *= 2;
         }
-        let mut journal = Vec::new();
+        let mut journal = Charged::default();
         if self.journal.is_some() {
-            journal.try_reserve_exact(n)?;
+            journal = Charged::try_with_capacity(n)?;
         }
         let mut slots = match take_spare(n) {
             Some(mut slots) => {
@@ -214,8 +320,7 @@ impl KeySet {
                 slots
             }
             None => {
-                let mut slots: Vec<u128> = Vec::new();
-                slots.try_reserve_exact(n)?;
+                let mut slots = Charged::<u128>::try_with_capacity(n)?;
                 ask_for_huge_pages(&slots);
                 slots.resize(n, EMPTY);
                 slots
@@ -433,7 +538,7 @@ mod tests {
     fn a_kept_array_is_reused_and_comes_back_empty() {
         // On a thread of its own: the store of spare arrays is per thread.
         std::thread::spawn(|| {
-            let spare_sizes = || SPARE.with(|s| s.borrow().arrays.iter().map(Vec::len).collect::<Vec<_>>());
+            let spare_sizes = || SPARE.with(|s| s.borrow().arrays.iter().map(|a| a.len()).collect::<Vec<_>>());
             let mut a = KeySet::default();
             a.insert(Key(1));
             drop(a);
@@ -458,6 +563,36 @@ mod tests {
             assert_eq!(b.len(), 100_000);
             assert!((0..100_000u128).all(|k| !b.contains(&Key(k))));
             assert!((200_000..300_000u128).all(|k| b.contains(&Key(k))));
+        })
+        .join()
+        .unwrap();
+    }
+
+    #[test]
+    fn a_set_does_not_grow_past_the_threads_limit_and_spare_arrays_give_way_first() {
+        // On a thread of its own: the limit and the spare arrays are per thread.
+        std::thread::spawn(|| {
+            keep_spare_slots();
+            let mut a = KeySet::default();
+            for k in 0..10_000u128 {
+                a.insert(Key(k));
+            }
+            drop(a);
+            let spare = SPARE.with(|s| s.borrow().arrays.len());
+            assert!(spare > 0);
+            // 64 KiB: room for a table of 4096 slots, with the spares gone.
+            let limit = limit_tables(Some(64 << 10));
+            let mut b = KeySet::default();
+            let mut held = 0;
+            while b.try_reserve(1).is_ok() {
+                b.insert(Key(held));
+                held += 1;
+            }
+            assert!(b.bytes() <= 64 << 10 && held >= 1024, "{} bytes, {held} keys", b.bytes());
+            assert_eq!(SPARE.with(|s| s.borrow().arrays.len()), 0);
+            assert_eq!(b.try_reserve(1), Err(NoRoom));
+            drop(limit);
+            assert!(b.try_reserve(1).is_ok());
         })
         .join()
         .unwrap();
