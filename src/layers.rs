@@ -144,7 +144,8 @@ fn no_module_is_in_an_import_cycle() {
         let mut stack: Vec<&str> = edges[start].iter().map(String::as_str).collect();
         while let Some(at) = stack.pop() {
             if at == *start {
-                cycles.push(format!("{start}: through {}", edges[start].iter().cloned().collect::<Vec<_>>().join(", ")));
+                cycles
+                    .push(format!("{start}: through {}", edges[start].iter().cloned().collect::<Vec<_>>().join(", ")));
                 break;
             }
             if seen.insert(at) {
