@@ -2,7 +2,8 @@
 //! its moves through the engine.
 //!
 //! # The format (version 1)
-//! One JSON object (written pretty-printed; any JSON layout is read):
+//! One JSON object (written compactly, on one line, so that a long game's
+//! moves take little room; any JSON layout is read):
 //!
 //! | field | type | meaning |
 //! |---|---|---|

@@ -321,6 +321,14 @@ pub enum StoreError {
         /// Why: not a regular file, unreadable, or not a JSON record.
         why: Problem,
     },
+    /// What would be written is larger than [`MAX_STORED`], which is more
+    /// than is read back (a game of millions of moves): nothing is
+    /// written, and the file is left as it was.
+    #[error("will not write {}: it would be larger than the {} MiB that klondike reads back (the game is too long to keep); the file is left as it was", path.display(), MAX_STORED >> 20)]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+    },
     /// The file was written by a newer version of its format; it is left
     /// untouched and nothing is written over it.
     #[error("{} was written by a newer klondike (format version {found}; this one reads up to {supported}); it is left as it is and not updated", path.display())]
@@ -768,9 +776,12 @@ pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
     Err(own_io_error(io::ErrorKind::AlreadyExists, OwnIoFault::TooManyMovedAside))
 }
 
-/// Largest stored file read (a saved game, the statistics): 16 MiB, far
-/// above any we write (a saved game is a few kilobytes), so that a wrong
-/// file named by mistake gives an error instead of filling memory.
+/// Largest stored file read (a saved game, the statistics): 16 MiB, so
+/// that a wrong file named by mistake gives an error instead of filling
+/// memory. It is also the largest written ([`write_json`],
+/// [`save_user_json`] refuse more, [`StoreError::TooLarge`]), so that every
+/// file of ours reads back: a saved game is a few kilobytes, and a game
+/// with unlimited passes can only reach it after millions of moves.
 pub const MAX_STORED: u64 = 16 << 20;
 
 /// What [`read_json`] does with a file that is there but cannot be had as
@@ -890,11 +901,13 @@ pub fn expand_home(text: &str) -> PathBuf {
 /// device) is refused, and so is a folder that does not exist. An existing
 /// file is replaced only when it is a saved game this version reads (so a
 /// text file, or a save from a newer version, is never lost), and keeps its
-/// permissions.
+/// permissions. It is written as [`write_json`] writes (compact, at most
+/// [`MAX_STORED`] bytes).
 ///
 /// # Errors
 /// [`StoreError::NotUsable`] for a path that is not a regular file, has no
 /// folder, or holds something other than a saved game;
+/// [`StoreError::TooLarge`] for a game too long to be read back;
 /// [`StoreError::NewerVersion`] for a save from a newer version;
 /// [`StoreError::Io`] when writing fails (the file is unchanged).
 pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, value: &T) -> Result<(), StoreError> {
@@ -926,21 +939,41 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
             None
         }
     };
+    let text = json_text(&target, value)?;
     let io_err = |error| StoreError::Io { path: target.clone(), action: Action::Write, error };
-    let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
-    text.push('\n');
     write_atomically_with(&target, text.as_bytes(), permissions).map_err(io_err)
 }
 
-/// Writes `value` as pretty JSON (with a final newline) to `path`, atomically.
+/// Writes `value` as compact JSON (with a final newline) to `path`,
+/// atomically.
 ///
 /// # Errors
-/// [`StoreError::Io`] when it could not be written; `path` is then unchanged.
+/// [`StoreError::TooLarge`] when the JSON would be larger than
+/// [`MAX_STORED`], [`StoreError::Io`] when it could not be written; `path`
+/// is then unchanged.
 pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
+    let text = json_text(path, value)?;
     let io_err = |error| StoreError::Io { path: path.to_path_buf(), action: Action::Write, error };
-    let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
-    text.push('\n');
     write_atomically(path, text.as_bytes()).map_err(io_err)
+}
+
+/// `value` as the text of a stored file for `path`: compact JSON and a
+/// final newline. Compact, since a long game's moves are most of a saved
+/// game and pretty-printing would give each its own indented line, more
+/// than doubling the file; and never more than [`MAX_STORED`] bytes, so
+/// that whatever is written is read back.
+///
+/// # Errors
+/// [`StoreError::TooLarge`] when the text would be larger than
+/// [`MAX_STORED`]; [`StoreError::Io`] when it cannot be made.
+fn json_text<T: Serialize>(path: &Path, value: &T) -> Result<String, StoreError> {
+    let io_err = |error| StoreError::Io { path: path.to_path_buf(), action: Action::Write, error };
+    let mut text = serde_json::to_string(value).map_err(|e| io_err(io::Error::other(e)))?;
+    text.push('\n');
+    if text.len() as u64 > MAX_STORED {
+        return Err(StoreError::TooLarge { path: path.to_path_buf() });
+    }
+    Ok(text)
 }
 
 /// The result of [`update_locked`]: the value as written, and a warning
