@@ -7,10 +7,12 @@
 //!   to disk, and is renamed over the old file ([`write_atomically`]): a
 //!   reader sees the old file or the new one, never half of one, even if
 //!   the process dies in the middle.
-//! - Every JSON file is read by [`read_json`]. One of ours that cannot be
-//!   read or parsed is moved aside to `NAME.corrupt-<unix seconds>` (never
+//! - Every JSON file is read by [`read_json`]. One of ours that reads but
+//!   does not parse is moved aside to `NAME.corrupt-<unix seconds>` (never
 //!   deleted) and reported ([`StoreError::Corrupt`]); the caller goes on
-//!   with a fresh value. A file the player named is never moved
+//!   with a fresh value. One that cannot be read (no permission, an I/O
+//!   error) is reported and left as it is ([`StoreError::Io`]), and
+//!   nothing is written over it. A file the player named is never moved
 //!   ([`IfCorrupt`] says which is which).
 //! - A file written by a newer format version is left alone and refused
 //!   ([`StoreError::NewerVersion`]); it is never overwritten.
@@ -41,9 +43,9 @@ pub const DATA_DIR_ENV: &str = "KLONDIKE_DATA_DIR";
 // feature, which only the tests turn on (see Cargo.toml): a build without it
 // reads none of their variables, and its crash points and pause are nothing.
 #[cfg(feature = "fault-injection")]
-use hooks::{crash_point, pause_before_rename};
+use hooks::{crash_point, pause_before_rename, read_fault};
 #[cfg(feature = "fault-injection")]
-pub use hooks::{CRASH_AT_ENV, CRASH_EXIT_STATUS, PAUSE_BEFORE_RENAME_ENV, TRACE_ENV};
+pub use hooks::{CRASH_AT_ENV, CRASH_EXIT_STATUS, PAUSE_BEFORE_RENAME_ENV, TRACE_ENV, UNREADABLE_ENV};
 
 /// A point between two steps of writing our files: nothing without the
 /// test hooks.
@@ -53,6 +55,12 @@ fn crash_point(_step: &str, _path: &Path) {}
 /// Before the rename of a write: nothing without the test hooks.
 #[cfg(not(feature = "fault-injection"))]
 fn pause_before_rename() {}
+
+/// Before a stored file is read: no fault without the test hooks.
+#[cfg(not(feature = "fault-injection"))]
+fn read_fault(_path: &Path) -> Option<io::Error> {
+    None
+}
 
 /// Test hooks that stop a process between two steps of a write, as a kill
 /// would, or hold a write before its rename, so that a test can kill it
@@ -86,6 +94,19 @@ mod hooks {
 
     /// The exit status of a process ended by [`CRASH_AT_ENV`].
     pub const CRASH_EXIT_STATUS: i32 = 99;
+
+    /// Test hook: when set to a file name, reading a stored file of that
+    /// name ([`read_json`](super::read_json)) fails with "permission
+    /// denied", as a file without read permission does. The tests run as
+    /// root, whom no permission stops, so they cannot make such a file.
+    pub const UNREADABLE_ENV: &str = "KLONDIKE_TEST_UNREADABLE";
+
+    /// The error [`UNREADABLE_ENV`] asks for when `path` is read; `None`
+    /// unless a test asks.
+    pub fn read_fault(path: &Path) -> Option<std::io::Error> {
+        let name = std::env::var_os(UNREADABLE_ENV).filter(|v| !v.is_empty())?;
+        (path.file_name() == Some(name.as_os_str())).then(|| std::io::ErrorKind::PermissionDenied.into())
+    }
 
     /// A point between two steps of writing our files (see
     /// [`CRASH_AT_ENV`] and [`TRACE_ENV`]); does nothing unless a test asks.
@@ -249,6 +270,16 @@ fn unreadable(e: &io::Error) -> String {
     }
 }
 
+/// Why `action` failed on a stored file, in words: [`io_words`], but a
+/// read that is not permitted says so (not that writing there is not).
+fn io_words_for(action: Action, error: &io::Error) -> String {
+    if action == Action::Read && error.kind() == io::ErrorKind::PermissionDenied {
+        "no permission to read it".to_string()
+    } else {
+        io_words(error)
+    }
+}
+
 /// The store's own reasons for an I/O error (the payload of an
 /// [`io::Error`] it makes), so that they are data like the system's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -289,7 +320,7 @@ fn own_io_error(kind: io::ErrorKind, fault: OwnIoFault) -> io::Error {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file could not be read, written or locked, and was left as it was.
-    #[error("could not {action} {}: {}", path.display(), io_words(error))]
+    #[error("could not {action} {}: {}", path.display(), io_words_for(*action, error))]
     Io {
         /// The file.
         path: PathBuf,
@@ -301,8 +332,9 @@ pub enum StoreError {
         /// `source`, which thiserror would take for one.
         error: io::Error,
     },
-    /// The file could not be read or is not valid JSON of the expected
-    /// form; it was moved to `moved_to` and a fresh one is used.
+    /// The file reads but is not valid JSON of the expected form (one that
+    /// cannot be read is [`StoreError::Io`], and stays); it was moved to
+    /// `moved_to` and a fresh one is used.
     #[error("{} is unreadable ({why}); it was moved aside to {}", path.display(), moved_to.display())]
     Corrupt {
         /// The file as it was named.
@@ -625,7 +657,12 @@ impl std::fmt::Display for FolderProblem<'_> {
 /// this is said.
 pub fn folder_problem<'a>(path: &'a Path, error: &'a StoreError) -> FolderProblem<'a> {
     let dir = parent_of(path);
-    let StoreError::Io { error: source, path: target, .. } = error else { return FolderProblem::Other(error) };
+    let StoreError::Io { error: source, path: target, action } = error else { return FolderProblem::Other(error) };
+    // A file of ours that is there and cannot be read (no permission): the
+    // error names it, and the folder may be fine.
+    if *action == Action::Read && target.is_file() {
+        return FolderProblem::Other(error);
+    }
     // A file where a folder should be, the data folder or one above it.
     if let Some(file) = dir.ancestors().find(|a| fs::metadata(a).is_ok_and(|m| !m.is_dir())) {
         return if file == dir {
@@ -810,14 +847,14 @@ pub enum IfCorrupt {
 ///
 /// # Errors
 /// - [`StoreError::Corrupt`] (under [`IfCorrupt::MoveAside`]): the file
-///   could not be read or is not a JSON object of type `T`; it has been
-///   moved aside.
+///   is not a JSON object of type `T`; it has been moved aside.
 /// - [`StoreError::NotUsable`] (under the other two): the same, the file
 ///   left as it is.
 /// - [`StoreError::NewerVersion`]: its `format_version` is above
 ///   `T::FORMAT_VERSION`; it is left in place.
 /// - [`StoreError::Io`]: the path is no regular file or cannot be reached,
-///   or the corrupt file could not be moved aside (under
+///   the file cannot be read (it is left as it is), or the corrupt file
+///   could not be moved aside (under
 ///   [`IfCorrupt::LeaveNamed`] these are [`StoreError::NotUsable`] too).
 pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCorrupt) -> Result<Option<T>, StoreError> {
     let not_usable = |why: Problem| StoreError::NotUsable { path: path.to_path_buf(), why };
@@ -830,6 +867,13 @@ pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCor
         }
     };
     let damaged = |why: Damage| match (if_corrupt, why) {
+        // A file that cannot be read (no permission for the moment, an I/O
+        // error) may be whole: it is reported and left where it is, and
+        // nothing is written over it until it reads. Only one that reads
+        // and does not parse is corrupt.
+        (IfCorrupt::MoveAside, Damage::Unreadable(error)) => {
+            StoreError::Io { path: path.to_path_buf(), action: Action::Read, error }
+        }
         (IfCorrupt::MoveAside, why) => match move_aside(path) {
             Ok(moved_to) => StoreError::Corrupt { path: path.to_path_buf(), moved_to, why },
             Err(error) => StoreError::Io { path: path.to_path_buf(), action: Action::MoveAside, error },
@@ -852,7 +896,12 @@ pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCor
         Err(error) => return Err(unreachable(error)),
     }
     let mut bytes = Vec::new();
-    let read = File::open(path).and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_STORED + 1), &mut bytes));
+    let read = match read_fault(path) {
+        Some(fault) => Err(fault),
+        None => {
+            File::open(path).and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_STORED + 1), &mut bytes))
+        }
+    };
     match read {
         Ok(_) => {}
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -1052,7 +1101,8 @@ pub const LOCK_PATIENCE: Duration = Duration::from_secs(10);
 /// - [`StoreError::NewerVersion`]: the file is from a newer format version;
 ///   `f` is not called and nothing is written.
 /// - [`StoreError::Io`]: the directory, the lock or the file could not be
-///   created, locked or written (the file is then unchanged).
+///   created, locked, read or written (the file is then unchanged, and `f`
+///   is not called when it could not be read).
 pub fn update_locked<T, F>(path: &Path, f: F) -> Result<Updated<T>, StoreError>
 where
     T: Default + Serialize + DeserializeOwned + Versioned,

@@ -123,6 +123,15 @@ impl Folder for DataFolder {
                 }
                 true
             }
+            // The file is there but cannot be read for now: not the
+            // folder's problem, and the game is counted once it reads (its
+            // copy stays saved meanwhile).
+            Err(e @ StoreError::Io { action: store::Action::Read, .. }) if path.is_file() => {
+                if !std::mem::replace(&mut self.unreadable_said, true) {
+                    (self.say)(&statistics_not_updated(e));
+                }
+                false
+            }
             Err(e @ StoreError::Io { .. }) => {
                 self.problem(&path, &e);
                 false
