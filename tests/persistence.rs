@@ -374,3 +374,14 @@ fn a_saved_game_with_an_impossible_clock_is_refused_and_moved_aside() {
         .collect();
     assert_eq!(aside.len(), 1, "{aside:?}");
 }
+
+#[test]
+fn save_never_replaces_the_autosave_lock_a_session_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let lock = dir.path().join("autosave.json.lock");
+    let (code, out, err) =
+        klondike(dir.path(), &["--game", "1", "--autosave", "--json"], &format!("d\nsave {}\n", lock.display()));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("one of klondike's own files"), "{out}");
+    assert_eq!(std::fs::metadata(&lock).unwrap().len(), 0, "the lock file is left as it was");
+}

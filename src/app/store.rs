@@ -252,6 +252,10 @@ pub enum Problem {
     /// It cannot be read, so it is not written over.
     #[error("it cannot be read; name another file")]
     CannotBeRead,
+    /// A klondike process holds a lock on it ([`is_held`]): it is in use,
+    /// and not written over.
+    #[error("a klondike process is using it; name another file")]
+    InUse,
     /// The folder it would go in does not exist.
     #[error("its folder does not exist")]
     NoFolder,
@@ -405,22 +409,60 @@ pub fn history_path() -> Option<PathBuf> {
 
 /// Whether `path` is one of the files `ours` (klondike's own, which `save`
 /// must never replace), through any links: a file that exists is compared
-/// with every link followed (a link to the autosave is the autosave); a new
+/// with every link followed (a link to the autosave is the autosave), and
+/// on Unix by its device and inode (a hard link to it is it too); a new
 /// file, or a link to one, by its folder's real path and its name.
 pub fn is_one_of(path: &Path, ours: &[PathBuf]) -> bool {
-    let canonical = |p: &Path| {
-        if let Ok(real) = fs::canonicalize(p) {
-            return Some(real);
+    let Some(target) = real_path(path) else { return false };
+    let same_file = |ours: &Path| {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if let (Ok(a), Ok(b)) = (fs::metadata(path), fs::metadata(ours)) {
+                return a.dev() == b.dev() && a.ino() == b.ino();
+            }
         }
-        let p = match fs::read_link(p) {
-            Ok(to) if to.is_absolute() => to,
-            Ok(to) => parent_of(p).join(to),
-            Err(_) => p.to_path_buf(),
-        };
-        fs::canonicalize(parent_of(&p)).ok().map(|d| d.join(p.file_name().unwrap_or_default()))
+        real_path(ours).as_ref() == Some(&target)
     };
-    let Some(target) = canonical(path) else { return false };
-    ours.iter().any(|ours| canonical(ours).as_ref() == Some(&target))
+    ours.iter().any(|ours| same_file(ours))
+}
+
+/// `p` with every link followed: its real path when it exists, otherwise
+/// (a new file, or a link to one) its folder's real path and its name;
+/// `None` when its folder is not there.
+fn real_path(p: &Path) -> Option<PathBuf> {
+    if let Ok(real) = fs::canonicalize(p) {
+        return Some(real);
+    }
+    let p = match fs::read_link(p) {
+        Ok(to) if to.is_absolute() => to,
+        Ok(to) => parent_of(p).join(to),
+        Err(_) => p.to_path_buf(),
+    };
+    fs::canonicalize(parent_of(&p)).ok().map(|d| d.join(p.file_name().unwrap_or_default()))
+}
+
+/// Whether `path`, through any links, is one of klondike's files in the
+/// data folder `dir`: one of [`OUR_FILES`], or a lock file (`NAME.lock`,
+/// which a process may hold at any time, and whose inode is the lock:
+/// replacing it would let a second process take the lock while the first
+/// still holds the old one).
+pub fn is_data_file(path: &Path, dir: &Path) -> bool {
+    let (Some(target), Some(dir)) = (real_path(path), fs::canonicalize(dir).ok()) else { return false };
+    let name = target.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    target.parent() == Some(dir.as_path()) && (OUR_FILES.contains(&name) || name.ends_with(".lock"))
+}
+
+/// Whether another open file (of another klondike process, or of this one)
+/// holds a lock on the file `path` (through any links): a lock file of a
+/// session, a batch's results file. Such a file is in use and is never
+/// written over, whatever it holds (a results file is empty until its
+/// first result, a lock file always). False when there is no regular file
+/// there, or it cannot be opened or locked to see.
+pub fn is_held(path: &Path) -> bool {
+    let Ok(file) = File::open(path) else { return false };
+    // The lock taken to look, if any, goes when `file` is closed.
+    file.metadata().is_ok_and(|m| m.is_file()) && matches!(try_lock(&file), Ok(false))
 }
 
 /// Whether `path` is there but is no regular file of at most
@@ -947,7 +989,8 @@ pub fn expand_home(text: &str) -> PathBuf {
 /// Writes `value` as JSON to a file the user named (a saved game),
 /// atomically. A symbolic link is written through (its target is
 /// replaced); anything else that is not a regular file (a directory, a
-/// device) is refused, and so is a folder that does not exist. An existing
+/// device) is refused, and so is a folder that does not exist, and a file
+/// a klondike process holds a lock on ([`is_held`]). An existing
 /// file is replaced only when it is a saved game this version reads (so a
 /// text file, or a save from a newer version, is never lost), and keeps its
 /// permissions. It is written as [`write_json`] writes (compact, at most
@@ -971,6 +1014,8 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
     let permissions = match fs::metadata(&target) {
         Ok(m) if m.is_dir() => return Err(not_usable(Problem::IsAFolder)),
         Ok(m) if !m.is_file() => return Err(not_usable(Problem::NotARegularFile)),
+        // Even empty (a lock file, a batch's results before the first).
+        Ok(_) if is_held(&target) => return Err(not_usable(Problem::InUse)),
         Ok(m) if m.len() == 0 => Some(m.permissions()),
         Ok(m) => {
             match read_json::<T>(&target, IfCorrupt::Leave) {

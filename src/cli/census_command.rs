@@ -71,6 +71,11 @@ pub fn run(args: CensusArgs) -> Result<()> {
         }
         // Written through a symbolic link, not over it.
         let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        // Checked before the work, and again now: a batch may have started
+        // writing its results there since.
+        if klondike::app::store::is_held(&target) {
+            return Err(census::files::FilesError::InUse(path.clone()).into());
+        }
         klondike::app::store::write_atomically_streamed(&target, |out| census.write_verdicts(range, &variants, out))
             .with_context(|| render::census_table::cannot_write_verdicts(path))?;
     }
