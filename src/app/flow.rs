@@ -94,7 +94,8 @@ pub enum Refusal {
     QuestionWaits(Pending),
     /// `help` on a word that has none.
     NoHelp(String),
-    /// `save` to the autosave or the statistics file.
+    /// `save` to one of klondike's files in its data folder: the autosave,
+    /// the statistics, the history or a lock file.
     OwnFile,
     /// `load` of a file that is not there (the name as typed).
     NoSuchFile(String),

@@ -2,7 +2,8 @@
 //! its moves through the engine.
 //!
 //! # The format (version 1)
-//! One JSON object (written pretty-printed; any JSON layout is read):
+//! One JSON object (written compactly, on one line, so that a long game's
+//! moves take little room; any JSON layout is read):
 //!
 //! | field | type | meaning |
 //! |---|---|---|
@@ -15,7 +16,7 @@
 //! | `scoring` | string | `standard`, `vegas` or `none` |
 //! | `moves` | array of strings | the moves played, as commands (`"t 2 5 1"`, `"w f"`, `"d"`), first first |
 //! | `undone` | array of strings | the redo list: moves taken back by undo and not yet replayed, the most recently undone LAST (it is the next redo) |
-//! | `elapsed_seconds` | integer | play time so far, in seconds |
+//! | `elapsed_seconds` | integer | play time so far, in seconds; more than 100 years is refused ([`MAX_ELAPSED_SECONDS`]) |
 //! | `automatic` | array of integers (optional) | the 0-based indices in `moves` of the moves autoplay made (one undo takes back a player's move with the automatic ones after it) |
 //! | `undone_automatic` | array of integers (optional) | the same for `undone` |
 //! | `kept_down` | array of strings (optional) | card codes (`"2S"`) the player took down from a foundation: autoplay leaves them on the tableau |
@@ -233,7 +234,17 @@ pub enum FieldFault {
     /// Neither `game` nor `deal` is given.
     #[error("the record names neither a game number nor a deal")]
     NoGameNorDeal,
+    /// `elapsed_seconds` is more than [`MAX_ELAPSED_SECONDS`]: no clock of a
+    /// game played reads so, so the file is at fault.
+    #[error("{0} seconds is more than 100 years of play")]
+    ImpossibleClock(u64),
 }
+
+/// The most play time a record may hold: 100 years. The session's clock
+/// saturates rather than overflows, so a larger figure (up to 2^64 - 1)
+/// was never counted by it: it is a fault of the file, refused like any
+/// other bad field rather than carried into the statistics.
+pub const MAX_ELAPSED_SECONDS: u64 = 100 * 366 * 24 * 60 * 60;
 
 /// Why a move of a record cannot be played ([`RecordError::IllegalMove`],
 /// [`RecordError::IllegalRedo`]).
@@ -417,11 +428,18 @@ impl GameRecord {
     ///
     /// # Errors
     /// [`RecordError::BadField`] for bad rules or deal (see
-    /// [`GameRecord::rules`], [`GameRecord::deal`]);
+    /// [`GameRecord::rules`], [`GameRecord::deal`]), or a play time over
+    /// [`MAX_ELAPSED_SECONDS`];
     /// [`RecordError::IllegalMove`] / [`RecordError::IllegalRedo`] naming
     /// the first move that is not a move command or that the rules forbid.
     pub fn replay(&self) -> Result<Replayed, RecordError> {
         let rules = self.rules()?;
+        if self.elapsed_seconds > MAX_ELAPSED_SECONDS {
+            return Err(RecordError::BadField {
+                field: "elapsed_seconds",
+                why: FieldFault::ImpossibleClock(self.elapsed_seconds),
+            });
+        }
         let scoring = self.scoring;
         let (deal, number) = self.deal()?;
         let mut game = Game::new(&deal, rules);
@@ -548,5 +566,20 @@ mod tests {
         let zero = GameRecord::from_json(&json.replace("\"game\": \"1\",", "\"game\": \"0\",")).unwrap();
         let msg = zero.replay().unwrap_err().to_string();
         assert_eq!(msg, "the game record's field 'game' is wrong: '0' is not a game number (1 to 2^128-1)");
+    }
+
+    #[test]
+    fn a_record_with_an_impossible_clock_is_refused_naming_the_field() {
+        let deal = Deal::for_number(crate::engine::deal::GameNumber::ONE);
+        let game = Game::new(&deal, Rules::default());
+        let mut record =
+            GameRecord::from_game(&game, GameNumber::new(1), &deal, Scoring::Standard, MAX_ELAPSED_SECONDS);
+        assert_eq!(record.replay().unwrap().elapsed_seconds, MAX_ELAPSED_SECONDS);
+        record.elapsed_seconds = u64::MAX - 5;
+        let msg = record.replay().unwrap_err().to_string();
+        assert_eq!(
+            msg,
+            "the game record's field 'elapsed_seconds' is wrong: 18446744073709551610 seconds is more than 100 years of play"
+        );
     }
 }

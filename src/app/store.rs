@@ -7,10 +7,12 @@
 //!   to disk, and is renamed over the old file ([`write_atomically`]): a
 //!   reader sees the old file or the new one, never half of one, even if
 //!   the process dies in the middle.
-//! - Every JSON file is read by [`read_json`]. One of ours that cannot be
-//!   read or parsed is moved aside to `NAME.corrupt-<unix seconds>` (never
+//! - Every JSON file is read by [`read_json`]. One of ours that reads but
+//!   does not parse is moved aside to `NAME.corrupt-<unix seconds>` (never
 //!   deleted) and reported ([`StoreError::Corrupt`]); the caller goes on
-//!   with a fresh value. A file the player named is never moved
+//!   with a fresh value. One that cannot be read (no permission, an I/O
+//!   error) is reported and left as it is ([`StoreError::Io`]), and
+//!   nothing is written over it. A file the player named is never moved
 //!   ([`IfCorrupt`] says which is which).
 //! - A file written by a newer format version is left alone and refused
 //!   ([`StoreError::NewerVersion`]); it is never overwritten.
@@ -41,9 +43,9 @@ pub const DATA_DIR_ENV: &str = "KLONDIKE_DATA_DIR";
 // feature, which only the tests turn on (see Cargo.toml): a build without it
 // reads none of their variables, and its crash points and pause are nothing.
 #[cfg(feature = "fault-injection")]
-use hooks::{crash_point, pause_before_rename};
+use hooks::{crash_point, pause_before_rename, read_fault};
 #[cfg(feature = "fault-injection")]
-pub use hooks::{CRASH_AT_ENV, CRASH_EXIT_STATUS, PAUSE_BEFORE_RENAME_ENV, TRACE_ENV};
+pub use hooks::{CRASH_AT_ENV, CRASH_EXIT_STATUS, PAUSE_BEFORE_RENAME_ENV, TRACE_ENV, UNREADABLE_ENV};
 
 /// A point between two steps of writing our files: nothing without the
 /// test hooks.
@@ -53,6 +55,12 @@ fn crash_point(_step: &str, _path: &Path) {}
 /// Before the rename of a write: nothing without the test hooks.
 #[cfg(not(feature = "fault-injection"))]
 fn pause_before_rename() {}
+
+/// Before a stored file is read: no fault without the test hooks.
+#[cfg(not(feature = "fault-injection"))]
+fn read_fault(_path: &Path) -> Option<io::Error> {
+    None
+}
 
 /// Test hooks that stop a process between two steps of a write, as a kill
 /// would, or hold a write before its rename, so that a test can kill it
@@ -86,6 +94,19 @@ mod hooks {
 
     /// The exit status of a process ended by [`CRASH_AT_ENV`].
     pub const CRASH_EXIT_STATUS: i32 = 99;
+
+    /// Test hook: when set to a file name, reading a stored file of that
+    /// name ([`read_json`](super::read_json)) fails with "permission
+    /// denied", as a file without read permission does. The tests run as
+    /// root, whom no permission stops, so they cannot make such a file.
+    pub const UNREADABLE_ENV: &str = "KLONDIKE_TEST_UNREADABLE";
+
+    /// The error [`UNREADABLE_ENV`] asks for when `path` is read; `None`
+    /// unless a test asks.
+    pub fn read_fault(path: &Path) -> Option<std::io::Error> {
+        let name = std::env::var_os(UNREADABLE_ENV).filter(|v| !v.is_empty())?;
+        (path.file_name() == Some(name.as_os_str())).then(|| std::io::ErrorKind::PermissionDenied.into())
+    }
 
     /// A point between two steps of writing our files (see
     /// [`CRASH_AT_ENV`] and [`TRACE_ENV`]); does nothing unless a test asks.
@@ -231,6 +252,10 @@ pub enum Problem {
     /// It cannot be read, so it is not written over.
     #[error("it cannot be read; name another file")]
     CannotBeRead,
+    /// A klondike process holds a lock on it ([`is_held`]): it is in use,
+    /// and not written over.
+    #[error("a klondike process is using it; name another file")]
+    InUse,
     /// The folder it would go in does not exist.
     #[error("its folder does not exist")]
     NoFolder,
@@ -246,6 +271,16 @@ fn unreadable(e: &io::Error) -> String {
         e.to_string()
     } else {
         format!("it cannot be read ({})", plain_message(&e.to_string()))
+    }
+}
+
+/// Why `action` failed on a stored file, in words: [`io_words`], but a
+/// read that is not permitted says so (not that writing there is not).
+fn io_words_for(action: Action, error: &io::Error) -> String {
+    if action == Action::Read && error.kind() == io::ErrorKind::PermissionDenied {
+        "no permission to read it".to_string()
+    } else {
+        io_words(error)
     }
 }
 
@@ -289,7 +324,7 @@ fn own_io_error(kind: io::ErrorKind, fault: OwnIoFault) -> io::Error {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file could not be read, written or locked, and was left as it was.
-    #[error("could not {action} {}: {}", path.display(), io_words(error))]
+    #[error("could not {action} {}: {}", path.display(), io_words_for(*action, error))]
     Io {
         /// The file.
         path: PathBuf,
@@ -301,8 +336,9 @@ pub enum StoreError {
         /// `source`, which thiserror would take for one.
         error: io::Error,
     },
-    /// The file could not be read or is not valid JSON of the expected
-    /// form; it was moved to `moved_to` and a fresh one is used.
+    /// The file reads but is not valid JSON of the expected form (one that
+    /// cannot be read is [`StoreError::Io`], and stays); it was moved to
+    /// `moved_to` and a fresh one is used.
     #[error("{} is unreadable ({why}); it was moved aside to {}", path.display(), moved_to.display())]
     Corrupt {
         /// The file as it was named.
@@ -320,6 +356,14 @@ pub enum StoreError {
         path: PathBuf,
         /// Why: not a regular file, unreadable, or not a JSON record.
         why: Problem,
+    },
+    /// What would be written is larger than [`MAX_STORED`], which is more
+    /// than is read back (a game of millions of moves): nothing is
+    /// written, and the file is left as it was.
+    #[error("will not write {}: it would be larger than the {} MiB that klondike reads back (the game is too long to keep); the file is left as it was", path.display(), MAX_STORED >> 20)]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
     },
     /// The file was written by a newer version of its format; it is left
     /// untouched and nothing is written over it.
@@ -365,22 +409,60 @@ pub fn history_path() -> Option<PathBuf> {
 
 /// Whether `path` is one of the files `ours` (klondike's own, which `save`
 /// must never replace), through any links: a file that exists is compared
-/// with every link followed (a link to the autosave is the autosave); a new
+/// with every link followed (a link to the autosave is the autosave), and
+/// on Unix by its device and inode (a hard link to it is it too); a new
 /// file, or a link to one, by its folder's real path and its name.
 pub fn is_one_of(path: &Path, ours: &[PathBuf]) -> bool {
-    let canonical = |p: &Path| {
-        if let Ok(real) = fs::canonicalize(p) {
-            return Some(real);
+    let Some(target) = real_path(path) else { return false };
+    let same_file = |ours: &Path| {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if let (Ok(a), Ok(b)) = (fs::metadata(path), fs::metadata(ours)) {
+                return a.dev() == b.dev() && a.ino() == b.ino();
+            }
         }
-        let p = match fs::read_link(p) {
-            Ok(to) if to.is_absolute() => to,
-            Ok(to) => parent_of(p).join(to),
-            Err(_) => p.to_path_buf(),
-        };
-        fs::canonicalize(parent_of(&p)).ok().map(|d| d.join(p.file_name().unwrap_or_default()))
+        real_path(ours).as_ref() == Some(&target)
     };
-    let Some(target) = canonical(path) else { return false };
-    ours.iter().any(|ours| canonical(ours).as_ref() == Some(&target))
+    ours.iter().any(|ours| same_file(ours))
+}
+
+/// `p` with every link followed: its real path when it exists, otherwise
+/// (a new file, or a link to one) its folder's real path and its name;
+/// `None` when its folder is not there.
+fn real_path(p: &Path) -> Option<PathBuf> {
+    if let Ok(real) = fs::canonicalize(p) {
+        return Some(real);
+    }
+    let p = match fs::read_link(p) {
+        Ok(to) if to.is_absolute() => to,
+        Ok(to) => parent_of(p).join(to),
+        Err(_) => p.to_path_buf(),
+    };
+    fs::canonicalize(parent_of(&p)).ok().map(|d| d.join(p.file_name().unwrap_or_default()))
+}
+
+/// Whether `path`, through any links, is one of klondike's files in the
+/// data folder `dir`: one of [`OUR_FILES`], or a lock file (`NAME.lock`,
+/// which a process may hold at any time, and whose inode is the lock:
+/// replacing it would let a second process take the lock while the first
+/// still holds the old one).
+pub fn is_data_file(path: &Path, dir: &Path) -> bool {
+    let (Some(target), Some(dir)) = (real_path(path), fs::canonicalize(dir).ok()) else { return false };
+    let name = target.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    target.parent() == Some(dir.as_path()) && (OUR_FILES.contains(&name) || name.ends_with(".lock"))
+}
+
+/// Whether another open file (of another klondike process, or of this one)
+/// holds a lock on the file `path` (through any links): a lock file of a
+/// session, a batch's results file. Such a file is in use and is never
+/// written over, whatever it holds (a results file is empty until its
+/// first result, a lock file always). False when there is no regular file
+/// there, or it cannot be opened or locked to see.
+pub fn is_held(path: &Path) -> bool {
+    let Ok(file) = File::open(path) else { return false };
+    // The lock taken to look, if any, goes when `file` is closed.
+    file.metadata().is_ok_and(|m| m.is_file()) && matches!(try_lock(&file), Ok(false))
 }
 
 /// Whether `path` is there but is no regular file of at most
@@ -617,7 +699,12 @@ impl std::fmt::Display for FolderProblem<'_> {
 /// this is said.
 pub fn folder_problem<'a>(path: &'a Path, error: &'a StoreError) -> FolderProblem<'a> {
     let dir = parent_of(path);
-    let StoreError::Io { error: source, path: target, .. } = error else { return FolderProblem::Other(error) };
+    let StoreError::Io { error: source, path: target, action } = error else { return FolderProblem::Other(error) };
+    // A file of ours that is there and cannot be read (no permission): the
+    // error names it, and the folder may be fine.
+    if *action == Action::Read && target.is_file() {
+        return FolderProblem::Other(error);
+    }
     // A file where a folder should be, the data folder or one above it.
     if let Some(file) = dir.ancestors().find(|a| fs::metadata(a).is_ok_and(|m| !m.is_dir())) {
         return if file == dir {
@@ -818,9 +905,12 @@ pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
     Err(own_io_error(io::ErrorKind::AlreadyExists, OwnIoFault::TooManyMovedAside))
 }
 
-/// Largest stored file read (a saved game, the statistics): 16 MiB, far
-/// above any we write (a saved game is a few kilobytes), so that a wrong
-/// file named by mistake gives an error instead of filling memory.
+/// Largest stored file read (a saved game, the statistics): 16 MiB, so
+/// that a wrong file named by mistake gives an error instead of filling
+/// memory. It is also the largest written ([`write_json`],
+/// [`save_user_json`] refuse more, [`StoreError::TooLarge`]), so that every
+/// file of ours reads back: a saved game is a few kilobytes, and a game
+/// with unlimited passes can only reach it after millions of moves.
 pub const MAX_STORED: u64 = 16 << 20;
 
 /// What [`read_json`] does with a file that is there but cannot be had as
@@ -849,14 +939,14 @@ pub enum IfCorrupt {
 ///
 /// # Errors
 /// - [`StoreError::Corrupt`] (under [`IfCorrupt::MoveAside`]): the file
-///   could not be read or is not a JSON object of type `T`; it has been
-///   moved aside.
+///   is not a JSON object of type `T`; it has been moved aside.
 /// - [`StoreError::NotUsable`] (under the other two): the same, the file
 ///   left as it is.
 /// - [`StoreError::NewerVersion`]: its `format_version` is above
 ///   `T::FORMAT_VERSION`; it is left in place.
 /// - [`StoreError::Io`]: the path is no regular file or cannot be reached,
-///   or the corrupt file could not be moved aside (under
+///   the file cannot be read (it is left as it is), or the corrupt file
+///   could not be moved aside (under
 ///   [`IfCorrupt::LeaveNamed`] these are [`StoreError::NotUsable`] too).
 pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCorrupt) -> Result<Option<T>, StoreError> {
     let not_usable = |why: Problem| StoreError::NotUsable { path: path.to_path_buf(), why };
@@ -869,6 +959,13 @@ pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCor
         }
     };
     let damaged = |why: Damage| match (if_corrupt, why) {
+        // A file that cannot be read (no permission for the moment, an I/O
+        // error) may be whole: it is reported and left where it is, and
+        // nothing is written over it until it reads. Only one that reads
+        // and does not parse is corrupt.
+        (IfCorrupt::MoveAside, Damage::Unreadable(error)) => {
+            StoreError::Io { path: path.to_path_buf(), action: Action::Read, error }
+        }
         (IfCorrupt::MoveAside, why) => match move_aside(path) {
             Ok(moved_to) => StoreError::Corrupt { path: path.to_path_buf(), moved_to, why },
             Err(error) => StoreError::Io { path: path.to_path_buf(), action: Action::MoveAside, error },
@@ -891,7 +988,12 @@ pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCor
         Err(error) => return Err(unreachable(error)),
     }
     let mut bytes = Vec::new();
-    let read = File::open(path).and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_STORED + 1), &mut bytes));
+    let read = match read_fault(path) {
+        Some(fault) => Err(fault),
+        None => {
+            File::open(path).and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_STORED + 1), &mut bytes))
+        }
+    };
     match read {
         Ok(_) => {}
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -937,14 +1039,17 @@ pub fn expand_home(text: &str) -> PathBuf {
 /// Writes `value` as JSON to a file the user named (a saved game),
 /// atomically. A symbolic link is written through (its target is
 /// replaced); anything else that is not a regular file (a directory, a
-/// device) is refused, and so is a folder that does not exist. An existing
+/// device) is refused, and so is a folder that does not exist, and a file
+/// a klondike process holds a lock on ([`is_held`]). An existing
 /// file is replaced only when it is a saved game this version reads (so a
 /// text file, or a save from a newer version, is never lost), and keeps its
-/// permissions.
+/// permissions. It is written as [`write_json`] writes (compact, at most
+/// [`MAX_STORED`] bytes).
 ///
 /// # Errors
 /// [`StoreError::NotUsable`] for a path that is not a regular file, has no
 /// folder, or holds something other than a saved game;
+/// [`StoreError::TooLarge`] for a game too long to be read back;
 /// [`StoreError::NewerVersion`] for a save from a newer version;
 /// [`StoreError::Io`] when writing fails (the file is unchanged).
 pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, value: &T) -> Result<(), StoreError> {
@@ -959,6 +1064,8 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
     let permissions = match fs::metadata(&target) {
         Ok(m) if m.is_dir() => return Err(not_usable(Problem::IsAFolder)),
         Ok(m) if !m.is_file() => return Err(not_usable(Problem::NotARegularFile)),
+        // Even empty (a lock file, a batch's results before the first).
+        Ok(_) if is_held(&target) => return Err(not_usable(Problem::InUse)),
         Ok(m) if m.len() == 0 => Some(m.permissions()),
         Ok(m) => {
             match read_json::<T>(&target, IfCorrupt::Leave) {
@@ -976,21 +1083,41 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
             None
         }
     };
+    let text = json_text(&target, value)?;
     let io_err = |error| StoreError::Io { path: target.clone(), action: Action::Write, error };
-    let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
-    text.push('\n');
     write_atomically_with(&target, text.as_bytes(), permissions).map_err(io_err)
 }
 
-/// Writes `value` as pretty JSON (with a final newline) to `path`, atomically.
+/// Writes `value` as compact JSON (with a final newline) to `path`,
+/// atomically.
 ///
 /// # Errors
-/// [`StoreError::Io`] when it could not be written; `path` is then unchanged.
+/// [`StoreError::TooLarge`] when the JSON would be larger than
+/// [`MAX_STORED`], [`StoreError::Io`] when it could not be written; `path`
+/// is then unchanged.
 pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
+    let text = json_text(path, value)?;
     let io_err = |error| StoreError::Io { path: path.to_path_buf(), action: Action::Write, error };
-    let mut text = serde_json::to_string_pretty(value).map_err(|e| io_err(io::Error::other(e)))?;
-    text.push('\n');
     write_atomically(path, text.as_bytes()).map_err(io_err)
+}
+
+/// `value` as the text of a stored file for `path`: compact JSON and a
+/// final newline. Compact, since a long game's moves are most of a saved
+/// game and pretty-printing would give each its own indented line, more
+/// than doubling the file; and never more than [`MAX_STORED`] bytes, so
+/// that whatever is written is read back.
+///
+/// # Errors
+/// [`StoreError::TooLarge`] when the text would be larger than
+/// [`MAX_STORED`]; [`StoreError::Io`] when it cannot be made.
+fn json_text<T: Serialize>(path: &Path, value: &T) -> Result<String, StoreError> {
+    let io_err = |error| StoreError::Io { path: path.to_path_buf(), action: Action::Write, error };
+    let mut text = serde_json::to_string(value).map_err(|e| io_err(io::Error::other(e)))?;
+    text.push('\n');
+    if text.len() as u64 > MAX_STORED {
+        return Err(StoreError::TooLarge { path: path.to_path_buf() });
+    }
+    Ok(text)
 }
 
 /// The result of [`update_locked`]: the value as written, and a warning
@@ -1069,7 +1196,8 @@ pub const LOCK_PATIENCE: Duration = Duration::from_secs(10);
 /// - [`StoreError::NewerVersion`]: the file is from a newer format version;
 ///   `f` is not called and nothing is written.
 /// - [`StoreError::Io`]: the directory, the lock or the file could not be
-///   created, locked or written (the file is then unchanged).
+///   created, locked, read or written (the file is then unchanged, and `f`
+///   is not called when it could not be read).
 pub fn update_locked<T, F>(path: &Path, f: F) -> Result<Updated<T>, StoreError>
 where
     T: Default + Serialize + DeserializeOwned + Versioned,

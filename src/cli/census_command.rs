@@ -73,6 +73,11 @@ pub fn run(args: CensusArgs) -> Result<()> {
         }
         // Written through a symbolic link, not over it.
         let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        // Checked before the work, and again now: a batch may have started
+        // writing its results there since.
+        if klondike::app::store::is_held(&target) {
+            return Err(census::files::FilesError::InUse(path.clone()).into());
+        }
         // What an earlier census killed while writing it left behind: a
         // hidden file as large as the verdict file. Best effort: a folder
         // that cannot be read fails the write below and is said there.

@@ -10,7 +10,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use klondike::app::store::{CRASH_AT_ENV, CRASH_EXIT_STATUS, TRACE_ENV};
+use klondike::app::store::{CRASH_AT_ENV, CRASH_EXIT_STATUS, TRACE_ENV, UNREADABLE_ENV};
 
 use crate::common;
 
@@ -628,4 +628,39 @@ fn sessions_killed_before_a_rename_leave_one_temporary_file_however_many() {
             assert_eq!(played(&statistics(data)), 1, "game 7 counted once");
         }
     }
+}
+
+/// A statistics file that cannot be read for the moment (no permission) is
+/// no corrupt file: it is said, left as it is, and nothing is counted into
+/// a new one; the game it could not take stays saved, and is counted once
+/// the file reads again. The tests run as root, whom `chmod 000` does not
+/// stop, so the read is made to fail by the test hook.
+#[test]
+fn a_statistics_file_that_cannot_be_read_for_now_is_kept_and_the_game_counted_later() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    for game in ["1", "2", "3"] {
+        let (code, _, err) = klondike(data, &[], &["--game", game, "--stats"], "d\n");
+        assert_eq!(code, 0, "{err}");
+    }
+    assert_eq!(played(&statistics(data)), 3);
+    let before = std::fs::read(data.join("statistics.json")).unwrap();
+    let unreadable = [(UNREADABLE_ENV, "statistics.json")];
+    let (code, _, err) = klondike(data, &unreadable, &["--game", "4", "--autosave", "--stats"], "d\nnew 5\nd\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("statistics.json: no permission to read it"), "{err}");
+    assert_eq!(err.matches("no permission").count(), 1, "said once: {err}");
+    assert_eq!(std::fs::read(data.join("statistics.json")).unwrap(), before, "left as it was");
+    let names: Vec<String> =
+        std::fs::read_dir(data).unwrap().filter_map(|e| e.ok()?.file_name().into_string().ok()).collect();
+    assert!(!names.iter().any(|n| n.contains("corrupt")), "nothing moved aside: {names:?}");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(data.join("autosave.json")).unwrap()).unwrap();
+    assert_eq!(saved["game"], "4", "the game not counted stays saved");
+    // Readable again: the game left is counted, once.
+    let (code, _, err) = klondike(data, &[], &["--game", "6", "--autosave", "--stats"], "");
+    assert_eq!(code, 0, "{err}");
+    let stats = statistics(data);
+    assert_eq!(played(&stats), 4, "{err}");
+    assert!(counted_ids(&stats).contains(&saved["id"].as_str().unwrap().to_string()));
 }

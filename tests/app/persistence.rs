@@ -287,7 +287,7 @@ fn save_replaces_only_saved_games_keeps_their_mode_and_expands_the_home_folder()
         let (code, _, err) = klondike(&data, &["--game", "1"], &format!("d\nd\nsave {}\n", save.display()));
         assert_eq!(code, 0, "{err}");
         assert_eq!(std::fs::metadata(&save).unwrap().permissions().mode() & 0o777, 0o644);
-        assert!(std::fs::read_to_string(&save).unwrap().contains("\"d\",\n    \"d\""));
+        assert!(std::fs::read_to_string(&save).unwrap().contains(r#""moves":["d","d"]"#));
     }
     // `~/NAME` is NAME in the home folder.
     let home = dir.path().join("home");
@@ -343,4 +343,45 @@ fn leftover_temporary_files_of_locked_files_are_removed_and_nothing_else() {
     #[cfg(unix)]
     assert!(std::fs::symlink_metadata(data.join(".autosave.json.l1nk00.tmp")).unwrap().file_type().is_symlink());
     assert!(data.join("statistics.json").exists());
+}
+
+#[test]
+fn a_saved_game_with_an_impossible_clock_is_refused_and_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, err) = klondike(dir.path(), &["--game", "1", "--autosave"], "d\nq\n");
+    assert_eq!(code, 0, "{err}");
+    let autosave = dir.path().join("autosave.json");
+    let mut record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&autosave).unwrap()).unwrap();
+    record["elapsed_seconds"] = serde_json::json!(u64::MAX);
+    let text = record.to_string();
+    std::fs::write(&autosave, &text).unwrap();
+    // Loaded by name: refused, the file kept as it is.
+    let named = dir.path().join("named.json");
+    std::fs::write(&named, &text).unwrap();
+    let (_, out, _) = klondike(dir.path(), &["--game", "2"], &format!("load {}\n", named.display()));
+    assert!(out.contains("elapsed_seconds") && out.contains("100 years"), "{out}");
+    assert_eq!(std::fs::read_to_string(&named).unwrap(), text);
+    // The autosave: refused and moved aside, as any saved game that does
+    // not replay.
+    let (code, out, err) = klondike(dir.path(), &["--resume"], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("elapsed_seconds") && err.contains("moved to"), "{err}");
+    assert!(!autosave.exists());
+    let aside: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("autosave.json.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+}
+
+#[test]
+fn save_never_replaces_the_autosave_lock_a_session_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let lock = dir.path().join("autosave.json.lock");
+    let (code, out, err) =
+        klondike(dir.path(), &["--game", "1", "--autosave", "--json"], &format!("d\nsave {}\n", lock.display()));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("one of klondike's own files"), "{out}");
+    assert_eq!(std::fs::metadata(&lock).unwrap().len(), 0, "the lock file is left as it was");
 }

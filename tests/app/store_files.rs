@@ -131,7 +131,7 @@ fn a_save_killed_before_the_rename_leaves_the_old_file() {
     let mut child = spawn_child("save", &path, Some(60_000));
     // Wait until the child has written its temporary file in full.
     let new_len = {
-        let mut text = serde_json::to_string_pretty(&stats_with(99)).unwrap();
+        let mut text = serde_json::to_string(&stats_with(99)).unwrap();
         text.push('\n');
         text.len() as u64
     };
@@ -424,4 +424,54 @@ fn only_a_regular_file_of_a_sensible_size_is_fit() {
     fs::write(&path, "d\n").unwrap();
     assert!(!store::is_unfit(&path));
     assert!(store::is_unfit(dir.path()), "a folder");
+}
+
+/// A saved game of game 1 (draw 1, passes unlimited) whose moves are `n`
+/// draws: the stock drawn through and turned over again and again, as a
+/// long game with unlimited passes can be.
+fn drawn_through(n: usize) -> GameRecord {
+    let deal = klondike::engine::deal::Deal::for_number(klondike::engine::deal::GameNumber::ONE);
+    let game = klondike::engine::game::Game::new(&deal, Rules::default());
+    let number = klondike::engine::deal::GameNumber::new(1);
+    let mut record = GameRecord::from_game(&game, number, &deal, klondike::engine::scoring::Scoring::Standard, 0);
+    record.moves = vec!["d".to_string(); n];
+    record
+}
+
+#[test]
+fn a_saved_game_of_millions_of_moves_is_written_so_that_it_reads_back() {
+    // Draws and turns of the stock, every one legal.
+    let some = drawn_through(200);
+    assert_eq!(some.replay().unwrap().game.moves_made(), 200);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("autosave.json");
+    let long = drawn_through(1_900_000);
+    write_json(&path, &long).unwrap();
+    assert!(fs::metadata(&path).unwrap().len() <= store::MAX_STORED);
+    assert_eq!(read_json::<GameRecord>(&path, MoveAside).unwrap(), Some(long.clone()));
+    // So does a save the player names.
+    let named = dir.path().join("long.json");
+    store::save_user_json(&named, &long).unwrap();
+    assert_eq!(read_json::<GameRecord>(&named, store::IfCorrupt::LeaveNamed).unwrap(), Some(long));
+}
+
+#[test]
+fn a_saved_game_too_long_to_read_back_is_not_written_and_nothing_is_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("autosave.json");
+    let short = drawn_through(3);
+    write_json(&path, &short).unwrap();
+    let named = dir.path().join("long.json");
+    store::save_user_json(&named, &short).unwrap();
+    // Five million moves of four bytes each are more than 16 MiB.
+    let too_long = drawn_through(5_000_000);
+    let err = write_json(&path, &too_long).unwrap_err();
+    assert!(matches!(err, StoreError::TooLarge { .. }), "{err:?}");
+    assert!(err.to_string().contains("larger than the 16 MiB that klondike reads back"), "{err}");
+    assert_eq!(read_json::<GameRecord>(&path, MoveAside).unwrap(), Some(short.clone()), "the old copy is kept");
+    let err = store::save_user_json(&named, &too_long).unwrap_err();
+    assert!(matches!(err, StoreError::TooLarge { .. }), "{err:?}");
+    assert_eq!(read_json::<GameRecord>(&named, store::IfCorrupt::LeaveNamed).unwrap(), Some(short));
+    let leftovers = fs::read_dir(dir.path()).unwrap().count();
+    assert_eq!(leftovers, 2, "no temporary file is left");
 }

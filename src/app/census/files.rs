@@ -78,6 +78,14 @@ pub enum FilesError {
         /// The rules setting of that verdict.
         rules: Rules,
     },
+    /// A klondike process holds a lock on the verdict file (a batch
+    /// writing its results there, a session's lock file): it is in use.
+    #[error("will not write the verdicts to '{}': a klondike process is using it (a batch writing its results, say), and what it holds would be lost; name another file", .0.display())]
+    InUse(PathBuf),
+    /// The verdict file is one of klondike's files in its data folder (the
+    /// autosave, the statistics, the history, a lock file).
+    #[error("will not write the verdicts to '{}': it is one of klondike's own files (the saved game, the statistics, the history or a lock); name another file", .0.display())]
+    OwnFile(PathBuf),
     /// The verdict file exists and holds something else than verdicts.
     #[error("will not write the verdicts to '{}': it holds something other than census verdicts, which would be lost; name another file", .0.display())]
     NotAVerdictFile(PathBuf),
@@ -249,7 +257,8 @@ fn read_file(path: &Path, pipes: bool, census: &mut Census) -> Result<Contents, 
 }
 
 /// Refuses a verdict file `path` that is one of the batch `files` counted
-/// (or made), or an existing file that is not a verdict file (or not a
+/// (or made), one of klondike's files in its data folder, a file a
+/// klondike process holds a lock on, or an existing file that is not a verdict file (or not a
 /// regular file): writing the verdicts would replace what it holds. A
 /// missing file is fine; an existing verdict file's verdicts are returned,
 /// so that it is written over only if the new one holds every decided
@@ -258,9 +267,19 @@ fn read_file(path: &Path, pipes: bool, census: &mut Census) -> Result<Contents, 
 ///
 /// # Errors
 /// [`FilesError::VerdictFileCounted`], [`FilesError::NotAVerdictFile`],
+/// [`FilesError::InUse`], [`FilesError::OwnFile`],
 /// [`FilesError::NotARegularFile`] or [`FilesError::Read`].
 pub fn check_verdict_file(path: &Path, files: &[PathBuf]) -> Result<Option<Verdicts>, FilesError> {
-    let counted = crate::app::store::is_one_of(path, files);
+    use crate::app::store;
+    if store::data_dir().is_some_and(|dir| store::is_data_file(path, &dir)) {
+        return Err(FilesError::OwnFile(path.to_path_buf()));
+    }
+    // Held by another process (a batch whose results file is still empty
+    // would lose every result): whatever it holds, it is not replaced.
+    if store::is_held(path) {
+        return Err(FilesError::InUse(path.to_path_buf()));
+    }
+    let counted = store::is_one_of(path, files);
     match fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             // Not there yet: a batch file the census is about to make?
@@ -393,6 +412,22 @@ mod tests {
         )
         .unwrap();
         assert!(check_verdict_file(&verdicts, &counted).is_ok());
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_verdict_file_never_replaces_a_file_in_use() {
+        let dir = tempfile::tempdir().unwrap();
+        // A batch running into it: its results file is still empty.
+        let results = dir.path().join("running.jsonl");
+        let batch = crate::app::store::AppendFile::open(&results).unwrap().unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&results, &link).unwrap();
+        for path in [&results, &link] {
+            assert!(matches!(check_verdict_file(path, &[]), Err(FilesError::InUse(_))), "{}", path.display());
+        }
+        drop(batch);
+        assert!(check_verdict_file(&results, &[]).unwrap().is_none(), "an empty file no one holds");
     }
 
     #[test]

@@ -220,7 +220,7 @@ impl fmt::Display for Refusal {
             Refusal::QuestionWaits(pending) => write!(f, "a question waits for yes or no. {}", question_text(pending)),
             Refusal::NoHelp(word) => write!(f, "no help on {word}"),
             Refusal::OwnFile => {
-                f.write_str("that is one of klondike's own files (the saved game or the statistics); name another file")
+                f.write_str("that is one of klondike's own files (the saved game, the statistics, the history or a lock); name another file")
             }
             Refusal::NoSuchFile(file) => write!(f, "there is no file {file}"),
             Refusal::NoDataFolder => f.write_str("no data directory: statistics are not kept"),

@@ -123,6 +123,15 @@ impl Folder for DataFolder {
                 }
                 true
             }
+            // The file is there but cannot be read for now: not the
+            // folder's problem, and the game is counted once it reads (its
+            // copy stays saved meanwhile).
+            Err(e @ StoreError::Io { action: store::Action::Read, .. }) if path.is_file() => {
+                if !std::mem::replace(&mut self.unreadable_said, true) {
+                    (self.say)(&statistics_not_updated(e));
+                }
+                false
+            }
             Err(e @ StoreError::Io { .. }) => {
                 self.problem(&path, &e);
                 false
@@ -139,7 +148,8 @@ impl Folder for DataFolder {
     fn save_file(&mut self, file: &str, record: &GameRecord) -> Result<(), WorldError> {
         let path = store::expand_home(file);
         let ours: Vec<PathBuf> = [&self.autosave, &self.statistics].into_iter().flatten().cloned().collect();
-        if store::is_one_of(&path, &ours) {
+        let data_file = self.autosave.as_deref().and_then(Path::parent).is_some_and(|d| store::is_data_file(&path, d));
+        if data_file || store::is_one_of(&path, &ours) {
             return Err(WorldError::Refused(Refusal::OwnFile));
         }
         store::save_user_json(&path, record).map_err(|e| WorldError::Failed(e.to_string()))
@@ -282,6 +292,47 @@ mod tests {
         assert_eq!(folder.load_file(&mine).unwrap(), record());
         let missing = dir.path().join("missing.json").display().to_string();
         assert_eq!(folder.load_file(&missing), Err(WorldError::Refused(Refusal::NoSuchFile(missing.clone()))));
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn save_refuses_lock_files_and_files_in_use_by_any_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let mut folder = DataFolder::at(Some(&data), quiet);
+        assert_eq!(folder.lock_autosave(), AutosaveLock::Held);
+        let lock = data.join("autosave.json.lock");
+        let inode = |p: &Path| std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(p).unwrap());
+        let before = inode(&lock);
+        let refused = Err(WorldError::Refused(Refusal::OwnFile));
+        // The autosave's lock, held (an empty file, which save may replace
+        // otherwise), by its name and through a link.
+        assert_eq!(folder.save_file(&lock.display().to_string(), &record()), refused);
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(&lock, &link).unwrap();
+        assert_eq!(folder.save_file(&link.display().to_string(), &record()), refused);
+        // Any lock file of the data folder, held or not, and the history.
+        for name in ["statistics.json.lock", "other.lock", "history.txt"] {
+            std::fs::write(data.join(name), "").unwrap();
+            assert_eq!(folder.save_file(&data.join(name).display().to_string(), &record()), refused, "{name}");
+        }
+        assert_eq!(inode(&lock), before, "the lock file is the same file");
+        assert_eq!(std::fs::metadata(&lock).unwrap().len(), 0);
+        // A file elsewhere that a process holds a lock on (a batch's
+        // results, still empty), by any path; once let go, it may be saved.
+        let results = dir.path().join("results.json");
+        let held = store::AppendFile::open(&results).unwrap().unwrap();
+        let hard = dir.path().join("hard.json");
+        std::fs::hard_link(&results, &hard).unwrap();
+        for path in [&results, &hard] {
+            let Err(WorldError::Failed(why)) = folder.save_file(&path.display().to_string(), &record()) else {
+                panic!("saved over a file in use")
+            };
+            assert!(why.contains("a klondike process is using it"), "{why}");
+        }
+        assert_eq!(std::fs::metadata(&results).unwrap().len(), 0);
+        drop(held);
+        folder.save_file(&results.display().to_string(), &record()).unwrap();
     }
 
     #[test]
