@@ -998,7 +998,13 @@ impl<W: World> Session<W> {
                 let (play, world) = (&self.play, &mut self.world);
                 let (position, rules) = (play.game().position(), play.rules());
                 let advice = self.flow.advise(play, |b| world.solve(position, rules, b));
-                Ok(Reply::Answer(said::advice_text(&advice, self.game(), &style, self.view.screen_reader)))
+                Ok(Reply::Answer(said::advice_text(
+                    &advice,
+                    self.game(),
+                    self.play.score_now(),
+                    &style,
+                    self.view.screen_reader,
+                )))
             }
             Command::Solve => {
                 let budget = self.world.budget(SOLVE_STATES, SOLVE_TIME);

@@ -23,7 +23,9 @@ use crate::app::store::StoreError;
 use crate::engine::deal::GameNumber;
 use crate::engine::game::Game;
 use crate::engine::hint::Reason;
+use crate::engine::moves::Move;
 use crate::engine::rules::Rules;
+use crate::engine::scoring::ScoreNow;
 use crate::engine::solver::{GaveUp, Verdict};
 
 /// Why a heuristic hint suggests its move (or none), in a few plain
@@ -65,16 +67,30 @@ pub fn hint_reason(reason: &Reason) -> String {
 /// the eye "hint: t 7 1: move the jack ... The game can still be won.";
 /// for a screen reader, with no label and no stacked colons, "Move the
 /// jack ..., type t 7 1. The game can still be won."
-pub fn advice_text(advice: &Advice, game: &Game, style: &CardStyle, screen_reader: bool) -> String {
+/// A suggested move that changes the score under `score`'s scoring says by
+/// how much ("plus 15 points", "minus 100 points").
+pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardStyle, screen_reader: bool) -> String {
+    // What the move suggested would do to the score, said after its words.
+    let points = |mv: Move| {
+        let mut after = game.clone();
+        let change = after.play(mv).map_or(0, |played| score.change(game.position(), &played, game.rules()));
+        match change {
+            0i64 => String::new(),
+            n if n > 0 => format!(", plus {}", count(n.unsigned_abs() as usize, "point")),
+            n => format!(", minus {}", count(n.unsigned_abs() as usize, "point")),
+        }
+    };
     let (command, words, after) = match advice {
         Advice::Finish => {
             (Some("auto".to_string()), "every card is face up, and auto plays them all to the foundations".into(), "")
         }
         Advice::Winning { mv, news } => {
-            let words = move_in_words(game.position(), game.rules(), *mv, style);
+            let words = move_in_words(game.position(), game.rules(), *mv, style) + &points(*mv);
             (Some(mv.to_string()), words, if *news { " The game can still be won." } else { "" })
         }
-        Advice::Heuristic(hint) => (hint.mv.map(|mv| mv.to_string()), hint_reason(&hint.reason), ""),
+        Advice::Heuristic(hint) => {
+            (hint.mv.map(|mv| mv.to_string()), hint_reason(&hint.reason) + &hint.mv.map_or_else(String::new, points), "")
+        }
         Advice::LostAtDeal => {
             return "This deal cannot be won, though moves remain: the solver tried every line; type new for a new game."
                 .into()
@@ -477,17 +493,51 @@ mod tests {
     fn a_hint_for_the_eye_and_for_the_ear() {
         let game = game_1();
         let draw = Advice::Heuristic(Hint { mv: Some(Move::Draw), reason: Reason::FromTheStock { redeal: false } });
-        assert_eq!(advice_text(&draw, &game, &CardStyle::PLAIN, false), "hint: d: no useful move on the table: draw.");
-        assert_eq!(advice_text(&draw, &game, &CardStyle::WORDS, true), "No useful move on the table: draw, type d.");
+        assert_eq!(
+            advice_text(&draw, &game, ScoreNow::NONE, &CardStyle::PLAIN, false),
+            "hint: d: no useful move on the table: draw."
+        );
+        assert_eq!(
+            advice_text(&draw, &game, ScoreNow::NONE, &CardStyle::WORDS, true),
+            "No useful move on the table: draw, type d."
+        );
         let none = Advice::Heuristic(Hint { mv: None, reason: Reason::NoUsefulMove });
-        assert_eq!(advice_text(&none, &game, &CardStyle::WORDS, true), "No useful move.");
+        assert_eq!(advice_text(&none, &game, ScoreNow::NONE, &CardStyle::WORDS, true), "No useful move.");
         let win = Advice::Winning { mv: Move::Draw, news: true };
-        let said = advice_text(&win, &game, &CardStyle::PLAIN, false);
+        let said = advice_text(&win, &game, ScoreNow::NONE, &CardStyle::PLAIN, false);
         assert!(said.starts_with("hint: d: ") && said.ends_with(". The game can still be won."), "{said}");
-        let again = advice_text(&Advice::Winning { mv: Move::Draw, news: false }, &game, &CardStyle::PLAIN, false);
+        let again = advice_text(
+            &Advice::Winning { mv: Move::Draw, news: false },
+            &game,
+            ScoreNow::NONE,
+            &CardStyle::PLAIN,
+            false,
+        );
         assert!(!again.contains("still be won"), "{again}");
-        assert!(advice_text(&Advice::Lost, &game, &CardStyle::PLAIN, false).contains("type u to undo"));
-        assert!(!advice_text(&Advice::LostAtDeal, &game, &CardStyle::PLAIN, false).contains("undo"));
+        assert!(advice_text(&Advice::Lost, &game, ScoreNow::NONE, &CardStyle::PLAIN, false).contains("type u to undo"));
+        assert!(!advice_text(&Advice::LostAtDeal, &game, ScoreNow::NONE, &CardStyle::PLAIN, false).contains("undo"));
+    }
+
+    #[test]
+    fn a_hint_says_what_its_move_does_to_the_score() {
+        use crate::engine::game::Position;
+        use crate::engine::scoring::Scoring;
+        // The stock is empty: the redeal costs 100 points under standard
+        // scoring; the ace to its foundation earns 10; no scoring, no words.
+        let pos: Position =
+            "tableau - / | AH / - / - / - / - / - ; stock - ; waste 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH ; foundations KC KD - KS ; pass 1".parse().unwrap();
+        let game = Game::from_position(pos, Rules::default());
+        let standard = ScoreNow { scoring: Scoring::Standard, score: 500 };
+        let redeal = Advice::Winning { mv: Move::Redeal, news: false };
+        let said = advice_text(&redeal, &game, standard, &CardStyle::PLAIN, false);
+        assert!(said.ends_with(", minus 100 points."), "{said}");
+        let home = Advice::Heuristic(Hint {
+            mv: Some(Move::TableauToFoundation { from: crate::engine::moves::PileId::ALL[1] }),
+            reason: Reason::ToFoundation { card: "AH".parse().unwrap() },
+        });
+        let said = advice_text(&home, &game, standard, &CardStyle::WORDS, true);
+        assert_eq!(said, "The ace of hearts goes to its foundation, plus 10 points, type t 2 f.");
+        assert!(!advice_text(&redeal, &game, ScoreNow::NONE, &CardStyle::PLAIN, false).contains("points"));
     }
 
     #[test]

@@ -551,7 +551,13 @@ fn hint_and_solve_ask_the_worlds_solver() {
     assert_eq!(text, format!("> solve\n{}\n", said::solve_text(&Verdict::Unwinnable)));
     let (text, _) = feed(&mut s, &["hint"]);
     assert_eq!(s.world().solved, 2);
-    let lost = said::advice_text(&crate::app::flow::Advice::LostAtDeal, s.play().game(), &CardStyle::default(), false);
+    let lost = said::advice_text(
+        &crate::app::flow::Advice::LostAtDeal,
+        s.play().game(),
+        s.play().score_now(),
+        &CardStyle::default(),
+        false,
+    );
     assert_eq!(text, format!("> hint\n{lost}\n"));
 }
 
@@ -572,15 +578,15 @@ fn a_hint_from_a_winning_line_names_its_first_move_in_every_view() {
     assert_eq!(s.world().solved, 2);
     assert_eq!(
         text,
-        "> hint\nhint: t 6 f: put the AH from pile 6 on its foundation, turning up a card. The game can still be won.\n\
-         > hint\nhint: t 6 f: put the AH from pile 6 on its foundation, turning up a card.\n"
+        "> hint\nhint: t 6 f: put the AH from pile 6 on its foundation, turning up a card, plus 15 points. The game can still be won.\n\
+         > hint\nhint: t 6 f: put the AH from pile 6 on its foundation, turning up a card, plus 15 points.\n"
     );
     let reader = View { screen_reader: true, layout: Layout::List, style: CardStyle::WORDS, ..script() };
     let mut s = session(game(1), reader, KEEPS_ALL, line(from_6));
     let (text, _) = feed(&mut s, &["hint"]);
     assert_eq!(
         text,
-        "> hint\nPut the ace of hearts from pile 6 on its foundation, turning up a card, type t 6 f. The game can still be won.\n"
+        "> hint\nPut the ace of hearts from pile 6 on its foundation, turning up a card, plus 15 points, type t 6 f. The game can still be won.\n"
     );
     // In JSON the hint is the state's message.
     let mut s = session(game(1), View { json: true, ..script() }, KEEPS_ALL, line(from_6));
@@ -589,7 +595,7 @@ fn a_hint_from_a_winning_line_names_its_first_move_in_every_view() {
     assert_eq!((state["command"].as_str(), state["ok"].as_bool()), (Some("hint"), Some(true)), "{text}");
     assert_eq!(
         state["message"].as_str(),
-        Some("hint: t 6 f: put the AH from pile 6 on its foundation, turning up a card. The game can still be won."),
+        Some("hint: t 6 f: put the AH from pile 6 on its foundation, turning up a card, plus 15 points. The game can still be won."),
         "{text}"
     );
     assert_eq!(state["moves"], 0, "a hint makes no move");
