@@ -156,6 +156,16 @@ fn a_batch_resumes_where_it_stopped() {
     assert_eq!(games.iter().copied().collect::<BTreeSet<_>>(), (1..=6).collect());
 }
 
+/// Solves games 1..12 into the batch file `file` within `states` states
+/// a deal (`retry`: with `--retry-unknown`); it must end normally and
+/// print nothing.
+fn batch_of_12(file: &str, states: &str, retry: bool) {
+    let mut args = vec!["solve", "--games", "1..12", "--timeout", NEVER, "--max-states", states, "--output", file];
+    args.extend(retry.then_some("--retry-unknown"));
+    let (code, out, err) = klondike(&args, "");
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+}
+
 /// `--retry-unknown` solves again, with the budget now given, only the
 /// games whose results in the file are all unknown.
 #[test]
@@ -163,12 +173,7 @@ fn a_batch_retries_only_its_unknown_results_when_asked() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("out.jsonl");
     let f = file.to_str().unwrap();
-    let run = |states: &str, retry: bool| {
-        let mut args = vec!["solve", "--games", "1..12", "--timeout", NEVER, "--max-states", states, "--output", f];
-        args.extend(retry.then_some("--retry-unknown"));
-        let (code, out, err) = klondike(&args, "");
-        assert_eq!((code, out.as_str()), (0, ""), "{err}");
-    };
+    let run = |states: &str, retry: bool| batch_of_12(f, states, retry);
     let results = || -> Vec<serde_json::Value> {
         let text = std::fs::read_to_string(&file).unwrap();
         text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
@@ -203,12 +208,7 @@ fn an_interrupted_retry_solves_only_the_games_not_yet_retried() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("out.jsonl");
     let f = file.to_str().unwrap();
-    let run = |states: &str, retry: bool| {
-        let mut args = vec!["solve", "--games", "1..12", "--timeout", NEVER, "--max-states", states, "--output", f];
-        args.extend(retry.then_some("--retry-unknown"));
-        let (code, out, err) = klondike(&args, "");
-        assert_eq!((code, out.as_str()), (0, ""), "{err}");
-    };
+    let run = |states: &str, retry: bool| batch_of_12(f, states, retry);
     let lines = || -> Vec<String> { std::fs::read_to_string(&file).unwrap().lines().map(String::from).collect() };
     let game =
         |line: &str| serde_json::from_str::<serde_json::Value>(line).unwrap()["game"].as_str().unwrap().to_string();
