@@ -256,6 +256,10 @@ pub enum Problem {
     /// and not written over.
     #[error("a klondike process is using it; name another file")]
     InUse,
+    /// It is write-protected (no write permission for anyone): it is not
+    /// replaced, as `cp` without `-f` would not, even by a user who could.
+    #[error("it is write-protected; make it writable or name another file")]
+    WriteProtected,
     /// The folder it would go in does not exist.
     #[error("its folder does not exist")]
     NoFolder,
@@ -470,6 +474,13 @@ pub fn is_held(path: &Path) -> bool {
 /// file is left alone, never read nor written over.
 pub fn is_unfit(path: &Path) -> bool {
     fs::metadata(path).is_ok_and(|m| !m.is_file() || m.len() > MAX_STORED)
+}
+
+/// Whether `path` (through any links) is a regular file that no one may
+/// write (no write permission bit set): it is never replaced, even by a
+/// user such as root whom the system would let.
+pub fn is_write_protected(path: &Path) -> bool {
+    fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().readonly())
 }
 
 /// Largest text file read that the user names (`--deal @FILE`, `--moves`,
@@ -1066,6 +1077,7 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
         Ok(m) if !m.is_file() => return Err(not_usable(Problem::NotARegularFile)),
         // Even empty (a lock file, a batch's results before the first).
         Ok(_) if is_held(&target) => return Err(not_usable(Problem::InUse)),
+        Ok(m) if m.permissions().readonly() => return Err(not_usable(Problem::WriteProtected)),
         Ok(m) if m.len() == 0 => Some(m.permissions()),
         Ok(m) => {
             match read_json::<T>(&target, IfCorrupt::Leave) {

@@ -664,3 +664,47 @@ fn a_statistics_file_that_cannot_be_read_for_now_is_kept_and_the_game_counted_la
     assert_eq!(played(&stats), 4, "{err}");
     assert!(counted_ids(&stats).contains(&saved["id"].as_str().unwrap().to_string()));
 }
+
+/// A write-protected file (mode 444) is never replaced, by `save` nor by a
+/// census's verdict file or picture, even by root, whom the system would
+/// let: each refuses, says so, and leaves the file as it was (as `cp`
+/// without `-f` does).
+#[cfg(unix)]
+#[test]
+fn write_protected_files_are_refused_and_kept() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let protect = |path: &Path| std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    // A saved game, then write-protected.
+    let saved = dir.path().join("mine.json");
+    let (code, out, err) = klondike(&data, &[], &["--game", "3"], &format!("d\nsave {}\n", saved.display()));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Saved the game"), "{out}");
+    protect(&saved);
+    let before = std::fs::read(&saved).unwrap();
+    let (code, out, err) = klondike(&data, &[], &["--game", "3"], &format!("d\nd\nsave {}\n", saved.display()));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("write-protected"), "{out}");
+    assert_eq!(std::fs::read(&saved).unwrap(), before);
+    // A verdict file and a picture, then write-protected.
+    let verdicts = dir.path().join("v.txt");
+    let picture = dir.path().join("p.svg");
+    let census = dir.path().join("c");
+    let (v, p, c) = (verdicts.to_str().unwrap(), picture.to_str().unwrap(), census.to_str().unwrap());
+    let solve = ["census", "--games", "1..3", "--draw", "1", "--passes", "1", "--foundation-to-tableau", "on"];
+    let mut args: Vec<&str> = solve.to_vec();
+    args.extend(["--max-states", "3000", "--dir", c, "--verdict-file", v, "--plot", p]);
+    let (code, _, err) = klondike(&data, &[], &args, "");
+    assert_eq!(code, 0, "{err}");
+    for (file, option) in [(&verdicts, "--verdict-file"), (&picture, "--plot")] {
+        protect(file);
+        let before = std::fs::read(file).unwrap();
+        let mut again: Vec<&str> = solve.to_vec();
+        again.extend(["--max-states", "3000", "--dir", c, option, file.to_str().unwrap()]);
+        let (code, out, err) = klondike(&data, &[], &again, "");
+        assert_eq!(code, 1, "{option}: {out}{err}");
+        assert!(err.contains("write-protected") && err.trim().lines().count() == 1, "{option}: {err}");
+        assert_eq!(std::fs::read(file).unwrap(), before, "{option}");
+    }
+}

@@ -82,6 +82,10 @@ pub enum FilesError {
     /// writing its results there, a session's lock file): it is in use.
     #[error("will not write the verdicts to '{}': a klondike process is using it (a batch writing its results, say), and what it holds would be lost; name another file", .0.display())]
     InUse(PathBuf),
+    /// The verdict file or the picture's file is write-protected: it is
+    /// not replaced, as `cp` without `-f` would not.
+    #[error("will not write over '{}': it is write-protected; make it writable or name another file", .0.display())]
+    WriteProtected(PathBuf),
     /// The verdict file is one of klondike's files in its data folder (the
     /// autosave, the statistics, the history, a lock file).
     #[error("will not write the verdicts to '{}': it is one of klondike's own files (the saved game, the statistics, the history or a lock); name another file", .0.display())]
@@ -132,6 +136,9 @@ pub fn check_plot_file(path: &Path, files: &[PathBuf]) -> Result<PathBuf, FilesE
     };
     if !fs::metadata(&target).is_ok_and(|m| m.is_file()) {
         return Err(FilesError::NotARegularFile(path.to_path_buf()));
+    }
+    if crate::app::store::is_write_protected(&target) {
+        return Err(FilesError::WriteProtected(path.to_path_buf()));
     }
     let mut start = [0u8; 256];
     let read = File::open(&target)
@@ -278,6 +285,9 @@ pub fn check_verdict_file(path: &Path, files: &[PathBuf]) -> Result<Option<Verdi
     // would lose every result): whatever it holds, it is not replaced.
     if store::is_held(path) {
         return Err(FilesError::InUse(path.to_path_buf()));
+    }
+    if store::is_write_protected(path) {
+        return Err(FilesError::WriteProtected(path.to_path_buf()));
     }
     let counted = store::is_one_of(path, files);
     match fs::symlink_metadata(path) {
