@@ -24,6 +24,17 @@ pub fn io_words(error: &std::io::Error) -> String {
     }
 }
 
+/// As [`io_words`], for a read as much as a write: no permission is said
+/// without saying to do what (the error above it says what was being
+/// done).
+pub fn io_reason(error: &std::io::Error) -> String {
+    if error.kind() == std::io::ErrorKind::PermissionDenied {
+        "no permission".to_string()
+    } else {
+        io_words(error)
+    }
+}
+
 /// A message made fit for a player: the operating system's error codes
 /// (` (os error 28)`) and the temporary file names some errors carry
 /// (` at path "..."`) are dropped, and Rust's escapes of unprintable

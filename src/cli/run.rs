@@ -68,7 +68,7 @@ pub fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Err(e) => {
-            warn_line!("klondike: {e:#}");
+            warn_line!("klondike: {}", klondike::app::render::error_chain::links_worded(e.chain()));
             ExitCode::from(1)
         }
     }

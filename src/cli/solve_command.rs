@@ -147,6 +147,7 @@ pub(super) fn run_batch(
     let limits = Limits { max_table_bytes: share, ..*limits };
     pool.install(|| plan.solve(rules, &limits, write_result))?;
     bar.finish_and_clear();
-    drop(sink);
+    let mut sink = sink.into_inner().map_err(|_| anyhow::anyhow!(render::diagnostics::OUTPUT_LOCK_POISONED))?;
+    sink.finish()?;
     Ok(())
 }

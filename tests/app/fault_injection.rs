@@ -708,3 +708,51 @@ fn write_protected_files_are_refused_and_kept() {
         assert_eq!(std::fs::read(file).unwrap(), before, "{option}");
     }
 }
+
+/// A file the user names that is a folder, or is not there, is said in the
+/// program's words ("it is a folder"), never the system's ("Is a
+/// directory"), after what was being done with it; one line, exit 1.
+#[test]
+fn the_system_s_reasons_are_said_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let folder = dir.path().to_str().unwrap();
+    let missing = dir.path().join("missing.txt");
+    let missing = missing.to_str().unwrap();
+    let deal_at_folder = format!("@{folder}");
+    let deal_at_missing = format!("@{missing}");
+    let cases: [(&[&str], &str); 5] = [
+        (&["solve", "--deal", &deal_at_folder], "cannot read the deal file"),
+        (&["--deal", &deal_at_missing], "cannot read the deal file"),
+        (&["solve", "--games-file", folder], "cannot read the games file"),
+        (&["solve", "--game", "1", "--moves", folder], "cannot read the moves file"),
+        (&["solve", "--games", "1..2", "--output", folder], "cannot open"),
+    ];
+    for (args, doing) in cases {
+        let (code, _, err) = klondike(&data, &[], args, "");
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(doing), "{args:?}: {err}");
+        assert!(err.contains(": it is a folder") || err.contains(": it does not exist"), "{args:?}: {err}");
+        for system in ["Is a directory", "No such file", "os error"] {
+            assert!(!err.contains(system), "{args:?}: {err}");
+        }
+    }
+}
+
+/// A batch syncs its results file to the disk when it ends (and every few
+/// seconds while it runs), so that a power cut after it says it is done
+/// loses nothing: the last step it takes on its file is the sync, after
+/// the last result is written.
+#[test]
+fn a_batch_syncs_its_results_when_it_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("trace.txt");
+    let results = dir.path().join("results.jsonl");
+    let args = ["solve", "--games", "1..3", "--max-states", "2000", "--output", results.to_str().unwrap()];
+    let (code, _, err) = klondike(&dir.path().join("data"), &[(TRACE_ENV, trace.to_str().unwrap())], &args, "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&results).unwrap().lines().count(), 3);
+    let steps = std::fs::read_to_string(&trace).unwrap();
+    assert!(steps.lines().last().is_some_and(|l| l.ends_with(" synced results.jsonl")), "{steps}");
+}

@@ -338,7 +338,7 @@ fn stray_temporary_files_are_removed_and_nothing_else() {
 fn an_append_file_is_created_locked_and_read_back_line_by_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("results.jsonl");
-    let file = store::AppendFile::open(&path).unwrap().unwrap();
+    let mut file = store::AppendFile::open(&path).unwrap().unwrap();
     assert!(path.is_file());
     // A second batch on the same file is refused while the first holds it.
     assert!(matches!(store::AppendFile::open(&path), Ok(None)));
@@ -356,7 +356,7 @@ fn a_torn_last_line_is_cut_and_a_whole_one_kept() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("results.jsonl");
     fs::write(&path, "whole\ntorn li").unwrap();
-    let file = store::AppendFile::open(&path).unwrap().unwrap();
+    let mut file = store::AppendFile::open(&path).unwrap().unwrap();
     assert_eq!(file.cut_torn_line().unwrap(), 7);
     assert_eq!(fs::read_to_string(&path).unwrap(), "whole\n");
     assert_eq!(file.cut_torn_line().unwrap(), 0, "a file ending in a newline is left alone");
@@ -375,7 +375,7 @@ fn a_last_line_without_newline_is_ended() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("results.jsonl");
     fs::write(&path, "a\nb").unwrap();
-    let file = store::AppendFile::open(&path).unwrap().unwrap();
+    let mut file = store::AppendFile::open(&path).unwrap().unwrap();
     file.end_last_line().unwrap();
     file.append_line("c").unwrap();
     assert_eq!(fs::read_to_string(&path).unwrap(), "a\nb\nc\n");

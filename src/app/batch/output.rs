@@ -202,6 +202,24 @@ impl Output {
     }
 }
 
+impl Output {
+    /// Ends the batch's writing: a file's lines are synced to the disk;
+    /// anything else is flushed.
+    ///
+    /// # Errors
+    /// [`OutputError::WriteFile`] or [`OutputError::Write`].
+    pub fn finish(&mut self) -> Result<(), OutputError> {
+        match self {
+            Output::File { file, path } => {
+                file.sync().map_err(|error| OutputError::WriteFile { path: path.clone(), error })
+            }
+            Output::Other { out, path } => {
+                out.flush().map_err(|error| OutputError::Write { path: path.clone(), error })
+            }
+        }
+    }
+}
+
 impl OutputError {
     /// A closed reader (a pipe whose reader is gone): the batch ends quietly.
     pub fn is_broken_pipe(&self) -> bool {

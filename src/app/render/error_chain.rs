@@ -28,14 +28,18 @@ pub fn resume_refusal(why: &CannotResume) -> String {
 /// message (a refused command or move, a game record that does not
 /// replay, a refused `--resume`).
 pub fn chain(e: &(dyn Error + 'static)) -> String {
-    let mut text = worded(e);
+    let mut links = vec![e];
     let mut below = e.source();
     while let Some(link) = below {
-        text.push_str(": ");
-        text.push_str(&worded(link));
+        links.push(link);
         below = link.source();
     }
-    text
+    links_worded(links)
+}
+
+/// As [`chain`], for errors already listed top first (an `anyhow` chain).
+pub fn links_worded<'a>(links: impl IntoIterator<Item = &'a (dyn Error + 'static)>) -> String {
+    links.into_iter().map(worded).collect::<Vec<_>>().join(": ")
 }
 
 /// One error of a [`chain`], worded for the player.
@@ -50,6 +54,10 @@ fn worded(e: &(dyn Error + 'static)) -> String {
         command_error(e)
     } else if let Some(e) = e.downcast_ref::<MoveError>() {
         move_error(e)
+    } else if let Some(e) = e.downcast_ref::<std::io::Error>() {
+        // The system's reason in words ("it is a folder", not "Is a
+        // directory"); what was being done is said by the error above it.
+        crate::app::io_text::io_reason(e)
     } else {
         e.to_string()
     }
