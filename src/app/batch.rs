@@ -32,7 +32,7 @@
 pub mod output;
 pub mod under_autoplay;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -680,6 +680,9 @@ pub struct Resume {
     /// Result lines, under any rules.
     results: usize,
     done: HashSet<GameNumber>,
+    /// The verdict of each game under the batch's rules, a decided one
+    /// over `unknown`.
+    verdicts: HashMap<GameNumber, BatchVerdict>,
     /// Retrying unknown results under this budget: only decided results,
     /// and unknown ones made under a budget that covers it, count as done
     /// (see [`Resume::retrying_unknown`]).
@@ -695,6 +698,8 @@ pub struct Resume {
 pub struct Resumed {
     /// The games it holds under the batch's rules.
     pub done: HashSet<GameNumber>,
+    /// The verdict of each game of `done`, a decided one over `unknown`.
+    pub verdicts: HashMap<GameNumber, BatchVerdict>,
     /// How it ends.
     pub tail: Tail,
     /// The lines (1-based) that are not results and are kept as they are
@@ -723,6 +728,7 @@ impl Resume {
             lines: 0,
             results: 0,
             done: HashSet::new(),
+            verdicts: HashMap::new(),
             retry: None,
             ignored: Vec::new(),
             foreign: None,
@@ -761,8 +767,14 @@ impl Resume {
                     None => true,
                     Some(now) => verdict != BatchVerdict::Unknown || budget.is_some_and(|b| b.covers(now)),
                 };
-                if rules == self.rules && settled {
-                    self.done.insert(game);
+                if rules == self.rules {
+                    let best = self.verdicts.entry(game).or_insert(verdict);
+                    if *best == BatchVerdict::Unknown {
+                        *best = verdict;
+                    }
+                    if settled {
+                        self.done.insert(game);
+                    }
                 }
             }
             Err(_) => {
@@ -792,7 +804,9 @@ impl Resume {
         if let (0, Some(line)) = (self.results, self.foreign) {
             return Err(NotResults { line });
         }
-        Ok(Resumed { done: self.done, tail: self.tail, ignored: self.ignored })
+        let mut verdicts = self.verdicts;
+        verdicts.retain(|game, _| self.done.contains(game));
+        Ok(Resumed { done: self.done, verdicts, tail: self.tail, ignored: self.ignored })
     }
 
     /// Reads a whole file's text at once ([`Resume::line`] for each line,
@@ -806,6 +820,71 @@ impl Resume {
             resume.line(raw);
         }
         resume.finish()
+    }
+}
+
+/// What a batch did, for the line it ends with: the verdicts of the games
+/// it was asked for, those it solved now and those its file held already.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games the batch was asked for (its range or list, cut to its shard).
+    pub planned: u128,
+    /// Of those with a result, how many are winnable.
+    pub winnable: u64,
+    /// ... unwinnable.
+    pub unwinnable: u64,
+    /// ... unknown.
+    pub unknown: u64,
+    /// Results solved by this run.
+    pub solved_now: u64,
+    /// Games whose result the file held already (skipped).
+    pub already: u64,
+}
+
+impl Tally {
+    /// The tally before any solving: the games of `plan` (before
+    /// [`Plan::skip`]) whose result `held` (a file's [`Resumed::verdicts`])
+    /// holds already.
+    pub fn before(plan: &Plan, held: &HashMap<GameNumber, BatchVerdict>) -> Tally {
+        let mut tally = Tally { planned: plan.remaining(), ..Tally::default() };
+        if !held.is_empty() {
+            for verdict in plan.iter().filter_map(|g| held.get(&g)) {
+                tally.count(*verdict);
+                tally.already += 1;
+            }
+        }
+        tally
+    }
+
+    /// One more result solved now.
+    pub fn solved(&mut self, verdict: BatchVerdict) {
+        self.count(verdict);
+        self.solved_now += 1;
+    }
+
+    /// The tallies of two batches together (a census's settings).
+    pub fn plus(&self, other: &Tally) -> Tally {
+        Tally {
+            planned: self.planned + other.planned,
+            winnable: self.winnable + other.winnable,
+            unwinnable: self.unwinnable + other.unwinnable,
+            unknown: self.unknown + other.unknown,
+            solved_now: self.solved_now + other.solved_now,
+            already: self.already + other.already,
+        }
+    }
+
+    /// Games with a result: already there or solved now.
+    pub fn results(&self) -> u64 {
+        self.already + self.solved_now
+    }
+
+    fn count(&mut self, verdict: BatchVerdict) {
+        match verdict {
+            BatchVerdict::Winnable => self.winnable += 1,
+            BatchVerdict::Unwinnable => self.unwinnable += 1,
+            BatchVerdict::Unknown => self.unknown += 1,
+        }
     }
 }
 

@@ -815,6 +815,7 @@ fn atomically(
     let prefix = temp_prefix(name);
     let mut tmp =
         tempfile::Builder::new().prefix(&prefix).rand_bytes(TEMP_RANDOM).suffix(TEMP_SUFFIX).tempfile_in(dir)?;
+    let _pending = Pending::new(tmp.path());
     fill(&mut tmp)?;
     if let Some(p) = permissions {
         tmp.as_file().set_permissions(p)?;
@@ -826,6 +827,42 @@ fn atomically(
     sync_dir(dir);
     crash_point("renamed", path);
     Ok(())
+}
+
+/// The temporary files of [`write_atomically`] being written now, so that a
+/// signal that ends the program can remove them
+/// ([`remove_pending_temp_files`]): a census's verdict file can take
+/// hundreds of megabytes.
+static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// One entry of [`PENDING`], taken out when the write is over (renamed into
+/// place, or failed and removed by `tempfile`).
+struct Pending(PathBuf);
+
+impl Pending {
+    fn new(path: &Path) -> Pending {
+        if let Ok(mut pending) = PENDING.lock() {
+            pending.push(path.to_path_buf());
+        }
+        Pending(path.to_path_buf())
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if let Ok(mut pending) = PENDING.lock() {
+            pending.retain(|p| *p != self.0);
+        }
+    }
+}
+
+/// Removes the temporary files of the writes under way
+/// ([`write_atomically`] and its kin), for a program about to end on a
+/// signal, and returns how many it removed. A write it cuts short fails,
+/// and the file it was to replace is as it was.
+pub fn remove_pending_temp_files() -> usize {
+    let Ok(pending) = PENDING.lock() else { return 0 };
+    pending.iter().filter(|p| fs::remove_file(p).is_ok()).count()
 }
 
 /// The random characters and the end of the name of a temporary file of

@@ -3,10 +3,11 @@
 //! and of any others given, and print the win rates.
 
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
 
-use klondike::app::batch::Plan;
+use klondike::app::batch::{Plan, Tally};
 use klondike::app::census::{self, Census};
 use klondike::app::options::CensusArgs;
 use klondike::app::render;
@@ -18,6 +19,9 @@ use super::solve_command;
 /// # Errors
 /// A folder or file that cannot be made, read or written; a batch's error.
 pub fn run(args: CensusArgs) -> Result<()> {
+    // A signal removes the verdict file's temporary file (it can take
+    // hundreds of megabytes) and says what was done.
+    super::signals::catch_termination();
     // The batch of each rules setting and its file, named once: the
     // verdict file is checked against them before any work, then they are
     // solved and counted.
@@ -46,11 +50,31 @@ pub fn run(args: CensusArgs) -> Result<()> {
         }
     }
     if let Some(range) = args.games {
+        let mut total = Tally::default();
+        let settings = variants.len();
+        // Every setting's batch is asked for the same games.
+        let planned = Plan::of(range, args.shard.unwrap_or_default()).remaining() * settings as u128;
         for (output, rules) in batches.iter().zip(&variants) {
             let _ = writeln!(io::stderr(), "klondike census: {rules}: {}", output.display());
             let plan = Plan::of(range, args.shard.unwrap_or_default());
-            solve_command::run_batch(plan, rules, &args.limits(), Some(output), args.retry_unknown)?;
+            let (before, dir) = (total, args.dir.clone());
+            let stopped = move |now: &Tally| {
+                let so_far = Tally { planned, ..before.plus(now) };
+                let line = render::census_table::census_summary(settings, &so_far, &dir, true);
+                let _ = writeln!(io::stderr(), "klondike census: {line}");
+            };
+            let tally = solve_command::run_batch(
+                plan,
+                rules,
+                &args.limits(),
+                Some(output),
+                args.retry_unknown,
+                Arc::new(stopped),
+            )?;
+            total = total.plus(&tally);
         }
+        let line = render::census_table::census_summary(settings, &total, &args.dir, false);
+        let _ = writeln!(io::stderr(), "klondike census: {line}");
     }
     let mut census = Census::default();
     for (path, lines) in census.add_files(&files)? {

@@ -3,13 +3,13 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use klondike::app::batch::output::Output;
-use klondike::app::batch::{self, Limits, Plan, Solved};
+use klondike::app::batch::{self, Limits, Plan, Solved, Tally};
 use klondike::app::options::SolveArgs;
 use klondike::app::play::{Action, Play};
 use klondike::app::render;
@@ -22,6 +22,8 @@ use klondike::engine::scoring::Scoring;
 pub fn run(args: SolveArgs) -> Result<()> {
     if args.is_batch() {
         let shard = args.shard.unwrap_or_default();
+        // A games file that names no game says so, and nothing more.
+        let mut said_empty = false;
         let plan = match (&args.games, &args.games_file) {
             (Some(range), _) => Plan::of(*range, shard),
             (None, Some(path)) => {
@@ -30,13 +32,29 @@ pub fn run(args: SolveArgs) -> Result<()> {
                     .map_err(|e| anyhow::anyhow!(render::solve_report::bad_games_line(path, &e)))?;
                 if games.is_empty() {
                     warn_line!("klondike: {}", render::solve_report::no_games_in(path));
+                    said_empty = true;
                 }
                 Plan::listed(games, shard)
             }
             (None, None) => Plan::listed([], shard),
         };
         // The workers write to standard output themselves: do not hold its lock here.
-        return run_batch(plan, &args.game.rules(), &args.limits(), args.output.as_deref(), args.retry_unknown);
+        let output = args.output.clone();
+        let stopped = move |tally: &Tally| {
+            warn_line!("klondike: {}", render::solve_report::batch_summary(tally, output.as_deref(), true));
+        };
+        let tally = run_batch(
+            plan,
+            &args.game.rules(),
+            &args.limits(),
+            args.output.as_deref(),
+            args.retry_unknown,
+            Arc::new(stopped),
+        )?;
+        if !said_empty {
+            warn_line!("klondike: {}", render::solve_report::batch_summary(&tally, args.output.as_deref(), false));
+        }
+        return Ok(());
     }
     // One write for the whole answer, not one per line.
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -104,17 +122,24 @@ fn plain(args: &SolveArgs) -> Result<Solved> {
     Ok(batch::solve_position(&position, &rules, game, &args.limits()))
 }
 
+/// What a batch says when a signal stops it, from what it has done so far.
+pub(super) type SayStopped = Arc<dyn Fn(&Tally) + Send + Sync>;
+
 /// Solves the games of `plan` under `rules` on every core, one JSON line
 /// each to `output` (standard output when `None`); a regular file is
 /// resumed: the games it holds under `rules` are skipped (with
-/// `retry_unknown`, only those it holds a decided result for).
+/// `retry_unknown`, only those it holds a decided result for). Returns
+/// what it did; on Ctrl-C, SIGTERM or SIGHUP, `stopped` says it and the
+/// program ends of the signal.
 pub(super) fn run_batch(
     mut plan: Plan,
     rules: &Rules,
     limits: &Limits,
     output: Option<&Path>,
     retry_unknown: bool,
-) -> Result<()> {
+    stopped: SayStopped,
+) -> Result<Tally> {
+    super::signals::catch_termination();
     let opened = Output::open(output, rules, retry_unknown.then(|| limits.search_budget()))?;
     if let Output::File { path, .. } = &opened.output {
         for line in &opened.ignored {
@@ -124,22 +149,40 @@ pub(super) fn run_batch(
             warn_line!("klondike: {}", render::solve_report::torn_line_cut(path, opened.cut));
         }
     }
+    let tally = Arc::new(Mutex::new(Tally::before(&plan, &opened.verdicts)));
     plan.skip(&opened.done);
     let sink = Mutex::new(opened.output);
     let bar = if io::stderr().is_terminal() {
         let todo = plan.remaining().min(u128::from(u64::MAX)) as u64;
         let bar = ProgressBar::with_draw_target(Some(todo), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
-            bar.set_style(style);
+        let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.1} deals/s", state.per_sec());
+        };
+        let template = "{bar:40} {pos}/{len} games, {rate}, {eta} left";
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style.with_key("rate", rate));
         }
         bar
     } else {
         ProgressBar::hidden()
     };
+    {
+        let (tally, bar) = (Arc::clone(&tally), bar.clone());
+        super::signals::set_last_words(Some(Box::new(move || {
+            bar.finish_and_clear();
+            if let Ok(tally) = tally.lock() {
+                stopped(&tally);
+            }
+        })));
+    }
     let write_result = |solved: Solved| -> Result<()> {
-        let line = serde_json::to_string(&solved.record())?;
+        let record = solved.record();
+        let line = serde_json::to_string(&record)?;
         let mut sink = sink.lock().map_err(|_| anyhow::anyhow!(render::diagnostics::OUTPUT_LOCK_POISONED))?;
         sink.write_line(&line)?;
+        if let Ok(mut tally) = tally.lock() {
+            tally.solved(record.verdict);
+        }
         bar.inc(1);
         Ok(())
     };
@@ -149,5 +192,7 @@ pub(super) fn run_batch(
     bar.finish_and_clear();
     let mut sink = sink.into_inner().map_err(|_| anyhow::anyhow!(render::diagnostics::OUTPUT_LOCK_POISONED))?;
     sink.finish()?;
-    Ok(())
+    super::signals::set_last_words(None);
+    let tally = *tally.lock().map_err(|_| anyhow::anyhow!(render::diagnostics::OUTPUT_LOCK_POISONED))?;
+    Ok(tally)
 }

@@ -756,3 +756,93 @@ fn a_batch_syncs_its_results_when_it_ends() {
     let steps = std::fs::read_to_string(&trace).unwrap();
     assert!(steps.lines().last().is_some_and(|l| l.ends_with(" synced results.jsonl")), "{steps}");
 }
+
+/// Sends `signal` (a name `kill` takes: INT, TERM, HUP) to `child`.
+#[cfg(unix)]
+fn send(child: &std::process::Child, signal: &str) {
+    let sent = std::process::Command::new("kill").arg(format!("-{signal}")).arg(child.id().to_string()).status();
+    assert!(sent.is_ok_and(|s| s.success()), "kill -{signal}");
+}
+
+/// Waits up to a minute for `ready`, checking every 20 ms.
+fn wait_for(what: &str, ready: impl Fn() -> bool) {
+    let start = std::time::Instant::now();
+    while !ready() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "waited a minute for {what}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Ctrl-C, SIGTERM or SIGHUP while a census writes its verdict file (held
+/// before its rename by a test hook): the temporary file, which can take
+/// hundreds of megabytes, is removed, no verdict file is left half made,
+/// and the census ends of the signal as before.
+#[cfg(unix)]
+#[test]
+fn a_census_stopped_while_it_writes_its_verdicts_leaves_no_temporary_file() {
+    use klondike::app::store::PAUSE_BEFORE_RENAME_ENV;
+    use std::os::unix::process::ExitStatusExt;
+    for (signal, number) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
+        let dir = tempfile::tempdir().unwrap();
+        let census = dir.path().join("c");
+        let verdicts = dir.path().join("v.txt");
+        let args = ["census", "--games", "1..2", "--draw", "1", "--passes", "1", "--foundation-to-tableau", "on"];
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+            .args(args)
+            .args(["--max-states", "3000", "--dir", census.to_str().unwrap()])
+            .args(["--verdict-file", verdicts.to_str().unwrap()])
+            .env("KLONDIKE_DATA_DIR", dir.path().join("data"))
+            .env(PAUSE_BEFORE_RENAME_ENV, "60000")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        wait_for("the verdict file's temporary file", || temp_files_of(dir.path(), "v.txt") == 1);
+        send(&child, signal);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.signal(), Some(number), "{signal}: {out:?}");
+        assert_eq!(temp_files_of(dir.path(), "v.txt"), 0, "{signal}");
+        assert!(!verdicts.exists(), "{signal}");
+    }
+}
+
+/// A batch stopped by Ctrl-C says in one line what it did and that a rerun
+/// goes on, with the count of results its file holds; the rerun finishes
+/// the rest and says how many were already there.
+#[cfg(unix)]
+#[test]
+fn a_batch_stopped_by_ctrl_c_says_what_it_did_and_its_rerun_goes_on() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("r.jsonl");
+    let args = ["solve", "--games", "1..300", "--max-states", "300000", "--output", results.to_str().unwrap()];
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(args)
+        .env("KLONDIKE_DATA_DIR", dir.path().join("data"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = || std::fs::read_to_string(&results).map_or(0, |t| t.lines().count());
+    wait_for("a first result", || lines() >= 2);
+    send(&child, "INT");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.signal(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let done = lines();
+    assert!(done < 300, "the batch ended before it was stopped: {err}");
+    let said = format!("klondike: stopped with {done} of 300 games in {}: ", results.display());
+    assert!(err.lines().count() == 1 && err.starts_with(&said), "{err}");
+    assert!(err.contains(&format!("; {done} solved now, 0 were already there; run it again to go on")), "{err}");
+    // Nothing left to do: a game the file holds.
+    let text = std::fs::read_to_string(&results).unwrap();
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let game = first["game"].as_str().unwrap().to_string();
+    let range = format!("{game}..{game}");
+    let again = ["solve", "--games", &range, "--output", results.to_str().unwrap()];
+    let (code, out, err) = klondike(&dir.path().join("data"), &[], &again, "");
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    let said = format!("klondike: 1 game in {}: ", results.display());
+    assert!(err.starts_with(&said) && err.trim_end().ends_with("; 0 solved now, 1 was already there"), "{err}");
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), text);
+}

@@ -1,5 +1,6 @@
 //! The interactive prompt on a real (pseudo-)terminal: lines typed ahead and
-//! pasted blocks are all run, in order (issue 13, point 8).
+//! pasted blocks are all run, in order; Ctrl-C clears the line; a batch
+//! shows its progress.
 #![cfg(unix)]
 
 use std::io::{Read, Write};
@@ -119,4 +120,160 @@ fn lines_typed_during_a_long_solve_are_run_after_it() {
     // The solve answered first, then the draws ran.
     let answered = out.find("Unknown").or_else(|| out.find("can no longer be won")).expect("the solve answered");
     assert!(answered < out.find("Pass 1, 3 moves").unwrap(), "{out}");
+}
+
+/// A session of klondike on a pseudo-terminal, driven a step at a time.
+struct AtTerminal {
+    child: std::process::Child,
+    master: std::fs::File,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    start: Instant,
+}
+
+impl AtTerminal {
+    /// Game 1 at its first prompt; `None` where no pseudo-terminal can be
+    /// had.
+    fn start(data: &std::path::Path) -> Option<AtTerminal> {
+        let Ok(pty) = nix::pty::openpty(None, None) else {
+            common::cannot_run_here("no pseudo-terminal can be opened here");
+            return None;
+        };
+        let slave = std::fs::File::from(pty.slave);
+        let child = Command::new(env!("CARGO_BIN_EXE_klondike"))
+            .args(["--game", "1", "--no-resume"])
+            .env("KLONDIKE_DATA_DIR", data)
+            .env("TERM", "xterm")
+            .env("NO_COLOR", "1")
+            .env_remove("KLONDIKE_SCREEN_READER")
+            .stdin(Stdio::from(slave.try_clone().unwrap()))
+            .stdout(Stdio::from(slave.try_clone().unwrap()))
+            .stderr(Stdio::from(slave))
+            .spawn()
+            .unwrap();
+        let master = std::fs::File::from(pty.master);
+        let mut reader = master.try_clone().unwrap();
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let into = std::sync::Arc::clone(&seen);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                into.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        let mut session = AtTerminal { child, master, seen, start: Instant::now() };
+        session.wait_for("q to quit", 1);
+        Some(session)
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.seen.lock().unwrap()).into_owned()
+    }
+
+    /// Waits (20 s at most) until `what` has been shown `times` times.
+    fn wait_for(&mut self, what: &str, times: usize) {
+        while self.text().matches(what).count() < times {
+            assert!(self.start.elapsed() < Duration::from_secs(20), "waited for '{what}': {}", self.text());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn type_in(&mut self, keys: &[u8]) {
+        self.master.write_all(keys).unwrap();
+    }
+
+    /// Waits (20 s at most) for the program to end; its exit code.
+    fn end(&mut self) -> Option<i32> {
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            assert!(self.start.elapsed() < Duration::from_secs(20), "klondike did not end: {}", self.text());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// Ctrl-C in the line editor throws away the line being typed (the `t 6 f`
+/// typed before it is never run, nor refused) and the session goes on; on
+/// an empty line it says how to quit, and a line typed then is run.
+#[test]
+fn ctrl_c_at_the_prompt_clears_the_line() {
+    let data = tempfile::tempdir().unwrap();
+    let Some(mut at) = AtTerminal::start(data.path()) else { return };
+    at.type_in(b"t 6 f");
+    at.wait_for("t 6 f", 1);
+    at.type_in(b"\x03");
+    // The prompt is drawn again, empty.
+    at.wait_for("> ", 2);
+    at.type_in(b"\x03");
+    at.wait_for("To quit, type q or press Ctrl-D, or Ctrl-C again.", 1);
+    at.type_in(b"d\r");
+    at.wait_for("Pass 1, 1 move ", 1);
+    at.type_in(b"q\r");
+    assert_eq!(at.end(), Some(0), "{}", at.text());
+    let out = at.text();
+    assert!(!out.contains("error") && !out.contains("Pass 1, 2 moves"), "{out}");
+}
+
+/// Twice Ctrl-C on an empty line ends the session, as its first one says.
+#[test]
+fn ctrl_c_twice_on_an_empty_line_quits() {
+    let data = tempfile::tempdir().unwrap();
+    let Some(mut at) = AtTerminal::start(data.path()) else { return };
+    at.type_in(b"\x03");
+    at.wait_for("Ctrl-C again", 1);
+    at.type_in(b"\x03");
+    assert_eq!(at.end(), Some(0), "{}", at.text());
+}
+
+/// A batch's progress bar on a terminal reads its rate as deals a second
+/// with one decimal and the time left, and the batch ends with its line.
+#[test]
+fn a_batch_on_a_terminal_shows_its_rate_and_the_time_left() {
+    let Ok(pty) = nix::pty::openpty(None, None) else {
+        common::cannot_run_here("no pseudo-terminal can be opened here");
+        return;
+    };
+    let data = tempfile::tempdir().unwrap();
+    let results = data.path().join("r.jsonl");
+    let child = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["solve", "--games", "1..100", "--max-states", "20000", "--output", results.to_str().unwrap()])
+        .env("KLONDIKE_DATA_DIR", data.path())
+        .env("TERM", "xterm")
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(std::fs::File::from(pty.slave)))
+        .spawn()
+        .unwrap();
+    let mut master = std::fs::File::from(pty.master);
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    // Until the batch has ended and its terminal is closed (EIO).
+    while let Ok(n) = master.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&buf[..n]);
+    }
+    let status = child.wait_with_output().unwrap().status;
+    assert!(status.success());
+    let text = String::from_utf8_lossy(&out);
+    let rate = regex_lite_rate(&text);
+    assert!(rate, "no 'N.N deals/s' in: {text}");
+    assert!(text.contains(" left"), "{text}");
+    assert!(text.contains("klondike: 100 games in "), "{text}");
+}
+
+/// Whether `text` holds a rate written `12.3 deals/s` (digits, a point,
+/// one digit).
+fn regex_lite_rate(text: &str) -> bool {
+    text.match_indices(" deals/s").any(|(i, _)| {
+        let before = &text.as_bytes()[..i];
+        before.len() >= 3
+            && before[before.len() - 1].is_ascii_digit()
+            && before[before.len() - 2] == b'.'
+            && before[before.len() - 3].is_ascii_digit()
+    })
 }

@@ -6,12 +6,12 @@
 //! The binary only names the file; what is said of a failure is
 //! [`render::solve_report`](crate::app::render::solve_report)'s.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::{Resume, SearchBudget, Tail};
+use super::{BatchVerdict, Resume, SearchBudget, Tail};
 use crate::app::store::{Action, AppendFile, StoreError};
 use crate::engine::deal::GameNumber;
 use crate::engine::rules::Rules;
@@ -42,6 +42,8 @@ pub struct Opened {
     /// The games the file holds a result for under the batch's rules (with
     /// `retry_unknown`, a decided result): the batch skips them.
     pub done: HashSet<GameNumber>,
+    /// The verdict of each game of `done` ([`Resumed::verdicts`]).
+    pub verdicts: HashMap<GameNumber, BatchVerdict>,
     /// The lines (1-based) of the file that are not results, kept as they are.
     pub ignored: Vec<usize>,
     /// The bytes of a result cut short at the end of the file, cut off
@@ -135,7 +137,7 @@ impl Output {
     pub fn open(path: Option<&Path>, rules: &Rules, retry: Option<SearchBudget>) -> Result<Opened, OutputError> {
         let Some(path) = path else {
             let output = Output::Other { out: Box::new(io::stdout()), path: None };
-            return Ok(Opened { output, done: HashSet::new(), ignored: Vec::new(), cut: 0 });
+            return Ok(Opened { output, done: HashSet::new(), verdicts: HashMap::new(), ignored: Vec::new(), cut: 0 });
         };
         let regular = fs::metadata(path).map_or(true, |m| m.is_file());
         let path = path.to_path_buf();
@@ -146,7 +148,7 @@ impl Output {
                 Err(error) => return Err(OutputError::Open { path, error }),
             };
             let output = Output::Other { out: Box::new(file), path: Some(path) };
-            return Ok(Opened { output, done: HashSet::new(), ignored: Vec::new(), cut: 0 });
+            return Ok(Opened { output, done: HashSet::new(), verdicts: HashMap::new(), ignored: Vec::new(), cut: 0 });
         }
         let file = match AppendFile::open(&path) {
             Ok(Some(file)) => file,
@@ -177,7 +179,13 @@ impl Output {
             Ok(cut) => cut,
             Err(error) => return Err(OutputError::Repair { path, error }),
         };
-        Ok(Opened { output: Output::File { file, path }, done: resumed.done, ignored: resumed.ignored, cut })
+        Ok(Opened {
+            output: Output::File { file, path },
+            done: resumed.done,
+            verdicts: resumed.verdicts,
+            ignored: resumed.ignored,
+            cut,
+        })
     }
 
     /// Writes `line` and a newline in one write (to a file, taken back if

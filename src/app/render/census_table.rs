@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::app::batch::{GameRange, Shard};
+use crate::app::batch::{GameRange, Shard, Tally};
 use crate::app::census::Row;
 
 /// Some lines of `path`, a file counted, are not results and were left out.
@@ -30,6 +30,35 @@ pub fn verdict_range_too_large(games: u128, most: u128) -> String {
     format!(
         "--verdict-file covers at most {most} games, and the range counted has {games}: give a smaller --only range"
     )
+}
+
+/// The line a census's solving ends with, on standard error: what it did
+/// under `settings` rules settings into the folder `dir`, whether it
+/// finished or was stopped (`stopped`), for example `2 settings, 400
+/// results in c: 250 winnable, 140 unwinnable, 10 unknown; 300 solved
+/// now, 100 were already there`.
+pub fn census_summary(settings: usize, tally: &Tally, dir: &Path, stopped: bool) -> String {
+    let noun = if settings == 1 { "setting" } else { "settings" };
+    let results = |n: u128| if n == 1 { "1 result".to_string() } else { format!("{n} results") };
+    let head = if stopped {
+        format!("stopped with {} of {}", tally.results(), results(tally.planned))
+    } else {
+        results(tally.planned)
+    };
+    let were = if tally.already == 1 { "was" } else { "were" };
+    let mut line = format!(
+        "{settings} {noun}, {head} in {}: {} winnable, {} unwinnable, {} unknown; {} solved now, {} {were} already there",
+        dir.display(),
+        tally.winnable,
+        tally.unwinnable,
+        tally.unknown,
+        tally.solved_now,
+        tally.already
+    );
+    if stopped {
+        line.push_str("; run it again to go on");
+    }
+    line
 }
 
 /// The heading over the table: the range of games counted (both ends

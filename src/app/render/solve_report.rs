@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use crate::app::batch::{BadGameLine, ScriptError, Solved};
+use crate::app::batch::{BadGameLine, ScriptError, Solved, Tally};
 use crate::app::render::words::readable;
 use crate::engine::solver::Verdict;
 
@@ -49,6 +49,33 @@ pub fn torn_line_cut(path: &Path, bytes: u64) -> String {
         "{} ended in a result cut short ({bytes} bytes); it was removed, and that game is solved again",
         path.display()
     )
+}
+
+/// The line a batch ends with, on standard error: what it did, whether it
+/// finished, was stopped (`stopped`) or found nothing left to do. `path`
+/// is its results file (`None`: standard output). For example `200 games
+/// in f.jsonl: 184 winnable, 16 unwinnable, 0 unknown; 114 solved now, 86
+/// were already there`.
+pub fn batch_summary(tally: &Tally, path: Option<&Path>, stopped: bool) -> String {
+    let games = |n: u128| if n == 1 { "1 game".to_string() } else { format!("{n} games") };
+    let place = path.map_or_else(String::new, |p| format!(" in {}", p.display()));
+    let head = if stopped {
+        format!("stopped with {} of {}{place}", tally.results(), games(tally.planned))
+    } else {
+        format!("{}{place}", games(tally.planned))
+    };
+    let mut line = format!(
+        "{head}: {} winnable, {} unwinnable, {} unknown; {} solved now",
+        tally.winnable, tally.unwinnable, tally.unknown, tally.solved_now
+    );
+    if path.is_some() {
+        let were = if tally.already == 1 { "was" } else { "were" };
+        line.push_str(&format!(", {} {were} already there", tally.already));
+    }
+    if stopped {
+        line.push_str("; run it again to go on");
+    }
+    line
 }
 
 /// The first line of the text form: `# winnable in N moves`, `# unwinnable`

@@ -1,0 +1,45 @@
+//! The end of a batch or a census on a signal (Ctrl-C, SIGTERM, SIGHUP):
+//! the temporary files of the writes under way are removed, what the work
+//! was is said in one line, and the program then ends of that signal, as
+//! it would have without this (so a shell sees the same status).
+
+use std::sync::{Mutex, Once};
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+
+/// What to say when a signal ends the program, set by the work under way.
+type LastWords = Box<dyn Fn() + Send>;
+
+static LAST_WORDS: Mutex<Option<LastWords>> = Mutex::new(None);
+
+/// Catches SIGINT, SIGTERM and SIGHUP from now on (once per process; later
+/// calls do nothing). Without a thread for it (a tight memory limit), the
+/// signals end the program as before.
+pub fn catch_termination() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                klondike::app::store::remove_pending_temp_files();
+                if let Ok(words) = LAST_WORDS.lock() {
+                    if let Some(say) = words.as_ref() {
+                        say();
+                    }
+                }
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                // Should the signal not end it after all.
+                std::process::exit(128 + signal);
+            }
+        });
+    });
+}
+
+/// Sets what is said when a signal ends the program (`None`: nothing).
+pub fn set_last_words(words: Option<LastWords>) {
+    if let Ok(mut last) = LAST_WORDS.lock() {
+        *last = words;
+    }
+}
