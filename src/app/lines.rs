@@ -16,7 +16,7 @@
 //! assert_eq!(split_pasted("d\rd\n\nw 3"), ("d".to_string(), vec!["d".to_string(), "w 3".to_string()]));
 //! ```
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 
 use crate::app::session::Input;
 
@@ -138,33 +138,6 @@ pub fn split_pasted(text: &str) -> (String, Vec<String>) {
     (first, lines.filter(|l| !l.trim().is_empty()).collect())
 }
 
-/// Plain lines typed at a terminal, after a fixed prompt written to
-/// `prompt_to`, with no line editing and no redrawing (for screen
-/// readers); escape sequences typed (arrow keys, say) are dropped.
-pub struct PromptedLines<R: BufRead, W: Write> {
-    lines: PlainLines<R>,
-    prompt: String,
-    prompt_to: W,
-}
-
-impl<R: BufRead, W: Write> PromptedLines<R, W> {
-    /// The lines of `reader`, each after `prompt` written to `prompt_to`.
-    pub fn new(reader: R, prompt: String, prompt_to: W) -> Self {
-        PromptedLines { lines: PlainLines::new(reader), prompt, prompt_to }
-    }
-}
-
-impl<R: BufRead, W: Write> crate::app::session::LineSource for PromptedLines<R, W> {
-    fn next_line(&mut self) -> io::Result<Input> {
-        write!(self.prompt_to, "{}", self.prompt)?;
-        self.prompt_to.flush()?;
-        Ok(match self.lines.next_line()? {
-            Input::Text(t) => Input::Text(without_escape_sequences(&t)),
-            other => other,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,17 +177,5 @@ mod tests {
         assert_eq!(split_pasted("d"), ("d".to_string(), vec![]));
         let (first, rest) = split_pasted("d\rd\r\n  \rt 7 1\r");
         assert_eq!((first.as_str(), rest), ("d", vec!["d".to_string(), "t 7 1".to_string()]));
-    }
-
-    #[test]
-    fn prompted_lines_write_the_prompt_before_each_line_and_drop_escapes() {
-        use crate::app::session::LineSource;
-        let mut shown = Vec::new();
-        let mut lines = PromptedLines::new(&b"d\n\x1b[Aw 3\n"[..], "> ".into(), &mut shown);
-        assert_eq!(lines.next_line().unwrap(), Input::Text("d".into()));
-        assert_eq!(lines.next_line().unwrap(), Input::Text("w 3".into()));
-        assert_eq!(lines.next_line().unwrap(), Input::End);
-        drop(lines);
-        assert_eq!(shown, b"> > > ");
     }
 }

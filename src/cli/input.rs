@@ -1,5 +1,6 @@
 //! Where command lines come from: rustyline on a terminal, plain lines
-//! otherwise (scripted replay).
+//! read at a terminal in screen-reader mode, plain lines otherwise
+//! (scripted replay).
 
 use std::io;
 use std::path::PathBuf;
@@ -142,6 +143,56 @@ impl LineSource for Terminal {
                     warn_line!("klondike: {text}");
                 }
             }
+        }
+    }
+}
+
+/// Plain lines typed at a terminal, each after a prompt, for screen-reader
+/// mode (no line editor, no redraws), where Ctrl-C reaches the session as
+/// it does from the line editor: the terminal throws away the line being
+/// typed, and the session says how to quit (or quits on a second one). A
+/// thread reads standard input; Ctrl-C's handler
+/// ([`super::world::catch_interrupts`]) sends its interrupt the same way.
+pub struct SpokenLines {
+    lines: std::sync::mpsc::Receiver<io::Result<Line>>,
+    prompt: String,
+}
+
+impl SpokenLines {
+    /// Starts reading standard input; `prompt` is written to standard
+    /// output before each line.
+    pub fn new(prompt: String) -> SpokenLines {
+        let (to, lines) = std::sync::mpsc::channel();
+        super::world::send_interrupts_to(to.clone());
+        // Without a thread (a tight memory limit), the lines are read here
+        // as they are wanted: a closed channel says so below.
+        let _ = std::thread::Builder::new().name("stdin".into()).spawn(move || {
+            let mut plain = klondike::app::lines::PlainLines::new(io::stdin().lock());
+            loop {
+                let line = plain.next_line();
+                let last = !matches!(line, Ok(Line::Text(_) | Line::TooLong(_) | Line::NotText));
+                if to.send(line).is_err() || last {
+                    return;
+                }
+            }
+        });
+        SpokenLines { lines, prompt }
+    }
+}
+
+impl LineSource for SpokenLines {
+    fn next_line(&mut self) -> io::Result<Line> {
+        {
+            let mut out = io::stdout().lock();
+            io::Write::write_all(&mut out, self.prompt.as_bytes())?;
+            io::Write::flush(&mut out)?;
+        }
+        match self.lines.recv() {
+            Ok(Ok(Line::Text(t))) => Ok(Line::Text(klondike::app::lines::without_escape_sequences(&t))),
+            Ok(line) => line,
+            // The reader has ended (after the end of input or an error it
+            // sent), or never started.
+            Err(_) => Ok(Line::End),
         }
     }
 }

@@ -25,12 +25,12 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Parser;
 
-use klondike::app::lines::{PlainLines, PromptedLines};
+use klondike::app::lines::PlainLines;
 use klondike::app::options::PlayArgs;
 use klondike::app::play::Origin;
 
 use crate::args::{Cli, Subcommands};
-use crate::input::Terminal;
+use crate::input::{SpokenLines, Terminal};
 use crate::world::Files;
 use crate::{census_command, man_page, solve_command, world};
 use klondike::app::session::{
@@ -160,10 +160,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let ReadySession { mut session, skipped } = begun;
     let mut source: Box<dyn LineSource> = match (interactive, view.screen_reader) {
         // Screen-reader mode reads plain lines even on a terminal: no redraws.
-        (true, true) => {
-            let prompt = args.prompt.clone().unwrap_or_default();
-            Box::new(PromptedLines::new(io::stdin().lock(), prompt, io::stdout()))
-        }
+        (true, true) => Box::new(SpokenLines::new(args.prompt.clone().unwrap_or_default())),
         (true, false) => Box::new(
             Terminal::new(args.prompt.clone().unwrap_or_else(|| "> ".into()))
                 .context(klondike::app::render::diagnostics::TERMINAL_UNUSABLE)?,

@@ -5,10 +5,12 @@
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use klondike::app::render::replies as said;
-use klondike::app::session::{DataFolder, Folder, World};
+use klondike::app::session::{DataFolder, Folder, Input as Line, World};
 use klondike::engine::deal::GameNumber;
 use klondike::engine::game::Position;
 use klondike::engine::rules::Rules;
@@ -148,6 +150,25 @@ static GAME_KEPT: AtomicBool = AtomicBool::new(false);
 /// Set while the question to resume waits for its answer: Ctrl-C then
 /// says that the saved game is kept (it is left as it was).
 static ASKING: AtomicBool = AtomicBool::new(false);
+/// Where Ctrl-C goes while a session reads plain lines at a terminal (the
+/// screen-reader mode, [`super::input::SpokenLines`]): to the session, as
+/// the line editor sends it, rather than ending the program.
+static INTERRUPTS_TO: Mutex<Option<Sender<io::Result<Line>>>> = Mutex::new(None);
+
+/// From now on, Ctrl-C at the prompt (and not while the solver thinks) is
+/// sent to `to` as [`Line::Interrupted`].
+pub fn send_interrupts_to(to: Sender<io::Result<Line>>) {
+    if let Ok(mut slot) = INTERRUPTS_TO.lock() {
+        *slot = Some(to);
+    }
+}
+
+/// Sends an interrupt to the session reading plain lines, if there is one
+/// and it still reads; whether it was sent.
+fn interrupt_session() -> bool {
+    INTERRUPTS_TO.lock().is_ok_and(|slot| slot.as_ref().is_some_and(|to| to.send(Ok(Line::Interrupted)).is_ok()))
+}
+
 /// Whether [`catch_interrupts`] installed its handler.
 static INTERRUPTS_CAUGHT: AtomicBool = AtomicBool::new(false);
 
@@ -159,6 +180,9 @@ pub fn catch_interrupts() -> bool {
     let ok = ctrlc::set_handler(|| {
         if SOLVING.load(Ordering::Relaxed) {
             CANCEL.store(true, Ordering::Relaxed);
+        } else if !ASKING.load(Ordering::Relaxed) && interrupt_session() {
+            // The terminal has thrown away the line being typed; the
+            // session says how to quit, or quits on a second one.
         } else {
             // Said, so that a player who cannot see the screen knows; at
             // least a line break, so that the shell's prompt does not

@@ -134,13 +134,31 @@ impl AtTerminal {
     /// Game 1 at its first prompt; `None` where no pseudo-terminal can be
     /// had.
     fn start(data: &std::path::Path) -> Option<AtTerminal> {
+        AtTerminal::start_with(data, &[], "q to quit")
+    }
+
+    /// As [`AtTerminal::start`], with the options `more`, until `shown`.
+    fn start_with(data: &std::path::Path, more: &[&str], shown: &str) -> Option<AtTerminal> {
         let Ok(pty) = nix::pty::openpty(None, None) else {
             common::cannot_run_here("no pseudo-terminal can be opened here");
             return None;
         };
         let slave = std::fs::File::from(pty.slave);
-        let child = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_klondike"));
+        // The terminal is the program's controlling terminal, in a session
+        // of its own, as a shell's is: Ctrl-C typed on it is SIGINT.
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+                if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = command
             .args(["--game", "1", "--no-resume"])
+            .args(more)
             .env("KLONDIKE_DATA_DIR", data)
             .env("TERM", "xterm")
             .env("NO_COLOR", "1")
@@ -164,7 +182,7 @@ impl AtTerminal {
             }
         });
         let mut session = AtTerminal { child, master, seen, start: Instant::now() };
-        session.wait_for("q to quit", 1);
+        session.wait_for(shown, 1);
         Some(session)
     }
 
@@ -216,6 +234,28 @@ fn ctrl_c_at_the_prompt_clears_the_line() {
     assert_eq!(at.end(), Some(0), "{}", at.text());
     let out = at.text();
     assert!(!out.contains("error") && !out.contains("Pass 1, 2 moves"), "{out}");
+}
+
+/// In screen-reader mode (plain lines, no line editor) Ctrl-C does the
+/// same: the terminal throws the line away, the session says how to quit
+/// and goes on; a second one on an empty line quits.
+#[test]
+fn ctrl_c_in_screen_reader_mode_clears_the_line_and_twice_quits() {
+    let data = tempfile::tempdir().unwrap();
+    let Some(mut at) = AtTerminal::start_with(data.path(), &["--screen-reader"], "Game 1") else { return };
+    std::thread::sleep(Duration::from_millis(300));
+    at.type_in(b"t 6 f");
+    at.wait_for("t 6 f", 1);
+    at.type_in(b"\x03");
+    at.wait_for("To quit, type q or press Ctrl-D, or Ctrl-C again.", 1);
+    at.type_in(b"d\n");
+    at.wait_for("Drew", 1);
+    at.type_in(b"\x03");
+    at.wait_for("To quit, type q or press Ctrl-D, or Ctrl-C again.", 2);
+    at.type_in(b"\x03");
+    assert_eq!(at.end(), Some(0), "{}", at.text());
+    let out = at.text();
+    assert!(!out.to_lowercase().contains("ace of hearts to"), "t 6 f was run: {out}");
 }
 
 /// Twice Ctrl-C on an empty line ends the session, as its first one says.

@@ -44,7 +44,7 @@ const SCRIPTS: &[&str] = &[
 ];
 
 const EXIT: &[&str] = &[
-    "0: normal end (end of input, or q). 1: any other failure (an unreadable file, a bad deal). 2: a bad command line. 3: --strict stopped at a rejected command. 130: Ctrl-C outside the line editor (at the question to resume, say): the game or the saved game is kept.",
+    "0: normal end (end of input, or q). 1: any other failure (an unreadable file, a bad deal). 2: a bad command line. 3: --strict stopped at a rejected command. 130: Ctrl-C outside the prompt (at the question to resume, say): the game or the saved game is kept.",
 ];
 
 const SCORING: &[&str] = &[
