@@ -155,3 +155,56 @@ fn a_won_game_stays_won() {
     assert_eq!(states[n - 1]["ok"], true, "undo is the way back");
     assert_eq!(states[n - 1]["status"], "playing");
 }
+
+/// Hints under autoplay: the solver's advice is given from where autoplay
+/// has left the game, so each hint is a legal move that autoplay has not
+/// made and would not make next (no safe foundation move is left when it
+/// is asked), and following the hints wins every deal the solver proves
+/// winnable (draw 1, where autoplay's safe moves never spoil a win).
+#[test]
+fn hints_under_autoplay_never_name_an_autoplay_move_and_win() {
+    use klondike::app::flow::{Advice, Flow};
+    use klondike::app::play::{Action, Origin, Play};
+    use klondike::engine::autoplay::next_safe_foundation_move;
+    use klondike::engine::deal::{Deal, GameNumber};
+    use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+    use klondike::engine::scoring::Scoring;
+    use klondike::engine::solver::{self, Budget, Verdict};
+    let rules = Rules { draw: DrawCount::One, passes: PassLimit::Unlimited, foundation_to_tableau: false };
+    let mut won = 0;
+    for n in 1..=5u128 {
+        let number = GameNumber::new(n).unwrap();
+        let deal = Deal::for_number(number);
+        let mut play = Play::new(deal, Origin::Number(number), rules, Scoring::Standard, true);
+        let _ = play.apply(Action::Autoplay, None);
+        let winnable = matches!(
+            solver::solve(play.game().position(), &rules, &Budget::states(2_000_000)).verdict,
+            Verdict::Winnable(_)
+        );
+        let mut flow = Flow::default();
+        for _ in 0..400 {
+            if play.game().position().is_won() {
+                break;
+            }
+            let position = play.game().position().clone();
+            assert_eq!(next_safe_foundation_move(&position), None, "game {n}: autoplay left a safe move");
+            let advice = flow.advise(&play, |b| solver::solve(&position, &rules, &b).verdict);
+            let action = match advice {
+                Advice::Winning { mv, .. } => {
+                    let mut after = position.clone();
+                    assert!(after.play(mv, &rules).is_ok(), "game {n}: hint {mv:?} is not legal");
+                    Action::Move(mv.into())
+                }
+                Advice::Finish => Action::Finish,
+                other => {
+                    assert!(!winnable, "game {n}: a winnable game got {other:?}");
+                    break;
+                }
+            };
+            play.apply(action, None).unwrap_or_else(|e| panic!("game {n}: the hint was refused: {e}"));
+        }
+        assert_eq!(play.game().position().is_won(), winnable, "game {n}: followed the hints");
+        won += usize::from(winnable);
+    }
+    assert!(won >= 4, "{won} of 5 deals winnable");
+}
