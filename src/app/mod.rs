@@ -9,7 +9,6 @@ pub mod command;
 pub mod flow;
 pub mod io_text;
 pub mod lines;
-pub mod options;
 pub mod play;
 pub mod record;
 pub mod render;

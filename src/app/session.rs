@@ -47,7 +47,8 @@ mod tests;
 
 pub use crate::app::session_command::{Line, SessionCommand};
 pub use begin::{
-    begin, choose_deal, read_saved, BeginError, ChoiceError, LineSource, ReadySession, RunError, SessionEnd,
+    begin, choose_deal, read_saved, BeginError, BeginWith, ChoiceError, DealChoice, LineSource, ReadySession, RunError,
+    SessionEnd,
 };
 pub use folder::{folder_problem_once, DataFolder, Say};
 pub use start::{

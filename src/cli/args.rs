@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
-use klondike::app::options::{CensusArgs, DealArgs, PlayArgs, SolveArgs};
+use crate::options::{CensusArgs, DealArgs, PlayArgs, SolveArgs};
 
 /// Klondike solitaire for the terminal: type commands such as `d`, `w 3`,
 /// `t 2 5`; pipe a script of them in to replay it.

@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 
+use crate::options::CensusArgs;
 use klondike::app::batch::{Plan, Tally};
 use klondike::app::census::{self, Census};
-use klondike::app::options::CensusArgs;
 use klondike::app::render;
 
 use super::solve_command;

@@ -6,6 +6,7 @@ mod args;
 mod census_command;
 mod input;
 mod man_page;
+mod options;
 mod signals;
 mod solve_command;
 mod workers;

@@ -25,8 +25,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Parser;
 
+use crate::options::PlayArgs;
 use klondike::app::lines::PlainLines;
-use klondike::app::options::PlayArgs;
 use klondike::app::play::Origin;
 
 use crate::args::{Cli, Subcommands};
@@ -113,7 +113,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             print(&page)
         }
         Some(Subcommands::Deal(args)) => {
-            let (deal, origin) = choose_deal(&args.game, world::random_game_number)?;
+            let (deal, origin) = choose_deal(&args.game.choice(), world::random_game_number)?;
             if let (Origin::Number(n), None) = (&origin, args.game.game) {
                 // A random game: say which, so that it can be dealt again.
                 warn_line!("klondike: {}", klondike::app::render::diagnostics::random_game_dealt(n));
@@ -148,7 +148,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let view = choose_view(&args.looks(aloud), &TerminalFacts::from_environment(interactive));
     SPOKEN.store(view.screen_reader, std::sync::atomic::Ordering::Relaxed);
     let world = Files::new(interactive, view.screen_reader);
-    let begun = match begin(world, &args, view, persistence, interactive, aloud, &mut io::stdout()) {
+    let begun = match begin(world, &args.begin_with(interactive, aloud), view, persistence, &mut io::stdout()) {
         Ok(Some(begun)) => begun,
         Ok(None) => return Ok(ExitCode::SUCCESS),
         // A bare I/O error: `main` says it is standard output's.

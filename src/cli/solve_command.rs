@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::options::SolveArgs;
 use klondike::app::batch::output::Output;
 use klondike::app::batch::{self, Limits, Plan, Solved, Tally};
-use klondike::app::options::SolveArgs;
 use klondike::app::play::{Action, Play};
 use klondike::app::render;
 use klondike::app::store;
@@ -85,7 +85,8 @@ fn under_autoplay(args: &SolveArgs) -> Result<Solved> {
             Play::from_replayed(saved, true)
         }
         None => {
-            let (deal, origin) = klondike::app::session::choose_deal(&args.game, super::world::random_game_number)?;
+            let (deal, origin) =
+                klondike::app::session::choose_deal(&args.game.choice(), super::world::random_game_number)?;
             Play::new(deal, origin, args.game.rules(), Scoring::Standard, true)
         }
     };
@@ -106,7 +107,8 @@ fn plain(args: &SolveArgs) -> Result<Solved> {
             (saved.game.position().clone(), *saved.game.rules(), saved.number)
         }
         None => {
-            let (deal, origin) = klondike::app::session::choose_deal(&args.game, super::world::random_game_number)?;
+            let (deal, origin) =
+                klondike::app::session::choose_deal(&args.game.choice(), super::world::random_game_number)?;
             let rules = args.game.rules();
             let position = match &args.moves {
                 Some(path) => {

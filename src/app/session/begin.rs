@@ -9,15 +9,48 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::{
-    claim_autosave, first_winnable, offer_saved, retire_autosave, CannotResume, Input, Next, OfferOutcome, Persistence,
-    Saved, Session, Start, StartError, View, World,
+    claim_autosave, first_winnable, offer_saved, retire_autosave, Asked, CannotResume, Input, Next, OfferOutcome,
+    Persistence, Saved, Session, Start, StartError, View, World,
 };
 use crate::app::flow::{Passed, WinnableError};
-use crate::app::options::{GameArgs, PlayArgs};
 use crate::app::play::{Origin, Play};
 use crate::app::record::{GameRecord, RecordError, Replayed};
 use crate::app::store::{self, StoreError, TextFileError};
 use crate::engine::deal::{Deal, DealError, GameNumber};
+use crate::engine::rules::Rules;
+use crate::engine::scoring::Scoring;
+
+/// Which deal a game starts from, as the command line names it: an
+/// explicit deal, a game number, or neither (a random game number).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DealChoice {
+    /// `--game N`.
+    pub game: Option<GameNumber>,
+    /// `--deal DEAL`: 52 card codes, or `@FILE` to read them from a file.
+    pub deal: Option<String>,
+}
+
+/// What a session is asked to begin with: the play options of the command
+/// line, as the front end read them.
+#[derive(Clone, Debug)]
+pub struct BeginWith {
+    /// The deal named (for a new game).
+    pub choice: DealChoice,
+    /// The rules of a new game.
+    pub rules: Rules,
+    /// The scoring of a new game.
+    pub scoring: Scoring,
+    /// `--load FILE`: play the saved game in FILE.
+    pub load: Option<PathBuf>,
+    /// `--resume`: play the autosaved game without asking.
+    pub resume: bool,
+    /// `--winnable`: deal the first game proved winnable from the one named.
+    pub winnable: bool,
+    /// `--autoplay`: safe cards go to the foundations by themselves.
+    pub autoplay: bool,
+    /// What is asked of the autosaved game, and how.
+    pub asked: Asked,
+}
 
 /// Why the deal or the saved game the options name cannot be had.
 #[derive(Debug, thiserror::Error)]
@@ -61,13 +94,13 @@ pub fn not_loaded(error: &StoreError) -> String {
     }
 }
 
-/// The deal `args` name (`--deal`, or `--game`, or a game number drawn
+/// The deal `choice` names (`--deal`, or `--game`, or a game number drawn
 /// with `random` when neither is given), and where it came from.
 ///
 /// # Errors
 /// [`ChoiceError::DealFile`], [`ChoiceError::BadDeal`] or [`ChoiceError::BadNumber`].
-pub fn choose_deal(args: &GameArgs, random: impl FnOnce() -> GameNumber) -> Result<(Deal, Origin), ChoiceError> {
-    if let Some(text) = &args.deal {
+pub fn choose_deal(choice: &DealChoice, random: impl FnOnce() -> GameNumber) -> Result<(Deal, Origin), ChoiceError> {
+    if let Some(text) = &choice.deal {
         let text = match text.strip_prefix('@') {
             Some(path) => store::read_text_file(Path::new(path), store::TextFile::Deal)?,
             None => text.clone(),
@@ -75,7 +108,7 @@ pub fn choose_deal(args: &GameArgs, random: impl FnOnce() -> GameNumber) -> Resu
         let deal = text.parse::<Deal>().map_err(ChoiceError::BadDeal)?;
         return Ok((deal, Origin::Custom));
     }
-    let number = args.game.unwrap_or_else(random);
+    let number = choice.game.unwrap_or_else(random);
     Ok((Deal::for_number(number), Origin::Number(number)))
 }
 
@@ -127,31 +160,27 @@ pub struct ReadySession<W: World> {
 }
 
 /// The session `args` ask for in `world`: the saved game `--load` names,
-/// or the autosave offered (at an `interactive` prompt, or with
-/// `--resume`; what `q` says goes to `out`), or a new game (under
-/// `--winnable`, the first winnable deal from the one named). `asked_aloud`:
-/// the offer is worded for a screen reader. `None` when the player ended
-/// the program at the offer.
+/// or the autosave offered as `args.asked` says (what `q` says goes to
+/// `out`), or a new game (under `--winnable`, the first winnable deal from
+/// the one named). `None` when the player ended the program at the offer.
 ///
 /// # Errors
 /// See [`BeginError`]; nothing has been written then.
 pub fn begin<W: World>(
     mut world: W,
-    args: &PlayArgs,
+    args: &BeginWith,
     view: View,
     mut persistence: Persistence,
-    interactive: bool,
-    asked_aloud: bool,
     out: &mut impl Write,
 ) -> Result<Option<ReadySession<W>>, BeginError> {
-    let rules = args.rules();
+    let rules = args.rules;
     let in_use = claim_autosave(&mut world, &mut persistence, args.resume)?;
     let saved = match &args.load {
         Some(path) => {
             let replayed = read_saved(path)?;
             Some(Saved { start: Start::Loaded { elapsed: replayed.elapsed_seconds }, replayed })
         }
-        None => match offer_saved(&mut world, &args.asked(interactive, asked_aloud), in_use, out)? {
+        None => match offer_saved(&mut world, &args.asked, in_use, out)? {
             OfferOutcome::Nothing => None,
             OfferOutcome::Saved(saved) => Some(*saved),
             OfferOutcome::NewerAutosave => {
@@ -166,12 +195,12 @@ pub fn begin<W: World>(
         Some(Saved { replayed, start }) => (Play::from_replayed(replayed, args.autoplay), start),
         None => {
             let (deal, origin) = if args.winnable {
-                let first = args.game.game.unwrap_or_else(|| world.random_game());
+                let first = args.choice.game.unwrap_or_else(|| world.random_game());
                 let winnable = first_winnable(&mut world, first, &rules).map_err(BeginError::Winnable)?;
                 skipped = Some(winnable.passed);
                 (winnable.deal, Origin::Number(winnable.number))
             } else {
-                choose_deal(&args.game, || world.random_game())?
+                choose_deal(&args.choice, || world.random_game())?
             };
             (Play::new(deal, origin, rules, args.scoring, args.autoplay), Start::Dealt)
         }

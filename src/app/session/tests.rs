@@ -963,19 +963,35 @@ fn a_search_for_a_winnable_deal_is_announced_unless_the_verdicts_reach() {
     assert_eq!(s.world().winnable_searches, 1);
 }
 
-/// The play options of a command line (after the program's name).
-fn options(words: &[&str]) -> crate::app::options::PlayArgs {
-    #[derive(clap::Parser)]
-    struct Cmd {
-        #[command(flatten)]
-        play: crate::app::options::PlayArgs,
+/// What the play options `words` of a command line ask a session to
+/// begin with (`--game N`, `--deal DEAL`; `--strict` is the run's, not the
+/// beginning's), in a session `interactive` or not.
+fn options(words: &[&str], interactive: bool) -> BeginWith {
+    use crate::app::render::replies::Instead;
+    let mut choice = DealChoice::default();
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        match *word {
+            "--game" => choice.game = Some(words.next().unwrap().parse().unwrap()),
+            "--deal" => choice.deal = Some(words.next().unwrap().to_string()),
+            "--strict" => {}
+            other => panic!("no such option here: {other}"),
+        }
     }
-    <Cmd as clap::Parser>::try_parse_from(std::iter::once("klondike").chain(words.iter().copied())).unwrap().play
+    let instead = match (choice.game, &choice.deal) {
+        (Some(n), _) => Instead::Game(n.get()),
+        (None, Some(_)) => Instead::GivenDeal,
+        (None, None) => Instead::NewGame,
+    };
+    let rules = Rules::default();
+    let asked = Asked { resume: false, offer: interactive, instead, rules, screen_reader: false };
+    let scoring = crate::engine::scoring::Scoring::Standard;
+    BeginWith { choice, rules, scoring, load: None, resume: false, winnable: false, autoplay: false, asked }
 }
 
 /// Begins the session `words` ask for in `world` (a script, not interactive).
 fn begun(world: Memory, words: &[&str]) -> ReadySession<Memory> {
-    begin(world, &options(words), script(), KEEPS_ALL, false, false, &mut Vec::new()).unwrap().expect("a session")
+    begin(world, &options(words, false), script(), KEEPS_ALL, &mut Vec::new()).unwrap().expect("a session")
 }
 
 #[test]
@@ -1003,11 +1019,11 @@ fn a_session_begins_on_the_deal_named_or_a_random_one_or_ends_at_the_offer() {
     assert_eq!(custom.session.number(), None);
     let random = begun(Memory { games: vec![77], ..Memory::default() }, &[]);
     assert_eq!(random.session.number().map(GameNumber::get), Some(77));
-    let bad = begin(Memory::default(), &options(&["--deal", "AS"]), script(), KEEPS_ALL, false, false, &mut Vec::new());
+    let bad = begin(Memory::default(), &options(&["--deal", "AS"], false), script(), KEEPS_ALL, &mut Vec::new());
     assert!(matches!(bad, Err(BeginError::Choice(ChoiceError::BadDeal(_)))), "{:?}", bad.err());
     // At a terminal the saved game is offered; `q` ends the program.
     let mut out = Vec::new();
-    let quit = begin(with_saved(vec!["q"]), &options(&[]), script(), KEEPS_ALL, true, false, &mut out).unwrap();
+    let quit = begin(with_saved(vec!["q"]), &options(&[], true), script(), KEEPS_ALL, &mut out).unwrap();
     assert!(quit.is_none());
     assert_eq!(String::from_utf8(out).unwrap().trim(), crate::app::render::replies::SAVED_GAME_KEPT);
     // Declined: the saved game counts as lost, and the new game is dealt.
@@ -1017,5 +1033,5 @@ fn a_session_begins_on_the_deal_named_or_a_random_one_or_ends_at_the_offer() {
 
 /// Begins the default session at a terminal in `world`.
 fn begun_at_terminal(world: Memory) -> ReadySession<Memory> {
-    begin(world, &options(&[]), script(), KEEPS_ALL, true, false, &mut Vec::new()).unwrap().expect("a session")
+    begin(world, &options(&[], true), script(), KEEPS_ALL, &mut Vec::new()).unwrap().expect("a session")
 }

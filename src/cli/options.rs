@@ -12,15 +12,15 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::app::batch::{self, GameRange, Limits, Shard};
-use crate::app::census;
-use crate::app::render::replies::Instead;
-use crate::app::render::screen;
-use crate::app::render::words::{CardNames, SuitStyle};
-use crate::app::session::{Asked, LookAsked};
-use crate::engine::rules::{DrawCount, PassLimit, Rules};
-use crate::engine::scoring::{vegas_pass_limit, Scoring};
-use crate::engine::solver::LineEffort;
+use klondike::app::batch::{self, GameRange, Limits, Shard};
+use klondike::app::census;
+use klondike::app::render::replies::Instead;
+use klondike::app::render::screen;
+use klondike::app::render::words::{CardNames, SuitStyle};
+use klondike::app::session::{Asked, BeginWith, DealChoice, LookAsked};
+use klondike::engine::rules::{DrawCount, PassLimit, Rules};
+use klondike::engine::scoring::{vegas_pass_limit, Scoring};
+use klondike::engine::solver::LineEffort;
 
 /// Which deal and which rules.
 #[derive(Args, Debug, Clone)]
@@ -29,7 +29,7 @@ pub struct GameArgs {
     // Read by `GameNumber`'s `FromStr`, as `new N` is at the prompt: digits
     // only, so `+5` is refused here too.
     #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true)]
-    pub game: Option<crate::engine::deal::GameNumber>,
+    pub game: Option<klondike::engine::deal::GameNumber>,
     /// An explicit deal: 52 card codes (pile 1..7 bottom to top, then the
     /// stock from the top), or @FILE to read them from a file.
     #[arg(long, value_name = "DEAL", allow_hyphen_values = false)]
@@ -48,6 +48,11 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
+    /// The deal these options name.
+    pub fn choice(&self) -> DealChoice {
+        DealChoice { game: self.game, deal: self.deal.clone() }
+    }
+
     /// The rules these options choose.
     pub fn rules(&self) -> Rules {
         Rules {
@@ -177,8 +182,23 @@ impl PlayArgs {
         }
     }
 
+    /// What a session is to begin with, in a session `interactive` or not,
+    /// in screen-reader mode or not.
+    pub fn begin_with(&self, interactive: bool, screen_reader: bool) -> BeginWith {
+        BeginWith {
+            choice: self.game.choice(),
+            rules: self.rules(),
+            scoring: self.scoring,
+            load: self.load.clone(),
+            resume: self.resume,
+            winnable: self.winnable,
+            autoplay: self.autoplay,
+            asked: self.asked(interactive, screen_reader),
+        }
+    }
+
     /// What the options ask of the saved game (see
-    /// [`offer_saved`](crate::app::session::offer_saved)) in a session
+    /// [`offer_saved`](klondike::app::session::offer_saved)) in a session
     /// `interactive` or not, in screen-reader mode or not.
     pub fn asked(&self, interactive: bool, screen_reader: bool) -> Asked {
         let instead = match (self.game.game, &self.game.deal) {
@@ -460,7 +480,7 @@ mod tests {
 
     #[test]
     fn vegas_brings_its_pass_limit_unless_passes_are_given() {
-        use crate::engine::rules::PassLimit;
+        use klondike::engine::rules::PassLimit;
         assert_eq!(play(&[]).rules(), Rules::default());
         assert_eq!(play(&["--scoring", "vegas"]).rules().passes, vegas_pass_limit(DrawCount::One));
         let three = play(&["--scoring", "vegas", "--draw", "3"]).rules();
