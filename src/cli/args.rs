@@ -1,5 +1,5 @@
 //! The command line (clap): the program's subcommands, over the options
-//! the library describes ([`klondike::app::options`]).
+//! the front end describes ([`crate::options`]).
 
 use clap::{Parser, Subcommand};
 
