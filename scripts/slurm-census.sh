@@ -133,13 +133,22 @@ chmod 755 "$scratch"
 mkdir -p "$scratch"/{state,spool,shared,whole,logs}
 
 # Slurm and munge from Debian, where missing.
-missing=()
-for package in slurm-wlm munge; do
-    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
-        missing+=("$package")
-    fi
-done
-if ((${#missing[@]})); then
+commands=(munged slurmctld slurmd sbatch squeue scontrol scancel sinfo)
+have_all() {
+    local command
+    for command in "${commands[@]}"; do
+        command -v "$command" >/dev/null || return 1
+    done
+}
+if ! have_all; then
+    missing=()
+    for package in slurm-wlm munge; do
+        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+            missing+=("$package")
+        fi
+    done
+    ((${#missing[@]})) || fail "slurm-wlm and munge are installed but not all of ${commands[*]} are on PATH"
+    command -v apt-get >/dev/null || fail "${missing[*]} not installed, and no apt-get to install them"
     ((EUID == 0)) || fail "${missing[*]} not installed, and installing needs root"
     echo "slurm-census: installing ${missing[*]}" >&2
     # The packages' scripts would start a system munged (and try slurmd and
@@ -149,17 +158,15 @@ if ((${#missing[@]})); then
         printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d && chmod 755 /usr/sbin/policy-rc.d
         made_policy=/usr/sbin/policy-rc.d
     fi
-    apt-get update -qq >"$scratch/logs/apt.log" 2>&1 || fail "apt-get update failed"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+    apt-get update -qq -o DPkg::Lock::Timeout=300 >"$scratch/logs/apt.log" 2>&1 || fail "apt-get update failed"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends "${missing[@]}" \
         >>"$scratch/logs/apt.log" 2>&1 || fail "apt-get install ${missing[*]} failed"
     if [[ -n $made_policy ]]; then
         rm -f "$made_policy"
         made_policy=
     fi
+    have_all || fail "not all of ${commands[*]} are on PATH after installing ${missing[*]}"
 fi
-for command in munged slurmctld slurmd sbatch squeue scontrol scancel sinfo; do
-    command -v "$command" >/dev/null || fail "no $command after installing slurm-wlm and munge"
-done
 
 # Two free TCP ports, from the ports this machine has in use now.
 in_use=" "
@@ -173,7 +180,7 @@ done
 free_port() {
     local port
     for _ in $(seq 1000); do
-        port=$((20000 + RANDOM % 40000))
+        port=$((20000 + RANDOM % 12000)) # below Linux's ephemeral ports, 32768 on
         if [[ $in_use != *" $port "* ]]; then
             in_use+="$port "
             echo "$port"
@@ -272,7 +279,10 @@ jobid=$(sbatch --parsable --chdir="$scratch" --output="$scratch/logs/task-%a.out
     --export="ALL,KLONDIKE=$klondike,$marker=$scratch" "$jobfile" "$range" "$scratch/shared" "${settings[@]}") ||
     fail "sbatch refused the job"
 jobid=${jobid%%;*}
-array_done() { [[ -z $(squeue -h -j "$jobid" -o %i) ]]; }
+array_done() {
+    local left
+    left=$(squeue -h -j "$jobid" -o %i) && [[ -z $left ]]
+}
 await "$wait_seconds" array_done || fail "job $jobid not finished within $wait_seconds s"
 states=$(scontrol -o show job "$jobid" | grep -oE '(JobState|ExitCode)=[^ ]+' | paste -d ' ' - - | sort | uniq -c)
 tasks_ok=$(scontrol -o show job "$jobid" | grep -c 'JobState=COMPLETED .*ExitCode=0:0') || true
