@@ -65,14 +65,15 @@ marked() {
     done
 }
 
-# Stops every process of scratch folder $1, gently then not.
+# Stops every process of scratch folder $1, gently then not (slurmstepd
+# does not end on SIGTERM).
 stop_marked() {
     local left tries
     left=$(marked "$1")
     [[ -z $left ]] && return 0
     # shellcheck disable=SC2086
     kill -TERM $left 2>/dev/null || true
-    for tries in $(seq 50); do
+    for tries in $(seq 25); do
         left=$(marked "$1")
         [[ -z $left ]] && return 0
         sleep 0.2
@@ -81,16 +82,28 @@ stop_marked() {
     kill -KILL $left 2>/dev/null || true
 }
 
+# Whether the job array has left the queue (a squeue that fails: no).
+array_done() {
+    local left
+    left=$(squeue -h -j "$jobid" -o %i 2>/dev/null) && [[ -z $left ]]
+}
+
 cleanup() {
     local rc=$?
     trap - EXIT INT TERM
     if [[ -n $made_policy ]]; then rm -f "$made_policy"; fi
-    if [[ -n $jobid ]]; then
+    if [[ -n $jobid ]] && ! array_done; then
+        # Slurm ends the job's steps itself, given a moment.
         scancel "$jobid" 2>/dev/null || true
+        local tries
+        for tries in $(seq 20); do
+            array_done && break
+            sleep 0.5
+        done
     fi
     # slurmd first, so that it starts no more steps, then the controller,
     # then munged; then anything of the job still running.
-    local i tries
+    local i
     for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
         kill -TERM "${pids[i]}" 2>/dev/null || true
         for tries in $(seq 50); do
@@ -279,10 +292,6 @@ jobid=$(sbatch --parsable --chdir="$scratch" --output="$scratch/logs/task-%a.out
     --export="ALL,KLONDIKE=$klondike,$marker=$scratch" "$jobfile" "$range" "$scratch/shared" "${settings[@]}") ||
     fail "sbatch refused the job"
 jobid=${jobid%%;*}
-array_done() {
-    local left
-    left=$(squeue -h -j "$jobid" -o %i) && [[ -z $left ]]
-}
 await "$wait_seconds" array_done || fail "job $jobid not finished within $wait_seconds s"
 states=$(scontrol -o show job "$jobid" | grep -oE '(JobState|ExitCode)=[^ ]+' | paste -d ' ' - - | sort | uniq -c)
 tasks_ok=$(scontrol -o show job "$jobid" | grep -c 'JobState=COMPLETED .*ExitCode=0:0') || true
