@@ -28,7 +28,7 @@ range=${2:-1..200}
 if (($# > 2)); then
     settings=("${@:3}")
 else
-    settings=(--draw 1,3 --passes unlimited --foundation-to-tableau on --max-states 2000000 --timeout 1e7)
+    settings=(--draw "1,3" --passes unlimited --foundation-to-tableau on --max-states 2000000 --timeout 1e7)
 fi
 wait_seconds=${SLURM_CENSUS_WAIT:-900}
 started=$SECONDS
@@ -68,12 +68,12 @@ marked() {
 # Stops every process of scratch folder $1, gently then not (slurmstepd
 # does not end on SIGTERM).
 stop_marked() {
-    local left tries
+    local left
     left=$(marked "$1")
     [[ -z $left ]] && return 0
     # shellcheck disable=SC2086
     kill -TERM $left 2>/dev/null || true
-    for tries in $(seq 25); do
+    for _ in $(seq 25); do
         left=$(marked "$1")
         [[ -z $left ]] && return 0
         sleep 0.2
@@ -95,8 +95,7 @@ cleanup() {
     if [[ -n $jobid ]] && ! array_done; then
         # Slurm ends the job's steps itself, given a moment.
         scancel "$jobid" 2>/dev/null || true
-        local tries
-        for tries in $(seq 20); do
+        for _ in $(seq 20); do
             array_done && break
             sleep 0.5
         done
@@ -106,7 +105,7 @@ cleanup() {
     local i
     for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
         kill -TERM "${pids[i]}" 2>/dev/null || true
-        for tries in $(seq 50); do
+        for _ in $(seq 50); do
             kill -0 "${pids[i]}" 2>/dev/null || break
             sleep 0.2
         done
@@ -293,11 +292,13 @@ jobid=$(sbatch --parsable --chdir="$scratch" --output="$scratch/logs/task-%a.out
     fail "sbatch refused the job"
 jobid=${jobid%%;*}
 await "$wait_seconds" array_done || fail "job $jobid not finished within $wait_seconds s"
-states=$(scontrol -o show job "$jobid" | grep -oE '(JobState|ExitCode)=[^ ]+' | paste -d ' ' - - | sort | uniq -c)
+# The tasks' ends, counted: "4 JobState=COMPLETED ExitCode=0:0".
+states=$(scontrol -o show job "$jobid" | grep -oE '(JobState|ExitCode)=[^ ]+' | paste -d ' ' - - | sort | uniq -c |
+    awk '{ $1 = $1 } NR > 1 { printf ", " } { printf "%s", $0 }')
 tasks_ok=$(scontrol -o show job "$jobid" | grep -c 'JobState=COMPLETED .*ExitCode=0:0') || true
 if ((tasks_ok != 4)); then
     said=$(cat "$scratch"/logs/task-*.out 2>/dev/null | grep -m 1 .) || true
-    fail "job $jobid: $tasks_ok of 4 tasks completed with exit 0 ($(echo $states | sed 's/ \([0-9]\+ \)/, \1/g'))${said:+; a task said: $said}"
+    fail "job $jobid: $tasks_ok of 4 tasks completed with exit 0 ($states)${said:+; a task said: $said}"
 fi
 
 array_seconds=$((SECONDS - array_started))
