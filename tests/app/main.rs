@@ -11,6 +11,7 @@ mod autoplay_undo;
 mod byte_order_mark;
 mod census;
 mod cli;
+mod cluster_jobs;
 mod docs_cli;
 mod fault_injection;
 mod input_quoting;
