@@ -1,4 +1,4 @@
-//! Autoplay and the history (issue 13, point 6): one undo takes back a
+//! Autoplay and the history: one undo takes back a
 //! player's command with the automatic moves it caused, redo replays them;
 //! autoplay leaves a card the player took down; autoplay at the deal does not
 //! make a game played; a won game stays won.

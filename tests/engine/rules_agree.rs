@@ -1,4 +1,4 @@
-//! One source of truth for the rules (issue 13, point 4): the stuck check
+//! One source of truth for the rules: the stuck check
 //! (`src/status.rs`) and the solver (`src/solver/state.rs`) keep their own
 //! fast representations and move generators, and here both are held to the
 //! engine's rules (`legal_moves`, `Position::check`, `Position::play`) move
