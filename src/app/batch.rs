@@ -446,9 +446,10 @@ pub fn solve_position(position: &Position, rules: &Rules, game: Option<GameNumbe
     Solved { game, rules: *rules, solution, seconds, cpu_seconds, budget: Some(limits.search_budget()) }
 }
 
-/// CPU seconds the calling thread has used so far, where the system tells.
+/// CPU seconds the calling thread has used so far, where the system tells
+/// (`None` elsewhere): what a measurement on a shared machine compares.
 #[cfg(target_os = "linux")]
-fn thread_cpu_seconds() -> Option<f64> {
+pub fn thread_cpu_seconds() -> Option<f64> {
     let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: clock_gettime writes only to the timespec it is handed.
     let told = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) } == 0;
@@ -457,7 +458,7 @@ fn thread_cpu_seconds() -> Option<f64> {
 
 /// CPU seconds the calling thread has used so far: not told here.
 #[cfg(not(target_os = "linux"))]
-fn thread_cpu_seconds() -> Option<f64> {
+pub fn thread_cpu_seconds() -> Option<f64> {
     None
 }
 

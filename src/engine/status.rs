@@ -62,8 +62,8 @@ pub fn status(position: &Position, rules: &Rules, memory: &mut StuckMemory) -> S
         }
     }
     let (playable, talon_states) = reachable_waste_tops(&talon, boundary, position.pass(), rules);
-    match search(start, start_key, playable, rules, &mut 0) {
-        Search::Progress => Status::Playing,
+    match search(start, start_key, playable, rules, STATES_CHECKED, &mut 0) {
+        Search::Progress | Search::TooMany => Status::Playing,
         Search::Stuck(tableaux) => {
             memory.sets.push(StuckSet { talon, talon_states, tableaux });
             Status::Stuck
@@ -585,13 +585,33 @@ impl Targets {
 enum Search {
     Progress,
     Stuck(KeySet),
+    /// More than [`STATES_CHECKED`] states without progress found: taken
+    /// as progress possible, never as stuck.
+    TooMany,
 }
+
+/// The most tableau states one check visits, so that a move answers within
+/// a few tens of milliseconds whatever the position
+/// (`tests/app/per_command_cost.rs` times a state). Past it the game is
+/// taken to be in play: the check never calls a game stuck that is not,
+/// and a stuck game whose tableau can be shuffled through more states than
+/// this without progress is left to the solver (which `hint` and `solve`
+/// ask) to prove lost. The same test holds the longest line it knows under
+/// this limit.
+pub const STATES_CHECKED: usize = 30_000;
 
 /// Breadth-first search of the tableau states reachable without progress
 /// (breadth first, so that progress a few moves away is found before the
 /// search wanders through long shuffles of foundation cards). `visited`
 /// counts the states taken from the queue.
-fn search(start: TableauState, start_key: TableauKey, playable: u64, rules: &Rules, visited: &mut usize) -> Search {
+fn search(
+    start: TableauState,
+    start_key: TableauKey,
+    playable: u64,
+    rules: &Rules,
+    limit: usize,
+    visited: &mut usize,
+) -> Search {
     let targets = Targets::of(playable);
     if targets.met(&start) {
         return Search::Progress;
@@ -600,6 +620,9 @@ fn search(start: TableauState, start_key: TableauKey, playable: u64, rules: &Rul
     seen.insert(start_key);
     let mut queue = std::collections::VecDeque::from([start]);
     while let Some(state) = queue.pop_front() {
+        if *visited >= limit {
+            return Search::TooMany;
+        }
         *visited += 1;
         let mut progress = false;
         state.steps(rules, |_, step| {
@@ -648,21 +671,29 @@ pub mod internals {
     /// remembered), with the number of tableau states its search visited:
     /// the work the check does for one position.
     pub fn status_with_work(position: &Position, rules: &Rules) -> (Status, usize) {
+        let (status, visited, _) = status_within(position, rules, STATES_CHECKED);
+        (status, visited)
+    }
+
+    /// As [`status_with_work`], with a search of at most `limit` states
+    /// (not [`STATES_CHECKED`]), and whether the limit was reached (the
+    /// status is then `Playing`).
+    pub fn status_within(position: &Position, rules: &Rules, limit: usize) -> (Status, usize, bool) {
         if position.is_won() {
-            return (Status::Won, 0);
+            return (Status::Won, 0, false);
         }
         let talon = talon_sequence(position);
         if position.hidden_count() == 0 && talon.is_empty() {
-            return (Status::Playing, 0);
+            return (Status::Playing, 0, false);
         }
         let (playable, _) = reachable_waste_tops(&talon, position.waste().len(), position.pass(), rules);
         let start = TableauState::of(position);
         let mut visited = 0;
-        let status = match search(start, start.key(), playable, rules, &mut visited) {
-            Search::Progress => Status::Playing,
-            Search::Stuck(_) => Status::Stuck,
-        };
-        (status, visited)
+        match search(start, start.key(), playable, rules, limit, &mut visited) {
+            Search::Progress => (Status::Playing, visited, false),
+            Search::Stuck(_) => (Status::Stuck, visited, false),
+            Search::TooMany => (Status::Playing, visited, true),
+        }
     }
 
     /// The stuck check's key of the tableau and foundations of `position`

@@ -379,3 +379,32 @@ fn the_status_kept_in_play_is_a_fresh_check() {
     }
     assert!(became_stuck >= 100, "only {became_stuck} moves made a game stuck");
 }
+
+/// The stuck check visits at most `STATES_CHECKED` tableau states, and past
+/// its limit it says "playing", never "stuck": on stuck positions of random
+/// games, a limit one state short of what the search needs gives playing
+/// (cut short), the limit it needs gives stuck, and so does the default.
+#[test]
+fn a_stuck_check_cut_short_says_playing_never_stuck() {
+    use klondike::engine::status::internals::status_within;
+    use klondike::engine::status::STATES_CHECKED;
+    let rules = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), foundation_to_tableau: true };
+    let mut checked = 0;
+    for number in 1..=60u128 {
+        let mut game = Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::new(number).unwrap()), rules);
+        for step in 0..200u16 {
+            let _ = game.play(pick(&game, step.wrapping_mul(7919) ^ (number as u16), false));
+            let (status, needed, cut) = status_within(game.position(), &rules, STATES_CHECKED);
+            assert!(!cut && needed <= STATES_CHECKED, "game {number} step {step}: {needed} states");
+            if status != Status::Stuck || needed < 2 {
+                continue;
+            }
+            assert_eq!(status_within(game.position(), &rules, needed), (Status::Stuck, needed, false));
+            let (short, visited, cut) = status_within(game.position(), &rules, needed - 1);
+            assert_eq!((short, visited, cut), (Status::Playing, needed - 1, true), "game {number} step {step}");
+            checked += 1;
+            break;
+        }
+    }
+    assert!(checked >= 10, "only {checked} stuck positions with a search of 2 states or more");
+}
