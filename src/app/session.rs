@@ -28,7 +28,7 @@ use crate::app::record::{GameId, GameRecord, RecordError, Replayed};
 use crate::app::render::json::State;
 use crate::app::render::outcome::{announce_autoplay, announce_outcome};
 use crate::app::render::replies::{self as said, GameLeft};
-use crate::app::render::screen::{self, Layout, Look};
+use crate::app::render::screen::{self, Frame, Layout};
 use crate::app::render::words::{plain_message, spoken, wrap_lines, CardStyle};
 use crate::app::stats::{self, Statistics};
 use crate::app::store::StoreError;
@@ -52,8 +52,8 @@ pub use begin::{
 };
 pub use folder::{folder_problem_once, DataFolder, Say};
 pub use start::{
-    choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, CannotResume, LookAsked,
-    OfferOutcome, Saved, StartError, TerminalFacts,
+    choose_view, claim_autosave, offer_saved, retire_autosave, Asked, AutosaveLock, CannotResume, OfferOutcome, Saved,
+    StartError, TerminalFacts, ViewAsked,
 };
 
 /// Why the world did not do what a command asked (nothing was done).
@@ -527,13 +527,13 @@ impl<W: World> Session<W> {
     }
 
     /// How the game is shown now.
-    fn look(&self) -> Look<'_> {
+    fn frame(&self) -> Frame<'_> {
         let layout = match self.view.layout {
             // Too narrow for seven columns: the rows, which wrap cleanly.
             Layout::Columns if self.view.wrap && self.world.width() < COLUMNS_WIDTH => Layout::Rows,
             layout => layout,
         };
-        Look {
+        Frame {
             layout,
             style: &self.view.style,
             clock: self.persistence.timed.then(|| self.elapsed()),
@@ -755,7 +755,7 @@ impl<W: World> Session<W> {
     /// at the deal, said once.
     fn opening(&mut self) -> String {
         let note = self.opening_note.take();
-        screen::opening(&self.play, &self.look(), note.as_deref())
+        screen::opening(&self.play, &self.frame(), note.as_deref())
     }
 
     /// Takes one input as the line source read it: skips comments and
@@ -853,7 +853,7 @@ impl<W: World> Session<W> {
             Ok(Reply::Quit(None)) => String::new(),
             Ok(Reply::Quit(Some(t)) | Reply::Answer(t) | Reply::Question(t)) => format!("{t}\n"),
             Ok(Reply::Again(t)) => t,
-            Ok(Reply::Table) => screen::whole_table(&self.play, &self.look()),
+            Ok(Reply::Table) => screen::whole_table(&self.play, &self.frame()),
             Ok(Reply::Opening(None)) => self.opening(),
             Ok(Reply::Opening(Some(t))) => format!("{t}\n{}", self.opening()),
             Ok(Reply::Changed { said, stuck_news }) => self.after_change(&said, stuck_news),
@@ -874,7 +874,7 @@ impl<W: World> Session<W> {
     fn after_change(&mut self, sentence: &str, stuck_news: bool) -> String {
         let can_finish = can_auto_finish(self.game().position()) && !self.play.autoplay();
         let finish = self.flow.finish_news(can_finish);
-        screen::after_change(&self.play, &self.look(), sentence, stuck_news, finish, self.view.confirm)
+        screen::after_change(&self.play, &self.frame(), sentence, stuck_news, finish, self.view.confirm)
     }
 
     /// Plays the safe foundation moves there are now (each its own move):
@@ -1018,7 +1018,7 @@ impl<W: World> Session<W> {
             Command::Ask(query) => match self.play.apply(Action::Ask(query), None) {
                 Ok(Outcome { event: Event::Answered(Query::Table), .. }) => Ok(Reply::Table),
                 Ok(Outcome { event: Event::Answered(asked), .. }) => {
-                    said::answer(asked, &self.play, &self.look()).map(Reply::Answer).map_err(WhyNotRun::Flow)
+                    said::answer(asked, &self.play, &self.frame()).map(Reply::Answer).map_err(WhyNotRun::Flow)
                 }
                 // Play answers every question with Answered; the table is harmless.
                 Ok(_) => Ok(Reply::Table),

@@ -17,7 +17,7 @@ use klondike::app::census;
 use klondike::app::render::replies::Instead;
 use klondike::app::render::screen;
 use klondike::app::render::words::{CardNames, SuitStyle};
-use klondike::app::session::{Asked, BeginWith, DealChoice, LookAsked};
+use klondike::app::session::{Asked, BeginWith, DealChoice, ViewAsked};
 use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 use klondike::engine::scoring::{vegas_pass_limit, Scoring};
 use klondike::engine::solver::LineEffort;
@@ -156,8 +156,8 @@ impl PlayArgs {
 
     /// The look the options ask for; `screen_reader`: screen-reader mode is
     /// on (the flag, or the environment says so).
-    pub fn looks(&self, screen_reader: bool) -> LookAsked {
-        LookAsked {
+    pub fn view_asked(&self, screen_reader: bool) -> ViewAsked {
+        ViewAsked {
             json: self.json,
             screen_reader,
             layout: self.layout.map(|l| match l {
@@ -491,14 +491,14 @@ mod tests {
     #[test]
     fn the_looks_are_the_options_and_nothing_else() {
         let looks =
-            play(&["--layout", "table", "--cards", "words", "--suits", "symbols", "--color", "never"]).looks(true);
+            play(&["--layout", "table", "--cards", "words", "--suits", "symbols", "--color", "never"]).view_asked(true);
         assert_eq!(looks.layout, Some(screen::Layout::Rows));
         assert_eq!(
             (looks.names, looks.suits, looks.colour),
             (Some(CardNames::Words), Some(SuitStyle::Symbols), Some(false))
         );
         assert!(looks.screen_reader && !looks.json && !looks.confirm);
-        let plain = play(&["--json", "--confirm"]).looks(false);
+        let plain = play(&["--json", "--confirm"]).view_asked(false);
         assert!(plain.json && plain.confirm && plain.layout.is_none() && plain.colour.is_none());
     }
 

@@ -145,7 +145,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         }
     }
     let aloud = TerminalFacts::screen_reader_wanted(args.screen_reader);
-    let view = choose_view(&args.looks(aloud), &TerminalFacts::from_environment(interactive));
+    let view = choose_view(&args.view_asked(aloud), &TerminalFacts::from_environment(interactive));
     SPOKEN.store(view.screen_reader, std::sync::atomic::Ordering::Relaxed);
     let world = Files::new(interactive, view.screen_reader);
     let begun = match begin(world, &args.begin_with(interactive, aloud), view, persistence, &mut io::stdout()) {

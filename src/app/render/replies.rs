@@ -16,7 +16,7 @@ use crate::app::render::query::{
     describe_pile, describe_pile_full, describe_rules, describe_stock, describe_tops, find_card, move_in_words,
 };
 use crate::app::render::screen::title;
-use crate::app::render::screen::{moves_answer, score_answer, whole_table, Look};
+use crate::app::render::screen::{moves_answer, score_answer, whole_table, Frame};
 use crate::app::render::words::{capitalise, count, readable, CardStyle};
 use crate::app::session_command::{Line, SessionCommand};
 use crate::app::store::StoreError;
@@ -135,7 +135,7 @@ pub fn solve_text(verdict: &Verdict) -> String {
 ///
 /// # Errors
 /// [`Refusal::NoHelp`] for `help` on a word with none.
-pub fn answer(query: Query, play: &Play, look: &Look) -> Result<String, Refusal> {
+pub fn answer(query: Query, play: &Play, look: &Frame) -> Result<String, Refusal> {
     let game = play.game();
     let (style, screen_reader) = (look.style, look.screen_reader);
     Ok(match query {
@@ -586,7 +586,7 @@ mod tests {
             false,
         );
         let look =
-            Look { layout: Layout::Rows, style: &CardStyle::PLAIN, clock: None, mark: false, screen_reader: false };
+            Frame { layout: Layout::Rows, style: &CardStyle::PLAIN, clock: None, mark: false, screen_reader: false };
         let ask = |line: &str| match line.parse() {
             Ok(Command::Ask(query)) => answer(query, &play, &look),
             other => panic!("{line}: {other:?}"),

@@ -27,9 +27,11 @@ pub enum Layout {
     List,
 }
 
-/// How a game in progress is shown.
+/// One showing of a game in progress: the session's view (its layout, card
+/// style and mode) with what belongs to the moment (the clock, the marks of
+/// the last move).
 #[derive(Clone, Copy, Debug)]
-pub struct Look<'a> {
+pub struct Frame<'a> {
     /// The layout of the whole table.
     pub layout: Layout,
     /// How cards are written.
@@ -57,7 +59,7 @@ pub fn clock(seconds: u64) -> String {
 
 /// The whole table in `look`'s layout, with the score (and the clock where
 /// time is kept).
-pub fn whole_table(play: &Play, look: &Look) -> String {
+pub fn whole_table(play: &Play, look: &Frame) -> String {
     let game = play.game();
     let title = title(play.origin());
     let clock = look.clock.map(clock);
@@ -140,7 +142,7 @@ fn score_words(play: &Play) -> String {
 /// what autoplay did at the deal (`note`), the stock and the top card of
 /// every pile (`table` reads all of it), and the status where the game is
 /// over or stuck.
-pub fn opening(play: &Play, look: &Look, note: Option<&str>) -> String {
+pub fn opening(play: &Play, look: &Frame, note: Option<&str>) -> String {
     let table = whole_table(play, look);
     if !look.screen_reader {
         return table;
@@ -166,7 +168,7 @@ pub fn opening(play: &Play, look: &Look, note: Option<&str>) -> String {
 /// change did), then the win, or the news that the game is stuck; for the
 /// eye, the whole table. `finish`: say that every card is face up and
 /// `auto` finishes; `again`: after a win, ask for another game.
-pub fn after_change(play: &Play, look: &Look, sentence: &str, stuck_news: bool, finish: bool, again: bool) -> String {
+pub fn after_change(play: &Play, look: &Frame, sentence: &str, stuck_news: bool, finish: bool, again: bool) -> String {
     let won = play.status() == Status::Won;
     const FINISH: &str = "Every card is face up: type auto to finish.";
     if look.screen_reader {
@@ -271,8 +273,8 @@ mod tests {
         )
     }
 
-    fn look(layout: Layout, clock: Option<u64>) -> Look<'static> {
-        Look { layout, style: &CardStyle::PLAIN, clock, mark: false, screen_reader: false }
+    fn frame(layout: Layout, clock: Option<u64>) -> Frame<'static> {
+        Frame { layout, style: &CardStyle::PLAIN, clock, mark: false, screen_reader: false }
     }
 
     #[test]

@@ -289,9 +289,10 @@ pub fn retire_autosave(world: &mut impl World, stats: bool) -> bool {
     }
 }
 
-/// What the command line says of the look; `None` leaves it to the terminal.
+/// What the command line asks of the session's [`View`](super::View);
+/// `None` leaves it to the terminal ([`choose_view`] decides).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct LookAsked {
+pub struct ViewAsked {
     /// `--json`: one JSON state per line.
     pub json: bool,
     /// Screen-reader mode (the flag, or its environment variable).
@@ -366,7 +367,7 @@ impl TerminalFacts {
 /// for scripts; suit symbols only at a UTF-8 terminal that is not `dumb`;
 /// colour never for a screen reader, and with auto only at a terminal
 /// without `NO_COLOR` that is not `dumb`.
-pub fn choose_view(looks: &LookAsked, terminal: &TerminalFacts) -> View {
+pub fn choose_view(looks: &ViewAsked, terminal: &TerminalFacts) -> View {
     let interactive = terminal.interactive;
     let at_terminal = interactive && !looks.screen_reader && !looks.json && terminal.stdout_terminal;
     let layout = looks.layout.unwrap_or(if looks.screen_reader {

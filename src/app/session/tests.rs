@@ -819,26 +819,26 @@ fn a_utf8_locale_is_read_in_any_spelling() {
 
 #[test]
 fn a_terminal_gets_the_picture_and_a_script_rows() {
-    let v = choose_view(&LookAsked::default(), &TERMINAL);
+    let v = choose_view(&ViewAsked::default(), &TERMINAL);
     assert_eq!((v.layout, v.style.names, v.style.suits), (Layout::Columns, CardNames::Short, SuitStyle::Symbols));
     assert!(v.style.colour && v.wrap && v.confirm && v.farewell && !v.echo);
-    let v = choose_view(&LookAsked::default(), &TerminalFacts::default());
+    let v = choose_view(&ViewAsked::default(), &TerminalFacts::default());
     assert_eq!((v.layout, v.style.suits), (Layout::Rows, SuitStyle::Letters));
     assert!(!v.style.colour && !v.wrap && !v.confirm && !v.farewell && v.echo);
     // --confirm asks in a script too; --json at a terminal neither asks nor wraps.
-    assert!(choose_view(&LookAsked { confirm: true, ..LookAsked::default() }, &TerminalFacts::default()).confirm);
-    let v = choose_view(&LookAsked { json: true, ..LookAsked::default() }, &TERMINAL);
+    assert!(choose_view(&ViewAsked { confirm: true, ..ViewAsked::default() }, &TerminalFacts::default()).confirm);
+    let v = choose_view(&ViewAsked { json: true, ..ViewAsked::default() }, &TERMINAL);
     assert!(v.json && !v.confirm && !v.wrap && v.layout == Layout::Rows);
 }
 
 #[test]
 fn a_screen_reader_gets_words_and_never_colour() {
-    let looks = LookAsked { screen_reader: true, colour: Some(true), ..LookAsked::default() };
+    let looks = ViewAsked { screen_reader: true, colour: Some(true), ..ViewAsked::default() };
     let v = choose_view(&looks, &TERMINAL);
     assert_eq!((v.layout, v.style.names, v.style.suits), (Layout::List, CardNames::Words, SuitStyle::Letters));
     assert!(!v.style.colour && !v.wrap && v.screen_reader);
     // What is asked for is kept: rows, with short names.
-    let looks = LookAsked { layout: Some(Layout::Rows), names: Some(CardNames::Short), ..looks };
+    let looks = ViewAsked { layout: Some(Layout::Rows), names: Some(CardNames::Short), ..looks };
     let v = choose_view(&looks, &TERMINAL);
     assert_eq!((v.layout, v.style.names), (Layout::Rows, CardNames::Short));
 }
@@ -847,17 +847,17 @@ fn a_screen_reader_gets_words_and_never_colour() {
 fn a_dumb_or_plain_terminal_gets_letters_and_no_colour_unless_asked() {
     for facts in [TerminalFacts { dumb: true, ..TERMINAL }, TerminalFacts { utf8: false, no_colour: true, ..TERMINAL }]
     {
-        let v = choose_view(&LookAsked::default(), &facts);
+        let v = choose_view(&ViewAsked::default(), &facts);
         assert_eq!(v.style.suits, SuitStyle::Letters);
         assert!(!v.style.colour);
-        let asked = LookAsked { colour: Some(true), suits: Some(SuitStyle::Symbols), ..LookAsked::default() };
+        let asked = ViewAsked { colour: Some(true), suits: Some(SuitStyle::Symbols), ..ViewAsked::default() };
         let v = choose_view(&asked, &facts);
         assert!(v.style.colour && v.style.suits == SuitStyle::Symbols);
     }
     // Colour with auto follows standard output, even in a script.
     let piped = TerminalFacts { interactive: false, ..TERMINAL };
-    assert!(choose_view(&LookAsked::default(), &piped).style.colour);
-    assert!(!choose_view(&LookAsked { colour: Some(false), ..LookAsked::default() }, &TERMINAL).style.colour);
+    assert!(choose_view(&ViewAsked::default(), &piped).style.colour);
+    assert!(!choose_view(&ViewAsked { colour: Some(false), ..ViewAsked::default() }, &TERMINAL).style.colour);
 }
 
 /// [`saved_game`] already counted: a session was killed between counting it
