@@ -302,14 +302,14 @@ mod tests {
         let mut play = game_1(Scoring::Standard);
         // Game 1: the ace of spades tops pile 7.
         play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[6])), None).unwrap();
-        let rows = whole_table(&play, &look(Layout::Rows, Some(192)));
+        let rows = whole_table(&play, &frame(Layout::Rows, Some(192)));
         assert!(rows.starts_with("Game 1"), "{rows}");
         assert!(rows.contains("Time 3:12"), "{rows}");
         assert!(rows.ends_with("Score: 15\n"), "{rows}");
-        let vegas = whole_table(&game_1(Scoring::Vegas), &look(Layout::List, None));
+        let vegas = whole_table(&game_1(Scoring::Vegas), &frame(Layout::List, None));
         assert!(vegas.ends_with("Score: -52 (Vegas)\n"), "{vegas}");
-        assert!(!whole_table(&game_1(Scoring::None), &look(Layout::Rows, None)).contains("Score"));
-        let picture = whole_table(&play, &look(Layout::Columns, Some(5)));
+        assert!(!whole_table(&game_1(Scoring::None), &frame(Layout::Rows, None)).contains("Score"));
+        let picture = whole_table(&play, &frame(Layout::Columns, Some(5)));
         assert!(picture.contains("Score 15   Time 0:05"), "{picture}");
     }
 
