@@ -10,23 +10,33 @@
 //! in draw 3 a card gone from the waste changes the stock after a redeal),
 //! the position reached is solved again and the new line followed. In
 //! draw 3, a card autoplay takes off the waste changes the draws after the
-//! next redeal, which can lose a game the solver's line wins: then no line
+//! next redeal, which can lose a game the solver's line wins. Then a search
+//! with backtracking takes over: from each position autoplay leaves, it
+//! tries the solver's first move, then the other moves in the order `hint`
+//! ranks them, dropping every move after which the solver proves the game
+//! lost, until a line wins under autoplay; when its budget runs out no line
 //! is given (`unknown`), rather than one that does not win.
 //! The line is replayed from the start once more before it is given.
 
+use std::collections::HashSet;
 use std::time::Instant;
 
 use crate::app::batch::{solve_position, Limits, Solved};
 use crate::app::command::{Command, MoveCommand};
 use crate::app::play::{Action, Play};
 use crate::engine::game::{Position, Status};
-use crate::engine::hint::moved_card;
+use crate::engine::hint::{candidates, moved_card};
 use crate::engine::moves::Move;
 use crate::engine::solver::{GaveUp, Solution, Verdict};
 
 /// Why no line is given when autoplay's moves lose the game the solver's
 /// line wins (or the searches run out).
 pub const SPOILED: &str = "autoplay's moves part from every line found";
+
+/// Why no line is given when every move, with the moves autoplay makes
+/// after it, leads to a position the solver proves lost.
+pub const LOST_TO_AUTOPLAY: &str =
+    "with autoplay on this game is lost: autoplay's moves spoil every line (it can be won with autoplay off)";
 
 /// The most searches for one line: each follows at least one move of the
 /// line, so a game needs far fewer; this bounds a solver that would not.
@@ -67,6 +77,21 @@ pub fn solve_under_autoplay(start: &Play, limits: &Limits) -> Solved {
         };
         follow(&mut play, &line, &mut typed);
     }
+    if !replays_to_a_win(start, &typed) {
+        // Autoplay has spoiled the lines followed: search with backtracking.
+        let mut work = Work { states: 0, positions: HashSet::new(), cpu: Some(0.0), peak: 0, cut: false };
+        match backtrack(start, limits, &mut work) {
+            Some(line) => typed = line,
+            // Every move tried from every position reached, none cut short.
+            None if !work.cut && !rules.foundation_to_tableau => {
+                gave_up = GaveUp::Other(LOST_TO_AUTOPLAY.to_string());
+            }
+            None => {}
+        }
+        states += work.states;
+        peak = peak.max(work.peak);
+        cpu = cpu.zip(work.cpu).map(|(a, b)| a + b);
+    }
     let verdict = if replays_to_a_win(start, &typed) { Verdict::Winnable(typed) } else { Verdict::Unknown(gave_up) };
     Solved {
         game,
@@ -76,6 +101,89 @@ pub fn solve_under_autoplay(start: &Play, limits: &Limits) -> Solved {
         cpu_seconds: cpu,
         budget: Some(limits.search_budget()),
     }
+}
+
+/// The most positions [`backtrack`] solves: each is one search, most of
+/// them small, so that a line is found (or given up) within seconds.
+const MOST_POSITIONS: usize = 3_000;
+
+/// What [`backtrack`] has done so far.
+struct Work {
+    /// Search states, all searches together.
+    states: u64,
+    /// The positions solved, each once.
+    positions: HashSet<Position>,
+    /// CPU seconds of the searches, where the system tells.
+    cpu: Option<f64>,
+    /// The largest tables of one search, in bytes.
+    peak: u64,
+    /// A budget ran out somewhere (a search, or the search as a whole): a
+    /// failure proves nothing.
+    cut: bool,
+}
+
+/// A winning line under autoplay from `play` (autoplay's own moves made),
+/// as the moves typed, found depth first: at each position, the solver's
+/// first move, then the other moves in the order `hint` ranks them, then
+/// every other legal move, dropping a position the solver proves lost.
+/// `None` when no line is found within [`MOST_POSITIONS`] positions and
+/// `limits.max_states` states in all (`work.cut` is then set), or when
+/// every legal move of every position reached leads to a loss: without
+/// foundation-to-tableau moves (whose cards autoplay leaves alone only
+/// while the player keeps them down, which the position does not tell), a
+/// position tried once and lost is lost however it is reached, so that is
+/// a proof.
+fn backtrack(play: &Play, limits: &Limits, work: &mut Work) -> Option<Vec<Move>> {
+    if play.status() == Status::Won {
+        return Some(Vec::new());
+    }
+    let position = play.game().position();
+    if work.positions.contains(position) {
+        return None;
+    }
+    if work.positions.len() >= MOST_POSITIONS || work.states >= limits.max_states {
+        work.cut = true;
+        return None;
+    }
+    work.positions.insert(position.clone());
+    let rules = *play.rules();
+    let solved = solve_position(position, &rules, play.origin().number(), limits);
+    work.states += solved.solution.states;
+    work.peak = work.peak.max(solved.solution.peak_memory_bytes);
+    work.cpu = work.cpu.zip(solved.cpu_seconds).map(|(a, b)| a + b);
+    let line = match solved.solution.verdict {
+        Verdict::Winnable(line) => line,
+        Verdict::Unwinnable => return None,
+        Verdict::Unknown(_) => {
+            work.cut = true;
+            return None;
+        }
+    };
+    let first = *line.first()?;
+    let mut order = vec![first];
+    for mv in candidates(play.game()).into_iter().chain(play.game().legal_moves()) {
+        if !order.contains(&mv) {
+            order.push(mv);
+        }
+    }
+    for mv in order {
+        // A move that cannot be typed, or is refused, is not tried: the
+        // search is then no proof.
+        let Some(command) = command_for(mv, position, &rules) else {
+            work.cut = true;
+            continue;
+        };
+        let mut next = play.clone();
+        if next.apply(Action::Move(command), None).is_err() {
+            work.cut = true;
+            continue;
+        }
+        if let Some(mut rest) = backtrack(&next, limits, work) {
+            rest.insert(0, mv);
+            return Some(rest);
+        }
+    }
+    None
 }
 
 /// Plays `line` (a winning line from `play`'s position) in `play` with its
