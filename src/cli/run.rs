@@ -43,10 +43,13 @@ pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let printed = e.print();
             if e.use_stderr() {
+                // One line, as every other error: clap's message with its
+                // possible values and tips, without the usage block.
+                warn_line!("klondike: {}", usage_error_line(&e.render().to_string()));
                 return ExitCode::from(2);
             }
+            let printed = e.print();
             // --help or --version: standard output must take it (a closed
             // pipe, as in `klondike --help | head -1`, ends quietly).
             return match printed {
@@ -72,6 +75,27 @@ pub fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// clap's report of a bad command line (`error: ...`, possible values,
+/// tips, then a usage block and a pointer to `--help`) as one line that
+/// points at the help of the subcommand given, if any.
+fn usage_error_line(report: &str) -> String {
+    let subcommand =
+        std::env::args().nth(1).filter(|a| <Cli as clap::CommandFactory>::command().find_subcommand(a).is_some());
+    let command = subcommand.map_or_else(|| "klondike".to_string(), |s| format!("klondike {s}"));
+    let mut parts = Vec::new();
+    let mut in_usage = false;
+    for line in report.lines().map(str::trim) {
+        if line.starts_with("Usage:") {
+            in_usage = true;
+        } else if line.is_empty() {
+            in_usage = false;
+        } else if !in_usage && !line.starts_with("For more information") {
+            parts.push(line.strip_prefix("error: ").unwrap_or(line));
+        }
+    }
+    format!("{}; '{command} --help' lists the options", parts.join(" "))
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
