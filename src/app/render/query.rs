@@ -191,19 +191,25 @@ pub fn describe_tops(game: &Game, style: &CardStyle) -> String {
 ///   others);
 /// - "The 9 of hearts is face down or in the stock." (the two are not told
 ///   apart: both are hidden from the player).
+///
+/// A card written as a short code starts the sentence bare: "TS is on pile
+/// 2, on top."
 pub fn find_card(game: &Game, card: Card, style: &CardStyle) -> String {
-    let name = style.card(card);
+    let name = match style.names {
+        crate::app::render::words::CardNames::Words => format!("The {}", style.card(card)),
+        crate::app::render::words::CardNames::Short => style.card(card),
+    };
     match game.position().locate(card) {
-        CardPlace::Tableau { pile, from_top: 0, .. } => format!("The {name} is on pile {pile}, on top."),
+        CardPlace::Tableau { pile, from_top: 0, .. } => format!("{name} is on pile {pile}, on top."),
         CardPlace::Tableau { pile, from_top, .. } => {
-            format!("The {name} is on pile {pile}, under {}.", count(from_top, "card"))
+            format!("{name} is on pile {pile}, under {}.", count(from_top, "card"))
         }
-        CardPlace::Waste { from_top: 0 } => format!("The {name} is on top of the waste."),
+        CardPlace::Waste { from_top: 0 } => format!("{name} is on top of the waste."),
         CardPlace::Waste { from_top } => {
-            format!("The {name} is in the waste, under {}.", count(from_top, "card"))
+            format!("{name} is in the waste, under {}.", count(from_top, "card"))
         }
-        CardPlace::Foundation { .. } => format!("The {name} is on the {} foundation.", suit_name(card.suit())),
-        CardPlace::Hidden => format!("The {name} is face down or in the stock."),
+        CardPlace::Foundation { .. } => format!("{name} is on the {} foundation.", suit_name(card.suit())),
+        CardPlace::Hidden => format!("{name} is face down or in the stock."),
     }
 }
 
@@ -583,7 +589,7 @@ mod tests {
         assert_eq!(find("AH"), "The ace of hearts is on the hearts foundation.");
         assert_eq!(find("KC"), "The king of clubs is face down or in the stock.");
         assert_eq!(find("QD"), "The queen of diamonds is face down or in the stock.");
-        assert_eq!(find_card(&g, c("9H"), &CardStyle::PLAIN), "The 9H is on pile 4, under 3 cards.");
+        assert_eq!(find_card(&g, c("9H"), &CardStyle::PLAIN), "9H is on pile 4, under 3 cards.");
 
         let mut g = Game::new(&Deal::for_number(crate::engine::deal::GameNumber::ONE), Rules::default());
         assert_eq!(find_card(&g, c("QH"), &w), "The queen of hearts is on pile 1, on top.");
@@ -667,10 +673,11 @@ mod tests {
     }
 
     /// A sentence fit to be read aloud: no brackets, quotes or symbols, a
-    /// capital first, a full stop last, at most the first label's colon.
+    /// capital (or a card code's rank) first, a full stop last, at most the
+    /// first label's colon.
     fn assert_readable(text: &str) {
         assert!(!text.chars().any(|ch| "()[]\">#*".contains(ch)), "{text}");
-        assert!(text.chars().next().is_some_and(|ch| ch.is_uppercase()), "{text}");
+        assert!(text.chars().next().is_some_and(|ch| ch.is_uppercase() || ch.is_ascii_digit()), "{text}");
         assert!(text.ends_with('.'), "{text}");
         assert!(text.matches(':').count() <= 1, "{text}");
         assert!(!text.contains('\n') && !text.contains("  "), "{text}");
