@@ -791,10 +791,16 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         return card_move(card, rest);
     }
     let Some(spec) = lookup(first).filter(|c| c.verb != Verb::Card) else {
-        // Digits and a suit letter ("1h", "11s"): meant as a card.
+        // Digits and a suit letter ("1h", "11s"), or a rank and a letter
+        // that is no suit ("9x", "qx 3"): meant as a card.
+        let (head, last) = first.split_at(first.len() - first.chars().last().map_or(0, char::len_utf8));
+        let digits = !head.is_empty() && head.bytes().all(|b| b.is_ascii_digit());
+        let rank = matches!(head, "a" | "t" | "j" | "q" | "k")
+            || (digits && matches!(head, "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10"));
+        let letter = last.len() == 1 && last.bytes().all(|b| b.is_ascii_alphabetic());
         let looks_like_card = first.len() <= 3
-            && first.ends_with(['c', 'd', 'h', 's'])
-            && first[..first.len() - 1].bytes().all(|b| b.is_ascii_digit());
+            && ((digits && last.len() == 1 && "cdhs".contains(last))
+                || (rank && letter && (digits || !rest.is_empty())));
         if looks_like_card && first.len() > 1 {
             return Err(CommandError::BadCard { text: first.to_string() });
         }
@@ -1387,6 +1393,13 @@ mod tests {
         // (What to type is the presentation layer's to add.)
         let said = |s: &str| crate::app::render::refusals::command_error(&err(s));
         assert_eq!(said("hlep"), "unknown command 'hlep' (type help for the list; did you mean help?)");
+        // A rank and a letter that is no suit: meant as a card, as "1h" is.
+        for card_like in ["9x 3", "qx 3", "10z f", "1h 2"] {
+            assert!(
+                said(card_like).starts_with(&format!("'{}' is not a card", card_like.split(' ').next().unwrap())),
+                "{card_like}"
+            );
+        }
         assert_eq!(said("resatrt"), "unknown command 'resatrt' (type help for the list; did you mean restart?)");
         for far in ["xyzzy", "dr", "bogus"] {
             assert!(matches!(err(far), CommandError::Unknown { suggestion: None, .. }), "{far}");
