@@ -840,6 +840,10 @@ pub struct Tally {
     pub solved_now: u64,
     /// Games whose result the file held already (skipped).
     pub already: u64,
+    /// The most memory one search of this run took for its tables, in
+    /// bytes: each thread holds one search at a time, so this is the most a
+    /// thread needed.
+    pub peak_table_bytes: u64,
 }
 
 impl Tally {
@@ -857,10 +861,12 @@ impl Tally {
         tally
     }
 
-    /// One more result solved now.
-    pub fn solved(&mut self, verdict: BatchVerdict) {
+    /// One more result solved now, its search's tables having taken
+    /// `table_bytes` at most.
+    pub fn solved(&mut self, verdict: BatchVerdict, table_bytes: u64) {
         self.count(verdict);
         self.solved_now += 1;
+        self.peak_table_bytes = self.peak_table_bytes.max(table_bytes);
     }
 
     /// The tallies of two batches together (a census's settings).
@@ -872,6 +878,7 @@ impl Tally {
             unknown: self.unknown + other.unknown,
             solved_now: self.solved_now + other.solved_now,
             already: self.already + other.already,
+            peak_table_bytes: self.peak_table_bytes.max(other.peak_table_bytes),
         }
     }
 

@@ -183,7 +183,7 @@ pub(super) fn run_batch(
         let mut sink = sink.lock().map_err(|_| anyhow::anyhow!(render::diagnostics::OUTPUT_LOCK_POISONED))?;
         sink.write_line(&line)?;
         if let Ok(mut tally) = tally.lock() {
-            tally.solved(record.verdict);
+            tally.solved(record.verdict, record.peak_memory_bytes);
         }
         bar.inc(1);
         Ok(())

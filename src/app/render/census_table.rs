@@ -55,6 +55,7 @@ pub fn census_summary(settings: usize, tally: &Tally, dir: &Path, stopped: bool)
         tally.solved_now,
         tally.already
     );
+    line.push_str(&crate::app::render::solve_report::memory_per_thread(tally));
     if stopped {
         line.push_str("; run it again to go on");
     }

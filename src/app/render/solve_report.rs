@@ -72,10 +72,21 @@ pub fn batch_summary(tally: &Tally, path: Option<&Path>, stopped: bool) -> Strin
         let were = if tally.already == 1 { "was" } else { "were" };
         line.push_str(&format!(", {} {were} already there", tally.already));
     }
+    line.push_str(&memory_per_thread(tally));
     if stopped {
         line.push_str("; run it again to go on");
     }
     line
+}
+
+/// "; at most 12 MB of tables a thread" when something was solved now:
+/// the memory a batch needs per thread (one search at a time on each).
+pub fn memory_per_thread(tally: &Tally) -> String {
+    if tally.solved_now == 0 {
+        return String::new();
+    }
+    let mb = tally.peak_table_bytes.div_ceil(1 << 20);
+    format!("; at most {mb} MB of tables a thread")
 }
 
 /// The first line of the text form: `# winnable in N moves`, `# unwinnable`
