@@ -82,7 +82,10 @@ fn win_rates<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>,
         .map_err(|e| e.to_string())?;
     chart
         .draw_series(points.iter().map(|&(rate, _, _, at)| {
-            EmptyElement::at((rate, at)) + Text::new(format!("{rate:.2}%"), (8, -18), ("sans-serif", 13))
+            // Right of its point, or left of it near the right edge, where
+            // it would be cut off.
+            let offset = if rate > 85.0 { (-58, -18) } else { (8, -18) };
+            EmptyElement::at((rate, at)) + Text::new(format!("{rate:.2}%"), offset, ("sans-serif", 13))
         }))
         .map_err(|e| e.to_string())?;
     Ok(())
