@@ -104,10 +104,16 @@ impl LineSource for Terminal {
             Ok(text) => {
                 let (first, rest) = klondike::app::lines::split_pasted(&text);
                 self.pasted.extend(rest);
+                let mut added = false;
                 for line in std::iter::once(&first).chain(self.pasted.iter()) {
                     if !line.trim().is_empty() {
-                        let _ = self.editor.add_history_entry(line.as_str());
+                        added |= self.editor.add_history_entry(line.as_str()).unwrap_or(false);
                     }
+                }
+                // Kept at once: a terminal closed under the session (SIGHUP)
+                // ends it with no chance to write anything later.
+                if added {
+                    self.save_history();
                 }
                 Ok(Line::Text(first))
             }
@@ -122,6 +128,14 @@ impl LineSource for Terminal {
     }
 
     fn finish(&mut self) {
+        self.save_history();
+    }
+}
+
+impl Terminal {
+    /// Writes the history file (atomically); a failure is said once a
+    /// session, and the history is then kept in memory only.
+    fn save_history(&mut self) {
         if let Some(path) = self.history.clone() {
             // Written as the store writes its files, so that a crash never
             // leaves a half-written history.

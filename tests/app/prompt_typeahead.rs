@@ -317,3 +317,21 @@ fn regex_lite_rate(text: &str) -> bool {
             && before[before.len() - 3].is_ascii_digit()
     })
 }
+
+/// The prompt's history is kept line by line: a terminal closed under the
+/// session (SIGHUP) loses none of the commands typed.
+#[test]
+fn the_history_survives_a_closed_terminal() {
+    let data = tempfile::tempdir().unwrap();
+    let Some(mut at) = AtTerminal::start(data.path()) else { return };
+    at.type_in(b"d\r");
+    at.wait_for("Pass 1, 1 move", 1);
+    at.type_in(b"moves\r");
+    at.wait_for("useful move", 1);
+    let sent = Command::new("kill").arg("-HUP").arg(at.child.id().to_string()).status();
+    assert!(sent.is_ok_and(|s| s.success()));
+    let _ = at.end();
+    let history = std::fs::read_to_string(data.path().join("history.txt")).unwrap_or_default();
+    let lines: Vec<&str> = history.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines, ["d", "moves"], "{history}");
+}
