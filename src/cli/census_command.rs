@@ -52,15 +52,15 @@ pub fn run(args: CensusArgs) -> Result<()> {
     if let Some(range) = args.games {
         let mut total = Tally::default();
         let settings = variants.len();
-        // Every setting's batch is asked for the same games.
-        let planned = Plan::of(range, args.shard.unwrap_or_default()).remaining() * settings as u128;
-        for (output, rules) in batches.iter().zip(&variants) {
+        for (done, (output, rules)) in batches.iter().zip(&variants).enumerate() {
             let _ = writeln!(io::stderr(), "klondike census: {rules}: {}", output.display());
             let plan = Plan::of(range, args.shard.unwrap_or_default());
             let (before, dir) = (total, args.dir.clone());
             let stopped = move |now: &Tally| {
-                let so_far = Tally { planned, ..before.plus(now) };
-                let line = render::census_table::census_summary(settings, &so_far, &dir, true);
+                // What the settings reached hold: those not reached yet are
+                // not looked at.
+                let so_far = before.plus(now);
+                let line = render::census_table::census_summary((done + 1, settings), &so_far, &dir, true);
                 let _ = writeln!(io::stderr(), "klondike census: {line}");
             };
             let tally = solve_command::run_batch(
@@ -73,7 +73,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
             )?;
             total = total.plus(&tally);
         }
-        let line = render::census_table::census_summary(settings, &total, &args.dir, false);
+        let line = render::census_table::census_summary((settings, settings), &total, &args.dir, false);
         let _ = writeln!(io::stderr(), "klondike census: {line}");
     }
     let mut census = Census::default();

@@ -180,11 +180,13 @@ pub(super) fn run_batch(
     let write_result = |solved: Solved| -> Result<()> {
         let record = solved.record();
         let line = serde_json::to_string(&record)?;
-        let mut sink = sink.lock().map_err(|_| anyhow::anyhow!(render::diagnostics::OUTPUT_LOCK_POISONED))?;
+        // The tally is held across the write, so that a signal's summary
+        // (which takes it) counts exactly the lines written.
+        let poisoned = || anyhow::anyhow!(render::diagnostics::OUTPUT_LOCK_POISONED);
+        let mut tally = tally.lock().map_err(|_| poisoned())?;
+        let mut sink = sink.lock().map_err(|_| poisoned())?;
         sink.write_line(&line)?;
-        if let Ok(mut tally) = tally.lock() {
-            tally.solved(record.verdict, record.peak_memory_bytes);
-        }
+        tally.solved(record.verdict, record.peak_memory_bytes);
         bar.inc(1);
         Ok(())
     };

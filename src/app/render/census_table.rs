@@ -33,21 +33,26 @@ pub fn verdict_range_too_large(games: u128, most: u128) -> String {
 }
 
 /// The line a census's solving ends with, on standard error: what it did
-/// under `settings` rules settings into the folder `dir`, whether it
-/// finished or was stopped (`stopped`), for example `2 settings, 400
-/// results in c: 250 winnable, 140 unwinnable, 10 unknown; 300 solved
-/// now, 100 were already there`.
-pub fn census_summary(settings: usize, tally: &Tally, dir: &Path, stopped: bool) -> String {
+/// into the folder `dir` under the first `reached` of its `settings` rules
+/// settings (`(reached, settings)`), whether it finished or was stopped
+/// (`stopped`, in setting `reached`), for example `2 settings, 400 results
+/// in c: 250 winnable, 140 unwinnable, 10 unknown; 300 solved now, 100 were
+/// already there`.
+pub fn census_summary((reached, settings): (usize, usize), tally: &Tally, dir: &Path, stopped: bool) -> String {
     let noun = if settings == 1 { "setting" } else { "settings" };
     let results = |n: u128| if n == 1 { "1 result".to_string() } else { format!("{n} results") };
     let head = if stopped {
-        format!("stopped with {} of {}", tally.results(), results(tally.planned))
+        format!(
+            "stopped in setting {reached} of {settings}: {} of the {} of the settings so far",
+            tally.results(),
+            results(tally.planned)
+        )
     } else {
-        results(tally.planned)
+        format!("{settings} {noun}, {}", results(tally.planned))
     };
     let were = if tally.already == 1 { "was" } else { "were" };
     let mut line = format!(
-        "{settings} {noun}, {head} in {}: {} winnable, {} unwinnable, {} unknown; {} solved now, {} {were} already there",
+        "{head} in {}: {} winnable, {} unwinnable, {} unknown; {} solved now, {} {were} already there",
         dir.display(),
         tally.winnable,
         tally.unwinnable,
@@ -191,6 +196,37 @@ mod tests {
         assert_eq!(
             heading(Some(GameRange::new(1, 9).unwrap()), Shard::new(3, 11)),
             "Census of games 1..9, shard 3/11: every 11th game from the 3rd"
+        );
+    }
+
+    #[test]
+    fn a_census_says_what_it_did_in_one_line() {
+        let done = Tally {
+            planned: 400,
+            winnable: 250,
+            unwinnable: 140,
+            unknown: 10,
+            solved_now: 300,
+            already: 100,
+            peak_table_bytes: 3 << 20,
+        };
+        assert_eq!(
+            census_summary((2, 2), &done, Path::new("c"), false),
+            "2 settings, 400 results in c: 250 winnable, 140 unwinnable, 10 unknown; 300 solved now, 100 were already there; at most 3 MB of tables a thread"
+        );
+        // Stopped in the second setting: what the settings reached hold.
+        let stopped = Tally {
+            planned: 400,
+            winnable: 200,
+            unwinnable: 50,
+            unknown: 0,
+            solved_now: 150,
+            already: 100,
+            peak_table_bytes: 0,
+        };
+        assert_eq!(
+            census_summary((2, 12), &stopped, Path::new("c"), true),
+            "stopped in setting 2 of 12: 250 of the 400 results of the settings so far in c: 200 winnable, 50 unwinnable, 0 unknown; 150 solved now, 100 were already there; at most 0 MB of tables a thread; run it again to go on"
         );
     }
 

@@ -73,7 +73,8 @@ pub fn batch_summary(tally: &Tally, path: Option<&Path>, stopped: bool) -> Strin
         line.push_str(&format!(", {} {were} already there", tally.already));
     }
     line.push_str(&memory_per_thread(tally));
-    if stopped {
+    // Only a file is resumed: standard output starts again.
+    if stopped && path.is_some() {
         line.push_str("; run it again to go on");
     }
     line
@@ -125,6 +126,42 @@ pub fn answer(solved: &Solved) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_batch_says_what_it_did_in_one_line() {
+        use crate::app::batch::Tally;
+        let t = Tally {
+            planned: 200,
+            winnable: 184,
+            unwinnable: 16,
+            unknown: 0,
+            solved_now: 114,
+            already: 86,
+            peak_table_bytes: 40 << 20,
+        };
+        let file = Some(Path::new("f.jsonl"));
+        assert_eq!(
+            batch_summary(&t, file, false),
+            "200 games in f.jsonl: 184 winnable, 16 unwinnable, 0 unknown; 114 solved now, 86 were already there; at most 40 MB of tables a thread"
+        );
+        let stopped = Tally {
+            planned: 200,
+            winnable: 80,
+            unwinnable: 6,
+            unknown: 0,
+            solved_now: 86,
+            already: 0,
+            peak_table_bytes: 1,
+        };
+        assert_eq!(
+            batch_summary(&stopped, file, true),
+            "stopped with 86 of 200 games in f.jsonl: 80 winnable, 6 unwinnable, 0 unknown; 86 solved now, 0 were already there; at most 1 MB of tables a thread; run it again to go on"
+        );
+        // To standard output: nothing is said of a file; nothing solved, no memory.
+        let one = Tally { planned: 1, winnable: 1, already: 1, ..Tally::default() };
+        assert_eq!(batch_summary(&one, None, false), "1 game: 1 winnable, 0 unwinnable, 0 unknown; 0 solved now");
+    }
+
     use super::*;
     use crate::app::batch::output::OutputError;
     use crate::app::batch::NOT_A_MOVE;
