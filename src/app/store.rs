@@ -857,12 +857,51 @@ impl Drop for Pending {
 }
 
 /// Removes the temporary files of the writes under way
-/// ([`write_atomically`] and its kin), for a program about to end on a
-/// signal, and returns how many it removed. A write it cuts short fails,
-/// and the file it was to replace is as it was.
+/// ([`write_atomically`] and its kin), and the files made empty to be
+/// written later ([`MadeEmpty`]) that are still empty, for a program about
+/// to end on a signal; returns how many it removed. A write it cuts short
+/// fails, and the file it was to replace is as it was.
 pub fn remove_pending_temp_files() -> usize {
-    let Ok(pending) = PENDING.lock() else { return 0 };
-    pending.iter().filter(|p| fs::remove_file(p).is_ok()).count()
+    let mut removed = 0;
+    if let Ok(pending) = PENDING.lock() {
+        removed += pending.iter().filter(|p| fs::remove_file(p).is_ok()).count();
+    }
+    if let Ok(empty) = MADE_EMPTY.lock() {
+        let still_empty = |p: &&PathBuf| fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() == 0);
+        removed += empty.iter().filter(still_empty).filter(|p| fs::remove_file(p).is_ok()).count();
+    }
+    removed
+}
+
+/// The files [`MadeEmpty`] stands for.
+static MADE_EMPTY: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// A file made empty now to be written later (so that it can be locked
+/// meanwhile, as a census does with its verdict file): while this is held,
+/// a signal that ends the program removes the file if it is still empty
+/// ([`remove_pending_temp_files`]); dropped, it does the same.
+#[derive(Debug)]
+pub struct MadeEmpty(PathBuf);
+
+impl MadeEmpty {
+    /// Stands for `path`, which the caller has just made, empty.
+    pub fn new(path: &Path) -> MadeEmpty {
+        if let Ok(mut empty) = MADE_EMPTY.lock() {
+            empty.push(path.to_path_buf());
+        }
+        MadeEmpty(path.to_path_buf())
+    }
+}
+
+impl Drop for MadeEmpty {
+    fn drop(&mut self) {
+        if let Ok(mut empty) = MADE_EMPTY.lock() {
+            empty.retain(|p| *p != self.0);
+        }
+        if fs::metadata(&self.0).is_ok_and(|m| m.is_file() && m.len() == 0) {
+            let _ = fs::remove_file(&self.0);
+        }
+    }
 }
 
 /// The random characters and the end of the name of a temporary file of

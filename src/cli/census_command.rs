@@ -40,8 +40,17 @@ pub fn run(args: CensusArgs) -> Result<()> {
     // The picture's file is checked before any work, as the verdict file is.
     let plot = args.plot.as_deref().map(|p| census::files::check_plot_file(p, &files)).transpose()?;
     let mut old_verdicts = None;
+    // Held from the check to the write: another census (or batch) cannot
+    // write the verdict file meanwhile, and is told it is in use.
+    let mut verdict_lock = None;
     if let Some(path) = &args.verdict_file {
+        if let (Some(plot), Some(picture)) = (&plot, &args.plot) {
+            if klondike::app::store::is_one_of(path, std::slice::from_ref(plot)) {
+                return Err(census::files::FilesError::PlotIsVerdictFile(picture.clone()).into());
+            }
+        }
         old_verdicts = census::files::check_verdict_file(path, &files)?;
+        verdict_lock = Some(VerdictLock::take(path)?);
         // What a smaller range or fewer settings would lose is known now,
         // before any work.
         let outside = old_verdicts.as_ref().zip(args.counted()).and_then(|(old, r)| old.outside(r, &variants));
@@ -97,17 +106,13 @@ pub fn run(args: CensusArgs) -> Result<()> {
         }
         // Written through a symbolic link, not over it.
         let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        // Checked before the work, and again now: a batch may have started
-        // writing its results there since.
-        if klondike::app::store::is_held(&target) {
-            return Err(census::files::FilesError::InUse(path.clone()).into());
-        }
         // What an earlier census killed while writing it left behind: a
         // hidden file as large as the verdict file. Best effort: a folder
         // that cannot be read fails the write below and is said there.
         let _ = klondike::app::store::remove_stale_temp_files(&target);
         klondike::app::store::write_atomically_streamed(&target, |out| census.write_verdicts(range, &variants, out))
             .with_context(|| render::census_table::cannot_write_verdicts(path))?;
+        drop(verdict_lock.take());
     }
     let heading = render::census_table::heading(range, args.shard);
     if let (Some(path), Some(target)) = (&args.plot, &plot) {
@@ -125,4 +130,28 @@ pub fn run(args: CensusArgs) -> Result<()> {
     write!(out, "{}", render::census_table::table(&rows))?;
     out.flush()?;
     Ok(())
+}
+
+/// The lock a census holds on its verdict file from the check to the
+/// write (the file made, empty, where there was none; removed again if the
+/// census ends, or a signal ends it, without writing it).
+struct VerdictLock {
+    _file: klondike::app::store::AppendFile,
+    _made: Option<klondike::app::store::MadeEmpty>,
+}
+
+impl VerdictLock {
+    fn take(path: &std::path::Path) -> Result<VerdictLock> {
+        let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let made = !target.exists();
+        let in_use = || anyhow::Error::from(census::files::FilesError::InUse(path.to_path_buf()));
+        match klondike::app::store::AppendFile::open(&target) {
+            Ok(Some(file)) => {
+                let made = made.then(|| klondike::app::store::MadeEmpty::new(&target));
+                Ok(VerdictLock { _file: file, _made: made })
+            }
+            Ok(None) => Err(in_use()),
+            Err(e) => Err(anyhow::Error::new(e).context(render::census_table::cannot_write_verdicts(path))),
+        }
+    }
 }

@@ -697,6 +697,17 @@ fn write_protected_files_are_refused_and_kept() {
     args.extend(["--max-states", "3000", "--dir", c, "--verdict-file", v, "--plot", p]);
     let (code, _, err) = klondike(&data, &[], &args, "");
     assert_eq!(code, 0, "{err}");
+    // A batch's results file too: no results are added to it.
+    let results = census.join("draw1-passes1-f2t-on.jsonl");
+    let r = results.to_str().unwrap();
+    let (code, _, err) = klondike(&data, &[], &["solve", "--games", "1..5", "--max-states", "3000", "--output", r], "");
+    assert_eq!(code, 0, "{err}");
+    protect(&results);
+    let before = std::fs::read(&results).unwrap();
+    let (code, _, err) = klondike(&data, &[], &["solve", "--games", "1..9", "--max-states", "3000", "--output", r], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("write-protected") && err.trim().lines().count() == 1, "{err}");
+    assert_eq!(std::fs::read(&results).unwrap(), before);
     for (file, option) in [(&verdicts, "--verdict-file"), (&picture, "--plot")] {
         protect(file);
         let before = std::fs::read(file).unwrap();
@@ -846,4 +857,52 @@ fn a_batch_stopped_by_ctrl_c_says_what_it_did_and_its_rerun_goes_on() {
     let said = format!("klondike: 1 game in {}: ", results.display());
     assert!(err.starts_with(&said) && err.trim_end().ends_with("; 0 solved now, 1 was already there"), "{err}");
     assert_eq!(std::fs::read_to_string(&results).unwrap(), text);
+}
+
+/// A census holds its verdict file from its check to its write: a second
+/// census naming the same file meanwhile is refused (it would have written
+/// over the first one's verdicts, or the first over its own), and the
+/// first then writes it whole. A picture named as the verdict file, and a
+/// verdict file in a folder that does not exist, are refused before any
+/// work.
+#[cfg(unix)]
+#[test]
+fn a_verdict_file_is_held_by_its_census_and_checked_before_the_work() {
+    use klondike::app::store::PAUSE_BEFORE_RENAME_ENV;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let census = dir.path().join("c");
+    let verdicts = dir.path().join("v.txt");
+    let (c, v) = (census.to_str().unwrap(), verdicts.to_str().unwrap());
+    let solve = ["census", "--games", "1..3", "--draw", "1", "--passes", "1", "--foundation-to-tableau", "on"];
+    let mut args: Vec<&str> = solve.to_vec();
+    args.extend(["--max-states", "3000", "--dir", c, "--verdict-file", v]);
+    let first = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(&args)
+        .env("KLONDIKE_DATA_DIR", &data)
+        .env(PAUSE_BEFORE_RENAME_ENV, "3000")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for("the first census's temporary file", || temp_files_of(dir.path(), "v.txt") == 1);
+    let only = ["census", "--only", "1..3", &format!("{c}/draw1-passes1-f2t-on.jsonl"), "--verdict-file", v];
+    let (code, _, err) = klondike(&data, &[], &only, "");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("a klondike process is using it"), "{err}");
+    let out = first.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&verdicts).unwrap().lines().count(), 5, "a header of two lines and three games");
+    // The picture over the verdict file; a verdict file with no folder.
+    let batch = format!("{c}/draw1-passes1-f2t-on.jsonl");
+    let cases: [(&[&str], &str); 2] = [
+        (&["census", "--only", "1..3", &batch, "--plot", "p.svg", "--verdict-file", "p.svg"], "it is the verdict file"),
+        (&["census", "--only", "1..3", &batch, "--verdict-file", "no/such/folder/v.txt"], "its folder does not exist"),
+    ];
+    for (args, said) in cases {
+        let (code, _, err) = common::run_klondike(args, &[("KLONDIKE_DATA_DIR", data.as_os_str())], "");
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains(said) && err.trim().lines().count() == 1, "{args:?}: {err}");
+    }
+    assert!(!std::path::Path::new("p.svg").exists() && !std::path::Path::new("no").exists());
 }

@@ -67,6 +67,10 @@ pub enum OutputError {
     /// Another batch holds the file's lock.
     #[error("'{}' is being written by another batch; wait for it to end, or name another file", .0.display())]
     Busy(PathBuf),
+    /// The file is write-protected: results are not added to it, even by
+    /// a user the system would let (as `save` does not replace one).
+    #[error("'{}' is write-protected; make it writable or name another file", .0.display())]
+    WriteProtected(PathBuf),
     /// Locking the file failed.
     #[error("cannot lock '{}'", path.display())]
     Lock {
@@ -149,6 +153,9 @@ impl Output {
             };
             let output = Output::Other { out: Box::new(file), path: Some(path) };
             return Ok(Opened { output, done: HashSet::new(), verdicts: HashMap::new(), ignored: Vec::new(), cut: 0 });
+        }
+        if crate::app::store::is_write_protected(&path) {
+            return Err(OutputError::WriteProtected(path));
         }
         let file = match AppendFile::open(&path) {
             Ok(Some(file)) => file,

@@ -96,6 +96,12 @@ pub enum FilesError {
     /// The picture's file is not named as an SVG file.
     #[error("'{}' is not an SVG file's name: the picture is SVG, so name a file ending in .svg", .0.display())]
     PlotNotSvg(PathBuf),
+    /// The picture's file is the verdict file.
+    #[error("will not draw the picture over '{}': it is the verdict file; name another file", .0.display())]
+    PlotIsVerdictFile(PathBuf),
+    /// The verdict file's folder does not exist.
+    #[error("will not write the verdicts to '{}': its folder does not exist", .0.display())]
+    VerdictFolderMissing(PathBuf),
     /// The picture's folder does not exist.
     #[error("cannot draw the picture in '{}': its folder does not exist", .0.display())]
     PlotFolderMissing(PathBuf),
@@ -293,7 +299,11 @@ pub fn check_verdict_file(path: &Path, files: &[PathBuf]) -> Result<Option<Verdi
     match fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             // Not there yet: a batch file the census is about to make?
-            return if counted { Err(FilesError::VerdictFileCounted(path.to_path_buf())) } else { Ok(None) };
+            if counted {
+                return Err(FilesError::VerdictFileCounted(path.to_path_buf()));
+            }
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            return if folder.is_dir() { Ok(None) } else { Err(FilesError::VerdictFolderMissing(path.to_path_buf())) };
         }
         Err(error) => return Err(FilesError::Read { path: path.to_path_buf(), error }),
         Ok(_) => {}
