@@ -154,6 +154,7 @@ const ALL_CARDS: u64 = (1 << 52) - 1;
 const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
 
 /// The face-up cards of a position by role, as masks (bit = card).
+#[derive(Clone, Copy)]
 struct FaceUp {
     /// The lowest face-up card of each pile.
     bases: u64,
@@ -831,16 +832,19 @@ impl State {
     /// just before that it does not use; or from a free talon, when
     /// something may follow it, see [`State::fruitful`], which `coming`
     /// and `bases` are for), or a move that uses every one of those cards.
-    fn allows(&self, ctx: &Ctx, need: Need, mv: SMove, coming: u64, bases: u64) -> bool {
+    /// `fruitful` holds talon cards already known to be fruitful here (a
+    /// mask), so that they are not asked about again.
+    fn allows(&self, ctx: &Ctx, need: Need, mv: SMove, coming: u64, bases: u64, fruitful: u64) -> bool {
         let e = self.effect(ctx, mv);
         let talon_free = self.talon_free(ctx);
         let after_last =
             need.last_down == NO_CARD || e.onto > Some(need.last_down) || used(need.down & 1 << need.last_down, e) != 0;
         used(need.down, e) == need.down
             || (mv.kind == F_T && after_last)
-            || (mv.kind == TALON_T
-                && talon_free
-                && self.fruitful(need.down, need.last_down, self.talon_card(ctx, mv.a), coming, bases))
+            || (mv.kind == TALON_T && talon_free && {
+                let t = self.talon_card(ctx, mv.a);
+                fruitful & (1 << t) != 0 || self.fruitful(need.down, need.last_down, t, coming, bases)
+            })
     }
 
     /// The foundation tops that may come down (see
@@ -1006,7 +1010,8 @@ impl State {
             while t != 0 {
                 let x = t.trailing_zeros() as u8;
                 t &= t - 1;
-                if self.fruitful(down, c, x, coming, bases) && talon_may_come(x) {
+                // The cheap question first: whether it has a place.
+                if has_place(x) && self.fruitful(down, c, x, coming, bases) && talon_may_come(x) {
                     return true;
                 }
             }
@@ -1197,6 +1202,12 @@ impl State {
     fn gen_uses(&self, ctx: &Ctx, need: Need, out: &mut Vec<(i32, SMove)>) {
         // The cards a move may bring onto a pile, and the one it may put up.
         let start = out.len();
+        let face_up = self.face_up();
+        // The foundation tops that may come down: asked for only where
+        // cards brought down wait (the filter below and `fruitful`).
+        let coming = if need.down != 0 { self.coming_down() } else { 0 };
+        // The talon cards known to be fruitful (see `allows`).
+        let mut known_fruitful = 0;
         match need.now {
             // Only cards brought down from a foundation are due: the moves
             // that may be allowed are made, and filtered below.
@@ -1217,9 +1228,13 @@ impl State {
                 // or fruitful (the filter below would drop the others).
                 let mut talon = 0;
                 if self.talon_free(ctx) {
-                    let (coming, bases) = (self.coming_down(), self.face_up().bases);
-                    // Only a card onto which one of these can come may be.
-                    let mut t = self.tcards & !onto_class & parents_of(coming | self.tcards | bases);
+                    let bases = face_up.bases;
+                    // Only a card onto which one of these can come may be,
+                    // and only one with a place is brought (`gen_uses_of`
+                    // drops the others): those are asked about first, as
+                    // that is the cheaper question.
+                    let placeable = self.placeable(face_up.tops);
+                    let mut t = self.tcards & !onto_class & placeable & parents_of(coming | self.tcards | bases);
                     while t != 0 {
                         let c = t.trailing_zeros() as u8;
                         t &= t - 1;
@@ -1227,18 +1242,19 @@ impl State {
                             talon |= 1 << c;
                         }
                     }
+                    known_fruitful = talon;
                     talon |= self.tcards & onto_class;
                 }
-                self.gen_uses_of(ctx, onto_class | tops | talon, up, out);
+                self.gen_uses_of(ctx, &face_up, onto_class | tops | talon, up, out);
             }
-            Now::King => self.gen_uses_of(ctx, KINGS, None, out),
-            Now::UseOf { card } => self.gen_uses_of(ctx, builders(card), Some(twin_card(card)), out),
+            Now::King => self.gen_uses_of(ctx, &face_up, KINGS, None, out),
+            Now::UseOf { card } => self.gen_uses_of(ctx, &face_up, builders(card), Some(twin_card(card)), out),
         }
         if need.down != 0 {
-            let (coming, bases) = (self.coming_down(), self.face_up().bases);
+            let bases = face_up.bases;
             let mut k = start;
             for i in start..out.len() {
-                if self.allows(ctx, need, out[i].1, coming, bases) {
+                if self.allows(ctx, need, out[i].1, coming, bases, known_fruitful) {
                     out[k] = out[i];
                     k += 1;
                 }
@@ -1247,12 +1263,26 @@ impl State {
         }
     }
 
+    /// The cards that have a place here: onto a top of `tops` (a mask),
+    /// or for a king an empty pile.
+    #[inline]
+    fn placeable(&self, tops: u64) -> u64 {
+        let mut m = if self.first_empty().is_some() { KINGS } else { 0 };
+        let mut t = tops;
+        while t != 0 {
+            m |= builders(t.trailing_zeros() as u8);
+            t &= t - 1;
+        }
+        m
+    }
+
     /// The moves that bring a card of `onto` (a mask) onto a pile, and the
     /// one that puts `up` up (a top, or covered with its twin a top), in
     /// the order and with the priorities of [`State::gen_moves`].
-    fn gen_uses_of(&self, ctx: &Ctx, onto: u64, up: Option<u8>, out: &mut Vec<(i32, SMove)>) {
+    /// `face_up` is [`State::face_up`] of this position.
+    fn gen_uses_of(&self, ctx: &Ctx, face_up: &FaceUp, onto: u64, up: Option<u8>, out: &mut Vec<(i32, SMove)>) {
         let next = self.next_mask();
-        let FaceUp { bases, covered, tops: tops_mask, waiting_king } = self.face_up();
+        let FaceUp { bases, covered, tops: tops_mask, waiting_king } = *face_up;
         let empty = self.first_empty();
         // The first pile whose top takes `c`, or for a king the first empty
         // pile (as in `gen_moves`; here few cards look for a place, so
