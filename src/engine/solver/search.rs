@@ -346,12 +346,16 @@ struct Next {
 /// each key: most of them are already in the table, and a search with many
 /// positions spends much of its time waiting for that memory, so fetching
 /// them all at once, while the first is looked at, saves most of the wait.
-/// `None` when an allocation fails: the caller answers "memory".
+/// The same goes for the tables of `known` (an easier search's), where
+/// each node's key is looked up too. `None` when an allocation fails: the
+/// caller answers "memory".
+#[allow(clippy::too_many_arguments)]
 fn push_moves(
     st: &State,
     ctx: &Ctx,
     need: Need,
     tt: &Table,
+    known: Option<&Known>,
     moves: &mut Vec<Next>,
     scratch: &mut Vec<(i32, SMove)>,
     shuffle: &mut Option<Shuffle>,
@@ -386,6 +390,10 @@ fn push_moves(
         };
         if let Some(key) = &key {
             tt.prefetch(key);
+            if let Some(k) = known.filter(|_| child_need.is_any()) {
+                k.won.prefetch(key);
+                k.lost.prefetch(key);
+            }
         }
         Some(Next { mv, need: child_need, key })
     }));
@@ -516,7 +524,7 @@ fn search(
         return unknown(GaveUp::StateLimit, 0, 0);
     }
     states += 1;
-    let Some((start, end)) = push_moves(&root, ctx, Need::ANY, tt, &mut moves, &mut scratch, &mut shuffle) else {
+    let Some((start, end)) = push_moves(&root, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle) else {
         return unknown(GaveUp::Memory, states, 0);
     };
     frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, node: true, start, next: start, end });
@@ -570,7 +578,7 @@ fn search(
                 }
                 tt.insert(key);
             }
-            let Some((start, end)) = push_moves(&child, ctx, need, tt, &mut moves, &mut scratch, &mut shuffle) else {
+            let Some((start, end)) = push_moves(&child, ctx, need, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle) else {
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                 return unknown(GaveUp::Memory, states, mem);
             };
@@ -640,7 +648,7 @@ fn search(
                 continue;
             }
         }
-        let pushed = push_moves(&child, ctx, Need::ANY, tt, &mut moves, &mut scratch, &mut shuffle);
+        let pushed = push_moves(&child, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle);
         let Some((start, end)) = pushed.filter(|_| frames.try_reserve(1).is_ok()) else {
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
             return unknown(GaveUp::Memory, states, mem);
