@@ -524,7 +524,9 @@ fn search(
         return unknown(GaveUp::StateLimit, 0, 0);
     }
     states += 1;
-    let Some((start, end)) = push_moves(&root, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle) else {
+    let Some((start, end)) =
+        push_moves(&root, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle)
+    else {
         return unknown(GaveUp::Memory, states, 0);
     };
     frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, node: true, start, next: start, end });
@@ -578,7 +580,9 @@ fn search(
                 }
                 tt.insert(key);
             }
-            let Some((start, end)) = push_moves(&child, ctx, need, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle) else {
+            let Some((start, end)) =
+                push_moves(&child, ctx, need, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle)
+            else {
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                 return unknown(GaveUp::Memory, states, mem);
             };

@@ -850,14 +850,21 @@ impl State {
     /// The foundation tops that may come down (see
     /// [`State::may_come_down`]), as a mask (bit = card).
     fn coming_down(&self) -> u64 {
-        (0..4).filter(|&s| self.found[s] > 0).fold(0u64, |m, s| {
-            let y = (s * 13) as u8 + self.found[s] - 1;
-            if self.may_come_down(y) {
-                m | 1 << y
-            } else {
-                m
+        // `may_come_down` of each foundation top, spelt out: the top of
+        // suit `s` (rank `r`) goes straight back up when both suits of the
+        // other colour hold at least `r - 1` cards and its twin suit at
+        // least `r - 2` (the safe rule with foundation-to-tableau on).
+        let f = self.found;
+        let (black, red) = (f[0].min(f[3]), f[1].min(f[2]));
+        let mut m = 0u64;
+        for s in 0..4 {
+            let r = f[s];
+            let other = if s == 1 || s == 2 { black } else { red };
+            if r > 0 && !(other + 1 >= r && f[3 - s] + 2 >= r) {
+                m |= 1 << (s * 13 + usize::from(r) - 1);
             }
-        })
+        }
+        m
     }
 
     /// Whether talon card `t`, brought to the tableau from a free talon
@@ -937,8 +944,6 @@ impl State {
         }
         let FaceUp { bases, covered, tops, waiting_king } = self.face_up();
         let next = self.next_mask();
-        let found_tops =
-            (0..4).filter(|&s| self.found[s] > 0).fold(0u64, |m, s| m | 1 << (s * 13 + usize::from(self.found[s]) - 1));
         // A top that a card can go onto, or for a king an empty pile.
         let has_place = |x: u8| {
             if rank(x) == 13 {
@@ -947,36 +952,29 @@ impl State {
                 tops & parents(x) != 0
             }
         };
-        // A foundation top that may come down onto a place.
+        // The foundation tops that may come down.
         let coming = self.coming_down();
-        let may_come = |z: u8| has_place(z) && coming & (1 << z) != 0;
-        let (talon_free, reach) = self.reach(ctx);
-        let king_can_come = self.king_can_come(ctx, waiting_king, reach);
-        let movable = self.movable_bases(ctx, bases, king_can_come);
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases: movable, covered, reach, talon_free };
-        let mut memo = [0u8; 52];
-        // A talon card that may come down (with a use to follow).
-        let mut talon_may_come = |x: u8| has_place(x) && (!talon_free || usable.get(x, &mut memo));
+        // The moves are looked for in two rounds, each ending as soon as one
+        // is found: first those that need nothing of the talon, then those
+        // that do (what the talon can reach, and with it which piles may be
+        // emptied, costs more to find).
         // Moves that use every card waiting: these are of one rank.
         let class = 1u64 << c | 1 << twin_card(c);
         let same_rank = (0..4).fold(0u64, |m, s| m | 1 << (s * 13 + usize::from(rank(c)) - 1));
-        if down & !same_rank == 0 {
+        let one_rank = down & !same_rank == 0;
+        let one_class = one_rank && down & !class == 0;
+        // The bases whose pile's face-up part may move whatever the talon
+        // holds: those with cards face down under them (see
+        // `movable_bases`).
+        let bottoms = ctx.bottom.iter().filter(|&&c| c != NO_CARD).fold(0u64, |m, &c| m | 1 << c);
+        if one_rank {
             if down == 1 << c && covered & next & (1 << twin_card(c)) != 0 {
                 return true;
             }
-            if down & !class == 0 {
-                let mut b = builders(c);
-                while b != 0 {
-                    let y = b.trailing_zeros() as u8;
-                    b &= b - 1;
-                    if coming & (1 << y) != 0 || (reach & (1 << y) != 0 && talon_may_come(y)) {
-                        return true;
-                    }
-                }
-                // A pile's whole face-up part onto their class.
-                if movable & builders(c) != 0 {
-                    return true;
-                }
+            // A foundation card, or a pile's whole face-up part, onto
+            // their class.
+            if one_class && (coming | bases & !bottoms) & builders(c) != 0 {
+                return true;
             }
             // The card under one of them in its suit coming down onto the
             // class of the others (or any place, when it is alone).
@@ -994,13 +992,39 @@ impl State {
                 }
             }
         }
-        // Another foundation card brought down in order: after `c`, or
-        // using it.
-        let mut z = found_tops;
+        // Another foundation card brought down in order, onto a place:
+        // after `c`, or using it.
+        let mut z = coming;
         while z != 0 {
             let y = z.trailing_zeros() as u8;
             z &= z - 1;
-            if (y > c || builders(c) & (1 << y) != 0 || y + 1 == c) && may_come(y) {
+            if (y > c || builders(c) & (1 << y) != 0 || y + 1 == c) && has_place(y) {
+                return true;
+            }
+        }
+        // The second round: moves that depend on the talon.
+        let (talon_free, reach) = self.reach(ctx);
+        if !one_class && !talon_free {
+            return false;
+        }
+        let king_can_come = self.king_can_come(ctx, waiting_king, reach);
+        let movable = self.movable_bases(ctx, bases, king_can_come);
+        let usable = Usable { st: self, f2t: ctx.f2t, next, bases: movable, covered, reach, talon_free };
+        let mut memo = [0u8; 52];
+        // A talon card that may come down (with a use to follow).
+        let mut talon_may_come = |x: u8| has_place(x) && (!talon_free || usable.get(x, &mut memo));
+        if one_class {
+            // A talon card onto their class, or a pile's whole face-up part
+            // that may move only if a king may come to the pile it empties.
+            let mut b = builders(c) & reach;
+            while b != 0 {
+                let y = b.trailing_zeros() as u8;
+                b &= b - 1;
+                if talon_may_come(y) {
+                    return true;
+                }
+            }
+            if movable & builders(c) != 0 {
                 return true;
             }
         }
@@ -1965,6 +1989,28 @@ mod tests {
         );
         eprintln!("{counts}");
         assert!(checked > 8_000 && waiting > 1_000 && dead_ends > 100 && uses > 10_000 && dropped > 100, "{counts}");
+    }
+
+    /// `coming_down` spells out `may_come_down` for the four foundation
+    /// tops at once: the two must agree on every set of foundation heights.
+    #[test]
+    fn the_foundation_tops_that_may_come_down_are_those_that_would_not_go_straight_back_up() {
+        let (mut st, _) = start(DrawCount::One, PassLimit::Unlimited);
+        let mut coming = 0;
+        for heights in 0..14u32.pow(4) {
+            st.found = std::array::from_fn(|s| (heights / 14u32.pow(s as u32) % 14) as u8);
+            let want = (0..4).filter(|&s| st.found[s] > 0).fold(0u64, |m, s| {
+                let top = (s * 13) as u8 + st.found[s] - 1;
+                if st.may_come_down(top) {
+                    m | 1 << top
+                } else {
+                    m
+                }
+            });
+            assert_eq!(st.coming_down(), want, "foundations {:?}", st.found);
+            coming += want.count_ones();
+        }
+        assert!(coming > 10_000, "{coming} foundation tops may come down");
     }
 
     #[test]
