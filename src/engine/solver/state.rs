@@ -803,6 +803,17 @@ impl State {
     /// What the position after `mv` (played here, expanded with `need`)
     /// must be expanded with.
     pub fn need_after(&self, ctx: &Ctx, need: Need, mv: SMove) -> Need {
+        let now = match mv.kind {
+            TALON_T if self.talon_free(ctx) => Now::UseOf { card: self.talon_card(ctx, mv.a) },
+            T_T if self.hidden[usize::from(mv.a)] == 0 && self.len[usize::from(mv.a)] == mv.c => Now::King,
+            _ => Now::Free,
+        };
+        // Most moves are made with no card brought down waiting, and bring
+        // none down: then nothing waits after them either, and what they
+        // do with cards need not be worked out.
+        if need.down == 0 && mv.kind != F_T {
+            return Need { down: 0, last_down: NO_CARD, now };
+        }
         let e = self.effect(ctx, mv);
         let mut down = need.down & !used(need.down, e);
         if let Some(u) = e.up {
@@ -818,11 +829,6 @@ impl State {
             // foundation onto it.
             last_down = need.last_down;
         }
-        let now = match mv.kind {
-            TALON_T if self.talon_free(ctx) => Now::UseOf { card: self.talon_card(ctx, mv.a) },
-            T_T if self.hidden[usize::from(mv.a)] == 0 && self.len[usize::from(mv.a)] == mv.c => Now::King,
-            _ => Now::Free,
-        };
         Need { down, last_down, now }
     }
 
