@@ -191,6 +191,13 @@ pub(crate) struct State {
     /// face-up cards are known without walking the piles (see
     /// [`State::face_up`]).
     pub hidden_cards: u64,
+    /// The top cards of the piles, their lowest face-up cards (bases), and
+    /// the bases with cards face down under them, as masks (bit = card):
+    /// kept up to date by the moves so that [`State::face_up`] need not
+    /// walk the piles (the state tests check them against the piles).
+    pub top_cards: u64,
+    pub base_cards: u64,
+    pub bases_on_hidden: u64,
 }
 
 /// Solver move kinds.
@@ -510,6 +517,9 @@ impl State {
             tmask: 0,
             tcards: 0,
             hidden_cards: 0,
+            top_cards: 0,
+            base_cards: 0,
+            bases_on_hidden: 0,
             redeals: match rules.passes {
                 PassLimit::Unlimited => UNLIMITED,
                 PassLimit::Limited(n) => n.saturating_sub(position.pass()).min(254) as u8,
@@ -533,6 +543,13 @@ impl State {
             st.len[i] = (h.len() + up.len()) as u8;
             st.hidden[i] = h.len() as u8;
             st.hidden_cards |= h.iter().fold(0, |m, c| m | 1 << c.index());
+            if let (Some(top), Some(base)) = (up.last(), up.first()) {
+                st.top_cards |= 1 << top.index();
+                st.base_cards |= 1 << base.index();
+                if !h.is_empty() {
+                    st.bases_on_hidden |= 1 << base.index();
+                }
+            }
         }
         for s in Suit::ALL {
             st.found[s.index()] = position.foundation(s).min(13);
@@ -566,7 +583,10 @@ impl State {
     /// The cards next on their foundations, as a mask (bit = card).
     #[inline]
     fn next_mask(&self) -> u64 {
-        (0..4).fold(0u64, |m, s| if self.found[s] < 13 { m | 1 << (s * 13 + usize::from(self.found[s])) } else { m })
+        // A full foundation's bit falls outside its suit and is masked off,
+        // with no branch.
+        const SUIT: u64 = (1 << 13) - 1;
+        (0..4).fold(0u64, |m, s| m | ((1u64 << self.found[s]) & SUIT) << (13 * s))
     }
 
     #[inline]
@@ -584,8 +604,32 @@ impl State {
     fn turn_up(&mut self, i: usize) {
         if self.len[i] == self.hidden[i] && self.hidden[i] > 0 {
             self.hidden[i] -= 1;
-            self.hidden_cards &= !(1 << self.piles[i][usize::from(self.hidden[i])]);
+            let c = 1u64 << self.piles[i][usize::from(self.hidden[i])];
+            self.hidden_cards &= !c;
+            self.top_cards |= c;
+            self.base_cards |= c;
+            if self.hidden[i] > 0 {
+                self.bases_on_hidden |= c;
+            }
         }
+    }
+
+    /// Puts card `c` on pile `to` (a top that takes it, or an empty pile).
+    #[inline]
+    fn put_on(&mut self, to: usize, c: u8) {
+        let (h, n) = (usize::from(self.hidden[to]), usize::from(self.len[to]));
+        let bit = 1u64 << c;
+        if n > h {
+            self.top_cards &= !(1 << self.piles[to][n - 1]);
+        } else {
+            self.base_cards |= bit;
+            if h > 0 {
+                self.bases_on_hidden |= bit;
+            }
+        }
+        self.top_cards |= bit;
+        self.piles[to][n] = c;
+        self.len[to] += 1;
     }
 
     /// Puts up every safe card, repeatedly: tableau top cards, and with
@@ -655,7 +699,15 @@ impl State {
 
     fn apply_t_f(&mut self, i: usize) {
         self.len[i] -= 1;
-        let c = self.piles[i][usize::from(self.len[i])];
+        let n = usize::from(self.len[i]);
+        let c = self.piles[i][n];
+        self.top_cards &= !(1 << c);
+        if n > usize::from(self.hidden[i]) {
+            self.top_cards |= 1 << self.piles[i][n - 1];
+        } else {
+            self.base_cards &= !(1 << c);
+            self.bases_on_hidden &= !(1 << c);
+        }
         self.found[suit(c)] += 1;
         self.turn_up(i);
     }
@@ -684,9 +736,7 @@ impl State {
                 if mv.kind == TALON_F {
                     self.found[suit(c)] += 1;
                 } else {
-                    let to = usize::from(mv.b);
-                    self.piles[to][usize::from(self.len[to])] = c;
-                    self.len[to] += 1;
+                    self.put_on(usize::from(mv.b), c);
                 }
             }
             T_F => self.apply_t_f(usize::from(mv.a)),
@@ -698,6 +748,23 @@ impl State {
                 let (from, to, count) = (usize::from(mv.a), usize::from(mv.b), usize::from(mv.c));
                 let start = usize::from(self.len[from]) - count;
                 let dst = usize::from(self.len[to]);
+                // The masks: the top of `to` is covered, the card under the
+                // build (if face up) becomes a top, and the build's lowest
+                // card is a base only on an empty pile.
+                let moved = 1u64 << self.piles[from][start];
+                if dst > usize::from(self.hidden[to]) {
+                    self.top_cards &= !(1 << self.piles[to][dst - 1]);
+                    self.base_cards &= !moved;
+                } else {
+                    self.base_cards |= moved;
+                }
+                self.bases_on_hidden &= !moved;
+                if self.hidden[to] > 0 && dst == usize::from(self.hidden[to]) {
+                    self.bases_on_hidden |= moved;
+                }
+                if start > usize::from(self.hidden[from]) {
+                    self.top_cards |= 1 << self.piles[from][start - 1];
+                }
                 for k in 0..count {
                     self.piles[to][dst + k] = self.piles[from][start + k];
                 }
@@ -710,8 +777,7 @@ impl State {
                 let to = usize::from(mv.b);
                 let c = (s * 13) as u8 + self.found[s] - 1;
                 self.found[s] -= 1;
-                self.piles[to][usize::from(self.len[to])] = c;
-                self.len[to] += 1;
+                self.put_on(to, c);
             }
         }
     }
@@ -1051,19 +1117,16 @@ impl State {
 
     /// The face-up cards by role, as masks (bit = card): see [`FaceUp`].
     /// The face-up tableau cards are every card not face down, in the
-    /// talon or on a foundation, so only the tops and the bases are read
-    /// from the piles (the state tests check this against the piles).
+    /// talon or on a foundation, and the tops and the bases are kept by the
+    /// moves, so nothing is read from the piles (the state tests check all
+    /// of this against the piles).
     fn face_up(&self) -> FaceUp {
-        let mut f = FaceUp { bases: 0, covered: 0, tops: 0, waiting_king: false };
-        for j in 0..7 {
-            let (h, n) = (usize::from(self.hidden[j]), usize::from(self.len[j]));
-            if n == h {
-                continue;
-            }
-            f.tops |= 1 << self.piles[j][n - 1];
-            f.bases |= 1 << self.piles[j][h];
-            f.waiting_king |= h > 0 && rank(self.piles[j][h]) == 13;
-        }
+        let mut f = FaceUp {
+            bases: self.base_cards,
+            covered: 0,
+            tops: self.top_cards,
+            waiting_king: self.bases_on_hidden & KINGS != 0,
+        };
         let up = ALL_CARDS & !self.foundation_cards() & !self.tcards & !self.hidden_cards;
         f.covered = up & !f.tops;
         f
@@ -1495,12 +1558,14 @@ impl State {
 
     /// The canonical key (see [`Key`]).
     pub fn key(&self, ctx: &Ctx) -> Key {
-        let mut k: u128 = 0;
-        let mut bottoms = 0u128; // 7 bits: the starting bottom card is the base
-        let mut kings = 0u128; // 4 bits: kings that are the base of such a pile
+        // Packed in two 64-bit halves (the talon set straddles them), which
+        // takes fewer instructions than shifting a 128-bit number.
+        let mut lo: u64 = 0;
+        let mut bottoms = 0u64; // 7 bits: the starting bottom card is the base
+        let mut kings = 0u64; // 4 bits: kings that are the base of such a pile
         for i in 0..7 {
             let h = self.hidden[i];
-            k |= u128::from(h) << (3 * i);
+            lo |= u64::from(h) << (3 * i);
             if h == 0 && self.len[i] > 0 {
                 let base = self.piles[i][0];
                 if rank(base) == 13 {
@@ -1510,8 +1575,8 @@ impl State {
                 }
             }
         }
-        let f = |s: usize| u128::from(self.found[s]);
-        let redeal_k = u128::from(self.redeals.min(self.tlen));
+        let f = |s: usize| u64::from(self.found[s]);
+        let redeal_k = u64::from(self.redeals.min(self.tlen));
         // With a pass limit that cannot bind, draw-1 reaches every talon
         // card from any cursor, and draw-3 reaches from a cursor that is a
         // multiple of 3, or the talon size, what it reaches from 0.
@@ -1520,12 +1585,14 @@ impl State {
         {
             0
         } else {
-            u128::from(self.cursor)
+            u64::from(self.cursor)
         };
-        k |= bottoms << 21 | kings << 28;
-        k |= f(0) << 32 | f(1) << 36 | f(2) << 40 | f(3) << 44;
-        k |= u128::from(self.tmask) << KEY_TALON | cursor_k << KEY_CURSOR | redeal_k << KEY_REDEALS;
-        Key(k)
+        lo |= bottoms << 21 | kings << 28;
+        lo |= f(0) << 32 | f(1) << 36 | f(2) << 40 | f(3) << 44;
+        let tmask = u64::from(self.tmask);
+        lo |= tmask << KEY_TALON;
+        let hi = tmask >> (64 - KEY_TALON) | cursor_k << (KEY_CURSOR - 64) | redeal_k << (KEY_REDEALS - 64);
+        Key(u128::from(lo) | u128::from(hi) << 64)
     }
 
     /// Plays out a trivially won position: puts the lowest top card up until
@@ -1796,6 +1863,20 @@ mod tests {
                         }
                     }
                     assert_eq!(f.covered, covered, "game {game}");
+                    let (mut tops, mut bases, mut waiting_king) = (0u64, 0u64, false);
+                    for j in 0..7 {
+                        let (h, n) = (usize::from(st.hidden[j]), usize::from(st.len[j]));
+                        if n > h {
+                            tops |= 1 << st.piles[j][n - 1];
+                            bases |= 1 << st.piles[j][h];
+                            waiting_king |= h > 0 && rank(st.piles[j][h]) == 13;
+                        }
+                    }
+                    assert_eq!((f.tops, f.bases, f.waiting_king), (tops, bases, waiting_king), "game {game}");
+                    let on_hidden = (0..7)
+                        .filter(|&j| st.hidden[j] > 0 && st.len[j] > st.hidden[j])
+                        .fold(0u64, |m, j| m | 1 << st.piles[j][usize::from(st.hidden[j])]);
+                    assert_eq!(st.bases_on_hidden, on_hidden, "game {game}");
                     covered_seen += usize::from(covered != 0);
                     for k in 0..usize::from(st.tlen) {
                         assert_eq!(usize::from(st.talon_position(st.talon[k])), k + 1, "game {game}");
@@ -2017,6 +2098,54 @@ mod tests {
             coming += want.count_ones();
         }
         assert!(coming > 10_000, "{coming} foundation tops may come down");
+    }
+
+    /// The key packed field by field in one 128-bit number, as its docs
+    /// lay it out: [`State::key`] packs the same bits in two halves.
+    fn key_by_fields(st: &State, ctx: &Ctx) -> Key {
+        let mut k: u128 = 0;
+        for i in 0..7 {
+            k |= u128::from(st.hidden[i]) << (3 * i);
+            if st.hidden[i] == 0 && st.len[i] > 0 {
+                let base = st.piles[i][0];
+                if rank(base) == 13 {
+                    k |= 1 << (28 + suit(base));
+                } else if base == ctx.bottom[i] {
+                    k |= 1 << (21 + i);
+                }
+            }
+        }
+        for s in 0..4 {
+            k |= u128::from(st.found[s]) << (32 + 4 * s);
+        }
+        let free = st.redeals >= st.tlen;
+        let cursor = if free && (ctx.draw == 1 || st.cursor % 3 == 0 || st.cursor == st.tlen) { 0 } else { st.cursor };
+        k |= u128::from(st.tmask) << 48 | u128::from(cursor) << 72 | u128::from(st.redeals.min(st.tlen)) << 77;
+        Key(k)
+    }
+
+    #[test]
+    fn the_key_holds_each_field_in_its_bits() {
+        let mut next = picker(4242);
+        let mut positions = 0;
+        for game in 1..=40u128 {
+            for (draw, passes) in [
+                (DrawCount::One, PassLimit::Unlimited),
+                (DrawCount::Three, PassLimit::Unlimited),
+                (DrawCount::Three, PassLimit::Limited(3)),
+            ] {
+                let rules = Rules { draw, passes, foundation_to_tableau: game % 2 == 0 };
+                walk(game, &rules, 80, &mut next, |st, ctx, all| {
+                    for &(_, mv) in all {
+                        let mut child = *st;
+                        child.apply(ctx, mv);
+                        assert_eq!(child.key(ctx), key_by_fields(&child, ctx), "game {game}, {rules:?}, {mv:?}");
+                        positions += 1;
+                    }
+                });
+            }
+        }
+        assert!(positions > 10_000, "{positions} positions");
     }
 
     #[test]
