@@ -1081,7 +1081,8 @@ impl State {
         }
         let king_can_come = self.king_can_come(ctx, waiting_king, reach);
         let movable = self.movable_bases(ctx, bases, king_can_come);
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases: movable, covered, reach, talon_free };
+        let usable =
+            Usable { next, bases: movable, covered, reach, coming: if ctx.f2t { coming } else { 0 }, talon_free };
         let mut memo = [0u8; 52];
         // A talon card that may come down (with a use to follow).
         let mut talon_may_come = |x: u8| has_place(x) && (!talon_free || usable.get(x, &mut memo));
@@ -1421,7 +1422,8 @@ impl State {
         }
         // Talon cards that may come, within reach and with a place.
         let movable = self.movable_bases(ctx, bases, king_can_come);
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases: movable, covered, reach, talon_free };
+        let coming = if ctx.f2t { self.coming_down() } else { 0 };
+        let usable = Usable { next, bases: movable, covered, reach, coming, talon_free };
         let mut memo = [0u8; 52];
         let mut cands = reach & onto;
         while cands != 0 {
@@ -1476,7 +1478,8 @@ impl State {
         let kings_placeable = if empty.is_some() { KINGS } else { 0 };
         let placeable = tops.iter().flatten().fold(kings_placeable, |m, &t| m | builders(t));
         let movable = self.movable_bases(ctx, bases, king_can_come);
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases: movable, covered, reach, talon_free };
+        let coming = if ctx.f2t { self.coming_down() } else { 0 };
+        let usable = Usable { next, bases: movable, covered, reach, coming, talon_free };
         let mut memo = [0u8; 52];
 
         // Tableau to foundation: the top cards.
@@ -1675,34 +1678,34 @@ fn engine_pile(i: u8) -> Option<PileId> {
 /// [`State::gen_uses`] may give right after, checked in the state tests.
 /// With `talon_free` a talon card put on them must in turn be usable (it
 /// too is used at once, and its use comes before anything else).
-struct Usable<'a> {
-    st: &'a State,
-    f2t: bool,
+struct Usable {
     /// Masks (bit = card): the cards next on their foundations, the face-up
     /// bases whose pile's face-up part may move ([`State::movable_bases`]),
-    /// the covered face-up cards, the talon cards within reach.
+    /// the covered face-up cards, the talon cards within reach, and the
+    /// foundation tops that may come down ([`State::coming_down`], none
+    /// without foundation-to-tableau moves).
     next: u64,
     bases: u64,
     covered: u64,
     reach: u64,
+    coming: u64,
     talon_free: bool,
 }
 
-impl Usable<'_> {
+impl Usable {
     /// Whether `c` is usable; `memo` (0 unknown, 1 yes, 2 no) is kept
     /// between calls for the same position.
     fn get(&self, c: u8, memo: &mut [u8; 52]) -> bool {
         if memo[usize::from(c)] == 0 {
-            let twin = twin_card(c);
-            let r = rank(c);
-            let yes = (self.covered & self.next & (1 << twin) != 0)
-                || (r >= 2
-                    && other_colour(suit(c)).iter().any(|&s| {
-                        let y = (s * 13) as u8 + r - 2;
-                        self.bases & (1 << y) != 0
-                            || (self.f2t && self.st.found[s] + 1 == r && self.st.may_come_down(y))
-                            || (self.reach & (1 << y) != 0 && (!self.talon_free || self.get(y, memo)))
-                    }));
+            // The cards that may go onto `c` (one rank lower, other colour).
+            let onto = builders(c);
+            let mut yes = self.covered & self.next & (1 << twin_card(c)) != 0 || onto & (self.bases | self.coming) != 0;
+            let mut t = onto & self.reach;
+            while t != 0 && !yes {
+                let y = t.trailing_zeros() as u8;
+                t &= t - 1;
+                yes = !self.talon_free || self.get(y, memo);
+            }
             memo[usize::from(c)] = if yes { 1 } else { 2 };
         }
         memo[usize::from(c)] == 1
