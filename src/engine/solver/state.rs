@@ -95,6 +95,32 @@ const BUILDERS: [u64; 256] = {
     t
 };
 
+/// [`parents`] of each card.
+const PARENTS: [u64; 256] = {
+    let mut t = [0; 256];
+    let mut c = 0;
+    while c < 52 {
+        let r = c % 13;
+        if r < 12 {
+            // The two suits of the other colour, one rank higher.
+            let (a, b) = if c / 13 == 1 || c / 13 == 2 { (0, 3) } else { (1, 2) };
+            t[c] = 1 << (a * 13 + r + 1) | 1 << (b * 13 + r + 1);
+        }
+        c += 1;
+    }
+    t
+};
+/// [`twin_card`] of each card.
+const TWINS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = ((3 - c / 13) * 13 + c % 13) as u8;
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 pub(crate) fn rank(c: u8) -> u8 {
     RANKS[usize::from(c)]
@@ -439,11 +465,7 @@ fn used(down: u64, e: Effect) -> u64 {
 /// colour), as a mask (bit = card); none for a king.
 #[inline]
 fn parents(c: u8) -> u64 {
-    let r = usize::from(rank(c));
-    if r == 13 {
-        return 0;
-    }
-    other_colour(suit(c)).iter().fold(0, |m, &s| m | 1 << (s * 13 + r))
+    PARENTS[usize::from(c)]
 }
 
 /// The cards that a card of `cards` (a mask) can be built on, as a mask:
@@ -466,7 +488,7 @@ fn builders(c: u8) -> u64 {
 /// The card of the same rank and colour in the other suit.
 #[inline]
 fn twin_card(c: u8) -> u8 {
-    (twin_suit(suit(c)) * 13) as u8 + rank(c) - 1
+    TWINS[usize::from(c)]
 }
 
 /// The other suit of the same colour.
@@ -2149,6 +2171,21 @@ mod tests {
             }
         }
         assert!(positions > 10_000, "{positions} positions");
+    }
+
+    #[test]
+    fn the_tables_of_parents_and_twins_follow_the_rules() {
+        for c in 0..52u8 {
+            let want = if rank(c) == 13 {
+                0
+            } else {
+                other_colour(suit(c)).iter().fold(0u64, |m, &s| m | 1 << (s * 13 + usize::from(rank(c))))
+            };
+            assert_eq!(parents(c), want, "card {c}");
+            let twin = twin_card(c);
+            assert_eq!((rank(twin), suit(twin)), (rank(c), twin_suit(suit(c))), "card {c}");
+            assert_eq!(is_red(twin), is_red(c), "card {c}");
+        }
     }
 
     #[test]
