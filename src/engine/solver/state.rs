@@ -478,6 +478,16 @@ fn parents_of(cards: u64) -> u64 {
     red | red << 39 | black << 13 | black << 26
 }
 
+/// The cards that can be built on a card of `cards` (a mask), as a mask:
+/// [`builders`] of each, all at once.
+#[inline]
+fn children_of(cards: u64) -> u64 {
+    const SUIT: u64 = (1 << 13) - 1;
+    let down = |s: usize| ((cards >> (13 * s)) & SUIT) >> 1; // one rank lower, no ace's
+    let (black, red) = (down(0) | down(3), down(1) | down(2));
+    red | red << 39 | black << 13 | black << 26
+}
+
 /// The two cards that can be built on `c` (one rank lower, other colour),
 /// as a mask (bit = card); none for an ace.
 #[inline]
@@ -1447,7 +1457,8 @@ impl State {
         let coming = if ctx.f2t { self.coming_down() } else { 0 };
         let usable = Usable { next, bases: movable, covered, reach, coming, talon_free };
         let mut memo = [0u8; 52];
-        let mut cands = reach & onto;
+        // Only those with a place are looked for along the piles.
+        let mut cands = reach & onto & (children_of(tops_mask) | if empty.is_some() { KINGS } else { 0 });
         while cands != 0 {
             let c = cands.trailing_zeros() as u8;
             cands &= cands - 1;
@@ -2186,6 +2197,15 @@ mod tests {
             assert_eq!((rank(twin), suit(twin)), (rank(c), twin_suit(suit(c))), "card {c}");
             assert_eq!(is_red(twin), is_red(c), "card {c}");
         }
+    }
+
+    #[test]
+    fn children_of_a_mask_are_the_builders_of_its_cards() {
+        for c in 0..52u8 {
+            assert_eq!(children_of(1 << c), builders(c), "card {c}");
+        }
+        let all_but_kings = ALL_CARDS & !KINGS;
+        assert_eq!(children_of(ALL_CARDS), all_but_kings, "all but the kings");
     }
 
     #[test]
