@@ -2155,7 +2155,8 @@ mod tests {
             k |= u128::from(st.found[s]) << (32 + 4 * s);
         }
         let free = st.redeals >= st.tlen;
-        let cursor = if free && (ctx.draw == 1 || st.cursor % 3 == 0 || st.cursor == st.tlen) { 0 } else { st.cursor };
+        let cursor =
+            if free && (ctx.draw == 1 || st.cursor.is_multiple_of(3) || st.cursor == st.tlen) { 0 } else { st.cursor };
         k |= u128::from(st.tmask) << 48 | u128::from(cursor) << 72 | u128::from(st.redeals.min(st.tlen)) << 77;
         Key(k)
     }
