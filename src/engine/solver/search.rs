@@ -16,7 +16,7 @@
 //! of draw-1 with no pass limit (each talon card that the stricter rules can
 //! play is one that draw-1 with no limit can play; the rest is the same). So
 //! a position that cannot be won under those easier rules cannot be won
-//! under the real ones. Once the search has taken a few thousand nodes (most
+//! under the real ones. Once the search has taken some thousands of nodes (most
 //! deals that can be won are won sooner), it asks a search under the easier
 //! rules about the start, with a large budget: a deal that draw-1 cannot
 //! win is then settled at once. With draw-3 it also asks, with a small
@@ -110,8 +110,11 @@ pub(crate) const MAX_TABLE: usize = (1 << 25) / 8 * 7;
 /// start, and about each later position. The budget about the start is
 /// set above what draw-1 takes to prove the hardest lost deals, so that
 /// such a proof settles the draw-3 search at once (figures in
-/// docs/solver.md, "Tuning the search").
+/// docs/solver.md, "Tuning the search"). With draw-3 they start later: most
+/// draw-3 deals that can be won are won before the easier searches would
+/// have paid for themselves.
 const EASIER_AFTER: u64 = 3_000;
+const EASIER_AFTER_DRAW3: u64 = 20_000;
 const EASIER_ROOT_STATES: u64 = 2_000_000;
 const EASIER_NODE_STATES: u64 = 10_000;
 /// After an easier search that wins, this many positions are not asked
@@ -346,12 +349,16 @@ struct Next {
 /// each key: most of them are already in the table, and a search with many
 /// positions spends much of its time waiting for that memory, so fetching
 /// them all at once, while the first is looked at, saves most of the wait.
-/// `None` when an allocation fails: the caller answers "memory".
+/// The same goes for the tables of `known` (an easier search's), where
+/// each node's key is looked up too. `None` when an allocation fails: the
+/// caller answers "memory".
+#[allow(clippy::too_many_arguments)]
 fn push_moves(
     st: &State,
     ctx: &Ctx,
     need: Need,
     tt: &Table,
+    known: Option<&Known>,
     moves: &mut Vec<Next>,
     scratch: &mut Vec<(i32, SMove)>,
     shuffle: &mut Option<Shuffle>,
@@ -386,6 +393,10 @@ fn push_moves(
         };
         if let Some(key) = &key {
             tt.prefetch(key);
+            if let Some(k) = known.filter(|_| child_need.is_any()) {
+                k.won.prefetch(key);
+                k.lost.prefetch(key);
+            }
         }
         Some(Next { mv, need: child_need, key })
     }));
@@ -439,7 +450,8 @@ fn make_room(tt: &mut Table) -> Option<GaveUp> {
 /// limit that can bind, and with `prune_lost`, positions lost even under
 /// draw-1 with no pass limit are found and not expanded.
 pub(crate) fn dfs(root: State, ctx: &Ctx, budget: &Budget, prune_lost: bool) -> Outcome {
-    let easier = prune_lost.then_some((EASIER_AFTER, ctx.draw == 3));
+    let after = if ctx.draw == 3 { EASIER_AFTER_DRAW3 } else { EASIER_AFTER };
+    let easier = prune_lost.then_some((after, ctx.draw == 3));
     dfs_with(root, ctx, budget, easier, true)
 }
 
@@ -516,7 +528,9 @@ fn search(
         return unknown(GaveUp::StateLimit, 0, 0);
     }
     states += 1;
-    let Some((start, end)) = push_moves(&root, ctx, Need::ANY, tt, &mut moves, &mut scratch, &mut shuffle) else {
+    let Some((start, end)) =
+        push_moves(&root, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle)
+    else {
         return unknown(GaveUp::Memory, states, 0);
     };
     frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, node: true, start, next: start, end });
@@ -570,7 +584,9 @@ fn search(
                 }
                 tt.insert(key);
             }
-            let Some((start, end)) = push_moves(&child, ctx, need, tt, &mut moves, &mut scratch, &mut shuffle) else {
+            let Some((start, end)) =
+                push_moves(&child, ctx, need, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle)
+            else {
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                 return unknown(GaveUp::Memory, states, mem);
             };
@@ -640,7 +656,7 @@ fn search(
                 continue;
             }
         }
-        let pushed = push_moves(&child, ctx, Need::ANY, tt, &mut moves, &mut scratch, &mut shuffle);
+        let pushed = push_moves(&child, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle);
         let Some((start, end)) = pushed.filter(|_| frames.try_reserve(1).is_ok()) else {
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
             return unknown(GaveUp::Memory, states, mem);
@@ -796,9 +812,9 @@ mod tests {
         let rules = Rules { draw: DrawCount::Three, passes: PassLimit::Unlimited, foundation_to_tableau: true };
         let (st, ctx) = State::from_position(&position, &rules).unwrap();
         let budget = Budget::states(100_000);
-        let with = dfs_with(st, &ctx, &budget, Some((EASIER_AFTER, true)), true);
+        let with = dfs_with(st, &ctx, &budget, Some((EASIER_AFTER_DRAW3, true)), true);
         assert_eq!(won(&with), Some(true), "{} nodes", with.states);
-        let without = dfs_with(st, &ctx, &budget, Some((EASIER_AFTER, true)), false);
+        let without = dfs_with(st, &ctx, &budget, Some((EASIER_AFTER_DRAW3, true)), false);
         assert_eq!(won(&without), None, "{} nodes", without.states);
     }
 

@@ -95,6 +95,32 @@ const BUILDERS: [u64; 256] = {
     t
 };
 
+/// [`parents`] of each card.
+const PARENTS: [u64; 256] = {
+    let mut t = [0; 256];
+    let mut c = 0;
+    while c < 52 {
+        let r = c % 13;
+        if r < 12 {
+            // The two suits of the other colour, one rank higher.
+            let (a, b) = if c / 13 == 1 || c / 13 == 2 { (0, 3) } else { (1, 2) };
+            t[c] = 1 << (a * 13 + r + 1) | 1 << (b * 13 + r + 1);
+        }
+        c += 1;
+    }
+    t
+};
+/// [`twin_card`] of each card.
+const TWINS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = ((3 - c / 13) * 13 + c % 13) as u8;
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 pub(crate) fn rank(c: u8) -> u8 {
     RANKS[usize::from(c)]
@@ -154,6 +180,7 @@ const ALL_CARDS: u64 = (1 << 52) - 1;
 const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
 
 /// The face-up cards of a position by role, as masks (bit = card).
+#[derive(Clone, Copy)]
 struct FaceUp {
     /// The lowest face-up card of each pile.
     bases: u64,
@@ -190,6 +217,13 @@ pub(crate) struct State {
     /// face-up cards are known without walking the piles (see
     /// [`State::face_up`]).
     pub hidden_cards: u64,
+    /// The top cards of the piles, their lowest face-up cards (bases), and
+    /// the bases with cards face down under them, as masks (bit = card):
+    /// kept up to date by the moves so that [`State::face_up`] need not
+    /// walk the piles (the state tests check them against the piles).
+    pub top_cards: u64,
+    pub base_cards: u64,
+    pub bases_on_hidden: u64,
 }
 
 /// Solver move kinds.
@@ -431,11 +465,7 @@ fn used(down: u64, e: Effect) -> u64 {
 /// colour), as a mask (bit = card); none for a king.
 #[inline]
 fn parents(c: u8) -> u64 {
-    let r = usize::from(rank(c));
-    if r == 13 {
-        return 0;
-    }
-    other_colour(suit(c)).iter().fold(0, |m, &s| m | 1 << (s * 13 + r))
+    PARENTS[usize::from(c)]
 }
 
 /// The cards that a card of `cards` (a mask) can be built on, as a mask:
@@ -445,6 +475,16 @@ fn parents_of(cards: u64) -> u64 {
     const SUIT: u64 = (1 << 13) - 1;
     let up = |s: usize| ((cards >> (13 * s)) << 1) & SUIT; // one rank higher, no king's
     let (black, red) = (up(0) | up(3), up(1) | up(2));
+    red | red << 39 | black << 13 | black << 26
+}
+
+/// The cards that can be built on a card of `cards` (a mask), as a mask:
+/// [`builders`] of each, all at once.
+#[inline]
+fn children_of(cards: u64) -> u64 {
+    const SUIT: u64 = (1 << 13) - 1;
+    let down = |s: usize| ((cards >> (13 * s)) & SUIT) >> 1; // one rank lower, no ace's
+    let (black, red) = (down(0) | down(3), down(1) | down(2));
     red | red << 39 | black << 13 | black << 26
 }
 
@@ -458,7 +498,7 @@ fn builders(c: u8) -> u64 {
 /// The card of the same rank and colour in the other suit.
 #[inline]
 fn twin_card(c: u8) -> u8 {
-    (twin_suit(suit(c)) * 13) as u8 + rank(c) - 1
+    TWINS[usize::from(c)]
 }
 
 /// The other suit of the same colour.
@@ -509,6 +549,9 @@ impl State {
             tmask: 0,
             tcards: 0,
             hidden_cards: 0,
+            top_cards: 0,
+            base_cards: 0,
+            bases_on_hidden: 0,
             redeals: match rules.passes {
                 PassLimit::Unlimited => UNLIMITED,
                 PassLimit::Limited(n) => n.saturating_sub(position.pass()).min(254) as u8,
@@ -532,6 +575,13 @@ impl State {
             st.len[i] = (h.len() + up.len()) as u8;
             st.hidden[i] = h.len() as u8;
             st.hidden_cards |= h.iter().fold(0, |m, c| m | 1 << c.index());
+            if let (Some(top), Some(base)) = (up.last(), up.first()) {
+                st.top_cards |= 1 << top.index();
+                st.base_cards |= 1 << base.index();
+                if !h.is_empty() {
+                    st.bases_on_hidden |= 1 << base.index();
+                }
+            }
         }
         for s in Suit::ALL {
             st.found[s.index()] = position.foundation(s).min(13);
@@ -565,7 +615,10 @@ impl State {
     /// The cards next on their foundations, as a mask (bit = card).
     #[inline]
     fn next_mask(&self) -> u64 {
-        (0..4).fold(0u64, |m, s| if self.found[s] < 13 { m | 1 << (s * 13 + usize::from(self.found[s])) } else { m })
+        // A full foundation's bit falls outside its suit and is masked off,
+        // with no branch.
+        const SUIT: u64 = (1 << 13) - 1;
+        (0..4).fold(0u64, |m, s| m | ((1u64 << self.found[s]) & SUIT) << (13 * s))
     }
 
     #[inline]
@@ -583,8 +636,32 @@ impl State {
     fn turn_up(&mut self, i: usize) {
         if self.len[i] == self.hidden[i] && self.hidden[i] > 0 {
             self.hidden[i] -= 1;
-            self.hidden_cards &= !(1 << self.piles[i][usize::from(self.hidden[i])]);
+            let c = 1u64 << self.piles[i][usize::from(self.hidden[i])];
+            self.hidden_cards &= !c;
+            self.top_cards |= c;
+            self.base_cards |= c;
+            if self.hidden[i] > 0 {
+                self.bases_on_hidden |= c;
+            }
         }
+    }
+
+    /// Puts card `c` on pile `to` (a top that takes it, or an empty pile).
+    #[inline]
+    fn put_on(&mut self, to: usize, c: u8) {
+        let (h, n) = (usize::from(self.hidden[to]), usize::from(self.len[to]));
+        let bit = 1u64 << c;
+        if n > h {
+            self.top_cards &= !(1 << self.piles[to][n - 1]);
+        } else {
+            self.base_cards |= bit;
+            if h > 0 {
+                self.bases_on_hidden |= bit;
+            }
+        }
+        self.top_cards |= bit;
+        self.piles[to][n] = c;
+        self.len[to] += 1;
     }
 
     /// Puts up every safe card, repeatedly: tableau top cards, and with
@@ -654,7 +731,15 @@ impl State {
 
     fn apply_t_f(&mut self, i: usize) {
         self.len[i] -= 1;
-        let c = self.piles[i][usize::from(self.len[i])];
+        let n = usize::from(self.len[i]);
+        let c = self.piles[i][n];
+        self.top_cards &= !(1 << c);
+        if n > usize::from(self.hidden[i]) {
+            self.top_cards |= 1 << self.piles[i][n - 1];
+        } else {
+            self.base_cards &= !(1 << c);
+            self.bases_on_hidden &= !(1 << c);
+        }
         self.found[suit(c)] += 1;
         self.turn_up(i);
     }
@@ -683,9 +768,7 @@ impl State {
                 if mv.kind == TALON_F {
                     self.found[suit(c)] += 1;
                 } else {
-                    let to = usize::from(mv.b);
-                    self.piles[to][usize::from(self.len[to])] = c;
-                    self.len[to] += 1;
+                    self.put_on(usize::from(mv.b), c);
                 }
             }
             T_F => self.apply_t_f(usize::from(mv.a)),
@@ -697,6 +780,23 @@ impl State {
                 let (from, to, count) = (usize::from(mv.a), usize::from(mv.b), usize::from(mv.c));
                 let start = usize::from(self.len[from]) - count;
                 let dst = usize::from(self.len[to]);
+                // The masks: the top of `to` is covered, the card under the
+                // build (if face up) becomes a top, and the build's lowest
+                // card is a base only on an empty pile.
+                let moved = 1u64 << self.piles[from][start];
+                if dst > usize::from(self.hidden[to]) {
+                    self.top_cards &= !(1 << self.piles[to][dst - 1]);
+                    self.base_cards &= !moved;
+                } else {
+                    self.base_cards |= moved;
+                }
+                self.bases_on_hidden &= !moved;
+                if self.hidden[to] > 0 && dst == usize::from(self.hidden[to]) {
+                    self.bases_on_hidden |= moved;
+                }
+                if start > usize::from(self.hidden[from]) {
+                    self.top_cards |= 1 << self.piles[from][start - 1];
+                }
                 for k in 0..count {
                     self.piles[to][dst + k] = self.piles[from][start + k];
                 }
@@ -709,8 +809,7 @@ impl State {
                 let to = usize::from(mv.b);
                 let c = (s * 13) as u8 + self.found[s] - 1;
                 self.found[s] -= 1;
-                self.piles[to][usize::from(self.len[to])] = c;
-                self.len[to] += 1;
+                self.put_on(to, c);
             }
         }
     }
@@ -802,6 +901,17 @@ impl State {
     /// What the position after `mv` (played here, expanded with `need`)
     /// must be expanded with.
     pub fn need_after(&self, ctx: &Ctx, need: Need, mv: SMove) -> Need {
+        let now = match mv.kind {
+            TALON_T if self.talon_free(ctx) => Now::UseOf { card: self.talon_card(ctx, mv.a) },
+            T_T if self.hidden[usize::from(mv.a)] == 0 && self.len[usize::from(mv.a)] == mv.c => Now::King,
+            _ => Now::Free,
+        };
+        // Most moves are made with no card brought down waiting, and bring
+        // none down: then nothing waits after them either, and what they
+        // do with cards need not be worked out.
+        if need.down == 0 && mv.kind != F_T {
+            return Need { down: 0, last_down: NO_CARD, now };
+        }
         let e = self.effect(ctx, mv);
         let mut down = need.down & !used(need.down, e);
         if let Some(u) = e.up {
@@ -817,11 +927,6 @@ impl State {
             // foundation onto it.
             last_down = need.last_down;
         }
-        let now = match mv.kind {
-            TALON_T if self.talon_free(ctx) => Now::UseOf { card: self.talon_card(ctx, mv.a) },
-            T_T if self.hidden[usize::from(mv.a)] == 0 && self.len[usize::from(mv.a)] == mv.c => Now::King,
-            _ => Now::Free,
-        };
         Need { down, last_down, now }
     }
 
@@ -831,29 +936,39 @@ impl State {
     /// just before that it does not use; or from a free talon, when
     /// something may follow it, see [`State::fruitful`], which `coming`
     /// and `bases` are for), or a move that uses every one of those cards.
-    fn allows(&self, ctx: &Ctx, need: Need, mv: SMove, coming: u64, bases: u64) -> bool {
+    /// `fruitful` holds talon cards already known to be fruitful here (a
+    /// mask), so that they are not asked about again.
+    fn allows(&self, ctx: &Ctx, need: Need, mv: SMove, coming: u64, bases: u64, fruitful: u64) -> bool {
         let e = self.effect(ctx, mv);
         let talon_free = self.talon_free(ctx);
         let after_last =
             need.last_down == NO_CARD || e.onto > Some(need.last_down) || used(need.down & 1 << need.last_down, e) != 0;
         used(need.down, e) == need.down
             || (mv.kind == F_T && after_last)
-            || (mv.kind == TALON_T
-                && talon_free
-                && self.fruitful(need.down, need.last_down, self.talon_card(ctx, mv.a), coming, bases))
+            || (mv.kind == TALON_T && talon_free && {
+                let t = self.talon_card(ctx, mv.a);
+                fruitful & (1 << t) != 0 || self.fruitful(need.down, need.last_down, t, coming, bases)
+            })
     }
 
     /// The foundation tops that may come down (see
     /// [`State::may_come_down`]), as a mask (bit = card).
     fn coming_down(&self) -> u64 {
-        (0..4).filter(|&s| self.found[s] > 0).fold(0u64, |m, s| {
-            let y = (s * 13) as u8 + self.found[s] - 1;
-            if self.may_come_down(y) {
-                m | 1 << y
-            } else {
-                m
+        // `may_come_down` of each foundation top, spelt out: the top of
+        // suit `s` (rank `r`) goes straight back up when both suits of the
+        // other colour hold at least `r - 1` cards and its twin suit at
+        // least `r - 2` (the safe rule with foundation-to-tableau on).
+        let f = self.found;
+        let (black, red) = (f[0].min(f[3]), f[1].min(f[2]));
+        let mut m = 0u64;
+        for s in 0..4 {
+            let r = f[s];
+            let other = if s == 1 || s == 2 { black } else { red };
+            if r > 0 && !(other + 1 >= r && f[3 - s] + 2 >= r) {
+                m |= 1 << (s * 13 + usize::from(r) - 1);
             }
-        })
+        }
+        m
     }
 
     /// Whether talon card `t`, brought to the tableau from a free talon
@@ -933,8 +1048,6 @@ impl State {
         }
         let FaceUp { bases, covered, tops, waiting_king } = self.face_up();
         let next = self.next_mask();
-        let found_tops =
-            (0..4).filter(|&s| self.found[s] > 0).fold(0u64, |m, s| m | 1 << (s * 13 + usize::from(self.found[s]) - 1));
         // A top that a card can go onto, or for a king an empty pile.
         let has_place = |x: u8| {
             if rank(x) == 13 {
@@ -943,36 +1056,29 @@ impl State {
                 tops & parents(x) != 0
             }
         };
-        // A foundation top that may come down onto a place.
+        // The foundation tops that may come down.
         let coming = self.coming_down();
-        let may_come = |z: u8| has_place(z) && coming & (1 << z) != 0;
-        let (talon_free, reach) = self.reach(ctx);
-        let king_can_come = self.king_can_come(ctx, waiting_king, reach);
-        let movable = self.movable_bases(ctx, bases, king_can_come);
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases: movable, covered, reach, talon_free };
-        let mut memo = [0u8; 52];
-        // A talon card that may come down (with a use to follow).
-        let mut talon_may_come = |x: u8| has_place(x) && (!talon_free || usable.get(x, &mut memo));
+        // The moves are looked for in two rounds, each ending as soon as one
+        // is found: first those that need nothing of the talon, then those
+        // that do (what the talon can reach, and with it which piles may be
+        // emptied, costs more to find).
         // Moves that use every card waiting: these are of one rank.
         let class = 1u64 << c | 1 << twin_card(c);
         let same_rank = (0..4).fold(0u64, |m, s| m | 1 << (s * 13 + usize::from(rank(c)) - 1));
-        if down & !same_rank == 0 {
+        let one_rank = down & !same_rank == 0;
+        let one_class = one_rank && down & !class == 0;
+        // The bases whose pile's face-up part may move whatever the talon
+        // holds: those with cards face down under them (see
+        // `movable_bases`).
+        let bottoms = ctx.bottom.iter().filter(|&&c| c != NO_CARD).fold(0u64, |m, &c| m | 1 << c);
+        if one_rank {
             if down == 1 << c && covered & next & (1 << twin_card(c)) != 0 {
                 return true;
             }
-            if down & !class == 0 {
-                let mut b = builders(c);
-                while b != 0 {
-                    let y = b.trailing_zeros() as u8;
-                    b &= b - 1;
-                    if coming & (1 << y) != 0 || (reach & (1 << y) != 0 && talon_may_come(y)) {
-                        return true;
-                    }
-                }
-                // A pile's whole face-up part onto their class.
-                if movable & builders(c) != 0 {
-                    return true;
-                }
+            // A foundation card, or a pile's whole face-up part, onto
+            // their class.
+            if one_class && (coming | bases & !bottoms) & builders(c) != 0 {
+                return true;
             }
             // The card under one of them in its suit coming down onto the
             // class of the others (or any place, when it is alone).
@@ -990,13 +1096,40 @@ impl State {
                 }
             }
         }
-        // Another foundation card brought down in order: after `c`, or
-        // using it.
-        let mut z = found_tops;
+        // Another foundation card brought down in order, onto a place:
+        // after `c`, or using it.
+        let mut z = coming;
         while z != 0 {
             let y = z.trailing_zeros() as u8;
             z &= z - 1;
-            if (y > c || builders(c) & (1 << y) != 0 || y + 1 == c) && may_come(y) {
+            if (y > c || builders(c) & (1 << y) != 0 || y + 1 == c) && has_place(y) {
+                return true;
+            }
+        }
+        // The second round: moves that depend on the talon.
+        let (talon_free, reach) = self.reach(ctx);
+        if !one_class && !talon_free {
+            return false;
+        }
+        let king_can_come = self.king_can_come(ctx, waiting_king, reach);
+        let movable = self.movable_bases(ctx, bases, king_can_come);
+        let usable =
+            Usable { next, bases: movable, covered, reach, coming: if ctx.f2t { coming } else { 0 }, talon_free };
+        let mut memo = [0u8; 52];
+        // A talon card that may come down (with a use to follow).
+        let mut talon_may_come = |x: u8| has_place(x) && (!talon_free || usable.get(x, &mut memo));
+        if one_class {
+            // A talon card onto their class, or a pile's whole face-up part
+            // that may move only if a king may come to the pile it empties.
+            let mut b = builders(c) & reach;
+            while b != 0 {
+                let y = b.trailing_zeros() as u8;
+                b &= b - 1;
+                if talon_may_come(y) {
+                    return true;
+                }
+            }
+            if movable & builders(c) != 0 {
                 return true;
             }
         }
@@ -1006,7 +1139,8 @@ impl State {
             while t != 0 {
                 let x = t.trailing_zeros() as u8;
                 t &= t - 1;
-                if self.fruitful(down, c, x, coming, bases) && talon_may_come(x) {
+                // The cheap question first: whether it has a place.
+                if has_place(x) && self.fruitful(down, c, x, coming, bases) && talon_may_come(x) {
                     return true;
                 }
             }
@@ -1016,19 +1150,16 @@ impl State {
 
     /// The face-up cards by role, as masks (bit = card): see [`FaceUp`].
     /// The face-up tableau cards are every card not face down, in the
-    /// talon or on a foundation, so only the tops and the bases are read
-    /// from the piles (the state tests check this against the piles).
+    /// talon or on a foundation, and the tops and the bases are kept by the
+    /// moves, so nothing is read from the piles (the state tests check all
+    /// of this against the piles).
     fn face_up(&self) -> FaceUp {
-        let mut f = FaceUp { bases: 0, covered: 0, tops: 0, waiting_king: false };
-        for j in 0..7 {
-            let (h, n) = (usize::from(self.hidden[j]), usize::from(self.len[j]));
-            if n == h {
-                continue;
-            }
-            f.tops |= 1 << self.piles[j][n - 1];
-            f.bases |= 1 << self.piles[j][h];
-            f.waiting_king |= h > 0 && rank(self.piles[j][h]) == 13;
-        }
+        let mut f = FaceUp {
+            bases: self.base_cards,
+            covered: 0,
+            tops: self.top_cards,
+            waiting_king: self.bases_on_hidden & KINGS != 0,
+        };
         let up = ALL_CARDS & !self.foundation_cards() & !self.tcards & !self.hidden_cards;
         f.covered = up & !f.tops;
         f
@@ -1197,6 +1328,12 @@ impl State {
     fn gen_uses(&self, ctx: &Ctx, need: Need, out: &mut Vec<(i32, SMove)>) {
         // The cards a move may bring onto a pile, and the one it may put up.
         let start = out.len();
+        let face_up = self.face_up();
+        // The foundation tops that may come down: asked for only where
+        // cards brought down wait (the filter below and `fruitful`).
+        let coming = if need.down != 0 { self.coming_down() } else { 0 };
+        // The talon cards known to be fruitful (see `allows`).
+        let mut known_fruitful = 0;
         match need.now {
             // Only cards brought down from a foundation are due: the moves
             // that may be allowed are made, and filtered below.
@@ -1217,9 +1354,13 @@ impl State {
                 // or fruitful (the filter below would drop the others).
                 let mut talon = 0;
                 if self.talon_free(ctx) {
-                    let (coming, bases) = (self.coming_down(), self.face_up().bases);
-                    // Only a card onto which one of these can come may be.
-                    let mut t = self.tcards & !onto_class & parents_of(coming | self.tcards | bases);
+                    let bases = face_up.bases;
+                    // Only a card onto which one of these can come may be,
+                    // and only one with a place is brought (`gen_uses_of`
+                    // drops the others): those are asked about first, as
+                    // that is the cheaper question.
+                    let placeable = self.placeable(face_up.tops);
+                    let mut t = self.tcards & !onto_class & placeable & parents_of(coming | self.tcards | bases);
                     while t != 0 {
                         let c = t.trailing_zeros() as u8;
                         t &= t - 1;
@@ -1227,18 +1368,19 @@ impl State {
                             talon |= 1 << c;
                         }
                     }
+                    known_fruitful = talon;
                     talon |= self.tcards & onto_class;
                 }
-                self.gen_uses_of(ctx, onto_class | tops | talon, up, out);
+                self.gen_uses_of(ctx, &face_up, onto_class | tops | talon, up, out);
             }
-            Now::King => self.gen_uses_of(ctx, KINGS, None, out),
-            Now::UseOf { card } => self.gen_uses_of(ctx, builders(card), Some(twin_card(card)), out),
+            Now::King => self.gen_uses_of(ctx, &face_up, KINGS, None, out),
+            Now::UseOf { card } => self.gen_uses_of(ctx, &face_up, builders(card), Some(twin_card(card)), out),
         }
         if need.down != 0 {
-            let (coming, bases) = (self.coming_down(), self.face_up().bases);
+            let bases = face_up.bases;
             let mut k = start;
             for i in start..out.len() {
-                if self.allows(ctx, need, out[i].1, coming, bases) {
+                if self.allows(ctx, need, out[i].1, coming, bases, known_fruitful) {
                     out[k] = out[i];
                     k += 1;
                 }
@@ -1247,12 +1389,26 @@ impl State {
         }
     }
 
+    /// The cards that have a place here: onto a top of `tops` (a mask),
+    /// or for a king an empty pile.
+    #[inline]
+    fn placeable(&self, tops: u64) -> u64 {
+        let mut m = if self.first_empty().is_some() { KINGS } else { 0 };
+        let mut t = tops;
+        while t != 0 {
+            m |= builders(t.trailing_zeros() as u8);
+            t &= t - 1;
+        }
+        m
+    }
+
     /// The moves that bring a card of `onto` (a mask) onto a pile, and the
     /// one that puts `up` up (a top, or covered with its twin a top), in
     /// the order and with the priorities of [`State::gen_moves`].
-    fn gen_uses_of(&self, ctx: &Ctx, onto: u64, up: Option<u8>, out: &mut Vec<(i32, SMove)>) {
+    /// `face_up` is [`State::face_up`] of this position.
+    fn gen_uses_of(&self, ctx: &Ctx, face_up: &FaceUp, onto: u64, up: Option<u8>, out: &mut Vec<(i32, SMove)>) {
         let next = self.next_mask();
-        let FaceUp { bases, covered, tops: tops_mask, waiting_king } = self.face_up();
+        let FaceUp { bases, covered, tops: tops_mask, waiting_king } = *face_up;
         let empty = self.first_empty();
         // The first pile whose top takes `c`, or for a king the first empty
         // pile (as in `gen_moves`; here few cards look for a place, so
@@ -1298,9 +1454,11 @@ impl State {
         }
         // Talon cards that may come, within reach and with a place.
         let movable = self.movable_bases(ctx, bases, king_can_come);
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases: movable, covered, reach, talon_free };
+        let coming = if ctx.f2t { self.coming_down() } else { 0 };
+        let usable = Usable { next, bases: movable, covered, reach, coming, talon_free };
         let mut memo = [0u8; 52];
-        let mut cands = reach & onto;
+        // Only those with a place are looked for along the piles.
+        let mut cands = reach & onto & (children_of(tops_mask) | if empty.is_some() { KINGS } else { 0 });
         while cands != 0 {
             let c = cands.trailing_zeros() as u8;
             cands &= cands - 1;
@@ -1353,7 +1511,8 @@ impl State {
         let kings_placeable = if empty.is_some() { KINGS } else { 0 };
         let placeable = tops.iter().flatten().fold(kings_placeable, |m, &t| m | builders(t));
         let movable = self.movable_bases(ctx, bases, king_can_come);
-        let usable = Usable { st: self, f2t: ctx.f2t, next, bases: movable, covered, reach, talon_free };
+        let coming = if ctx.f2t { self.coming_down() } else { 0 };
+        let usable = Usable { next, bases: movable, covered, reach, coming, talon_free };
         let mut memo = [0u8; 52];
 
         // Tableau to foundation: the top cards.
@@ -1435,12 +1594,14 @@ impl State {
 
     /// The canonical key (see [`Key`]).
     pub fn key(&self, ctx: &Ctx) -> Key {
-        let mut k: u128 = 0;
-        let mut bottoms = 0u128; // 7 bits: the starting bottom card is the base
-        let mut kings = 0u128; // 4 bits: kings that are the base of such a pile
+        // Packed in two 64-bit halves (the talon set straddles them), which
+        // takes fewer instructions than shifting a 128-bit number.
+        let mut lo: u64 = 0;
+        let mut bottoms = 0u64; // 7 bits: the starting bottom card is the base
+        let mut kings = 0u64; // 4 bits: kings that are the base of such a pile
         for i in 0..7 {
             let h = self.hidden[i];
-            k |= u128::from(h) << (3 * i);
+            lo |= u64::from(h) << (3 * i);
             if h == 0 && self.len[i] > 0 {
                 let base = self.piles[i][0];
                 if rank(base) == 13 {
@@ -1450,8 +1611,8 @@ impl State {
                 }
             }
         }
-        let f = |s: usize| u128::from(self.found[s]);
-        let redeal_k = u128::from(self.redeals.min(self.tlen));
+        let f = |s: usize| u64::from(self.found[s]);
+        let redeal_k = u64::from(self.redeals.min(self.tlen));
         // With a pass limit that cannot bind, draw-1 reaches every talon
         // card from any cursor, and draw-3 reaches from a cursor that is a
         // multiple of 3, or the talon size, what it reaches from 0.
@@ -1460,12 +1621,14 @@ impl State {
         {
             0
         } else {
-            u128::from(self.cursor)
+            u64::from(self.cursor)
         };
-        k |= bottoms << 21 | kings << 28;
-        k |= f(0) << 32 | f(1) << 36 | f(2) << 40 | f(3) << 44;
-        k |= u128::from(self.tmask) << KEY_TALON | cursor_k << KEY_CURSOR | redeal_k << KEY_REDEALS;
-        Key(k)
+        lo |= bottoms << 21 | kings << 28;
+        lo |= f(0) << 32 | f(1) << 36 | f(2) << 40 | f(3) << 44;
+        let tmask = u64::from(self.tmask);
+        lo |= tmask << KEY_TALON;
+        let hi = tmask >> (64 - KEY_TALON) | cursor_k << (KEY_CURSOR - 64) | redeal_k << (KEY_REDEALS - 64);
+        Key(u128::from(lo) | u128::from(hi) << 64)
     }
 
     /// Plays out a trivially won position: puts the lowest top card up until
@@ -1548,34 +1711,34 @@ fn engine_pile(i: u8) -> Option<PileId> {
 /// [`State::gen_uses`] may give right after, checked in the state tests.
 /// With `talon_free` a talon card put on them must in turn be usable (it
 /// too is used at once, and its use comes before anything else).
-struct Usable<'a> {
-    st: &'a State,
-    f2t: bool,
+struct Usable {
     /// Masks (bit = card): the cards next on their foundations, the face-up
     /// bases whose pile's face-up part may move ([`State::movable_bases`]),
-    /// the covered face-up cards, the talon cards within reach.
+    /// the covered face-up cards, the talon cards within reach, and the
+    /// foundation tops that may come down ([`State::coming_down`], none
+    /// without foundation-to-tableau moves).
     next: u64,
     bases: u64,
     covered: u64,
     reach: u64,
+    coming: u64,
     talon_free: bool,
 }
 
-impl Usable<'_> {
+impl Usable {
     /// Whether `c` is usable; `memo` (0 unknown, 1 yes, 2 no) is kept
     /// between calls for the same position.
     fn get(&self, c: u8, memo: &mut [u8; 52]) -> bool {
         if memo[usize::from(c)] == 0 {
-            let twin = twin_card(c);
-            let r = rank(c);
-            let yes = (self.covered & self.next & (1 << twin) != 0)
-                || (r >= 2
-                    && other_colour(suit(c)).iter().any(|&s| {
-                        let y = (s * 13) as u8 + r - 2;
-                        self.bases & (1 << y) != 0
-                            || (self.f2t && self.st.found[s] + 1 == r && self.st.may_come_down(y))
-                            || (self.reach & (1 << y) != 0 && (!self.talon_free || self.get(y, memo)))
-                    }));
+            // The cards that may go onto `c` (one rank lower, other colour).
+            let onto = builders(c);
+            let mut yes = self.covered & self.next & (1 << twin_card(c)) != 0 || onto & (self.bases | self.coming) != 0;
+            let mut t = onto & self.reach;
+            while t != 0 && !yes {
+                let y = t.trailing_zeros() as u8;
+                t &= t - 1;
+                yes = !self.talon_free || self.get(y, memo);
+            }
             memo[usize::from(c)] = if yes { 1 } else { 2 };
         }
         memo[usize::from(c)] == 1
@@ -1736,6 +1899,20 @@ mod tests {
                         }
                     }
                     assert_eq!(f.covered, covered, "game {game}");
+                    let (mut tops, mut bases, mut waiting_king) = (0u64, 0u64, false);
+                    for j in 0..7 {
+                        let (h, n) = (usize::from(st.hidden[j]), usize::from(st.len[j]));
+                        if n > h {
+                            tops |= 1 << st.piles[j][n - 1];
+                            bases |= 1 << st.piles[j][h];
+                            waiting_king |= h > 0 && rank(st.piles[j][h]) == 13;
+                        }
+                    }
+                    assert_eq!((f.tops, f.bases, f.waiting_king), (tops, bases, waiting_king), "game {game}");
+                    let on_hidden = (0..7)
+                        .filter(|&j| st.hidden[j] > 0 && st.len[j] > st.hidden[j])
+                        .fold(0u64, |m, j| m | 1 << st.piles[j][usize::from(st.hidden[j])]);
+                    assert_eq!(st.bases_on_hidden, on_hidden, "game {game}");
                     covered_seen += usize::from(covered != 0);
                     for k in 0..usize::from(st.tlen) {
                         assert_eq!(usize::from(st.talon_position(st.talon[k])), k + 1, "game {game}");
@@ -1935,6 +2112,101 @@ mod tests {
         );
         eprintln!("{counts}");
         assert!(checked > 8_000 && waiting > 1_000 && dead_ends > 100 && uses > 10_000 && dropped > 100, "{counts}");
+    }
+
+    /// `coming_down` spells out `may_come_down` for the four foundation
+    /// tops at once: the two must agree on every set of foundation heights.
+    #[test]
+    fn the_foundation_tops_that_may_come_down_are_those_that_would_not_go_straight_back_up() {
+        let (mut st, _) = start(DrawCount::One, PassLimit::Unlimited);
+        let mut coming = 0;
+        for heights in 0..14u32.pow(4) {
+            st.found = std::array::from_fn(|s| (heights / 14u32.pow(s as u32) % 14) as u8);
+            let want = (0..4).filter(|&s| st.found[s] > 0).fold(0u64, |m, s| {
+                let top = (s * 13) as u8 + st.found[s] - 1;
+                if st.may_come_down(top) {
+                    m | 1 << top
+                } else {
+                    m
+                }
+            });
+            assert_eq!(st.coming_down(), want, "foundations {:?}", st.found);
+            coming += want.count_ones();
+        }
+        assert!(coming > 10_000, "{coming} foundation tops may come down");
+    }
+
+    /// The key packed field by field in one 128-bit number, as its docs
+    /// lay it out: [`State::key`] packs the same bits in two halves.
+    fn key_by_fields(st: &State, ctx: &Ctx) -> Key {
+        let mut k: u128 = 0;
+        for i in 0..7 {
+            k |= u128::from(st.hidden[i]) << (3 * i);
+            if st.hidden[i] == 0 && st.len[i] > 0 {
+                let base = st.piles[i][0];
+                if rank(base) == 13 {
+                    k |= 1 << (28 + suit(base));
+                } else if base == ctx.bottom[i] {
+                    k |= 1 << (21 + i);
+                }
+            }
+        }
+        for s in 0..4 {
+            k |= u128::from(st.found[s]) << (32 + 4 * s);
+        }
+        let free = st.redeals >= st.tlen;
+        let cursor =
+            if free && (ctx.draw == 1 || st.cursor.is_multiple_of(3) || st.cursor == st.tlen) { 0 } else { st.cursor };
+        k |= u128::from(st.tmask) << 48 | u128::from(cursor) << 72 | u128::from(st.redeals.min(st.tlen)) << 77;
+        Key(k)
+    }
+
+    #[test]
+    fn the_key_holds_each_field_in_its_bits() {
+        let mut next = picker(4242);
+        let mut positions = 0;
+        for game in 1..=40u128 {
+            for (draw, passes) in [
+                (DrawCount::One, PassLimit::Unlimited),
+                (DrawCount::Three, PassLimit::Unlimited),
+                (DrawCount::Three, PassLimit::Limited(3)),
+            ] {
+                let rules = Rules { draw, passes, foundation_to_tableau: game % 2 == 0 };
+                walk(game, &rules, 80, &mut next, |st, ctx, all| {
+                    for &(_, mv) in all {
+                        let mut child = *st;
+                        child.apply(ctx, mv);
+                        assert_eq!(child.key(ctx), key_by_fields(&child, ctx), "game {game}, {rules:?}, {mv:?}");
+                        positions += 1;
+                    }
+                });
+            }
+        }
+        assert!(positions > 10_000, "{positions} positions");
+    }
+
+    #[test]
+    fn the_tables_of_parents_and_twins_follow_the_rules() {
+        for c in 0..52u8 {
+            let want = if rank(c) == 13 {
+                0
+            } else {
+                other_colour(suit(c)).iter().fold(0u64, |m, &s| m | 1 << (s * 13 + usize::from(rank(c))))
+            };
+            assert_eq!(parents(c), want, "card {c}");
+            let twin = twin_card(c);
+            assert_eq!((rank(twin), suit(twin)), (rank(c), twin_suit(suit(c))), "card {c}");
+            assert_eq!(is_red(twin), is_red(c), "card {c}");
+        }
+    }
+
+    #[test]
+    fn children_of_a_mask_are_the_builders_of_its_cards() {
+        for c in 0..52u8 {
+            assert_eq!(children_of(1 << c), builders(c), "card {c}");
+        }
+        let all_but_kings = ALL_CARDS & !KINGS;
+        assert_eq!(children_of(ALL_CARDS), all_but_kings, "all but the kings");
     }
 
     #[test]
