@@ -2,7 +2,7 @@
 //! read at a terminal in screen-reader mode, plain lines otherwise
 //! (scripted replay).
 
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use rustyline::completion::Completer;
@@ -196,17 +196,27 @@ impl SpokenLines {
 
 impl LineSource for SpokenLines {
     fn next_line(&mut self) -> io::Result<Line> {
-        {
-            let mut out = io::stdout().lock();
-            io::Write::write_all(&mut out, self.prompt.as_bytes())?;
-            io::Write::flush(&mut out)?;
-        }
-        match self.lines.recv() {
-            Ok(Ok(Line::Text(t))) => Ok(Line::Text(klondike::app::lines::without_escape_sequences(&t))),
-            Ok(line) => line,
-            // The reader has ended (after the end of input or an error it
-            // sent), or never started.
-            Err(_) => Ok(Line::End),
+        loop {
+            {
+                let mut out = io::stdout().lock();
+                io::Write::write_all(&mut out, self.prompt.as_bytes())?;
+                io::Write::flush(&mut out)?;
+            }
+            return match self.lines.recv() {
+                Ok(Ok(Line::Text(t))) => Ok(Line::Text(klondike::app::lines::without_escape_sequences(&t))),
+                // The terminal has thrown the line away; whether one was
+                // being typed cannot be told, so this never quits: said on
+                // a line of its own, then the prompt again.
+                Ok(Ok(Line::Interrupted)) => {
+                    let mut out = io::stdout().lock();
+                    writeln!(out, "\n{}", klondike::app::render::replies::LINE_CLEARED)?;
+                    continue;
+                }
+                Ok(line) => line,
+                // The reader has ended (after the end of input or an error it
+                // sent), or never started.
+                Err(_) => Ok(Line::End),
+            };
         }
     }
 }

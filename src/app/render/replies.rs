@@ -212,6 +212,11 @@ pub fn kept_as_last_saved(moves: usize) -> String {
 /// What is said after Ctrl-C on an empty line, when nothing is asked.
 pub const HOW_TO_QUIT: &str = "To quit, type q or press Ctrl-D, or Ctrl-C again.";
 
+/// What is said after Ctrl-C at a plain prompt (screen-reader mode, no line
+/// editor): the terminal has thrown away the line typed, if any, and the
+/// program cannot tell whether there was one, so Ctrl-C never quits there.
+pub const LINE_CLEARED: &str = "Line cleared. To quit, type q or press Ctrl-D.";
+
 /// What is said when the player answers no to the question.
 pub const KEPT_PLAYING: &str = "Kept playing this game.";
 
