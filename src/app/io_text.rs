@@ -18,6 +18,11 @@ pub fn io_words(error: &std::io::Error) -> String {
         ErrorKind::NotADirectory => "part of its path is not a folder".to_string(),
         ErrorKind::IsADirectory => "it is a folder".to_string(),
         ErrorKind::NotFound => "it does not exist".to_string(),
+        ErrorKind::InvalidData if error.to_string().contains("valid UTF-8") => "it is not text (UTF-8)".to_string(),
+        // A loop of symbolic links (ELOOP, which has no stable kind).
+        _ if error.raw_os_error() == Some(40) && cfg!(target_os = "linux") => {
+            "its links go round in a loop".to_string()
+        }
         // Our own errors say it in words already; the system's without
         // their codes (see `plain_message`).
         _ => plain_message(&error.to_string()),
@@ -93,4 +98,22 @@ pub fn plain_message(text: &str) -> String {
         rest = &rest[c.len_utf8()..];
     }
     out
+}
+
+#[cfg(test)]
+mod words_tests {
+    use super::*;
+
+    #[test]
+    fn the_system_s_reasons_are_said_in_words() {
+        use std::io::{Error, ErrorKind};
+        assert_eq!(io_words(&Error::from(ErrorKind::StorageFull)), "the disk is full");
+        assert_eq!(
+            io_words(&Error::new(ErrorKind::InvalidData, "stream did not contain valid UTF-8")),
+            "it is not text (UTF-8)"
+        );
+        assert_eq!(io_reason(&Error::from(ErrorKind::PermissionDenied)), "no permission");
+        #[cfg(target_os = "linux")]
+        assert_eq!(io_words(&Error::from_raw_os_error(40)), "its links go round in a loop");
+    }
 }

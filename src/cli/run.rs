@@ -54,7 +54,11 @@ pub fn main() -> ExitCode {
             // pipe, as in `klondike --help | head -1`, ends quietly).
             return match printed {
                 Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
-                    warn_line!("klondike: {}: {err}", klondike::app::render::diagnostics::STDOUT_UNWRITABLE);
+                    warn_line!(
+                        "klondike: {}: {}",
+                        klondike::app::render::diagnostics::STDOUT_UNWRITABLE,
+                        klondike::app::io_text::io_words(&err)
+                    );
                     ExitCode::from(1)
                 }
                 _ => ExitCode::SUCCESS,
@@ -67,7 +71,8 @@ pub fn main() -> ExitCode {
         // Every read and every file is worded with what it was; a bare I/O
         // error is a write to standard output (a full disk, say).
         Err(e) if e.chain().count() == 1 && e.downcast_ref::<io::Error>().is_some() => {
-            warn_line!("klondike: {}: {e}", klondike::app::render::diagnostics::STDOUT_UNWRITABLE);
+            let why = e.downcast_ref::<io::Error>().map(klondike::app::io_text::io_words).unwrap_or_default();
+            warn_line!("klondike: {}: {why}", klondike::app::render::diagnostics::STDOUT_UNWRITABLE);
             ExitCode::from(1)
         }
         Err(e) => {
