@@ -260,6 +260,10 @@ pub enum Problem {
     /// replaced, as `cp` without `-f` would not, even by a user who could.
     #[error("it is write-protected; make it writable or name another file")]
     WriteProtected,
+    /// Its name ends in `.lock`, as the lock files of klondike's data
+    /// folders do: a lock file of some data folder is never replaced.
+    #[error("it is named as a lock file; name another file")]
+    LockFileName,
     /// The folder it would go in does not exist.
     #[error("its folder does not exist")]
     NoFolder,
@@ -1148,6 +1152,9 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
         Ok(_) => path.to_path_buf(),
         Err(_) => path.to_path_buf(),
     };
+    if target.extension().is_some_and(|e| e == "lock") {
+        return Err(not_usable(Problem::LockFileName));
+    }
     let permissions = match fs::metadata(&target) {
         Ok(m) if m.is_dir() => return Err(not_usable(Problem::IsAFolder)),
         Ok(m) if !m.is_file() => return Err(not_usable(Problem::NotARegularFile)),

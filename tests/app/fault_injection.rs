@@ -906,3 +906,24 @@ fn a_verdict_file_is_held_by_its_census_and_checked_before_the_work() {
     }
     assert!(!std::path::Path::new("p.svg").exists() && !std::path::Path::new("no").exists());
 }
+
+/// `save` never writes a file named as a lock file (`*.lock`), of this data
+/// folder or any other; a batch whose results file has no folder says so.
+#[test]
+fn save_refuses_lock_file_names_and_a_batch_names_a_missing_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let other = dir.path().join("other-data");
+    std::fs::create_dir(&other).unwrap();
+    let lock = other.join("autosave.json.lock");
+    std::fs::write(&lock, "").unwrap();
+    let (code, out, err) = klondike(&data, &[], &["--game", "3"], &format!("d\nsave {}\n", lock.display()));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("it is named as a lock file"), "{out}");
+    assert_eq!(std::fs::read(&lock).unwrap(), b"");
+    let missing = dir.path().join("no-such-folder/r.jsonl");
+    let (code, _, err) = klondike(&data, &[], &["solve", "--games", "1..2", "--output", missing.to_str().unwrap()], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("its folder does not exist") && err.trim().lines().count() == 1, "{err}");
+    assert!(!dir.path().join("no-such-folder").exists());
+}

@@ -67,6 +67,9 @@ pub enum OutputError {
     /// Another batch holds the file's lock.
     #[error("'{}' is being written by another batch; wait for it to end, or name another file", .0.display())]
     Busy(PathBuf),
+    /// The folder the file would go in does not exist.
+    #[error("cannot write to '{}': its folder does not exist", .0.display())]
+    NoFolder(PathBuf),
     /// The file is write-protected: results are not added to it, even by
     /// a user the system would let (as `save` does not replace one).
     #[error("'{}' is write-protected; make it writable or name another file", .0.display())]
@@ -156,6 +159,10 @@ impl Output {
         }
         if crate::app::store::is_write_protected(&path) {
             return Err(OutputError::WriteProtected(path));
+        }
+        let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        if !folder.is_dir() {
+            return Err(OutputError::NoFolder(path));
         }
         let file = match AppendFile::open(&path) {
             Ok(Some(file)) => file,
