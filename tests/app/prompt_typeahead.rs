@@ -153,6 +153,10 @@ impl AtTerminal {
                 if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
                     return Err(std::io::Error::last_os_error());
                 }
+                // As a shell starts it, whatever the tests were started
+                // under (`nohup`, a background job ignore these).
+                libc::signal(libc::SIGHUP, libc::SIG_DFL);
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
                 Ok(())
             });
         }
