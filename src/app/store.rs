@@ -210,8 +210,9 @@ pub enum Damage {
     /// It is larger than [`MAX_STORED`].
     #[error("larger than {} MiB, far more than any of ours", MAX_STORED >> 20)]
     TooLarge,
-    /// It is not JSON, or not JSON of the expected form (the parser's error).
-    #[error("{0}")]
+    /// It is not JSON, or not JSON of the expected form (the parser's
+    /// error, said in words by [`json_words`]).
+    #[error("{}", json_words(.0))]
     Json(serde_json::Error),
     /// The JSON is not an object.
     #[error("the JSON is not an object")]
@@ -267,6 +268,24 @@ pub enum Problem {
     /// The folder it would go in does not exist.
     #[error("its folder does not exist")]
     NoFolder,
+}
+
+/// What is wrong with a file's JSON, in words rather than the parser's
+/// ("expected value at line 1 column 1", "missing field `draw`"): not
+/// JSON, cut short, a field missing, or a value that is not one of ours.
+fn json_words(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let text = e.to_string();
+    let field = |prefix: &str| text.strip_prefix(prefix).and_then(|rest| rest.split('`').next()).map(str::to_string);
+    match e.classify() {
+        Category::Syntax => "it is not JSON".to_string(),
+        Category::Eof => "it is cut short".to_string(),
+        Category::Io => plain_message(&text),
+        Category::Data => match field("missing field `") {
+            Some(name) => format!("its field {name} is missing"),
+            None => "one of its values is not one a klondike file holds".to_string(),
+        },
+    }
 }
 
 /// Why a file the user named could not be read at all, in words
@@ -1467,5 +1486,27 @@ impl AppendFile {
         self.synced = std::time::Instant::now();
         crash_point("synced", &self.path);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_s_json_is_judged_in_words() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Saved {
+            draw: u8,
+        }
+        let said = |text: &str| Damage::Json(serde_json::from_str::<Saved>(text).unwrap_err()).to_string();
+        assert_eq!(said("root:x:0:0"), "it is not JSON");
+        assert_eq!(said("{\"draw\": 1,"), "it is cut short");
+        assert_eq!(said("{}"), "its field draw is missing");
+        assert_eq!(
+            said("{\"draw\": -5, \"passes\": null, \"foundation_to_tableau\": true}"),
+            "one of its values is not one a klondike file holds"
+        );
     }
 }
