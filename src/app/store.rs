@@ -239,7 +239,7 @@ pub enum Problem {
     #[error("{}", unreadable(.0))]
     Unreadable(io::Error),
     /// It is a symbolic link to nothing (the system's error).
-    #[error("the link leads nowhere ({0})")]
+    #[error("the link leads nowhere ({})", io_words(.0))]
     LinkLeadsNowhere(io::Error),
     /// It is a folder.
     #[error("it is a folder")]
