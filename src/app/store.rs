@@ -852,30 +852,50 @@ fn atomically(
     Ok(())
 }
 
-/// The temporary files of [`write_atomically`] being written now, so that a
-/// signal that ends the program can remove them
-/// ([`remove_pending_temp_files`]): a census's verdict file can take
-/// hundreds of megabytes.
-static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+/// A file a signal that ends the program is to remove: a temporary file of
+/// [`write_atomically`] being written now (a census's verdict file can take
+/// hundreds of megabytes), or a file made empty to be written later, removed
+/// only while it is still empty.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Leftover {
+    Temporary,
+    StillEmpty,
+}
 
-/// One entry of [`PENDING`], taken out when the write is over (renamed into
-/// place, or failed and removed by `tempfile`).
+/// The files [`remove_pending_temp_files`] removes, each entered by a
+/// [`Pending`] or a [`MadeEmpty`] and taken out when it is dropped.
+static PENDING: std::sync::Mutex<Vec<(PathBuf, Leftover)>> = std::sync::Mutex::new(Vec::new());
+
+fn enter_pending(path: &Path, kind: Leftover) {
+    if let Ok(mut pending) = PENDING.lock() {
+        pending.push((path.to_path_buf(), kind));
+    }
+}
+
+fn leave_pending(path: &Path) {
+    if let Ok(mut pending) = PENDING.lock() {
+        pending.retain(|(p, _)| p != path);
+    }
+}
+
+fn is_empty_file(path: &Path) -> bool {
+    fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0)
+}
+
+/// A temporary file of a write under way, taken out of [`PENDING`] when the
+/// write is over (renamed into place, or failed and removed by `tempfile`).
 struct Pending(PathBuf);
 
 impl Pending {
     fn new(path: &Path) -> Pending {
-        if let Ok(mut pending) = PENDING.lock() {
-            pending.push(path.to_path_buf());
-        }
+        enter_pending(path, Leftover::Temporary);
         Pending(path.to_path_buf())
     }
 }
 
 impl Drop for Pending {
     fn drop(&mut self) {
-        if let Ok(mut pending) = PENDING.lock() {
-            pending.retain(|p| *p != self.0);
-        }
+        leave_pending(&self.0);
     }
 }
 
@@ -885,19 +905,13 @@ impl Drop for Pending {
 /// to end on a signal; returns how many it removed. A write it cuts short
 /// fails, and the file it was to replace is as it was.
 pub fn remove_pending_temp_files() -> usize {
-    let mut removed = 0;
-    if let Ok(pending) = PENDING.lock() {
-        removed += pending.iter().filter(|p| fs::remove_file(p).is_ok()).count();
-    }
-    if let Ok(empty) = MADE_EMPTY.lock() {
-        let still_empty = |p: &&PathBuf| fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() == 0);
-        removed += empty.iter().filter(still_empty).filter(|p| fs::remove_file(p).is_ok()).count();
-    }
-    removed
+    let Ok(pending) = PENDING.lock() else { return 0 };
+    pending
+        .iter()
+        .filter(|(p, kind)| *kind == Leftover::Temporary || is_empty_file(p))
+        .filter(|(p, _)| fs::remove_file(p).is_ok())
+        .count()
 }
-
-/// The files [`MadeEmpty`] stands for.
-static MADE_EMPTY: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
 
 /// A file made empty now to be written later (so that it can be locked
 /// meanwhile, as a census does with its verdict file): while this is held,
@@ -909,19 +923,15 @@ pub struct MadeEmpty(PathBuf);
 impl MadeEmpty {
     /// Stands for `path`, which the caller has just made, empty.
     pub fn new(path: &Path) -> MadeEmpty {
-        if let Ok(mut empty) = MADE_EMPTY.lock() {
-            empty.push(path.to_path_buf());
-        }
+        enter_pending(path, Leftover::StillEmpty);
         MadeEmpty(path.to_path_buf())
     }
 }
 
 impl Drop for MadeEmpty {
     fn drop(&mut self) {
-        if let Ok(mut empty) = MADE_EMPTY.lock() {
-            empty.retain(|p| *p != self.0);
-        }
-        if fs::metadata(&self.0).is_ok_and(|m| m.is_file() && m.len() == 0) {
+        leave_pending(&self.0);
+        if is_empty_file(&self.0) {
             let _ = fs::remove_file(&self.0);
         }
     }
