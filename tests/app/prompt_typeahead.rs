@@ -20,63 +20,19 @@ fn at_a_terminal(input: &[u8]) -> Option<String> {
 /// turn: the next once the line before has said "Thinking" (a long solve
 /// under way), the first once the first prompt is shown.
 fn at_a_terminal_with(args: &[&str], writes: &[&[u8]]) -> Option<String> {
-    let Ok(pty) = nix::pty::openpty(None, None) else {
-        common::cannot_run_here("no pseudo-terminal can be opened here");
-        return None;
-    };
-    let slave = std::fs::File::from(pty.slave);
     let data = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_klondike"))
-        .args(args)
-        .arg("--no-resume")
-        .env("KLONDIKE_DATA_DIR", data.path())
-        .env("TERM", "xterm")
-        .env("NO_COLOR", "1")
-        .env_remove("KLONDIKE_SCREEN_READER")
-        .stdin(Stdio::from(slave.try_clone().unwrap()))
-        .stdout(Stdio::from(slave.try_clone().unwrap()))
-        .stderr(Stdio::from(slave))
-        .spawn()
-        .unwrap();
-    let mut master = std::fs::File::from(pty.master);
-    let mut reader = master.try_clone().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<Vec<u8>>();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                break;
-            }
-        }
-    });
-    let mut out = Vec::new();
-    let read_until = |out: &mut Vec<u8>, done: &dyn Fn(&str) -> bool| {
-        let start = Instant::now();
-        while !done(&String::from_utf8_lossy(out)) && start.elapsed() < Duration::from_secs(20) {
-            match rx.recv_timeout(Duration::from_millis(50)) {
-                Ok(bytes) => out.extend(bytes),
-                // The program has ended and all it wrote is read.
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-            }
-        }
-    };
-    read_until(&mut out, &|s| s.contains("q to quit"));
+    let mut at = AtTerminal::launch(data.path(), &[args, &["--no-resume"]].concat(), Attached::All)?;
+    at.wait_for("q to quit", 1);
     for (i, input) in writes.iter().enumerate() {
         if i > 0 {
-            read_until(&mut out, &|s| s.contains("Thinking"));
+            at.wait_for("Thinking", 1);
         }
-        master.write_all(input).unwrap();
+        at.type_in(input);
     }
-    read_until(&mut out, &|s| s.contains("Pass 1, 3 moves"));
-    master.write_all(b"q\r").unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        assert!(start.elapsed() < Duration::from_secs(20), "klondike did not quit");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    read_until(&mut out, &|_| false);
-    Some(String::from_utf8_lossy(&out).into_owned())
+    at.wait_for("Pass 1, 3 moves", 1);
+    at.type_in(b"q\r");
+    let (_, out) = at.finish();
+    Some(out)
 }
 
 #[test]
@@ -122,11 +78,22 @@ fn lines_typed_during_a_long_solve_are_run_after_it() {
     assert!(answered < out.find("Pass 1, 3 moves").unwrap(), "{out}");
 }
 
+/// Which of the program's streams are the pseudo-terminal.
+#[derive(Clone, Copy, PartialEq)]
+enum Attached {
+    /// All three, as at an interactive prompt.
+    All,
+    /// Standard error only (where a batch draws its progress), the rest
+    /// closed or thrown away.
+    StandardErrorOnly,
+}
+
 /// A session of klondike on a pseudo-terminal, driven a step at a time.
 struct AtTerminal {
     child: std::process::Child,
     master: std::fs::File,
     seen: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    reader: Option<std::thread::JoinHandle<()>>,
     start: Instant,
 }
 
@@ -139,6 +106,16 @@ impl AtTerminal {
 
     /// As [`AtTerminal::start`], with the options `more`, until `shown`.
     fn start_with(data: &std::path::Path, more: &[&str], shown: &str) -> Option<AtTerminal> {
+        let args = [&["--game", "1", "--no-resume"], more].concat();
+        let mut session = AtTerminal::launch(data, &args, Attached::All)?;
+        session.wait_for(shown, 1);
+        Some(session)
+    }
+
+    /// klondike with the arguments `args` and the data folder `data`, its
+    /// streams `attached` to a new pseudo-terminal; `None` where none can be
+    /// had (see [`common::cannot_run_here`]).
+    fn launch(data: &std::path::Path, args: &[&str], attached: Attached) -> Option<AtTerminal> {
         let Ok(pty) = nix::pty::openpty(None, None) else {
             common::cannot_run_here("no pseudo-terminal can be opened here");
             return None;
@@ -150,7 +127,7 @@ impl AtTerminal {
         // SAFETY: only async-signal-safe calls between fork and exec.
         unsafe {
             std::os::unix::process::CommandExt::pre_exec(&mut command, || {
-                if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                if libc::setsid() < 0 || libc::ioctl(2, libc::TIOCSCTTY, 0) < 0 {
                     return Err(std::io::Error::last_os_error());
                 }
                 // As a shell starts it, whatever the tests were started
@@ -160,23 +137,25 @@ impl AtTerminal {
                 Ok(())
             });
         }
-        let child = command
-            .args(["--game", "1", "--no-resume"])
-            .args(more)
+        command
+            .args(args)
             .env("KLONDIKE_DATA_DIR", data)
             .env("TERM", "xterm")
             .env("NO_COLOR", "1")
-            .env_remove("KLONDIKE_SCREEN_READER")
-            .stdin(Stdio::from(slave.try_clone().unwrap()))
-            .stdout(Stdio::from(slave.try_clone().unwrap()))
-            .stderr(Stdio::from(slave))
-            .spawn()
-            .unwrap();
+            .env_remove("KLONDIKE_SCREEN_READER");
+        if attached == Attached::All {
+            command.stdin(Stdio::from(slave.try_clone().unwrap())).stdout(Stdio::from(slave.try_clone().unwrap()));
+        } else {
+            command.stdin(Stdio::null()).stdout(Stdio::null());
+        }
+        let child = command.stderr(Stdio::from(slave)).spawn().unwrap();
+        // The terminal closes (the read fails) once the program has ended.
+        drop(command);
         let master = std::fs::File::from(pty.master);
         let mut reader = master.try_clone().unwrap();
         let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let into = std::sync::Arc::clone(&seen);
-        std::thread::spawn(move || {
+        let reader = std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
             while let Ok(n) = reader.read(&mut buf) {
                 if n == 0 {
@@ -185,19 +164,17 @@ impl AtTerminal {
                 into.lock().unwrap().extend_from_slice(&buf[..n]);
             }
         });
-        let mut session = AtTerminal { child, master, seen, start: Instant::now() };
-        session.wait_for(shown, 1);
-        Some(session)
+        Some(AtTerminal { child, master, seen, reader: Some(reader), start: Instant::now() })
     }
 
     fn text(&self) -> String {
         String::from_utf8_lossy(&self.seen.lock().unwrap()).into_owned()
     }
 
-    /// Waits (20 s at most) until `what` has been shown `times` times.
+    /// Waits (60 s at most) until `what` has been shown `times` times.
     fn wait_for(&mut self, what: &str, times: usize) {
         while self.text().matches(what).count() < times {
-            assert!(self.start.elapsed() < Duration::from_secs(20), "waited for '{what}': {}", self.text());
+            assert!(self.start.elapsed() < Duration::from_secs(60), "waited for '{what}': {}", self.text());
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -206,15 +183,25 @@ impl AtTerminal {
         self.master.write_all(keys).unwrap();
     }
 
-    /// Waits (20 s at most) for the program to end; its exit code.
+    /// Waits (60 s at most) for the program to end; its exit code.
     fn end(&mut self) -> Option<i32> {
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return status.code();
             }
-            assert!(self.start.elapsed() < Duration::from_secs(20), "klondike did not end: {}", self.text());
+            assert!(self.start.elapsed() < Duration::from_secs(60), "klondike did not end: {}", self.text());
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Waits for the program to end and for all it wrote to be read; its
+    /// exit code and everything it printed.
+    fn finish(&mut self) -> (Option<i32>, String) {
+        let code = self.end();
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+        (code, self.text())
     }
 }
 
@@ -289,33 +276,12 @@ fn ctrl_c_twice_on_an_empty_line_quits() {
 /// with one decimal and the time left, and the batch ends with its line.
 #[test]
 fn a_batch_on_a_terminal_shows_its_rate_and_the_time_left() {
-    let Ok(pty) = nix::pty::openpty(None, None) else {
-        common::cannot_run_here("no pseudo-terminal can be opened here");
-        return;
-    };
     let data = tempfile::tempdir().unwrap();
     let results = data.path().join("r.jsonl");
-    let child = Command::new(env!("CARGO_BIN_EXE_klondike"))
-        .args(["solve", "--games", "1..100", "--max-states", "20000", "--output", results.to_str().unwrap()])
-        .env("KLONDIKE_DATA_DIR", data.path())
-        .env("TERM", "xterm")
-        .stdout(Stdio::null())
-        .stderr(Stdio::from(std::fs::File::from(pty.slave)))
-        .spawn()
-        .unwrap();
-    let mut master = std::fs::File::from(pty.master);
-    let mut out = Vec::new();
-    let mut buf = [0u8; 4096];
-    // Until the batch has ended and its terminal is closed (EIO).
-    while let Ok(n) = master.read(&mut buf) {
-        if n == 0 {
-            break;
-        }
-        out.extend_from_slice(&buf[..n]);
-    }
-    let status = child.wait_with_output().unwrap().status;
-    assert!(status.success());
-    let text = String::from_utf8_lossy(&out);
+    let args = ["solve", "--games", "1..100", "--max-states", "20000", "--output", results.to_str().unwrap()];
+    let Some(mut at) = AtTerminal::launch(data.path(), &args, Attached::StandardErrorOnly) else { return };
+    let (code, text) = at.finish();
+    assert_eq!(code, Some(0), "{text}");
     let rate = regex_lite_rate(&text);
     assert!(rate, "no 'N.N deals/s' in: {text}");
     assert!(text.contains(" left"), "{text}");
