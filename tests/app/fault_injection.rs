@@ -20,6 +20,22 @@ fn klondike(data: &Path, extra: &[(&str, &str)], args: &[&str], stdin: &str) -> 
     common::run_klondike(args, &env, stdin)
 }
 
+/// klondike started with `args`, the data folder `data` and the variables
+/// `extra`; its standard output thrown away, its standard error kept for
+/// `wait_with_output`, its standard input a pipe when `typed` (else none).
+fn start_klondike(data: &Path, extra: &[(&str, &str)], args: &[&str], typed: bool) -> std::process::Child {
+    let stdin = if typed { std::process::Stdio::piped() } else { std::process::Stdio::null() };
+    std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(args)
+        .env("KLONDIKE_DATA_DIR", data)
+        .envs(extra.iter().copied())
+        .stdin(stdin)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// Game 7 left unfinished with three moves, saved for resuming.
 fn leave_game_7(data: &Path) {
     let (code, _, err) = klondike(data, &[], &["--game", "7", "--autosave", "--stats"], "d\nd\nd\n");
@@ -349,14 +365,7 @@ fn a_second_session_at_the_same_time_does_not_touch_the_first_ones_game() {
     use std::io::Write;
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path();
-    let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
-        .args(["--game", "5", "--autosave", "--stats"])
-        .env("KLONDIKE_DATA_DIR", data)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut first = start_klondike(data, &[], &["--game", "5", "--autosave", "--stats"], true);
     let mut input = first.stdin.take().unwrap();
     input.write_all(b"d\n").unwrap();
     input.flush().unwrap();
@@ -798,16 +807,10 @@ fn a_census_stopped_while_it_writes_its_verdicts_leaves_no_temporary_file() {
         let census = dir.path().join("c");
         let verdicts = dir.path().join("v.txt");
         let args = ["census", "--games", "1..2", "--draw", "1", "--passes", "1", "--foundation-to-tableau", "on"];
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
-            .args(args)
-            .args(["--max-states", "3000", "--dir", census.to_str().unwrap()])
-            .args(["--verdict-file", verdicts.to_str().unwrap()])
-            .env("KLONDIKE_DATA_DIR", dir.path().join("data"))
-            .env(PAUSE_BEFORE_RENAME_ENV, "60000")
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+        let files =
+            ["--max-states", "3000", "--dir", census.to_str().unwrap(), "--verdict-file", verdicts.to_str().unwrap()];
+        let pause = [(PAUSE_BEFORE_RENAME_ENV, "60000")];
+        let child = start_klondike(&dir.path().join("data"), &pause, &[&args[..], &files].concat(), false);
         wait_for("the verdict file's temporary file", || temp_files_of(dir.path(), "v.txt") == 1);
         send(&child, signal);
         let out = child.wait_with_output().unwrap();
@@ -827,13 +830,7 @@ fn a_batch_stopped_by_ctrl_c_says_what_it_did_and_its_rerun_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let results = dir.path().join("r.jsonl");
     let args = ["solve", "--games", "1..300", "--max-states", "300000", "--output", results.to_str().unwrap()];
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
-        .args(args)
-        .env("KLONDIKE_DATA_DIR", dir.path().join("data"))
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = start_klondike(&dir.path().join("data"), &[], &args, false);
     let lines = || std::fs::read_to_string(&results).map_or(0, |t| t.lines().count());
     wait_for("a first result", || lines() >= 2);
     send(&child, "INT");
@@ -877,14 +874,7 @@ fn a_verdict_file_is_held_by_its_census_and_checked_before_the_work() {
     let solve = ["census", "--games", "1..3", "--draw", "1", "--passes", "1", "--foundation-to-tableau", "on"];
     let mut args: Vec<&str> = solve.to_vec();
     args.extend(["--max-states", "3000", "--dir", c, "--verdict-file", v]);
-    let first = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
-        .args(&args)
-        .env("KLONDIKE_DATA_DIR", &data)
-        .env(PAUSE_BEFORE_RENAME_ENV, "3000")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let first = start_klondike(&data, &[(PAUSE_BEFORE_RENAME_ENV, "3000")], &args, false);
     wait_for("the first census's temporary file", || temp_files_of(dir.path(), "v.txt") == 1);
     let only = ["census", "--only", "1..3", &format!("{c}/draw1-passes1-f2t-on.jsonl"), "--verdict-file", v];
     let (code, _, err) = klondike(&data, &[], &only, "");
