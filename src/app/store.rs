@@ -403,6 +403,26 @@ pub enum StoreError {
         /// The newest version this crate reads.
         supported: u32,
     },
+    /// A text file the user named (a deal, a list of games, moves) could
+    /// not be opened or read, or is not UTF-8.
+    #[error("cannot read the {what} '{}'", path.display())]
+    TextUnreadable {
+        /// Which file it is.
+        what: TextFile,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// A text file the user named is larger than [`MAX_TEXT_FILE`].
+    #[error("the {what} '{}' is larger than 64 MiB", path.display())]
+    TextTooLarge {
+        /// Which file it is.
+        what: TextFile,
+        /// The file.
+        path: PathBuf,
+    },
 }
 
 /// The directory for klondike's data (statistics, autosave): the value of
@@ -533,43 +553,20 @@ impl std::fmt::Display for TextFile {
     }
 }
 
-/// Why a text file the user named could not be read; `what` says which.
-#[derive(Debug, thiserror::Error)]
-pub enum TextFileError {
-    /// It could not be opened or read, or is not UTF-8.
-    #[error("cannot read the {what} '{}'", path.display())]
-    Unreadable {
-        /// Which file it is.
-        what: TextFile,
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        #[source]
-        source: io::Error,
-    },
-    /// It is larger than [`MAX_TEXT_FILE`].
-    #[error("the {what} '{}' is larger than 64 MiB", path.display())]
-    TooLarge {
-        /// Which file it is.
-        what: TextFile,
-        /// The file.
-        path: PathBuf,
-    },
-}
-
 /// The text of the file `path` the user named, `what` saying which in errors,
 /// without a byte-order mark at its start (some editors write one).
 ///
 /// # Errors
-/// [`TextFileError`]: unreadable, not UTF-8, or larger than [`MAX_TEXT_FILE`].
-pub fn read_text_file(path: &Path, what: TextFile) -> Result<String, TextFileError> {
+/// [`StoreError::TextUnreadable`] (unreadable, not UTF-8) or
+/// [`StoreError::TextTooLarge`] (larger than [`MAX_TEXT_FILE`]).
+pub fn read_text_file(path: &Path, what: TextFile) -> Result<String, StoreError> {
     use std::io::Read;
-    let unreadable = |source| TextFileError::Unreadable { what, path: path.to_path_buf(), source };
+    let unreadable = |source| StoreError::TextUnreadable { what, path: path.to_path_buf(), source };
     let file = File::open(path).map_err(unreadable)?;
     let mut text = String::new();
     file.take(MAX_TEXT_FILE + 1).read_to_string(&mut text).map_err(unreadable)?;
     if text.len() as u64 > MAX_TEXT_FILE {
-        return Err(TextFileError::TooLarge { what, path: path.to_path_buf() });
+        return Err(StoreError::TextTooLarge { what, path: path.to_path_buf() });
     }
     Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),

@@ -15,7 +15,7 @@ use super::{
 use crate::app::flow::{Passed, WinnableError};
 use crate::app::play::{Origin, Play};
 use crate::app::record::{GameRecord, RecordError, Replayed};
-use crate::app::store::{self, StoreError, TextFileError};
+use crate::app::store::{self, StoreError};
 use crate::engine::deal::{Deal, DealError, GameNumber};
 use crate::engine::rules::Rules;
 use crate::engine::scoring::Scoring;
@@ -57,7 +57,7 @@ pub struct BeginWith {
 pub enum ChoiceError {
     /// The deal file (`--deal @FILE`) cannot be read.
     #[error(transparent)]
-    DealFile(#[from] TextFileError),
+    DealFile(StoreError),
     /// The deal given is not one (`--deal`).
     #[error("bad deal")]
     BadDeal(#[source] DealError),
@@ -102,7 +102,7 @@ pub fn not_loaded(error: &StoreError) -> String {
 pub fn choose_deal(choice: &DealChoice, random: impl FnOnce() -> GameNumber) -> Result<(Deal, Origin), ChoiceError> {
     if let Some(text) = &choice.deal {
         let text = match text.strip_prefix('@') {
-            Some(path) => store::read_text_file(Path::new(path), store::TextFile::Deal)?,
+            Some(path) => store::read_text_file(Path::new(path), store::TextFile::Deal).map_err(ChoiceError::DealFile)?,
             None => text.clone(),
         };
         let deal = text.parse::<Deal>().map_err(ChoiceError::BadDeal)?;
