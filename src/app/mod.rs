@@ -14,5 +14,6 @@ pub mod record;
 pub mod render;
 pub mod session;
 pub mod session_command;
+pub mod settings;
 pub mod stats;
 pub mod store;

@@ -358,6 +358,12 @@ impl Play {
         self.autoplay
     }
 
+    /// Turns autoplay on or off from the next action on (turned on, the
+    /// next [`Action::Autoplay`] plays the safe cards there are now).
+    pub fn set_autoplay(&mut self, on: bool) {
+        self.autoplay = on;
+    }
+
     /// Playing, won or stuck, as worked out after the last change.
     pub fn status(&self) -> Status {
         self.status

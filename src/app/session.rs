@@ -143,6 +143,13 @@ pub trait World {
     /// say so when it is stopped). By default nothing is done with it.
     fn game_kept(&mut self, _kept: bool) {}
 
+    /// The player turned autoplay on or off at the prompt: an interactive
+    /// front end keeps the choice for the next session. True when it was
+    /// kept; by default nothing is, and false.
+    fn autoplay_chosen(&mut self, _on: bool) -> bool {
+        false
+    }
+
     /// Says a diagnostic about the session's files (a sentence without the
     /// program's name; the binary writes it to standard error).
     fn warn(&mut self, text: &str);
@@ -307,6 +314,10 @@ enum Reply {
     /// or redo; `auto`): what it did in a sentence, and whether it made the
     /// game stuck.
     Changed { said: String, stuck_news: bool },
+    /// The game changed as a consequence of a setting changed (`autoplay
+    /// on`): `note` says the setting, before the sentence of what changed,
+    /// or after the table.
+    ChangedAfter { note: String, said: String, stuck_news: bool },
     /// A query's answer; the table is not shown.
     Answer(String),
     /// Show the whole table.
@@ -857,6 +868,12 @@ impl<W: World> Session<W> {
             Ok(Reply::Opening(None)) => self.opening(),
             Ok(Reply::Opening(Some(t))) => format!("{t}\n{}", self.opening()),
             Ok(Reply::Changed { said, stuck_news }) => self.after_change(&said, stuck_news),
+            Ok(Reply::ChangedAfter { note, said, stuck_news }) if self.view.screen_reader => {
+                self.after_change(&format!("{note} {said}"), stuck_news)
+            }
+            Ok(Reply::ChangedAfter { note, said, stuck_news }) => {
+                format!("{}{note}\n", self.after_change(&said, stuck_news))
+            }
         };
         if self.view.screen_reader {
             text = spoken(&text);
@@ -978,6 +995,22 @@ impl<W: World> Session<W> {
                 Ok(Reply::Opening(preface))
             }
             SessionCommand::Quit => Ok(Reply::Quit(self.leaving().map(|g| g.to_string()))),
+            SessionCommand::Autoplay(None) => Ok(Reply::Answer(said::autoplay_is(self.play.autoplay()))),
+            SessionCommand::Autoplay(Some(on)) => {
+                self.play.set_autoplay(on);
+                let kept = self.world.autoplay_chosen(on);
+                let turned = said::autoplay_turned(on, kept);
+                // Turned on, it plays the safe cards there are now.
+                let outcome = self.play.apply(Action::Autoplay, self.played_for()).map_err(WhyNotRun::Play)?;
+                if matches!(&outcome.event, Event::ToFoundations { moves, .. } if !moves.is_empty()) {
+                    self.note_win();
+                    let style = self.view.style;
+                    let said =
+                        announce_outcome(&outcome, self.game(), self.play.score_now(), &style).unwrap_or_default();
+                    return Ok(Reply::ChangedAfter { note: turned, said, stuck_news: outcome.became_stuck() });
+                }
+                Ok(Reply::Answer(turned))
+            }
         }
     }
 

@@ -16,7 +16,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::app::command::{self, Command, CommandError, CommandSpec, Layer, Verb};
+use crate::app::command::{self, Command, CommandError, CommandSpec, Layer, Meaning, Verb};
 use crate::engine::deal::GameNumber;
 use crate::engine::text::is_unprintable;
 
@@ -33,6 +33,8 @@ pub enum SessionCommand {
     New(Option<GameNumber>),
     /// End the session.
     Quit,
+    /// Turn autoplay on (`Some(true)`) or off, or say whether it is on.
+    Autoplay(Option<bool>),
 }
 
 /// One line of input as the session reads it.
@@ -73,6 +75,15 @@ impl SessionCommand {
             Verb::Load => file_name(spec.word, line).map(SessionCommand::Load),
             Verb::Stats => command::no_arguments(&words, spec).map(|()| SessionCommand::Stats),
             Verb::Quit => command::no_arguments(&words, spec).map(|()| SessionCommand::Quit),
+            Verb::Autoplay => match words[..] {
+                [] => Ok(SessionCommand::Autoplay(None)),
+                [word] => match command::argument(Verb::Autoplay, 0, word) {
+                    Some(Meaning::On) => Ok(SessionCommand::Autoplay(Some(true))),
+                    Some(Meaning::Off) => Ok(SessionCommand::Autoplay(Some(false))),
+                    _ => Err(CommandError::NotOnOff { text: word.to_string() }),
+                },
+                _ => Err(CommandError::TooMany { command: spec }),
+            },
             Verb::New => match words[..] {
                 [] => Ok(SessionCommand::New(None)),
                 [n] => n
@@ -116,6 +127,8 @@ impl fmt::Display for SessionCommand {
             SessionCommand::New(None) => f.write_str("new"),
             SessionCommand::New(Some(n)) => write!(f, "new {n}"),
             SessionCommand::Quit => f.write_str("quit"),
+            SessionCommand::Autoplay(None) => f.write_str("autoplay"),
+            SessionCommand::Autoplay(Some(on)) => write!(f, "autoplay {}", if *on { "on" } else { "off" }),
         }
     }
 }
@@ -144,6 +157,9 @@ mod tests {
             SessionCommand::Stats,
             SessionCommand::Save("My Game.json".into()),
             SessionCommand::Load("/tmp/x.json".into()),
+            SessionCommand::Autoplay(None),
+            SessionCommand::Autoplay(Some(true)),
+            SessionCommand::Autoplay(Some(false)),
         ]
     }
 

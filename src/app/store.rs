@@ -454,6 +454,12 @@ pub fn history_path() -> Option<PathBuf> {
     data_dir().map(|d| d.join(OUR_FILES[2]))
 }
 
+/// The settings an interactive player chose
+/// ([`crate::app::settings`]): `settings.json` in the [`data_dir`].
+pub fn settings_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join(OUR_FILES[3]))
+}
+
 /// Whether `path` is one of the files `ours` (klondike's own, which `save`
 /// must never replace), through any links: a file that exists is compared
 /// with every link followed (a link to the autosave is the autosave), and
@@ -605,7 +611,7 @@ pub const STRAY_TEMP_AGE: Duration = Duration::from_secs(3600);
 
 /// The files klondike keeps in its data folder (only their temporary
 /// files are ever removed by [`remove_stray_temp_files`]).
-pub const OUR_FILES: &[&str] = &["autosave.json", "statistics.json", "history.txt"];
+pub const OUR_FILES: &[&str] = &["autosave.json", "statistics.json", "history.txt", "settings.json"];
 
 /// Removes from `dir` the temporary files that [`write_atomically`] names
 /// for one of [`OUR_FILES`] (`.NAME.XXXXXX.tmp`) and that were last

@@ -18,6 +18,7 @@ use klondike::app::render::replies::Instead;
 use klondike::app::render::screen;
 use klondike::app::render::words::{CardNames, SuitStyle};
 use klondike::app::session::{Asked, BeginWith, DealChoice, ViewAsked};
+use klondike::app::settings::Settings;
 use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 use klondike::engine::scoring::{vegas_pass_limit, Scoring};
 use klondike::engine::solver::LineEffort;
@@ -34,17 +35,18 @@ pub struct GameArgs {
     /// stock from the top), or @FILE to read them from a file.
     #[arg(long, value_name = "DEAL", allow_hyphen_values = false)]
     pub deal: Option<String>,
-    /// Cards turned from stock to waste per draw.
-    #[arg(long, value_name = "N", default_value = "1")]
-    pub draw: Draw,
+    /// Cards turned from stock to waste per draw [default: 1].
+    #[arg(long, value_name = "N")]
+    pub draw: Option<Draw>,
     /// Passes through the stock: a number from 1, or `unlimited` [default:
     /// unlimited; when playing with --scoring vegas, 1 in draw-1 and 3 in
     /// draw-3].
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub passes: Option<PassLimit>,
-    /// Allow moving the top card of a foundation back onto the tableau.
-    #[arg(long)]
-    pub foundation_to_tableau: bool,
+    /// Allow moving the top card of a foundation back onto the tableau
+    /// (`--foundation-to-tableau` alone is `on`).
+    #[arg(long, value_name = "on|off", num_args = 0..=1, default_missing_value = "on")]
+    pub foundation_to_tableau: Option<OnOff>,
 }
 
 impl GameArgs {
@@ -56,9 +58,9 @@ impl GameArgs {
     /// The rules these options choose.
     pub fn rules(&self) -> Rules {
         Rules {
-            draw: self.draw.count(),
+            draw: self.draw.map_or(DrawCount::One, Draw::count),
             passes: self.passes.unwrap_or_default(),
-            foundation_to_tableau: self.foundation_to_tableau,
+            foundation_to_tableau: self.foundation_to_tableau == Some(OnOff::On),
         }
     }
 }
@@ -109,13 +111,15 @@ pub struct PlayArgs {
     #[arg(long, value_name = "TEXT")]
     pub prompt: Option<String>,
     /// After every move, play every safe card to its foundation, and finish
-    /// the game by itself once every card is face up.
-    #[arg(long)]
-    pub autoplay: bool,
+    /// the game by itself once every card is face up (`--autoplay` alone is
+    /// `on`; `autoplay on` and `autoplay off` at the prompt).
+    #[arg(long, value_name = "on|off", num_args = 0..=1, default_missing_value = "on")]
+    pub autoplay: Option<OnOff>,
     /// Scoring: `standard` (Windows: +5, +10, -15, redeal penalties), `vegas`
-    /// (-52 to start, +5 a card home, a balance kept across games) or `none`.
-    #[arg(long, value_name = "SCORING", default_value = "standard")]
-    pub scoring: Scoring,
+    /// (-52 to start, +5 a card home, a balance kept across games) or `none`
+    /// [default: standard].
+    #[arg(long, value_name = "SCORING")]
+    pub scoring: Option<Scoring>,
     /// Load a saved game (a file written by `save`) and play on from it,
     /// under its own rules and scoring.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "deal", "winnable", "draw", "passes", "foundation_to_tableau", "scoring"])]
@@ -148,10 +152,59 @@ impl PlayArgs {
     /// brings its usual pass limit when `--passes` is not given.
     pub fn rules(&self) -> Rules {
         let mut rules = self.game.rules();
-        if self.scoring == Scoring::Vegas && self.game.passes.is_none() {
+        if self.scoring == Some(Scoring::Vegas) && self.game.passes.is_none() {
             rules.passes = vegas_pass_limit(rules.draw);
         }
         rules
+    }
+
+    /// These options with the settings `kept` (an interactive player's,
+    /// [`klondike::app::settings`]) where the options leave one out: an
+    /// option given always wins.
+    pub fn with_remembered(&self, kept: &Settings) -> PlayArgs {
+        let mut args = self.clone();
+        let on_off = |on: bool| if on { OnOff::On } else { OnOff::Off };
+        // A saved game to load or resume brings its own rules and scoring.
+        if args.load.is_none() && !args.resume {
+            let game = &mut args.game;
+            game.draw = game.draw.or(kept.draw.map(|d| if d == DrawCount::Three { Draw::Three } else { Draw::One }));
+            game.passes = game.passes.or(kept.passes);
+            game.foundation_to_tableau = game.foundation_to_tableau.or(kept.foundation_to_tableau.map(on_off));
+            args.scoring = args.scoring.or(kept.scoring);
+        }
+        args.autoplay = args.autoplay.or(kept.autoplay.map(on_off));
+        args.layout = args.layout.or(kept.layout.map(|l| match l {
+            screen::Layout::Columns => Layout::Columns,
+            screen::Layout::Rows => Layout::Rows,
+            screen::Layout::List => Layout::List,
+        }));
+        args.cards = args.cards.or(kept.cards.map(|c| match c {
+            CardNames::Words => CardsOption::Words,
+            CardNames::Short => CardsOption::Short,
+        }));
+        args.suits = args.suits.or(kept.suits.map(|s| match s {
+            SuitStyle::Letters => SuitsOption::Letters,
+            SuitStyle::Symbols => SuitsOption::Symbols,
+        }));
+        args
+    }
+
+    /// The settings these options choose, to be kept for the next
+    /// interactive session: each one given (or kept before), the rest
+    /// left out.
+    pub fn chosen(&self) -> Settings {
+        let view = self.view_asked(false);
+        Settings {
+            format_version: klondike::app::settings::FORMAT_VERSION,
+            draw: self.game.draw.map(Draw::count),
+            passes: self.game.passes,
+            foundation_to_tableau: self.game.foundation_to_tableau.map(|o| o == OnOff::On),
+            scoring: self.scoring,
+            autoplay: self.autoplay.map(|o| o == OnOff::On),
+            layout: view.layout,
+            cards: view.names,
+            suits: view.suits,
+        }
     }
 
     /// The look the options ask for; `screen_reader`: screen-reader mode is
@@ -188,11 +241,11 @@ impl PlayArgs {
         BeginWith {
             choice: self.game.choice(),
             rules: self.rules(),
-            scoring: self.scoring,
+            scoring: self.scoring.unwrap_or_default(),
             load: self.load.clone(),
             resume: self.resume,
             winnable: self.winnable,
-            autoplay: self.autoplay,
+            autoplay: self.autoplay == Some(OnOff::On),
             asked: self.asked(interactive, screen_reader),
         }
     }
@@ -486,6 +539,56 @@ mod tests {
         let three = play(&["--scoring", "vegas", "--draw", "3"]).rules();
         assert_eq!((three.draw, three.passes), (DrawCount::Three, vegas_pass_limit(DrawCount::Three)));
         assert_eq!(play(&["--scoring", "vegas", "--passes", "unlimited"]).rules().passes, PassLimit::Unlimited);
+    }
+
+    /// The settings kept fill in what the options leave out; an option
+    /// given always wins; a saved game to load or resume keeps its own
+    /// rules; what the options then choose is what is kept.
+    #[test]
+    fn options_given_win_over_settings_kept() {
+        use klondike::engine::rules::PassLimit;
+        let kept = Settings {
+            draw: Some(DrawCount::Three),
+            passes: Some(PassLimit::Limited(3)),
+            foundation_to_tableau: Some(true),
+            scoring: Some(Scoring::Vegas),
+            autoplay: Some(true),
+            layout: Some(screen::Layout::List),
+            cards: Some(CardNames::Words),
+            suits: Some(SuitStyle::Symbols),
+            ..Settings::default()
+        };
+        let none = play(&[]).with_remembered(&kept);
+        let expect = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: true };
+        assert_eq!(none.rules(), expect);
+        assert_eq!(none.begin_with(true, false).scoring, Scoring::Vegas);
+        assert!(none.begin_with(true, false).autoplay);
+        let view = none.view_asked(false);
+        assert_eq!(
+            (view.layout, view.names, view.suits),
+            (Some(screen::Layout::List), Some(CardNames::Words), Some(SuitStyle::Symbols))
+        );
+        assert_eq!(none.chosen(), kept.overridden_by(&Settings::default()));
+        let given = ["--draw", "1", "--passes", "unlimited", "--foundation-to-tableau", "off", "--scoring", "none"];
+        let given = play(&[&given[..], &["--autoplay", "off", "--layout", "columns", "--cards", "short"]].concat());
+        let mixed = given.with_remembered(&kept);
+        assert_eq!(mixed.rules(), Rules::default());
+        assert_eq!(mixed.begin_with(true, false).scoring, Scoring::None);
+        assert!(!mixed.begin_with(true, false).autoplay);
+        assert_eq!(mixed.view_asked(false).layout, Some(screen::Layout::Columns));
+        let chosen = mixed.chosen();
+        assert_eq!(
+            (chosen.draw, chosen.foundation_to_tableau, chosen.autoplay),
+            (Some(DrawCount::One), Some(false), Some(false))
+        );
+        assert_eq!(chosen.suits, Some(SuitStyle::Symbols), "kept, not given: stays kept");
+        // --foundation-to-tableau and --autoplay alone are on.
+        let flags = play(&["--foundation-to-tableau", "--autoplay", "--game", "5"]);
+        assert!(flags.rules().foundation_to_tableau && flags.begin_with(false, false).autoplay);
+        // A saved game brings its own rules: those kept stay out of it.
+        let load = play(&["--load", "x.json"]).with_remembered(&kept);
+        assert_eq!((load.rules(), load.scoring), (Rules::default(), None));
+        assert!(load.begin_with(true, false).autoplay, "autoplay is the session's, not the game's");
     }
 
     #[test]

@@ -165,6 +165,9 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     if interactive {
         world::catch_interrupts();
     }
+    // A script never reads the settings kept, so that it replays the same
+    // wherever it runs; only an interactive player's are kept.
+    let args = if interactive { world::with_kept_settings(args) } else { args };
     let persistence =
         Persistence { stats: interactive || args.stats, autosave: interactive || args.autosave, timed: interactive };
     if persistence.stats || persistence.autosave {

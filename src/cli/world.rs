@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use klondike::app::render::replies as said;
 use klondike::app::session::{DataFolder, Folder, Input as Line, World};
+use klondike::app::settings::{self, Settings};
 use klondike::engine::deal::GameNumber;
 use klondike::engine::game::Position;
 use klondike::engine::rules::Rules;
@@ -73,6 +74,12 @@ impl World for Files {
 
     fn warn(&mut self, text: &str) {
         warn_line!("klondike: {text}");
+    }
+
+    fn autoplay_chosen(&mut self, on: bool) -> bool {
+        let path = klondike::app::store::settings_path();
+        let Some(path) = path.filter(|_| self.interactive) else { return false };
+        keep_settings(&path, &Settings { autoplay: Some(on), ..Settings::default() })
     }
 
     fn searching_for_winnable(&mut self) {
@@ -200,4 +207,32 @@ pub fn catch_interrupts() -> bool {
     .is_ok();
     INTERRUPTS_CAUGHT.store(ok, Ordering::Relaxed);
     ok
+}
+
+/// `args` with the settings kept for an interactive player where the
+/// options leave one out; what they choose (given, or kept before) is kept
+/// for the next interactive session. A settings file that cannot be read
+/// or written is said on standard error, and the session goes on.
+pub fn with_kept_settings(args: crate::options::PlayArgs) -> crate::options::PlayArgs {
+    let Some(path) = klondike::app::store::settings_path() else { return args };
+    let kept = settings::read(&path).unwrap_or_else(|e| {
+        warn_line!("klondike: {e}");
+        Settings::default()
+    });
+    let args = args.with_remembered(&kept);
+    let chosen = args.chosen();
+    if chosen != kept.overridden_by(&Settings::default()) {
+        keep_settings(&path, &chosen);
+    }
+    args
+}
+
+/// Keeps `chosen` in the settings file `path`, saying on standard error why
+/// it could not; true when it is kept.
+fn keep_settings(path: &std::path::Path, chosen: &Settings) -> bool {
+    let kept = settings::remember(path, chosen);
+    if let Err(e) = &kept {
+        warn_line!("klondike: {e}");
+    }
+    kept.is_ok()
 }

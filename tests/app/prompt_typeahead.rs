@@ -317,3 +317,45 @@ fn the_history_survives_a_closed_terminal() {
     let lines: Vec<&str> = history.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines, ["d", "moves"], "{history}");
 }
+
+/// An interactive player's rules and options are kept for the next
+/// interactive session (options given win, and become what is kept);
+/// `autoplay off` at the prompt is kept too; a piped script neither reads
+/// nor writes them.
+#[test]
+fn settings_chosen_at_a_terminal_are_kept_for_the_next_one_and_never_read_by_a_script() {
+    let data = tempfile::tempdir().unwrap();
+    let settings = data.path().join("settings.json");
+    let chosen = ["--draw", "3", "--autoplay", "--scoring", "vegas"];
+    let Some(mut at) = AtTerminal::start_with(data.path(), &chosen, "q to quit") else { return };
+    at.type_in(b"q\r");
+    assert_eq!(at.end(), Some(0), "{}", at.text());
+    let kept = std::fs::read_to_string(&settings).unwrap();
+    assert_eq!(kept.trim(), r#"{"format_version":1,"draw":3,"scoring":"vegas","autoplay":true}"#);
+    // The next session, with no options: draw 3, Vegas's 3 passes, autoplay.
+    let Some(mut at) = AtTerminal::start(data.path()) else { return };
+    at.type_in(b"rules\r");
+    at.wait_for("Draw 3, 3 passes", 1);
+    at.type_in(b"autoplay\r");
+    at.wait_for("Autoplay is on", 1);
+    at.type_in(b"autoplay off\r");
+    at.wait_for("from now and in later sessions", 1);
+    at.type_in(b"q\r");
+    assert_eq!(at.end(), Some(0), "{}", at.text());
+    let kept = std::fs::read_to_string(&settings).unwrap();
+    assert_eq!(kept.trim(), r#"{"format_version":1,"draw":3,"scoring":"vegas","autoplay":false}"#);
+    // A script: its own defaults, the file untouched.
+    let env = [("KLONDIKE_DATA_DIR", data.path().as_os_str())];
+    let (code, out, err) = common::run_klondike(&["--game", "1"], &env, "rules\nautoplay on\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Draw 1, unlimited passes"), "{out}");
+    assert!(out.contains("Autoplay on: safe cards go to the foundations after every move.\n"), "not kept: {out}");
+    assert_eq!(std::fs::read_to_string(&settings).unwrap().trim(), kept.trim());
+    // An option given wins, and is kept.
+    let Some(mut at) = AtTerminal::start_with(data.path(), &["--draw", "1"], "q to quit") else { return };
+    at.type_in(b"rules\r");
+    at.wait_for("Draw 1, 1 pass", 1);
+    at.type_in(b"q\r");
+    assert_eq!(at.end(), Some(0), "{}", at.text());
+    assert!(std::fs::read_to_string(&settings).unwrap().contains(r#""draw":1,"#));
+}

@@ -311,6 +311,26 @@ pub fn loaded(left: Option<GameLeft>, file: &str, origin: Origin, moves: usize) 
     format!("{left}Loaded {}: {}, {} made.", readable(file, 200), title(origin), count(moves, "move"))
 }
 
+/// What `autoplay` says: whether it is on.
+pub fn autoplay_is(on: bool) -> String {
+    if on {
+        "Autoplay is on: safe cards go to the foundations after every move.".to_string()
+    } else {
+        "Autoplay is off.".to_string()
+    }
+}
+
+/// What `autoplay on` or `autoplay off` says, `kept`: the choice is kept
+/// for the next session (an interactive one).
+pub fn autoplay_turned(on: bool, kept: bool) -> String {
+    let what = if on { "Autoplay on: safe cards go to the foundations after every move" } else { "Autoplay off" };
+    if kept {
+        format!("{what}, from now and in later sessions.")
+    } else {
+        format!("{what}.")
+    }
+}
+
 /// What `save` says: the file as typed.
 pub fn saved(file: &str) -> String {
     format!("Saved the game to {}.", readable(file, 200))

@@ -16,8 +16,10 @@ use crate::engine::game::{Game, Status};
 use crate::engine::moves::Move;
 use crate::engine::scoring::Scoring;
 
-/// How the whole table is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How the whole table is drawn. In the settings file it is `columns`,
+/// `rows` or `list`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Layout {
     /// The seven piles as columns cascading down ([`columns`]).
     Columns,

@@ -23,8 +23,10 @@ pub use crate::engine::text::{count, is_unprintable, join_and, plural, readable}
 // use it); it is said the same way here.
 pub use crate::app::io_text::plain_message;
 
-/// Whether cards are written in words or as two-character codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// Whether cards are written in words or as two-character codes. In the
+/// settings file it is `words` or `short`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum CardNames {
     /// "queen of hearts", "10 of clubs": what a screen reader should say.
     Words,
@@ -34,7 +36,9 @@ pub enum CardNames {
 }
 
 /// How the suit of a short code is written (words always spell the suit).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// In the settings file it is `letters` or `symbols`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SuitStyle {
     /// `C D H S`, as in the deal format.
     #[default]

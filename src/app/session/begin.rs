@@ -102,7 +102,9 @@ pub fn not_loaded(error: &StoreError) -> String {
 pub fn choose_deal(choice: &DealChoice, random: impl FnOnce() -> GameNumber) -> Result<(Deal, Origin), ChoiceError> {
     if let Some(text) = &choice.deal {
         let text = match text.strip_prefix('@') {
-            Some(path) => store::read_text_file(Path::new(path), store::TextFile::Deal).map_err(ChoiceError::DealFile)?,
+            Some(path) => {
+                store::read_text_file(Path::new(path), store::TextFile::Deal).map_err(ChoiceError::DealFile)?
+            }
             None => text.clone(),
         };
         let deal = text.parse::<Deal>().map_err(ChoiceError::BadDeal)?;

@@ -59,6 +59,8 @@ struct Memory {
     unlocked: usize,
     /// How many times a search for a winnable deal was announced.
     winnable_searches: usize,
+    /// The autoplay choices kept for the next session, first first.
+    autoplay_kept: Vec<bool>,
 }
 
 /// How reading the autosave fails.
@@ -111,6 +113,11 @@ impl World for Memory {
     fn warn(&mut self, text: &str) {
         self.warnings.push(text.to_string());
     }
+    fn autoplay_chosen(&mut self, on: bool) -> bool {
+        self.autoplay_kept.push(on);
+        true
+    }
+
     fn searching_for_winnable(&mut self) {
         self.winnable_searches += 1;
     }
@@ -1034,4 +1041,44 @@ fn a_session_begins_on_the_deal_named_or_a_random_one_or_ends_at_the_offer() {
 /// Begins the default session at a terminal in `world`.
 fn begun_at_terminal(world: Memory) -> ReadySession<Memory> {
     begin(world, &options(&[], true), script(), KEEPS_ALL, &mut Vec::new()).unwrap().expect("a session")
+}
+
+/// `autoplay on` plays the safe cards there are now and after every move,
+/// says so after the table and asks the world to keep the choice;
+/// `autoplay off` stops it; `autoplay` alone says which; anything else is
+/// refused in one line and changes nothing.
+#[test]
+fn autoplay_is_turned_on_and_off_at_the_prompt_and_kept() {
+    let mut s = session(game(3), script(), KEEPS_ALL, Memory::default());
+    let (text, _) = feed(&mut s, &["autoplay"]);
+    assert!(text.ends_with("> autoplay\nAutoplay is off.\n"), "{text}");
+    // Game 3 has the ace of spades and the ace of diamonds on top.
+    let (text, _) = feed(&mut s, &["autoplay on"]);
+    assert_eq!(s.play().game().moves_made(), 2, "{text}");
+    assert!(s.play().autoplay());
+    assert!(
+        text.contains("Foundations: C --  D AD  H --  S AS")
+            && text.ends_with(
+                "Autoplay on: safe cards go to the foundations after every move, from now and in later sessions.\n"
+            ),
+        "{text}"
+    );
+    let (text, _) = feed(&mut s, &["autoplay maybe", "autoplay on off"]);
+    assert!(text.contains("error: 'maybe' is not on or off: type autoplay on, or autoplay off\n"), "{text}");
+    assert!(text.contains("error: too many words for 'autoplay'"), "{text}");
+    let (text, _) = feed(&mut s, &["autoplay off", "autoplay"]);
+    assert!(text.contains("> autoplay off\nAutoplay off, from now and in later sessions.\n"), "{text}");
+    assert!(text.ends_with("Autoplay is off.\n") && !s.play().autoplay(), "{text}");
+    assert_eq!(s.world().autoplay_kept, [true, false]);
+}
+
+/// In screen-reader mode, `autoplay on` says the setting and then what it
+/// played, in one sentence.
+#[test]
+fn autoplay_on_is_said_with_what_it_played() {
+    let view = View { screen_reader: true, layout: Layout::List, echo: false, ..script() };
+    let mut s = session(game(3), view, KEEPS_ALL, Memory::default());
+    let (text, _) = feed(&mut s, &["autoplay on"]);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.starts_with("Autoplay on: safe cards go to the foundations after every move, from now and in later sessions. AS and AD to their foundations;"), "{text}");
 }
