@@ -343,6 +343,10 @@ enum WhyNotRun {
     TooLong,
     /// The line is not text (not UTF-8).
     NotText,
+    /// The line held only arrow or other editing keys, which a prompt
+    /// without a line editor (screen-reader mode, `TERM=dumb`) does not
+    /// read.
+    EditingKeys,
     /// The flow refused it (see [`Refusal`]).
     Flow(Refusal),
     /// The game refused the move or the undo.
@@ -365,6 +369,7 @@ impl fmt::Display for WhyNotRun {
         match self {
             WhyNotRun::TooLong => f.write_str(said::TOO_LONG),
             WhyNotRun::NotText => f.write_str(said::NOT_TEXT),
+            WhyNotRun::EditingKeys => f.write_str(said::EDITING_KEYS),
             WhyNotRun::Flow(e) => e.fmt(f),
             WhyNotRun::Play(e) => e.fmt(f),
             WhyNotRun::World(e) => e.fmt(f),
@@ -802,6 +807,14 @@ impl<W: World> Session<W> {
             // A line typed at the prompt comes whole, however long: it is
             // refused as one read from a script is.
             Input::Text(text) if text.len() > crate::app::lines::MAX_LINE => (text, Some(WhyNotRun::TooLong)),
+            // Arrow and editing keys reach a prompt without a line editor
+            // as escape sequences: dropped, and a line of nothing else is
+            // answered rather than ignored.
+            Input::Text(text) if text.contains('\u{1b}') => {
+                let plain = crate::app::lines::without_escape_sequences(&text);
+                let only_keys = plain.trim().is_empty().then_some(WhyNotRun::EditingKeys);
+                (plain, only_keys)
+            }
             Input::Text(text) => (text, None),
         };
         self.last_line.clone_from(&line);
@@ -1027,7 +1040,12 @@ impl<W: World> Session<W> {
             Command::Move(m) => self.change(Action::Move(m)),
             Command::Undo => self.change(Action::Undo),
             Command::Redo => self.change(Action::Redo),
-            Command::Auto => self.change(Action::Finish),
+            // Nothing to do is an answer, not a refusal: nothing was wrong
+            // with the command (and a strict script goes on).
+            Command::Auto => match self.change(Action::Finish) {
+                Err(WhyNotRun::Play(PlayError::NothingSafe)) => Ok(Reply::Answer(said::NOTHING_SAFE.to_string())),
+                done => done,
+            },
             Command::Hint => {
                 let (play, world) = (&self.play, &mut self.world);
                 let (position, rules) = (play.game().position(), play.rules());

@@ -203,7 +203,6 @@ impl LineSource for SpokenLines {
                 io::Write::flush(&mut out)?;
             }
             return match self.lines.recv() {
-                Ok(Ok(Line::Text(t))) => Ok(Line::Text(klondike::app::lines::without_escape_sequences(&t))),
                 // The terminal has thrown the line away; whether one was
                 // being typed cannot be told, so this never quits: said on
                 // a line of its own, then the prompt again.

@@ -480,6 +480,13 @@ pub fn saved_game_replaced(what: &str, counted: Option<bool>) -> String {
 /// What is said of an input line that is not UTF-8.
 pub const NOT_TEXT: &str = "that line is not UTF-8 text";
 
+/// What is said of a line of nothing but arrow or editing keys, at a prompt
+/// without a line editor.
+pub const EDITING_KEYS: &str = "arrow and editing keys do not work at this prompt: type the whole command, then Enter";
+
+/// What `auto` says when no card is safe to put on its foundation.
+pub const NOTHING_SAFE: &str = "No card is safe to put on its foundation now.";
+
 /// What is said of a line too long to be read whole.
 pub const TOO_LONG: &str = "line too long: a command is a few characters";
 

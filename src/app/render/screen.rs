@@ -238,8 +238,15 @@ pub fn moves_answer(game: &Game, style: &CardStyle, all: bool, screen_reader: bo
     let moves = if all { describe_legal_moves(game, style) } else { ranked_legal_moves(game, style) };
     let kind = if all { "legal" } else { "useful" };
     let n = moves.len();
+    if n == 0 && game.status() == Status::Won {
+        return "The game is won: there are no moves left to make.".to_string();
+    }
+    let legal = if all { n } else { describe_legal_moves(game, style).len() };
+    if legal == 0 {
+        return "No legal move.".to_string();
+    }
     let mut text = format!("{}:", count(n, &format!("{kind} move")));
-    if !all && n < describe_legal_moves(game, style).len() {
+    if !all && n < legal {
         text = match n {
             0 => "No useful move; moves all lists every legal move.".to_string(),
             n => format!("{}; moves all lists every legal move:", count(n, "useful move")),

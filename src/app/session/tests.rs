@@ -1082,3 +1082,42 @@ fn autoplay_on_is_said_with_what_it_played() {
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(text.starts_with("Autoplay on: safe cards go to the foundations after every move, from now and in later sessions. AS and AD to their foundations;"), "{text}");
 }
+
+/// After a win, `moves` and `moves all` say the game is won, not "0 useful
+/// moves:" with nothing after it.
+#[test]
+fn moves_after_a_win_say_the_game_is_won() {
+    let mut s = session(easy(), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &easy_win());
+    let (text, _) = feed(&mut s, &["moves", "moves all"]);
+    assert_eq!(text.matches("The game is won: there are no moves left to make.\n").count(), 2, "{text}");
+    assert!(!text.contains("0 useful"), "{text}");
+}
+
+/// `auto` with nothing to put up answers so, as a query would: it is no
+/// error (a strict script goes on).
+#[test]
+fn auto_with_nothing_to_do_is_an_answer_not_an_error() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    let (text, next) = feed(&mut s, &["auto", "auto"]);
+    assert!(text.ends_with("> auto\nNo card is safe to put on its foundation now.\n"), "{text}");
+    assert_eq!(next, Next::Continue);
+    assert!(!text.contains("error"), "{text}");
+}
+
+/// A line of nothing but arrow keys (screen-reader mode and `TERM=dumb`
+/// read plain lines) is answered, not ignored nor called an unknown
+/// command; keys amid a command are dropped and the command runs.
+#[test]
+fn a_line_of_arrow_keys_is_answered() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    let (text, _) = feed(&mut s, &["\u{1b}[A"]);
+    assert!(
+        text.ends_with(
+            "error: arrow and editing keys do not work at this prompt: type the whole command, then Enter\n"
+        ),
+        "{text}"
+    );
+    let (text, _) = feed(&mut s, &["d\u{1b}[D"]);
+    assert!(text.contains("Pass 1, 1 move") && !text.contains("error"), "{text}");
+}
