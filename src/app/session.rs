@@ -1038,8 +1038,17 @@ impl<W: World> Session<W> {
                 Ok(Reply::Opening(Some(said::restarted(left))))
             }
             Command::Move(m) => self.change(Action::Move(m)),
-            Command::Undo => self.change(Action::Undo),
-            Command::Redo => self.change(Action::Redo),
+            // The table alone does not show what an undo took back: the
+            // sentence a screen reader hears is said after it too.
+            Command::Undo | Command::Redo => {
+                let action = if command == Command::Undo { Action::Undo } else { Action::Redo };
+                match self.change(action)? {
+                    Reply::Changed { said, stuck_news } if !self.view.screen_reader && !said.is_empty() => {
+                        Ok(Reply::ChangedAfter { note: said, said: String::new(), stuck_news })
+                    }
+                    reply => Ok(reply),
+                }
+            }
             // Nothing to do is an answer, not a refusal: nothing was wrong
             // with the command (and a strict script goes on).
             Command::Auto => match self.change(Action::Finish) {
