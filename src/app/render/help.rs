@@ -82,10 +82,11 @@ pub fn help_on(word: &str) -> Option<String> {
         .iter()
         .map(|f| {
             let usage = f.usage.split(", ").last().unwrap_or(f.usage).replace(['[', ']'], "");
+            let (usage, does) = (placeholders_in_words(&usage), placeholders_in_words(f.does));
             if f.usage.split(", ").any(|u| u == f.example) {
-                format!("Type {} to {}.", spoken_word(&usage), f.does)
+                format!("Type {} to {does}.", spoken_word(&usage))
             } else {
-                format!("Type {usage} to {}; for example, {}.", f.does, f.example)
+                format!("Type {usage} to {does}; for example, {}.", f.example)
             }
         })
         .collect();
@@ -103,6 +104,25 @@ pub fn help_on(word: &str) -> Option<String> {
         sentences.push(format!("Also {}.", names.join(" or ")));
     }
     Some(sentences.join(" "))
+}
+
+/// `text` (a form's usage or what it does) with the one-letter placeholders
+/// of a tableau move in words: a screen reader reads `A` as the article
+/// "a", so `t A B K` is said `t from-pile to-pile count`, and "move K cards
+/// from pile A to pile B" "move count cards from the from-pile to the
+/// to-pile".
+fn placeholders_in_words(text: &str) -> String {
+    let text = text.replace("pile A", "the from-pile").replace("pile B", "the to-pile");
+    let words: Vec<&str> = text
+        .split(' ')
+        .map(|w| match w {
+            "A" => "from-pile",
+            "B" => "to-pile",
+            "K" => "count",
+            w => w,
+        })
+        .collect();
+    words.join(" ")
 }
 
 /// A command word as it is read aloud: `.` is "dot", `?` "question mark".
@@ -146,6 +166,19 @@ mod tests {
             }
         }
         assert_eq!(help_on("nothing"), None);
+    }
+
+    /// A screen reader reads a lone `A` as the article: the placeholders
+    /// of `t A B K` are said in words, and no capital letter stands alone.
+    #[test]
+    fn one_letter_placeholders_are_said_in_words() {
+        let said = help_on("t").unwrap();
+        assert!(said.starts_with("Type t from-pile to-pile to move cards from the from-pile to the to-pile"), "{said}");
+        assert!(said.contains("Type t from-pile to-pile count to move count cards"), "{said}");
+        for spec in COMMANDS {
+            let said = help_on(spec.word).unwrap();
+            assert!(!said.split([' ', ',', ';', '.']).any(|w| ["A", "B", "K"].contains(&w)), "{said}");
+        }
     }
 
     #[test]
