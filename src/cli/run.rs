@@ -100,7 +100,48 @@ fn usage_error_line(report: &str) -> String {
             parts.push(line.strip_prefix("error: ").unwrap_or(line));
         }
     }
-    format!("{}; '{command} --help' lists the options", parts.join(" "))
+    format!("{}; '{command} --help' lists the options", plain_usage_words(&parts.join(" ")))
+}
+
+/// clap's words without the marks a screen reader spells out or stumbles
+/// on: value placeholders (`--draw <N>` is `--draw`), brackets around the
+/// possible values (`[possible values: 1, 3]` is `; possible values: 1,
+/// 3`), and the `tip:` of a suggestion (`tip: a similar argument exists`
+/// is `; did you mean`).
+fn plain_usage_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            // A placeholder: `<N>`, or a group `<--games <A..B>|FILES>`
+            // whose names are said without it.
+            '<' if chars.peek().is_some_and(|n| n.is_ascii_uppercase()) => {
+                for d in chars.by_ref() {
+                    if d == '>' {
+                        break;
+                    }
+                }
+                if out.ends_with(' ') && chars.peek().is_some_and(|n| *n != ' ') {
+                    out.pop();
+                }
+            }
+            '<' | '>' => {}
+            '|' => out.push_str(" or "),
+            '[' => {
+                while out.ends_with(' ') {
+                    out.pop();
+                }
+                out.push(';');
+                out.push(' ');
+            }
+            ']' => {}
+            c => out.push(c),
+        }
+    }
+    out.replace(" tip: a similar argument exists:", "; did you mean")
+        .replace(" tip:", ";")
+        .replace("  ", " ")
+        .replace(" ;", ";")
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -207,5 +248,35 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
             Err(anyhow::Error::new(e).context(klondike::app::render::diagnostics::STDIN_UNREADABLE))
         }
         Err(RunError::Write(e)) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_usage_words;
+
+    #[test]
+    fn usage_errors_are_said_without_placeholders_or_brackets() {
+        let cases = [
+            (
+                "invalid value '5' for '--draw <N>' [possible values: 1, 3]",
+                "invalid value '5' for '--draw'; possible values: 1, 3",
+            ),
+            (
+                "unexpected argument '--gme' found tip: a similar argument exists: '--game'",
+                "unexpected argument '--gme' found; did you mean '--game'",
+            ),
+            (
+                "the argument '--load <FILE>' cannot be used with '--draw <N>'",
+                "the argument '--load' cannot be used with '--draw'",
+            ),
+            (
+                "the following required arguments were not provided: <--games <A..B>|FILES>",
+                "the following required arguments were not provided: --games or FILES",
+            ),
+        ];
+        for (clap, plain) in cases {
+            assert_eq!(plain_usage_words(clap), plain);
+        }
     }
 }
