@@ -294,11 +294,24 @@ pub enum ColorOption {
     Never,
 }
 
-/// Options for `klondike deal`.
+/// Options for `klondike deal`: which deal, and nothing of the rules (a
+/// deal is the same under any of them).
 #[derive(Args, Debug, Clone)]
 pub struct DealArgs {
-    #[command(flatten)]
-    pub game: GameArgs,
+    /// Deal number N (1 to 2^128-1), the same deal as PySolFC's Klondike game N.
+    #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true)]
+    pub game: Option<klondike::engine::deal::GameNumber>,
+    /// An explicit deal: 52 card codes (pile 1..7 bottom to top, then the
+    /// stock from the top), or @FILE to read them from a file.
+    #[arg(long, value_name = "DEAL", allow_hyphen_values = false)]
+    pub deal: Option<String>,
+}
+
+impl DealArgs {
+    /// The deal these options name.
+    pub fn choice(&self) -> DealChoice {
+        DealChoice { game: self.game, deal: self.deal.clone() }
+    }
 }
 
 /// `--draw`: 1 or 3.
