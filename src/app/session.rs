@@ -988,7 +988,12 @@ impl<W: World> Session<W> {
             }
             SessionCommand::Stats => {
                 let stats = self.world.folder().statistics().map_err(WhyNotRun::World)?;
-                Ok(Reply::Answer(crate::app::render::stats_text::statistics(&stats).trim_end().to_string()))
+                let text = if self.view.screen_reader {
+                    crate::app::render::stats_text::statistics(&stats)
+                } else {
+                    crate::app::render::stats_text::statistics_table(&stats)
+                };
+                Ok(Reply::Answer(text.trim_end().to_string()))
             }
             SessionCommand::New(n) => {
                 let lost = self.left_behind();

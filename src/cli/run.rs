@@ -172,8 +172,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let stats = DataFolder::new(world::say).statistics_shown()?;
             let text = if json {
                 serde_json::to_string_pretty(&stats)?
-            } else {
+            } else if TerminalFacts::screen_reader_wanted(false) {
                 klondike::app::render::stats_text::statistics(&stats).trim_end().to_string()
+            } else {
+                klondike::app::render::stats_text::statistics_table(&stats).trim_end().to_string()
             };
             print(format!("{text}\n").as_bytes())
         }

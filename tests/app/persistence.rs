@@ -91,7 +91,15 @@ fn statistics_count_wins_losses_and_abandoned_games() {
     assert_eq!(record["current_losing_streak"], 2);
     assert_eq!(record["longest_win_streak"], 1);
     assert_eq!(record["fewest_moves_to_win"], 137);
+    // A table for the eye, a sentence a setting for a screen reader.
     let (_, text, _) = klondike(dir.path(), &["stats"], "");
+    assert!(
+        text.contains("\ndraw 1, unlimited, f2t      3    1   33%    2 L      1/2    535     137       -\n"),
+        "{text}"
+    );
+    let data = dir.path().as_os_str();
+    let aloud = [("KLONDIKE_DATA_DIR", data), ("KLONDIKE_SCREEN_READER", std::ffi::OsStr::new("1"))];
+    let (_, text, _) = common::run_klondike(&["stats"], &aloud, "");
     assert!(text.contains("3 played, 1 won"), "{text}");
 }
 

@@ -39,6 +39,83 @@ fn duration(seconds: u64) -> String {
     }
 }
 
+/// `stats` for the eye: a table with a row per rules setting (played,
+/// won, win rate, the current streak, the longest winning and losing
+/// streaks, the best score, the fewest moves and the fastest time of a
+/// win), within 80 columns, then the Vegas balance as
+/// [`statistics`] says it. "No games played yet." when there is nothing.
+/// Every line ends with a newline.
+pub fn statistics_table(stats: &Statistics) -> String {
+    if stats.per_rules.is_empty() {
+        return statistics(stats);
+    }
+    let row = |cells: [&str; 9]| {
+        let [rules, played, won, rate, streak, longest, best, fewest, fastest] = cells;
+        format!(
+            "{rules:<22} {played:>6} {won:>4} {rate:>5} {streak:>6} {longest:>8} {best:>6} {fewest:>7} {fastest:>7}"
+        )
+        .trim_end()
+        .to_string()
+            + "\n"
+    };
+    let mut out = row(["Rules", "Played", "Won", "Rate", "Streak", "Longest", "Best", "Fewest", "Fastest"]);
+    out.push_str(&row(["", "", "", "", "", "win/loss", "score", "moves", "win"]));
+    let mut vegas_marked = false;
+    for (key, r) in &stats.per_rules {
+        let streak = match (r.current_win_streak, r.current_losing_streak) {
+            (w, _) if w > 0 => format!("{w} W"),
+            (_, l) if l > 0 => format!("{l} L"),
+            _ => "-".to_string(),
+        };
+        let best = match (r.best_score, r.best_vegas_score) {
+            (Some(s), _) => s.to_string(),
+            (None, Some(v)) => {
+                vegas_marked = true;
+                format!("{v} V")
+            }
+            (None, None) => "-".to_string(),
+        };
+        let rate = r.win_rate().map_or("-".to_string(), |rate| format!("{}%", (rate * 100.0).round() as u32));
+        let fastest = r.fastest_win_seconds.map_or("-".to_string(), |s| format!("{}:{:02}", s / 60, s % 60));
+        out.push_str(&row([
+            &short_rules(key),
+            &r.played.to_string(),
+            &r.won.to_string(),
+            &rate,
+            &streak,
+            &format!("{}/{}", r.longest_win_streak, r.longest_losing_streak),
+            &best,
+            &r.fewest_moves_to_win.map_or("-".to_string(), |m| m.to_string()),
+            &fastest,
+        ]));
+    }
+    let mut notes = Vec::new();
+    if stats.per_rules.keys().any(|k| k.foundation_to_tableau) {
+        notes.push("f2t: foundation-to-tableau moves on");
+    }
+    if vegas_marked {
+        notes.push("V: a Vegas score");
+    }
+    if !notes.is_empty() {
+        out.push_str(&format!("{}.\n", notes.join("; ")));
+    }
+    let vegas_played = stats.per_rules.values().any(|r| r.best_vegas_score.is_some());
+    if vegas_played || stats.vegas_balance != 0 {
+        out.push_str(&format!("Vegas balance: {}.\n", stats.vegas_balance));
+    }
+    out
+}
+
+/// A rules setting in at most 22 characters: "draw 3, 3 passes, f2t".
+fn short_rules(rules: &Rules) -> String {
+    let passes = match rules.passes {
+        crate::engine::rules::PassLimit::Unlimited => "unlimited".to_string(),
+        crate::engine::rules::PassLimit::Limited(n) => plural(u64::from(n), "pass", "passes"),
+    };
+    let f2t = if rules.foundation_to_tableau { ", f2t" } else { "" };
+    format!("draw {}, {passes}{f2t}", rules.draw.cards())
+}
+
 fn describe_record(key: &Rules, r: &Record) -> String {
     let mut parts = vec![format!("{} played", r.played), format!("{} won", r.won)];
     if let Some(rate) = r.win_rate() {
@@ -91,5 +168,27 @@ mod tests {
             "{said}"
         );
         assert!(said.contains("fastest win 3 minutes 5 seconds") && said.ends_with(".\n"), "{said}");
+    }
+
+    /// For the eye, a table within 80 columns: a row per setting, a
+    /// column per figure, and what its marks mean.
+    #[test]
+    fn the_statistics_are_a_table_of_a_row_per_rules_setting() {
+        let mut stats = Statistics::default();
+        assert_eq!(statistics_table(&stats), "No games played yet.\n");
+        let won = Outcome { won: true, score: Some((Scoring::Standard, 700)), moves: 90, seconds: Some(185) };
+        stats.record_game_once(&crate::app::record::GameId("a".into()), Rules::default(), won, None);
+        let three: Rules = "draw 3, passes 3, foundation-to-tableau on".parse().unwrap();
+        let lost = Outcome { won: false, score: Some((Scoring::Vegas, -40)), moves: 30, seconds: Some(60) };
+        stats.record_game_once(&crate::app::record::GameId("b".into()), three, lost, Some(-40));
+        let table = statistics_table(&stats);
+        let lines: Vec<&str> = table.lines().collect();
+        assert_eq!(lines[0], "Rules                  Played  Won  Rate Streak  Longest   Best  Fewest Fastest");
+        assert_eq!(lines[1], "                                                win/loss  score   moves     win");
+        assert_eq!(lines[2], "draw 1, unlimited           1    1  100%    1 W      1/0    700      90    3:05");
+        assert_eq!(lines[3], "draw 3, 3 passes, f2t       1    0    0%    1 L      0/1  -40 V       -       -");
+        assert_eq!(lines[4], "f2t: foundation-to-tableau moves on; V: a Vegas score.");
+        assert_eq!(lines[5], "Vegas balance: -40.");
+        assert!(lines.iter().all(|l| l.chars().count() < 80), "{table}");
     }
 }
