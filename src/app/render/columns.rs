@@ -119,7 +119,9 @@ pub fn columns(game: &Game, view: &ColumnsView) -> String {
             Some(c) => cell(&style, c, marked(c)),
             None => "-- ".to_string(),
         };
-        let _ = write!(third, "{} {top} ", style.suit(suit));
+        // Four columns a card, a ten (`10♣*`) as wide as any other, so
+        // that the foundations never move.
+        let _ = write!(third, "{} {} ", style.suit(suit), pad(&top, 4));
     }
     lines.push(third);
     if pos.stock_len() == 0 {
@@ -143,7 +145,9 @@ pub fn columns(game: &Game, view: &ColumnsView) -> String {
             } else {
                 "   ".to_string()
             };
-            let _ = write!(line, "{card}{:1$}", "", COLUMN_WIDTH - 3);
+            // A ten (`10♠`) is a column wider than other cards: padded
+            // by what shows, so that the columns stay put.
+            line.push_str(&pad(&card, COLUMN_WIDTH));
         }
         lines.push(line);
     }
@@ -179,13 +183,14 @@ fn cell(style: &CardStyle, card: Card, marked: bool) -> String {
 /// `style.colour` is on (red suits stay red).
 fn paint(style: &CardStyle, card: Card, marked: bool) -> String {
     if !(marked && style.colour) {
-        return style.card(card);
+        return style.card_in_picture(card);
     }
     let mut bold = Style::new().bold();
     if card.colour() == Colour::Red {
         bold = bold.fg_color(Some(AnsiColor::Red.into()));
     }
-    format!("{bold}{}{}{bold:#}", card.rank().code(), style.suit_mark(card.suit()))
+    let rank = if card.rank().code() == 'T' { "10".to_string() } else { card.rank().code().to_string() };
+    format!("{bold}{rank}{}{bold:#}", style.suit_mark(card.suit()))
 }
 
 /// `text` padded with spaces to `width` visible columns.
@@ -315,11 +320,11 @@ mod tests {
         let expected = "\
 Game 1: draw 1, passes unlimited, foundation-to-tableau off
 Pass 1, 0 moves
-Stock 24   Waste --              C --  D --  H --  S --
+Stock 24   Waste --              C --   D --   H --   S --
 
  1    2    3    4    5    6    7
 QH   ##   ##   ##   ##   ##   ##
-     TS   ##   ##   ##   ##   ##
+     10S  ##   ##   ##   ##   ##
           5C   ##   ##   ##   ##
                4C   ##   ##   ##
                     3C   ##   ##
@@ -349,7 +354,7 @@ QH   ##   ##   ##   ##   ##   ##
         assert_eq!(waste.len(), 6);
         let picture = columns(&game, &view(&CardStyle::PLAIN, &[]));
         let third = picture.lines().nth(2).unwrap();
-        assert_eq!(third, "Stock 18   Waste 7S 3S TD        C --  D --  H --  S --");
+        assert_eq!(third, "Stock 18   Waste 7S 3S 10D       C --   D --   H --   S --");
         // The same three cards, in the same order, as the one-line table's fan.
         let table = table_styled(&game, "Game 1", &CardStyle::PLAIN);
         assert!(table.contains("Waste: 6 cards, top three 7S 3S TD (top TD)"), "{table}");
@@ -373,7 +378,7 @@ QH   ##   ##   ##   ##   ##   ##
         let expected = "\
 Custom deal: draw 1, passes unlimited, foundation-to-tableau off
 Pass 2, 0 moves
-Stock 45   Waste 4H              C --  D AD  H --  S --
+Stock 45   Waste 4H              C --   D AD   H --   S --
 
  1    2    3    4    5    6    7
 --   ##   9D   --   --   --   AC
@@ -412,7 +417,7 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
         assert_eq!(note(&game, Scoring::None), "(d turns the waste over)");
         assert_eq!(note(&game, Scoring::Vegas), "(d turns the waste over)");
         let third = columns(&game, &view(&CardStyle::PLAIN, &[])).lines().nth(2).unwrap().to_string();
-        assert_eq!(third, "Stock --   Waste 6H              C --  D --  H --  S --");
+        assert_eq!(third, "Stock --   Waste 6H              C --   D --   H --   S --");
 
         // Draw-3 charges only the redeals that start pass 4 or later.
         let three = Rules { draw: DrawCount::Three, ..one };
@@ -438,7 +443,7 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
         let game = Game::from_position(pos, one);
         assert_eq!(note(&game, Scoring::Standard), "(nothing left to draw)");
         let picture = columns(&game, &view(&CardStyle::PLAIN, &[]));
-        assert!(picture.contains("\nStock --   Waste --              C KC  D KD  H KH  S QS\n"), "{picture}");
+        assert!(picture.contains("\nStock --   Waste --              C KC   D KD   H KH   S QS\n"), "{picture}");
     }
 
     #[test]
@@ -450,7 +455,7 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
         assert_eq!(marked, vec![c("AS"), turned]);
         let picture = columns(&game, &view(&CardStyle::PLAIN, &marked));
         let lines: Vec<&str> = picture.lines().collect();
-        assert_eq!(lines[2], "Stock 24   Waste --              C --  D --  H --  S AS*");
+        assert_eq!(lines[2], "Stock 24   Waste --              C --   D --   H --   S AS*");
         // The turned-up card ends pile 7 (its 6th row), with the star in its mark slot.
         assert_eq!(lines[10], format!("                         AH   {turned}*"));
         assert_eq!(picture.matches('*').count(), 2);
@@ -460,14 +465,14 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
         let marked = changed(&game, &played);
         let picture = columns(&game, &view(&CardStyle::PLAIN, &marked));
         let third = picture.lines().nth(2).unwrap();
-        assert_eq!(third, format!("Stock 23   Waste {}*             C --  D --  H --  S AS", marked[0]));
+        assert_eq!(third, format!("Stock 23   Waste {}*             C --   D --   H --   S AS", marked[0]));
         assert_eq!(column_of(third, "C --"), FOUNDATIONS_AT);
 
         // A mark in the middle of a row keeps the columns in place.
         let picture = columns(&game1(Rules::default()), &view(&CardStyle::PLAIN, &[c("TS"), c("QH")]));
         let lines: Vec<&str> = picture.lines().collect();
         assert_eq!(lines[5], "QH*  ##   ##   ##   ##   ##   ##");
-        assert_eq!(lines[6], "     TS*  ##   ##   ##   ##   ##");
+        assert_eq!(lines[6], "     10S* ##   ##   ##   ##   ##");
     }
 
     #[test]
@@ -513,7 +518,7 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
         let mut game = game1(Rules { draw: DrawCount::Three, ..Rules::default() });
         let start = columns(&game, &view(&SYMBOLS, &[]));
         let lines: Vec<&str> = start.lines().collect();
-        assert_eq!(lines[2], "Stock 24   Waste --              ♣ --  ♦ --  ♥ --  ♠ --");
+        assert_eq!(lines[2], "Stock 24   Waste --              ♣ --   ♦ --   ♥ --   ♠ --");
         assert_eq!(lines[5], "Q♥   ##   ##   ##   ##   ##   ##");
         assert_eq!(lines[11], "                              A♠");
         game.play(Move::Draw).unwrap();
@@ -522,7 +527,7 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
         for style in [SYMBOLS, CardStyle { colour: true, ..SYMBOLS }] {
             let picture = columns(&game, &view(&style, &marked));
             let third = picture.lines().nth(2).unwrap();
-            assert_eq!(strip(third), "Stock 18   Waste 7♠* 3♠* T♦*     ♣ --  ♦ --  ♥ --  ♠ --");
+            assert_eq!(strip(third), "Stock 18   Waste 7♠* 3♠* 10♦*    ♣ --   ♦ --   ♥ --   ♠ --");
             assert_eq!(column_of(third, "♣ --"), FOUNDATIONS_AT);
         }
     }
@@ -536,7 +541,7 @@ Stock 45   Waste 4H              C --  D AD  H --  S --
         let expected = "\
 Game 1: draw 1, passes unlimited, foundation-to-tableau off
 Pass 1, 0 moves
-Stock --   Waste --              C KC  D KD  H KH  S KS
+Stock --   Waste --              C KC   D KD   H KH   S KS
 (nothing left to draw)
 
  1    2    3    4    5    6    7
@@ -639,13 +644,13 @@ You won: all 52 cards are on the foundations, in 0 moves.
         let third: Vec<char> = third.chars().collect();
         assert_eq!(third[FOUNDATIONS_AT - 2..FOUNDATIONS_AT], [' ', ' '], "{lines:?}");
         for (k, suit) in Suit::ALL.into_iter().enumerate() {
-            assert_eq!(third[FOUNDATIONS_AT + 6 * k], style.suit_mark(suit), "{lines:?}");
+            assert_eq!(third[FOUNDATIONS_AT + 7 * k], style.suit_mark(suit), "{lines:?}");
         }
         let header = lines.iter().position(|l| l == " 1    2    3    4    5    6    7").unwrap();
         let pos = game.position();
         let rows: Vec<Vec<char>> = lines[header + 1..].iter().map(|l| l.chars().collect()).collect();
         let at = |row: usize, col: usize| -> String {
-            rows.get(row).map_or(String::new(), |r| r.iter().skip(col).take(3).collect())
+            rows.get(row).map_or(String::new(), |r| r.iter().skip(col).take(4).collect())
         };
         let mut face_down = 0;
         for (i, pile) in pos.tableau().iter().enumerate() {
@@ -656,7 +661,7 @@ You won: all 52 cards are on the foundations, in 0 moves.
             }
             for (k, &card) in pile.face_up().iter().enumerate() {
                 let mark = if marked.contains(&card) { '*' } else { ' ' };
-                let want = format!("{}{mark}", strip(&style.card(card)));
+                let want = format!("{}{mark}", strip(&style.card_in_picture(card)));
                 assert_eq!(at(pile.hidden().len() + k, col).trim_end(), want.trim_end(), "pile {}", i + 1);
             }
             if pile.is_empty() {

@@ -83,6 +83,17 @@ impl CardStyle {
         }
     }
 
+    /// `card` as the column picture writes it: as [`CardStyle::card`],
+    /// but a ten's rank is `10` (as every peer prints it) rather than the
+    /// `T` of the deal format and the commands (both of which read `10`
+    /// too).
+    pub fn card_in_picture(&self, card: Card) -> String {
+        match (self.names, card.rank().code()) {
+            (CardNames::Short, 'T') => self.paint(card.colour(), format!("10{}", self.suit_mark(card.suit()))),
+            _ => self.card(card),
+        }
+    }
+
     /// How a suit is labelled in this style: its name in words ("hearts"),
     /// otherwise its letter or symbol (never coloured).
     pub fn suit(&self, suit: Suit) -> String {
