@@ -315,8 +315,8 @@ pub enum LineEffort {
 
 /// From now on, searches on the calling thread keep the memory of their
 /// tables when they end (up to 256 MB), for the next searches on it to
-/// reuse: for batches of deals, where fresh memory from the kernel costs
-/// 5% of the time or more. Without it (the default) a search gives its
+/// reuse: for batches of deals, where asking the kernel for fresh memory
+/// for every deal is a share of the time worth saving. Without it (the default) a search gives its
 /// memory back when it ends. Results never depend on it.
 pub fn keep_memory_between_searches() {
     visited::keep_spare_slots();
