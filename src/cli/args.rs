@@ -28,7 +28,7 @@ pub enum Subcommands {
     /// `# winnable in N moves` (then the moves, one per line),
     /// `# unwinnable` or `# unknown (...)`.
     Solve(SolveArgs),
-    /// Review a lost game, a saved game or a moves file: where was it
+    /// Review a lost game (a saved game or a moves file): where was it
     /// lost? The move that lost it, the last position from which it could
     /// still be won, and a move that would have kept it winnable (or that
     /// the deal could never be won).
