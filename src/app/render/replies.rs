@@ -185,7 +185,7 @@ pub fn review_text(
             let (position, rules) = (&at.position, game.rules());
             let number = at.after + 1;
             let lost_by = move_in_words(position, rules, at.lost_by, style);
-            let autoplay = if at.with_autoplay { ", with autoplay's moves after it" } else { "" };
+            let autoplay = if at.with_autoplay { ", with the automatic moves after it" } else { "" };
             let instead = at.instead.map(|m| (m.to_string(), move_in_words(position, rules, m, style)));
             let undo = match at.undos {
                 1 => "type u once".to_string(),
@@ -639,6 +639,49 @@ mod tests {
         let said = advice_text(&home, &game, standard, &CardStyle::WORDS, true);
         assert_eq!(said, "The ace of hearts goes to its foundation, plus 10 points, type t 2 f.");
         assert!(!advice_text(&redeal, &game, ScoreNow::NONE, &CardStyle::PLAIN, false).contains("points"));
+    }
+
+    #[test]
+    fn a_review_says_what_it_found_and_what_it_could_not_decide() {
+        let game = Game::new(&crate::engine::deal::Deal::for_number(GameNumber::ONE), Rules::default());
+        let limit = Limit { states: 250_000, seconds: None };
+        let said = |review: &Review| review_text(review, &game, &limit, &CardStyle::PLAIN, false, true);
+        let undecided = |a, b, why| Review::Undecided { winnable_after: a, lost_after: b, why };
+        assert_eq!(
+            said(&undecided(None, None, GaveUp::StateLimit)),
+            "The solver could not decide within 250000 states whether the game can still be won from here."
+        );
+        assert_eq!(
+            said(&undecided(None, Some(9), GaveUp::StateLimit)),
+            "The game was lost by move 9 at the latest; the solver could not decide within 250000 states whether the deal could be won at all."
+        );
+        assert_eq!(
+            said(&undecided(Some(0), Some(9), GaveUp::Memory)),
+            "The game was lost between move 1 and move 9: it could still be won at the deal, not after move 9; the solver could not decide with the memory it had in between."
+        );
+        let timed = Limit { states: 3_000_000, seconds: Some(2) };
+        let text =
+            review_text(&undecided(Some(4), Some(9), GaveUp::TimeLimit), &game, &timed, &CardStyle::PLAIN, false, true);
+        assert!(
+            text.contains("after move 4, not after move 9; the solver could not decide within 2 seconds"),
+            "{text}"
+        );
+        assert_eq!(said(&Review::Stopped), "Stopped: the review did not finish, the game goes on.");
+        assert_eq!(said(&Review::StillWinnable), "Not lost: the game can still be won from here.");
+        let lost = Review::Lost(Box::new(crate::app::review::LostAt {
+            after: 0,
+            position: game.position().clone(),
+            lost_by: Move::Draw,
+            with_autoplay: true,
+            instead: None,
+            undos: 1,
+        }));
+        assert_eq!(
+            said(&lost),
+            "Lost at move 1: d, draw 1 card from the stock (23 left), with the automatic moves after it. At the deal the game could still be won. To go back there, type u once."
+        );
+        let spoken = review_text(&lost, &game, &limit, &CardStyle::WORDS, true, false);
+        assert_eq!(spoken, "Move 1, d, lost the game, with the automatic moves after it.");
     }
 
     #[test]

@@ -1204,3 +1204,16 @@ fn a_game_found_lost_offers_the_review() {
     assert_eq!(text.matches("type review to see where it was lost").count(), 1, "{text}");
     assert!(text.contains(said::REVIEW_OFFER), "{text}");
 }
+
+#[test]
+fn review_in_json_is_the_state_with_the_review_as_its_message() {
+    let world = Memory { real_solver: true, ..Memory::default() };
+    let mut s = session(one_pass(2), View { json: true, ..script() }, KEEPS_ALL, world);
+    let (text, _) = feed(&mut s, &["d", "review"]);
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["command"], "review");
+    assert_eq!(last["ok"], true);
+    assert_eq!(last["moves"], 1, "a question changes nothing");
+    let message = last["message"].as_str().unwrap();
+    assert!(message.starts_with("This deal could never be won"), "{message}");
+}
