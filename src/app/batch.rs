@@ -956,6 +956,10 @@ pub enum ScriptFault {
     /// session's command).
     #[error("{NOT_A_MOVE}")]
     NotAMove,
+    /// The game refuses the command where it comes (`auto` with nothing
+    /// safe, a move in a won game).
+    #[error(transparent)]
+    Play(crate::app::play::PlayError),
 }
 
 /// Why a moves file's line that is a command but not a move, `undo` or

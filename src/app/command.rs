@@ -34,6 +34,7 @@
 //! | `score`, `rules` | the score and moves made; the rules in force |
 //! | `a`, `auto` | play every safe card to its foundation (and finish a game whose cards are all face up) |
 //! | `solve`, `winnable?` | solve the game from here: can it still be won, and how |
+//! | `review` | where a lost game was lost, and a move that would have kept it winnable |
 //!
 //! The session's own commands (`save FILE`, `load FILE`, `stats`, `new`,
 //! `new N`, `q`) are in the table too, and refused here
@@ -105,6 +106,8 @@ pub enum Command {
     Auto,
     /// Solve the game from the current position.
     Solve,
+    /// Say where the game was lost.
+    Review,
 }
 
 /// A question about the game: it changes nothing, and its answer is the
@@ -260,6 +263,8 @@ pub enum Verb {
     Hint,
     /// `solve`.
     Solve,
+    /// `review`.
+    Review,
     /// `l`.
     Look,
     /// `find`.
@@ -405,6 +410,12 @@ pub const COMMANDS: &[CommandSpec] = &[
         "solve",
         &["winnable", "winnable?"],
         &[form("solve", "say whether the game can still be won from here, and how", "solve")],
+    ),
+    game(
+        Verb::Review,
+        "review",
+        &[],
+        &[form("review", "say where a lost game was lost, and what would have kept it winnable", "review")],
     ),
     game(
         Verb::Look,
@@ -846,6 +857,7 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         Verb::Rules => simple(Command::Ask(Query::Rules)),
         Verb::Auto => simple(Command::Auto),
         Verb::Solve => simple(Command::Solve),
+        Verb::Review => simple(Command::Review),
         Verb::Restart => simple(Command::Restart),
         Verb::Again => simple(Command::Again),
         Verb::Repeat => simple(Command::Repeat),
@@ -1036,6 +1048,7 @@ impl fmt::Display for Command {
             Command::Ask(Query::Rules) => f.write_str("rules"),
             Command::Auto => f.write_str("auto"),
             Command::Solve => f.write_str("solve"),
+            Command::Review => f.write_str("review"),
         }
     }
 }
@@ -1252,7 +1265,7 @@ mod tests {
 
     #[test]
     fn completion_offers_command_words_for_the_first_word() {
-        assert_eq!(completed("RE"), (0, vec!["redo".into(), "repeat".into(), "restart".into()]));
+        assert_eq!(completed("RE"), (0, vec!["redo".into(), "repeat".into(), "restart".into(), "review".into()]));
         assert_eq!(completed("s").1, ["save", "score", "show", "solve", "stats"]);
         assert_eq!(completed("  sc"), (2, vec!["score".to_string()]));
         assert!(completed("x").1.is_empty());
@@ -1272,7 +1285,7 @@ mod tests {
         assert!(topics.contains(&"all".to_string()));
         assert_eq!(topics.len(), COMMANDS.len() + 1);
         assert!(topics.windows(2).all(|w| w[0] < w[1]), "sorted, once each: {topics:?}");
-        assert_eq!(completed("? RE"), (2, vec!["redo".into(), "repeat".into(), "restart".into()]));
+        assert_eq!(completed("? RE"), (2, vec!["redo".into(), "repeat".into(), "restart".into(), "review".into()]));
         assert_eq!(completed("HELP a").1, ["again", "all", "auto", "autoplay"]);
         // Every topic offered is one `help` explains.
         for topic in &topics {

@@ -22,7 +22,7 @@ use crate::app::play::Play;
 use crate::app::session_command::{Line, SessionCommand};
 use crate::engine::autoplay::can_auto_finish;
 use crate::engine::deal::{Deal, GameNumber};
-use crate::engine::game::{Position, Status};
+use crate::engine::game::{Game, Position, Status};
 use crate::engine::hint::{candidates, hint_where, Hint};
 use crate::engine::moves::Move;
 use crate::engine::rules::Rules;
@@ -241,21 +241,7 @@ impl Flow {
                 Verdict::Winnable(moves) if !moves.is_empty() => {
                     // Said when it is news, not after every hint.
                     let news = !std::mem::replace(&mut self.winnable_said, true);
-                    // The move `moves` ranks first among those that keep
-                    // the game winnable: the solver's own first move keeps
-                    // it; one ranked before it must be proved to.
-                    let keeps_it_winnable = |m: &Move| {
-                        let mut after = position.clone();
-                        let budget = Budget::states(HINT_CHECK_STATES);
-                        after.play(*m, rules).is_ok()
-                            && matches!(
-                                solver::solve_with(&after, rules, &budget, LineEffort::Quick).verdict,
-                                Verdict::Winnable(_)
-                            )
-                    };
-                    let ranked = candidates(game);
-                    let mv = ranked.into_iter().take_while(|&m| m != moves[0]).find(keeps_it_winnable);
-                    return Advice::Winning { mv: mv.unwrap_or(moves[0]), news };
+                    return Advice::Winning { mv: best_winning_move(game, moves[0]), news };
                 }
                 Verdict::Unwinnable => {
                     // A later "can still be won" (after an undo) is news again.
@@ -272,6 +258,22 @@ impl Flow {
                     != Verdict::Unwinnable
         }))
     }
+}
+
+/// Of the moves that keep `game` winnable, the one `moves` ranks first,
+/// given `first`, the first move of a winning line the solver found: the
+/// solver's own move keeps it; one ranked before it must be proved to
+/// (within a small budget each), so a free move that still wins comes
+/// before a draw or a redeal that costs points.
+pub fn best_winning_move(game: &Game, first: Move) -> Move {
+    let (position, rules) = (game.position(), game.rules());
+    let keeps_it_winnable = |m: &Move| {
+        let mut after = position.clone();
+        let budget = Budget::states(HINT_CHECK_STATES);
+        after.play(*m, rules).is_ok()
+            && matches!(solver::solve_with(&after, rules, &budget, LineEffort::Quick).verdict, Verdict::Winnable(_))
+    };
+    candidates(game).into_iter().take_while(|&m| m != first).find(keeps_it_winnable).unwrap_or(first)
 }
 
 /// What `--winnable` dealt: the first game number from the one asked for

@@ -12,6 +12,7 @@ pub mod lines;
 pub mod play;
 pub mod record;
 pub mod render;
+pub mod review;
 pub mod session;
 pub mod session_command;
 pub mod settings;

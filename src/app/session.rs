@@ -30,6 +30,7 @@ use crate::app::render::outcome::{announce_autoplay, announce_outcome};
 use crate::app::render::replies::{self as said, GameLeft};
 use crate::app::render::screen::{self, Frame, Layout};
 use crate::app::render::words::{plain_message, spoken, wrap_lines, CardStyle};
+use crate::app::review;
 use crate::app::stats::{self, Statistics};
 use crate::app::store::StoreError;
 use crate::engine::autoplay::can_auto_finish;
@@ -130,6 +131,11 @@ pub trait World {
 
     /// A budget of at most `states` nodes that ends `time` from now.
     fn budget(&self, states: u64, time: Duration) -> Budget;
+
+    /// The searches until the next call with `false` are one question's
+    /// (a review's): a front end that says it is thinking says it once for
+    /// them all, not once a search.
+    fn searches_in_a_row(&mut self, _in_a_row: bool) {}
 
     /// The solver's verdict on `position` under `rules` within `budget`;
     /// the world may let the player cancel it (`Unknown(GaveUp::Cancelled)`).
@@ -1076,7 +1082,19 @@ impl<W: World> Session<W> {
                 let budget = self.world.budget(SOLVE_STATES, SOLVE_TIME);
                 let (position, rules) = (self.play.game().position(), self.play.rules());
                 let verdict = self.world.solve(position, rules, budget);
-                Ok(Reply::Answer(said::solve_text(&verdict)))
+                Ok(Reply::Answer(said::solve_text(&verdict, self.game().moves_made() > 0)))
+            }
+            Command::Review => {
+                let (play, world) = (&self.play, &mut self.world);
+                world.searches_in_a_row(true);
+                let found = review::review(
+                    play,
+                    |position, rules, budget| world.solve(position, rules, budget),
+                    || Budget::states(review::REVIEW_STATES),
+                );
+                self.world.searches_in_a_row(false);
+                let limit = review::Limit { states: review::REVIEW_STATES, seconds: None };
+                Ok(Reply::Answer(said::review_text(&found, self.game(), &limit, &style, self.view.screen_reader, true)))
             }
             // A question changes nothing; its answer is the presentation
             // layer's words for the game as it stands.

@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::options::{CensusArgs, DealArgs, PlayArgs, SolveArgs};
+use crate::options::{CensusArgs, DealArgs, PlayArgs, ReviewArgs, SolveArgs};
 
 /// Klondike solitaire for the terminal: type commands such as `d`, `w 3`,
 /// `t 2 5`; pipe a script of them in to replay it.
@@ -28,6 +28,11 @@ pub enum Subcommands {
     /// `# winnable in N moves` (then the moves, one per line),
     /// `# unwinnable` or `# unknown (...)`.
     Solve(SolveArgs),
+    /// Review a lost game (a saved game or a moves file): where was it
+    /// lost? The move that lost it, the last position from which it could
+    /// still be won, and a move that would have kept it winnable (or that
+    /// the deal could never be won).
+    Review(ReviewArgs),
     /// A census of win rates: solve a range of deals under several rules
     /// settings (resumable batch files, shardable over machines), then count
     /// the verdicts of those and any other batch files: decided, winnable,

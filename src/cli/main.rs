@@ -7,6 +7,7 @@ mod census_command;
 mod input;
 mod man_page;
 mod options;
+mod review_command;
 mod signals;
 mod solve_command;
 mod workers;

@@ -426,6 +426,78 @@ impl SolveArgs {
     }
 }
 
+/// Options for `klondike review`. The deal and rules options are for a
+/// moves file: a saved game has its own, and they are refused with it.
+#[derive(Args, Debug, Clone)]
+pub struct ReviewArgs {
+    /// The game to review: a saved game (a file written by `save`), or a
+    /// moves file (one command a line, as a script would pipe them; its
+    /// deal from --game or --deal, its rules from the rules options); `-`
+    /// reads it from standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The deal of a moves file: deal number N.
+    #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true)]
+    pub game: Option<klondike::engine::deal::GameNumber>,
+    /// The deal of a moves file: 52 card codes, or @FILE.
+    #[arg(long, value_name = "DEAL", allow_hyphen_values = false)]
+    pub deal: Option<String>,
+    /// Cards turned from stock to waste per draw (a moves file) [default: 1].
+    #[arg(long, value_name = "N")]
+    pub draw: Option<Draw>,
+    /// Passes through the stock (a moves file): a number from 1, or
+    /// `unlimited` [default: unlimited].
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub passes: Option<PassLimit>,
+    /// Allow moves from a foundation back onto the tableau (a moves file).
+    #[arg(long)]
+    pub foundation_to_tableau: bool,
+    /// The moves file was played with autoplay on (a saved game says
+    /// which moves autoplay made).
+    #[arg(long)]
+    pub autoplay: bool,
+    /// The solver's budget for each position judged, in states; what it
+    /// cannot decide within it is said.
+    #[arg(long, value_name = "N", default_value_t = klondike::app::review::REVIEW_STATES, value_parser = batch::parse_max_states, allow_negative_numbers = true)]
+    pub max_states: u64,
+    /// Print one JSON object instead of the sentences.
+    #[arg(long)]
+    pub json: bool,
+    /// Screen-reader mode: one short plain sentence, cards in words. Also
+    /// on when KLONDIKE_SCREEN_READER is set to anything but 0 or empty.
+    #[arg(long)]
+    pub screen_reader: bool,
+}
+
+impl ReviewArgs {
+    /// The options given that only a moves file takes, as typed.
+    pub fn moves_file_options(&self) -> Vec<&'static str> {
+        let given = [
+            (self.game.is_some(), "--game"),
+            (self.deal.is_some(), "--deal"),
+            (self.draw.is_some(), "--draw"),
+            (self.passes.is_some(), "--passes"),
+            (self.foundation_to_tableau, "--foundation-to-tableau"),
+            (self.autoplay, "--autoplay"),
+        ];
+        given.iter().filter(|(g, _)| *g).map(|&(_, name)| name).collect()
+    }
+
+    /// The rules of a moves file.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            draw: self.draw.map_or(DrawCount::One, Draw::count),
+            passes: self.passes.unwrap_or_default(),
+            foundation_to_tableau: self.foundation_to_tableau,
+        }
+    }
+
+    /// The deal of a moves file.
+    pub fn choice(&self) -> DealChoice {
+        DealChoice { game: self.game, deal: self.deal.clone() }
+    }
+}
+
 /// Options for `klondike census`. Something to count is required (a range
 /// to solve, or files), and a verdict file needs the range it covers.
 #[derive(Args, Debug, Clone)]

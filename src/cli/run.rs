@@ -32,7 +32,7 @@ use klondike::app::play::Origin;
 use crate::args::{Cli, Subcommands};
 use crate::input::{SpokenLines, Terminal};
 use crate::world::Files;
-use crate::{census_command, man_page, solve_command, world};
+use crate::{census_command, man_page, review_command, solve_command, world};
 use klondike::app::session::{
     begin, choose_deal, choose_view, BeginError, DataFolder, LineSource, Persistence, ReadySession, RunError,
     SessionEnd, TerminalFacts,
@@ -154,6 +154,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Subcommands::Play(args)) => play(args),
         Some(Subcommands::Solve(args)) => {
             solve_command::run(args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Subcommands::Review(args)) => {
+            review_command::run(&args)?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Subcommands::Census(args)) => {

@@ -60,6 +60,11 @@ impl World for Files {
         Budget::until(states, Instant::now() + time, Instant::now)
     }
 
+    fn searches_in_a_row(&mut self, in_a_row: bool) {
+        IN_A_ROW.store(in_a_row, Ordering::Relaxed);
+        NOTE_SAID.store(false, Ordering::Relaxed);
+    }
+
     fn solve(&mut self, position: &Position, rules: &Rules, budget: Budget) -> Verdict {
         think(self.interactive, self.screen_reader, budget, |b| solver::solve(position, rules, b).verdict)
     }
@@ -134,7 +139,11 @@ fn think<T>(interactive: bool, screen_reader: bool, budget: Budget, run: impl Fn
             // To standard error: the session holds standard output's
             // lock while it runs a command.
             if wait.recv_timeout(THINKING_AFTER) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
-                let _ = writeln!(io::stderr(), "{note}");
+                // Searches in a row say it once.
+                let said = NOTE_SAID.swap(true, Ordering::Relaxed) && IN_A_ROW.load(Ordering::Relaxed);
+                if !said {
+                    let _ = writeln!(io::stderr(), "{note}");
+                }
             }
         });
         let out = run(&budget);
@@ -147,6 +156,11 @@ fn think<T>(interactive: bool, screen_reader: bool, budget: Budget, run: impl Fn
 
 /// How long the solver thinks at the prompt before it says so.
 const THINKING_AFTER: Duration = Duration::from_millis(500);
+
+/// Set while the searches are one question's ([`World::searches_in_a_row`]).
+static IN_A_ROW: AtomicBool = AtomicBool::new(false);
+/// The thinking note has been said since the searches in a row began.
+static NOTE_SAID: AtomicBool = AtomicBool::new(false);
 
 /// Set while the solver thinks at an interactive prompt.
 static SOLVING: AtomicBool = AtomicBool::new(false);

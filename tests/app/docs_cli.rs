@@ -26,6 +26,8 @@ fn the_man_page_is_section_6_and_carries_rules_commands_scripts_and_exit_codes()
     assert!(man.contains("only a king") || man.contains("Only a king"));
     assert!(man.contains("\\-\\-strict stopped at a rejected command"));
     assert!(man.contains("w N"), "the command table");
+    assert!(man.contains("\\fBklondike review\\fR"), "the subcommand review");
+    assert!(man.contains("\\fBreview\\fR"), "the command review");
     // No line may start with a dot or quote that roff would take as a request by accident.
     for line in man.lines() {
         if let Some(rest) = line.strip_prefix('.') {
@@ -51,6 +53,7 @@ fn each_subcommand_help_says_what_it_does_and_lists_its_options() {
         ("solve", "Solve a deal: is it winnable", "--max-states"),
         ("play", "Play a game", "--strict"),
         ("deal", "Print the deal", "--game"),
+        ("review", "Review a lost game", "--max-states"),
     ] {
         let help = stdout(&[sub, "--help"]);
         assert!(help.starts_with(about), "{sub}: {help}");

@@ -21,6 +21,7 @@ mod prompt_typeahead;
 mod record_replay;
 mod render_announce;
 mod render_list;
+mod review_cli;
 mod screen_reader;
 mod solve_cli;
 mod stats_record;

@@ -182,7 +182,7 @@ fn won_and_stuck_in_words() {
     let stuck = announce_status(&game).unwrap();
     check_line(&stuck);
     assert!(stuck.starts_with("Stuck: no move can turn up a card or bring one out of the stock"), "{stuck}");
-    assert!(stuck.ends_with("Undo or start a new game."), "{stuck}");
+    assert!(stuck.ends_with("Type review to hear where it was lost, u to undo, or new for a new game."), "{stuck}");
 }
 
 /// Every move, undo and redo along scripted games of many deals, under

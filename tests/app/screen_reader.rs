@@ -251,3 +251,28 @@ fn strip_ansi(text: &str) -> String {
     }
     out
 }
+
+/// `review` at the prompt, heard: one short plain sentence that names the
+/// move that lost the game; stuck offers it first.
+#[test]
+fn a_review_is_heard_in_one_short_plain_sentence() {
+    // Game 1 in draw 1 with one pass, the whole stock drawn: lost on the way.
+    let out = run(&["--screen-reader", "--game", "1", "--passes", "1"], &("d\n".repeat(24) + "review\n"));
+    let reply = out.rsplit("> review\n").next().unwrap().trim_end();
+    assert_eq!(reply.lines().count(), 1, "{reply}");
+    assert_spoken_plainly("review", reply);
+    assert!(reply.starts_with("Move ") && reply.contains(", d, lost the game"), "{reply}");
+    assert_eq!(reply.matches(". ").count(), 0, "one sentence: {reply}");
+    assert!(reply.split_whitespace().count() <= 24, "{reply}");
+    // A game that gets stuck offers the review in the stuck sentence.
+    for number in 1..40u128 {
+        let args = ["--screen-reader", "--game", &number.to_string(), "--draw", "3", "--passes", "1"];
+        let out = run(&args, &"d\n".repeat(9));
+        if let Some(stuck) = out.lines().find(|l| l.contains("Stuck") && !l.starts_with("Game")) {
+            assert!(stuck.contains("Type review to hear where it was lost"), "{stuck}");
+            assert_spoken_plainly("d", stuck);
+            return;
+        }
+    }
+    panic!("no game from 1 to 39 got stuck after a move in draw 3 with one pass");
+}

@@ -14,6 +14,12 @@ pub const TERMINAL_UNUSABLE: &str = "cannot set up the terminal";
 /// The commands could not be read from standard input.
 pub const STDIN_UNREADABLE: &str = "cannot read the commands from standard input";
 
+/// Standard input held more than a moves file may (`klondike review -`).
+pub const STDIN_TOO_LARGE: &str = "standard input holds more than 64 MiB, more than a moves file may";
+
+/// Standard input held JSON that is not a saved game (`klondike review -`).
+pub const STDIN_NOT_A_SAVED_GAME: &str = "standard input holds JSON that is not a saved game";
+
 /// A worker thread panicked while it held the results file (it should not).
 pub const OUTPUT_LOCK_POISONED: &str = "output lock poisoned";
 
@@ -40,6 +46,25 @@ pub fn statistics_not_updated(why: impl Display) -> String {
 /// and play continues without saving there.
 pub fn game_goes_on(problem: impl Display) -> String {
     format!("{problem}; the game goes on")
+}
+
+/// `klondike review` on a saved game with options that only a moves file
+/// takes (`given`, as typed): the saved game has its own deal and rules.
+pub fn saved_game_has_its_own(path: &std::path::Path, given: &[&str]) -> String {
+    format!(
+        "'{}' is a saved game, with its own deal and rules: {} {} only for a moves file",
+        crate::app::render::words::readable(&path.display().to_string(), 200),
+        given.join(", "),
+        if given.len() == 1 { "is" } else { "are" }
+    )
+}
+
+/// `klondike review` on a moves file without a deal to play it on.
+pub fn moves_file_needs_a_deal(path: &std::path::Path) -> String {
+    format!(
+        "'{}' is a moves file: give its deal with --game N or --deal D (and its rules, as it was played)",
+        crate::app::render::words::readable(&path.display().to_string(), 200)
+    )
 }
 
 #[cfg(test)]

@@ -241,3 +241,79 @@ mod tests {
         assert_eq!(State::of(&play, None).next_draw, NextDraw::NothingLeft);
     }
 }
+
+/// `klondike review --json`: one object, what the review found.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ReviewReport {
+    /// The deal number as a string (numbers go up to 2^128-1), null for a
+    /// custom deal.
+    pub game: Option<String>,
+    /// Cards per draw.
+    pub draw: u8,
+    /// The pass limit, null for unlimited.
+    pub passes: Option<u32>,
+    /// Foundation-to-tableau moves allowed.
+    pub foundation_to_tableau: bool,
+    /// Moves made in the game reviewed.
+    pub moves: usize,
+    /// `won`, `winnable` (not lost), `never_winnable` (the deal), `lost`
+    /// (the move found), `undecided` (within the budget).
+    pub verdict: &'static str,
+    /// Moves made at the last position known to be winnable (0: the deal).
+    pub winnable_after: Option<usize>,
+    /// Moves made at the first position known to be lost.
+    pub lost_after: Option<usize>,
+    /// The move that lost the game (move `winnable_after + 1`), as a command.
+    pub lost_by: Option<String>,
+    /// A move that would have kept the game winnable there, as a command.
+    pub instead: Option<String>,
+    /// The solver's budget for each position judged, in states.
+    pub max_states: u64,
+    /// Why the solver gave no verdict, where it gave none (`state limit`...).
+    pub reason: Option<String>,
+    /// The review in words.
+    pub message: String,
+}
+
+impl ReviewReport {
+    /// The report of `review` on `play`'s game under `limit`, with its words.
+    pub fn of(review: &crate::app::review::Review, play: &Play, limit: u64, message: String) -> ReviewReport {
+        use crate::app::review::Review;
+        let rules = play.rules();
+        let (verdict, winnable_after, lost_after, lost_by, instead, reason) = match review {
+            Review::Won => ("won", None, None, None, None, None),
+            Review::StillWinnable => ("winnable", None, None, None, None, None),
+            Review::NeverWinnable => ("never_winnable", None, Some(0), None, None, None),
+            Review::Stopped => ("undecided", None, None, None, None, Some("cancelled".to_string())),
+            Review::Lost(at) => (
+                "lost",
+                Some(at.after),
+                Some(at.after + 1),
+                Some(at.lost_by.to_string()),
+                at.instead.map(|m| m.to_string()),
+                None,
+            ),
+            Review::Undecided { winnable_after, lost_after, why } => {
+                ("undecided", *winnable_after, *lost_after, None, None, Some(why.token().into_owned()))
+            }
+        };
+        ReviewReport {
+            game: play.origin().number().map(|n| n.to_string()),
+            draw: if rules.draw == DrawCount::Three { 3 } else { 1 },
+            passes: match rules.passes {
+                PassLimit::Limited(n) => Some(n),
+                PassLimit::Unlimited => None,
+            },
+            foundation_to_tableau: rules.foundation_to_tableau,
+            moves: play.game().moves_made(),
+            verdict,
+            winnable_after,
+            lost_after,
+            lost_by,
+            instead,
+            max_states: limit,
+            reason,
+            message,
+        }
+    }
+}

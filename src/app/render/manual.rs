@@ -34,6 +34,7 @@ const RULES: &[&str] = &[
     "Klondike with a 52-card deck: seven tableau piles dealt 1 to 7 cards with the top card face up, and 24 cards in the stock. Build down on the piles in alternating colours (a black 9 on a red 10); build each foundation up by suit from ace to king. Only a king, or a build headed by a king, may go on an empty pile. A face-down card left on top of a pile is turned up at once. Only the top card of the waste may be played. The game is won when all 52 cards are on the foundations.",
     "Draw-1 turns one card from the stock to the waste per draw, draw-3 three (fewer when fewer are left). With the stock empty, a draw turns the waste over into the stock (a redeal) while the pass limit allows.",
     "A game is stuck when some card is still face down or in the stock and waste, and no sequence of legal moves can turn up a face-down card or bring a card out of the stock and waste: it can never be won. Undo, or start a new game.",
+    "review, at the prompt, says where a lost game was lost: the move that lost it, the last position from which it could still be won, and a move that would have kept it winnable (or that the deal could never be won); the solver judges the positions of the game's history by bisection, and says what it could not decide within its budget. klondike review FILE does the same for a saved game, or for a moves file with --game or --deal and the rules it was played under.",
     "Game N deals what PySolFC deals for Klondike game N.",
 ];
 

@@ -18,6 +18,7 @@ use crate::app::render::query::{
 use crate::app::render::screen::title;
 use crate::app::render::screen::{moves_answer, score_answer, whole_table, Frame};
 use crate::app::render::words::{capitalise, count, readable, CardStyle};
+use crate::app::review::{Limit, Review};
 use crate::app::session_command::{Line, SessionCommand};
 use crate::app::store::StoreError;
 use crate::engine::deal::GameNumber;
@@ -34,7 +35,7 @@ pub fn hint_reason(reason: &Reason) -> String {
     match reason {
         Reason::Won => "the game is won".into(),
         Reason::Stuck => {
-            "stuck: no move can turn up a card or bring one out of the stock; undo or start a new game".into()
+            "stuck: no move can turn up a card or bring one out of the stock; type review to see where it was lost, u to undo, or new for a new game".into()
         }
         Reason::TurnsUp { card, pile } => {
             format!("move the {}: it turns up a card on pile {pile}", crate::app::render::words::card_name(*card))
@@ -96,7 +97,7 @@ pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardSt
                 .into()
         }
         Advice::Lost => {
-            return "The game can no longer be won from here, though moves remain: the solver tried every line; type u to undo, or new for a new game."
+            return "The game can no longer be won from here, though moves remain: the solver tried every line; type review to see where it was lost, u to undo, or new for a new game."
                 .into()
         }
     };
@@ -110,8 +111,9 @@ pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardSt
 
 /// The answer to `solve` at the prompt, from the solver's `verdict` on
 /// the position: won, winnable with the line's length and its first five
-/// moves, lost, stopped (`Unknown(GaveUp::Cancelled)`) or undecided.
-pub fn solve_text(verdict: &Verdict) -> String {
+/// moves, lost (`moved`: after moves, so `review` is offered), stopped
+/// (`Unknown(GaveUp::Cancelled)`) or undecided.
+pub fn solve_text(verdict: &Verdict, moved: bool) -> String {
     match verdict {
         Verdict::Winnable(moves) if moves.is_empty() => "The game is won.".to_string(),
         Verdict::Winnable(moves) => {
@@ -122,9 +124,102 @@ pub fn solve_text(verdict: &Verdict) -> String {
                 first.join(", ")
             )
         }
+        Verdict::Unwinnable if moved => {
+            format!("The game can no longer be won from here: the solver tried every line. {REVIEW_OFFER}")
+        }
         Verdict::Unwinnable => "The game can no longer be won from here: the solver tried every line.".into(),
         Verdict::Unknown(GaveUp::Cancelled) => "Stopped: the solver did not finish, the game goes on.".into(),
         Verdict::Unknown(why) => format!("Unknown: the solver gave up ({why})."),
+    }
+}
+
+/// The sentence that offers `review` where a game is found lost.
+pub const REVIEW_OFFER: &str = "Type review to see where the game was lost.";
+
+/// The answer to `review`: where `game` (the game reviewed, as it is now)
+/// was lost, in words for the eye, or in one short sentence for a screen
+/// reader; `limit` is the solver's budget for each position, named where
+/// it left something undecided; `prompt`: said at the prompt, where undo
+/// can go back to the position named.
+pub fn review_text(
+    review: &Review,
+    game: &Game,
+    limit: &Limit,
+    style: &CardStyle,
+    screen_reader: bool,
+    prompt: bool,
+) -> String {
+    let here = if prompt { "from here" } else { "from where it ends" };
+    let within = |why: &GaveUp| match why {
+        GaveUp::StateLimit => format!("within {}", count_large(limit.states, "state")),
+        GaveUp::TimeLimit => match limit.seconds {
+            Some(s) => format!("within {}", count(s as usize, "second")),
+            None => "in the time it had".into(),
+        },
+        GaveUp::Memory => "with the memory it had".into(),
+        other => format!("({other})"),
+    };
+    let after = |n: usize| if n == 0 { "at the deal".to_string() } else { format!("after move {n}") };
+    match review {
+        Review::Won => "The game is won: nothing was lost.".into(),
+        Review::StillWinnable => format!("Not lost: the game can still be won {here}."),
+        Review::NeverWinnable if screen_reader => "This deal could never be won, so no move lost it.".into(),
+        Review::NeverWinnable => {
+            "This deal could never be won: the solver tried every line from the deal, so no move lost it.".into()
+        }
+        Review::Stopped => "Stopped: the review did not finish, the game goes on.".into(),
+        Review::Undecided { lost_after: None, why, .. } => {
+            format!("The solver could not decide {} whether the game can still be won {here}.", within(why))
+        }
+        Review::Undecided { winnable_after: None, lost_after: Some(b), why } => format!(
+            "The game was lost by move {b} at the latest; the solver could not decide {} whether the deal could be won at all.",
+            within(why)
+        ),
+        Review::Undecided { winnable_after: Some(a), lost_after: Some(b), why } => format!(
+            "The game was lost between move {} and move {b}: it could still be won {}, not after move {b}; the solver could not decide {} in between.",
+            a + 1,
+            after(*a),
+            within(why)
+        ),
+        Review::Lost(at) => {
+            let (position, rules) = (&at.position, game.rules());
+            let number = at.after + 1;
+            let lost_by = move_in_words(position, rules, at.lost_by, style);
+            let autoplay = if at.with_autoplay { ", with the automatic moves after it" } else { "" };
+            let instead = at.instead.map(|m| (m.to_string(), move_in_words(position, rules, m, style)));
+            let undo = match at.undos {
+                1 => "type u once".to_string(),
+                n => format!("type u {n} times"),
+            };
+            if screen_reader {
+                let instead = instead.map(|(c, _)| format!("; {c} would have kept it winnable")).unwrap_or_default();
+                let back = if prompt { format!(", {undo} to go back") } else { String::new() };
+                return format!("Move {number}, {}, lost the game{autoplay}{instead}{back}.", at.lost_by);
+            }
+            let mut text = format!(
+                "Lost at move {number}: {}, {lost_by}{autoplay}. {} the game could still be won",
+                at.lost_by,
+                capitalise(&after(at.after))
+            );
+            match instead {
+                Some((c, words)) => text.push_str(&format!(": {c}, {words}, would have kept it winnable.")),
+                None => text.push('.'),
+            }
+            if prompt {
+                text.push_str(&format!(" To go back there, {undo}."));
+            }
+            text
+        }
+    }
+}
+
+/// A count of many things, in millions where it is whole millions: "3
+/// million states", "250000 states".
+fn count_large(n: u64, thing: &str) -> String {
+    if n >= 1_000_000 && n.is_multiple_of(1_000_000) {
+        format!("{} million {thing}s", n / 1_000_000)
+    } else {
+        count(usize::try_from(n).unwrap_or(usize::MAX), thing)
     }
 }
 
@@ -546,7 +641,8 @@ mod tests {
             false,
         );
         assert!(!again.contains("still be won"), "{again}");
-        assert!(advice_text(&Advice::Lost, &game, ScoreNow::NONE, &CardStyle::PLAIN, false).contains("type u to undo"));
+        let lost = advice_text(&Advice::Lost, &game, ScoreNow::NONE, &CardStyle::PLAIN, false);
+        assert!(lost.contains("type review to see where it was lost, u to undo"), "{lost}");
         assert!(!advice_text(&Advice::LostAtDeal, &game, ScoreNow::NONE, &CardStyle::PLAIN, false).contains("undo"));
     }
 
@@ -573,14 +669,60 @@ mod tests {
     }
 
     #[test]
+    fn a_review_says_what_it_found_and_what_it_could_not_decide() {
+        let game = Game::new(&crate::engine::deal::Deal::for_number(GameNumber::ONE), Rules::default());
+        let limit = Limit { states: 250_000, seconds: None };
+        let said = |review: &Review| review_text(review, &game, &limit, &CardStyle::PLAIN, false, true);
+        let undecided = |a, b, why| Review::Undecided { winnable_after: a, lost_after: b, why };
+        assert_eq!(
+            said(&undecided(None, None, GaveUp::StateLimit)),
+            "The solver could not decide within 250000 states whether the game can still be won from here."
+        );
+        assert_eq!(
+            said(&undecided(None, Some(9), GaveUp::StateLimit)),
+            "The game was lost by move 9 at the latest; the solver could not decide within 250000 states whether the deal could be won at all."
+        );
+        assert_eq!(
+            said(&undecided(Some(0), Some(9), GaveUp::Memory)),
+            "The game was lost between move 1 and move 9: it could still be won at the deal, not after move 9; the solver could not decide with the memory it had in between."
+        );
+        let timed = Limit { states: 3_000_000, seconds: Some(2) };
+        let text =
+            review_text(&undecided(Some(4), Some(9), GaveUp::TimeLimit), &game, &timed, &CardStyle::PLAIN, false, true);
+        assert!(
+            text.contains("after move 4, not after move 9; the solver could not decide within 2 seconds"),
+            "{text}"
+        );
+        assert_eq!(said(&Review::Stopped), "Stopped: the review did not finish, the game goes on.");
+        assert_eq!(said(&Review::StillWinnable), "Not lost: the game can still be won from here.");
+        let lost = Review::Lost(Box::new(crate::app::review::LostAt {
+            after: 0,
+            position: game.position().clone(),
+            lost_by: Move::Draw,
+            with_autoplay: true,
+            instead: None,
+            undos: 1,
+        }));
+        assert_eq!(
+            said(&lost),
+            "Lost at move 1: d, draw 1 card from the stock (23 left), with the automatic moves after it. At the deal the game could still be won. To go back there, type u once."
+        );
+        let spoken = review_text(&lost, &game, &limit, &CardStyle::WORDS, true, false);
+        assert_eq!(spoken, "Move 1, d, lost the game, with the automatic moves after it.");
+    }
+
+    #[test]
     fn solve_answers_each_verdict() {
-        assert_eq!(solve_text(&Verdict::Winnable(Vec::new())), "The game is won.");
-        let one = solve_text(&Verdict::Winnable(vec![Move::Draw]));
+        assert_eq!(solve_text(&Verdict::Winnable(Vec::new()), true), "The game is won.");
+        let one = solve_text(&Verdict::Winnable(vec![Move::Draw]), true);
         assert!(one.contains("a line of 1 move from here, starting d."), "{one}");
-        let seven = solve_text(&Verdict::Winnable(vec![Move::Draw; 7]));
+        let seven = solve_text(&Verdict::Winnable(vec![Move::Draw; 7]), true);
         assert!(seven.contains("a line of 7 moves from here, starting d, d, d, d, d."), "{seven}");
-        assert!(solve_text(&Verdict::Unknown(GaveUp::Cancelled)).starts_with("Stopped"));
-        assert_eq!(solve_text(&Verdict::Unknown(GaveUp::TimeLimit)), "Unknown: the solver gave up (time limit).");
+        assert!(solve_text(&Verdict::Unknown(GaveUp::Cancelled), true).starts_with("Stopped"));
+        assert_eq!(solve_text(&Verdict::Unknown(GaveUp::TimeLimit), true), "Unknown: the solver gave up (time limit).");
+        // Lost after moves: the review is offered; at the deal there is nothing to review.
+        assert!(solve_text(&Verdict::Unwinnable, true).ends_with(REVIEW_OFFER));
+        assert!(!solve_text(&Verdict::Unwinnable, false).contains("review"));
     }
 
     #[test]

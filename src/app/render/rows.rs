@@ -164,8 +164,8 @@ pub fn table_with_status(game: &Game, title: &str, style: &CardStyle, score: Sco
 
 /// What the table says when the game is stuck.
 pub const STUCK_MESSAGE: &str = "Stuck: no sequence of moves can turn up a face-down card or bring a card out of the stock and waste, so this game can no longer be won.";
-/// The ways on from a stuck game with moves to undo.
-pub const STUCK_WAY_ON: &str = "Type u to undo, or new for a new game.";
+/// The ways on from a stuck game with moves to undo, the review first.
+pub const STUCK_WAY_ON: &str = "Type review to see where the game was lost, u to undo, or new for a new game.";
 /// The way on from a game stuck from the deal.
 pub const STUCK_WAY_ON_AT_START: &str = "Type new for a new game.";
 

@@ -27,6 +27,8 @@ struct Memory {
     games: Vec<u128>,
     /// What the solver says (`Unknown` when not set).
     verdict: Option<Verdict>,
+    /// The real solver answers instead, within the budget asked for.
+    real_solver: bool,
     /// How many times the solver was asked.
     solved: usize,
     /// The saved game offered at the next start.
@@ -103,8 +105,12 @@ impl World for Memory {
     fn budget(&self, states: u64, _time: Duration) -> Budget {
         Budget::states(states)
     }
-    fn solve(&mut self, _position: &Position, _rules: &Rules, _budget: Budget) -> Verdict {
+    fn solve(&mut self, position: &Position, rules: &Rules, budget: Budget) -> Verdict {
         self.solved += 1;
+        if self.real_solver {
+            let effort = crate::engine::solver::LineEffort::Quick;
+            return crate::engine::solver::solve_with(position, rules, &budget, effort).verdict;
+        }
         self.verdict.clone().unwrap_or(Verdict::Unknown(crate::engine::solver::GaveUp::StateLimit))
     }
     fn folder(&mut self) -> &mut dyn Folder {
@@ -555,7 +561,7 @@ fn hint_and_solve_ask_the_worlds_solver() {
     let mut s = session(game(1), script(), KEEPS_ALL, world);
     let (text, _) = feed(&mut s, &["solve"]);
     assert_eq!(s.world().solved, 1);
-    assert_eq!(text, format!("> solve\n{}\n", said::solve_text(&Verdict::Unwinnable)));
+    assert_eq!(text, format!("> solve\n{}\n", said::solve_text(&Verdict::Unwinnable, false)));
     let (text, _) = feed(&mut s, &["hint"]);
     assert_eq!(s.world().solved, 2);
     let lost = said::advice_text(
@@ -1120,4 +1126,180 @@ fn a_line_of_arrow_keys_is_answered() {
     );
     let (text, _) = feed(&mut s, &["d\u{1b}[D"]);
     assert!(text.contains("Pass 1, 1 move") && !text.contains("error"), "{text}");
+}
+
+/// Game `number` in draw 1 with one pass, for the reviews: game 1 can be
+/// won, game 2 never (the census's verdicts, and the solver's below).
+fn one_pass(number: u128) -> Play {
+    let rules = Rules { passes: crate::engine::rules::PassLimit::Limited(1), ..Rules::default() };
+    let n = GameNumber::new(number).unwrap();
+    Play::new(Deal::for_number(n), Origin::Number(n), rules, Scoring::Standard, false)
+}
+
+/// The real solver's verdict on `play`'s position after its first `moves` moves.
+fn verdict_after(play: &Play, moves: usize) -> Verdict {
+    let mut position = Position::new(play.deal());
+    for played in &play.game().history()[..moves] {
+        position.play(played.mv, play.rules()).unwrap();
+    }
+    let budget = Budget::states(review::REVIEW_STATES);
+    crate::engine::solver::solve_with(&position, play.rules(), &budget, crate::engine::solver::LineEffort::Quick)
+        .verdict
+}
+
+#[test]
+fn review_names_the_move_that_lost_the_game_and_one_that_would_have_kept_it() {
+    let world = Memory { real_solver: true, ..Memory::default() };
+    let mut s = session(one_pass(1), script(), KEEPS_ALL, world);
+    // Drawing through the whole stock with one pass, playing nothing.
+    feed(&mut s, &["d"; 24]);
+    let (text, _) = feed(&mut s, &["review"]);
+    let reply = text.strip_prefix("> review\n").unwrap();
+    let lost = reply.strip_prefix("Lost at move ").unwrap_or_else(|| panic!("{reply}"));
+    let (number, rest) = lost.split_once(": ").unwrap();
+    let number: usize = number.parse().unwrap();
+    // The move named is the game's move of that number, and the solver
+    // proves the game winnable before it and lost after it.
+    let played = &s.play().game().history()[number - 1];
+    assert!(rest.starts_with(&format!("{}, ", played.mv)), "{reply}");
+    assert!(matches!(verdict_after(s.play(), number - 1), Verdict::Winnable(_)), "{reply}");
+    assert_eq!(verdict_after(s.play(), number), Verdict::Unwinnable, "{reply}");
+    assert!(reply.contains(&format!("After move {} the game could still be won: ", number - 1)), "{reply}");
+    // The move that would have kept it winnable keeps it so.
+    let instead = reply.split("could still be won: ").nth(1).and_then(|r| r.split(", ").next()).unwrap();
+    let mut position = Position::new(s.play().deal());
+    for played in &s.play().game().history()[..number - 1] {
+        position.play(played.mv, s.play().rules()).unwrap();
+    }
+    let chosen = crate::engine::game::legal_moves(&position, s.play().rules())
+        .into_iter()
+        .find(|m| m.to_string() == instead)
+        .unwrap_or_else(|| panic!("{instead} is no legal move there: {reply}"));
+    position.play(chosen, s.play().rules()).unwrap();
+    let budget = Budget::states(review::REVIEW_STATES);
+    let after = crate::engine::solver::solve_with(
+        &position,
+        s.play().rules(),
+        &budget,
+        crate::engine::solver::LineEffort::Quick,
+    );
+    assert!(matches!(after.verdict, Verdict::Winnable(_)), "{reply}");
+    // Undo as many times as it says, and the game can be won again.
+    let undos = 25 - number;
+    assert!(reply.ends_with(&format!("To go back there, type u {undos} times.\n")), "{reply}");
+    feed(&mut s, &vec!["u"; undos]);
+    let (text, _) = feed(&mut s, &["review"]);
+    assert_eq!(text, "> review\nNot lost: the game can still be won from here.\n");
+}
+
+#[test]
+fn review_says_when_the_deal_itself_could_never_be_won() {
+    let world = Memory { real_solver: true, ..Memory::default() };
+    let mut s = session(one_pass(2), script(), KEEPS_ALL, world);
+    feed(&mut s, &["d", "d", "d"]);
+    let (text, _) = feed(&mut s, &["review"]);
+    assert_eq!(
+        text,
+        "> review\nThis deal could never be won: the solver tried every line from the deal, so no move lost it.\n"
+    );
+    assert_eq!(verdict_after(s.play(), 0), Verdict::Unwinnable);
+}
+
+#[test]
+fn review_of_a_won_game_says_it_was_won_and_asks_no_solver() {
+    let mut s = session(easy(), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &easy_win());
+    let (text, _) = feed(&mut s, &["review"]);
+    assert_eq!(text, "> review\nThe game is won: nothing was lost.\n");
+    assert_eq!(s.world().solved, 0);
+}
+
+#[test]
+fn review_says_what_the_solver_could_not_decide_within_its_budget() {
+    // The scripted solver decides nothing: not even the game as it is.
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "review"]);
+    assert!(
+        text.ends_with(
+            "> review\nThe solver could not decide within 3 million states whether the game can still be won from here.\n"
+        ),
+        "{text}"
+    );
+    // A real solver with a tiny budget: what is known is said, and what is not.
+    let found = review::review(
+        &{
+            let mut play = one_pass(1);
+            for _ in 0..24 {
+                play.apply(Action::Move(crate::app::command::MoveCommand::Draw), None).unwrap();
+            }
+            play
+        },
+        |position, rules, budget| {
+            crate::engine::solver::solve_with(position, rules, &budget, crate::engine::solver::LineEffort::Quick)
+                .verdict
+        },
+        || Budget::states(100),
+    );
+    let limit = review::Limit { states: 100, seconds: None };
+    let said = said::review_text(&found, s.play().game(), &limit, &CardStyle::PLAIN, false, true);
+    assert!(matches!(found, review::Review::Undecided { .. }), "{found:?}");
+    assert!(said.contains("could not decide within 100 states"), "{said}");
+}
+
+#[test]
+fn review_in_screen_reader_mode_is_one_short_plain_sentence() {
+    let world = Memory { real_solver: true, ..Memory::default() };
+    let spoken = View { screen_reader: true, layout: Layout::List, style: CardStyle::WORDS, ..script() };
+    let mut s = session(one_pass(1), spoken, KEEPS_ALL, world);
+    feed(&mut s, &["d"; 24]);
+    let (text, _) = feed(&mut s, &["review"]);
+    let reply = text.strip_prefix("> review\n").unwrap();
+    assert_eq!(reply.lines().count(), 1, "{reply}");
+    let reply = reply.trim_end();
+    assert!(reply.starts_with("Move ") && reply.contains(" lost the game; "), "{reply}");
+    assert!(reply.ends_with(" times to go back."), "{reply}");
+    assert_eq!(reply.matches(". ").count(), 0, "one sentence: {reply}");
+    assert!(reply.split_whitespace().count() <= 24, "{reply}");
+    for symbol in ["(", ")", ":", "\"", "*", "#", "/", "-"] {
+        assert!(!reply.contains(symbol), "{symbol} in {reply}");
+    }
+}
+
+#[test]
+fn review_judges_only_the_positions_the_player_left_under_autoplay() {
+    let world = Memory { real_solver: true, ..Memory::default() };
+    let mut play = one_pass(1);
+    play = Play::new(play.deal().clone(), play.origin(), *play.rules(), Scoring::Standard, true);
+    let mut s = session(play, script(), KEEPS_ALL, world);
+    s.autoplay_now();
+    feed(&mut s, &["d"; 24]);
+    let (text, _) = feed(&mut s, &["review"]);
+    let reply = text.strip_prefix("> review\n").unwrap();
+    let lost = reply.strip_prefix("Lost at move ").unwrap_or_else(|| panic!("{reply}"));
+    let number: usize = lost.split_once(':').unwrap().0.parse().unwrap();
+    // The move named is the player's, never autoplay's.
+    assert_eq!(s.play().movers()[number - 1], crate::app::play::Mover::Player, "{reply}");
+    assert!(matches!(verdict_after(s.play(), number - 1), Verdict::Winnable(_)), "{reply}");
+}
+
+#[test]
+fn a_game_found_lost_offers_the_review() {
+    let world = Memory { verdict: Some(Verdict::Unwinnable), ..Memory::default() };
+    let mut s = session(game(1), script(), KEEPS_ALL, world);
+    let (text, _) = feed(&mut s, &["d", "hint", "solve"]);
+    assert_eq!(text.matches("type review to see where it was lost").count(), 1, "{text}");
+    assert!(text.contains(said::REVIEW_OFFER), "{text}");
+}
+
+#[test]
+fn review_in_json_is_the_state_with_the_review_as_its_message() {
+    let world = Memory { real_solver: true, ..Memory::default() };
+    let mut s = session(one_pass(2), View { json: true, ..script() }, KEEPS_ALL, world);
+    let (text, _) = feed(&mut s, &["d", "review"]);
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["command"], "review");
+    assert_eq!(last["ok"], true);
+    assert_eq!(last["moves"], 1, "a question changes nothing");
+    let message = last["message"].as_str().unwrap();
+    assert!(message.starts_with("This deal could never be won"), "{message}");
 }

@@ -1,0 +1,95 @@
+//! `klondike review`: where a saved game or the game of a moves file was
+//! lost, said as at the prompt (or as one JSON object).
+
+use std::io::{self, Write};
+
+use anyhow::Result;
+
+use crate::options::ReviewArgs;
+use klondike::app::play::Play;
+use klondike::app::record::GameRecord;
+use klondike::app::render::{self, json::ReviewReport, words::CardStyle};
+use klondike::app::review::{self, Limit};
+use klondike::app::session::TerminalFacts;
+use klondike::app::store;
+use klondike::engine::solver::{self, Budget, LineEffort};
+
+/// Runs `klondike review`; the exit code is 0 whatever was found.
+pub fn run(args: &ReviewArgs) -> Result<()> {
+    let screen_reader = TerminalFacts::screen_reader_wanted(args.screen_reader);
+    crate::run::SPOKEN.store(screen_reader, std::sync::atomic::Ordering::Relaxed);
+    let play = game_of(args)?;
+    // Only the verdict and the first move of a line matter here.
+    let found = review::review(
+        &play,
+        |position, rules, budget| solver::solve_with(position, rules, &budget, LineEffort::Quick).verdict,
+        || Budget::states(args.max_states),
+    );
+    let limit = Limit { states: args.max_states, seconds: None };
+    let style = if screen_reader { CardStyle::WORDS } else { CardStyle::PLAIN };
+    let mut text = render::replies::review_text(&found, play.game(), &limit, &style, screen_reader, false);
+    if screen_reader {
+        text = render::words::spoken(&text);
+    }
+    let mut out = io::stdout().lock();
+    if args.json {
+        let report = ReviewReport::of(&found, &play, args.max_states, text);
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    } else {
+        writeln!(out, "{text}")?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The game the file holds: a saved game (JSON, under its own deal and
+/// rules), or the game a moves file plays on the deal and rules the
+/// options give.
+fn game_of(args: &ReviewArgs) -> Result<Play> {
+    let path = &args.file;
+    // `-`: the moves (or the saved game) come on standard input, piped as
+    // a script would pipe them.
+    let piped = path.as_os_str() == "-";
+    let named = if piped { std::path::Path::new(STANDARD_INPUT) } else { path.as_path() };
+    let text = if piped { standard_input()? } else { store::read_text_file(path, store::TextFile::Moves)? };
+    if text.trim_start().starts_with('{') {
+        let given = args.moves_file_options();
+        if !given.is_empty() {
+            anyhow::bail!(render::diagnostics::saved_game_has_its_own(named, &given));
+        }
+        let saved = if piped {
+            // The parser's own words are not for a player: what it is not is.
+            let record = GameRecord::from_json(&text)
+                .map_err(|_| anyhow::anyhow!(render::diagnostics::STDIN_NOT_A_SAVED_GAME))?;
+            record.replay().map_err(|e| anyhow::anyhow!(render::replies::unplayable_file(STANDARD_INPUT, &e)))?
+        } else {
+            klondike::app::session::read_saved(path).map_err(|e| anyhow::anyhow!(render::error_chain::chain(&e)))?
+        };
+        return Ok(Play::from_replayed(saved, false));
+    }
+    if args.game.is_none() && args.deal.is_none() {
+        anyhow::bail!(render::diagnostics::moves_file_needs_a_deal(named));
+    }
+    let (deal, origin) = klondike::app::session::choose_deal(&args.choice(), super::world::random_game_number)?;
+    let play = review::replay_moves(deal, origin, args.rules(), args.autoplay, &text)
+        .map_err(|e| anyhow::anyhow!(render::solve_report::bad_moves_line(named, &e)))?;
+    Ok(play)
+}
+
+/// How standard input is named in a message about what it held.
+const STANDARD_INPUT: &str = "standard input";
+
+/// Standard input, whole, as text (at most as much as a moves file may hold).
+fn standard_input() -> Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    io::stdin()
+        .lock()
+        .take(store::MAX_TEXT_FILE + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| anyhow::Error::new(e).context(render::diagnostics::STDIN_UNREADABLE))?;
+    if text.len() as u64 > store::MAX_TEXT_FILE {
+        anyhow::bail!(render::diagnostics::STDIN_TOO_LARGE);
+    }
+    Ok(text)
+}
