@@ -205,6 +205,9 @@ pub enum CommandError {
     /// `save` or `load` without a file name.
     #[error("'{command}' needs a file name")]
     MissingFile { command: &'static str },
+    /// A file name that opens a quote and does not close it.
+    #[error("the file name after '{command}' opens a quote and does not close it")]
+    UnclosedQuote { command: &'static str },
     /// A file name with a control or invisible character in it.
     #[error("'{}' has a control or invisible character in it: name the file in plain characters", shown(text))]
     BadFileName { text: String },

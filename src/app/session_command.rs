@@ -106,6 +106,8 @@ fn file_name(command: &'static str, line: &str) -> Result<String, CommandError> 
     let name = trimmed[trimmed.find(char::is_whitespace).unwrap_or(trimmed.len())..].trim();
     let name = match name.as_bytes() {
         [b'"', .., b'"'] | [b'\'', .., b'\''] if name.len() >= 2 => &name[1..name.len() - 1],
+        // A quote opened and never closed is a slip, not a file name.
+        [b'"' | b'\'', ..] => return Err(CommandError::UnclosedQuote { command }),
         _ => name,
     };
     if name.is_empty() {
@@ -211,5 +213,10 @@ mod tests {
         assert!(matches!(err("save \u{1}x"), CommandError::BadFileName { .. }));
         assert_eq!("save \"a b.json\"".parse(), Ok(Line::Session(SessionCommand::Save("a b.json".into()))));
         assert!(matches!(err("save \"\""), CommandError::MissingFile { .. }));
+        // A quote opened and not closed names no file (it made one named `"`).
+        for line in ["save \"", "save \"a b", "load 'x"] {
+            assert!(matches!(err(line), CommandError::UnclosedQuote { .. }), "{line}");
+        }
+        assert_eq!(err("save \"").to_string(), "the file name after 'save' opens a quote and does not close it");
     }
 }
