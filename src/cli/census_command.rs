@@ -91,6 +91,11 @@ pub fn run(args: CensusArgs) -> Result<()> {
     }
     let range = args.only.or(args.games);
     let rows = census.rows(range);
+    // An empty table is no census: the files (or the range asked of them)
+    // hold nothing, which is most likely a slip of the command line.
+    if rows.iter().all(|r| r.winnable + r.unwinnable + r.unknown == 0) {
+        anyhow::bail!(render::census_table::nothing_to_count(range));
+    }
     // The verdict file first: a reader of the table that stops early (a
     // closed pipe) must not leave it unwritten.
     if let Some(path) = &args.verdict_file {

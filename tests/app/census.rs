@@ -450,3 +450,30 @@ fn a_stale_temporary_verdict_file_is_removed_by_the_next_census() {
     }
     assert!(dir.join("v.txt").exists());
 }
+
+/// A census with nothing to count (an empty file, a range the files do not
+/// hold) is an error of one line, not an empty table with success.
+#[test]
+fn a_census_with_nothing_to_count_says_so_and_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("empty.jsonl"), "").unwrap();
+    let verdicts = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/census/verdicts.txt");
+    let cases: [(&[&str], &str); 2] = [
+        (&["empty.jsonl"], "klondike: nothing to count: the files hold no results\n"),
+        (
+            &["--only", "999999..1000000", verdicts.to_str().unwrap()],
+            "klondike: nothing to count: the files hold no result for games 999999..1000000\n",
+        ),
+    ];
+    for (args, said) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_klondike"))
+            .arg("census")
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), said, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -12,6 +12,14 @@ pub fn not_results_left_out(path: &Path, lines: usize) -> String {
     format!("{lines} line(s) of '{}' that are not results were left out", path.display())
 }
 
+/// A census whose files hold no result (of the games `range`, if given).
+pub fn nothing_to_count(range: Option<GameRange>) -> String {
+    match range {
+        Some(r) => format!("nothing to count: the files hold no result for games {}..{}", r.first, r.last),
+        None => "nothing to count: the files hold no results".to_string(),
+    }
+}
+
 /// `--verdict-file` without the range of games it needs.
 pub const VERDICT_FILE_NEEDS_RANGE: &str = "--verdict-file needs the range of games: give --only A..B or --games A..B";
 
