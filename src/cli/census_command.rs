@@ -79,7 +79,15 @@ pub fn run(args: CensusArgs) -> Result<()> {
                 Some(output),
                 args.retry_unknown,
                 Arc::new(stopped),
-            )?;
+            )
+            .map_err(|e| match e.downcast_ref::<klondike::app::batch::output::OutputError>() {
+                // Its file is the census's to name, not the user's: another
+                // census is at work in the same folder.
+                Some(klondike::app::batch::output::OutputError::Busy(path)) => {
+                    anyhow::anyhow!(render::census_table::batch_file_busy(path, &args.dir))
+                }
+                _ => e,
+            })?;
             total = total.plus(&tally);
         }
         let line = render::census_table::census_summary((settings, settings), &total, &args.dir, false);

@@ -477,3 +477,42 @@ fn a_census_with_nothing_to_count_says_so_and_fails() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// A census whose batch file another census is writing says to wait or to
+/// give it another --dir (it names its files itself), not "name another
+/// file".
+#[test]
+fn a_census_whose_folder_another_census_writes_names_another_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["census", "--games", "1..3000", "--draw", "1", "--passes", "1", "--foundation-to-tableau", "off"];
+    let mut first = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(args)
+        .args(["--dir", "c", "--max-states", "2000000", "--timeout", NEVER])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let file = dir.path().join("c/draw1-passes1-f2t-off.jsonl");
+    let start = std::time::Instant::now();
+    while std::fs::metadata(&file).map_or(true, |m| m.len() == 0) {
+        assert!(start.elapsed().as_secs() < 60, "the first census wrote nothing");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(args)
+        .args(["--dir", "c"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let _ = first.kill();
+    let _ = first.wait();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.trim_end().ends_with(
+            "is being written by another census or batch; wait for it to end, or give this census another folder than --dir c"
+        ),
+        "{err}"
+    );
+}

@@ -12,6 +12,16 @@ pub fn not_results_left_out(path: &Path, lines: usize) -> String {
     format!("{lines} line(s) of '{}' that are not results were left out", path.display())
 }
 
+/// A batch file of a census that another census (or batch) is writing:
+/// the census names its files, so the way out is another folder.
+pub fn batch_file_busy(path: &Path, dir: &Path) -> String {
+    format!(
+        "'{}' is being written by another census or batch; wait for it to end, or give this census another folder than --dir {}",
+        path.display(),
+        dir.display()
+    )
+}
+
 /// A census whose files hold no result (of the games `range`, if given).
 pub fn nothing_to_count(range: Option<GameRange>) -> String {
     match range {
