@@ -37,6 +37,10 @@ pub struct Pending {
     /// The game left would count as lost in the statistics (otherwise it
     /// is only given up).
     pub counts_as_lost: bool,
+    /// Saving the game failed (a data folder that cannot be written), so
+    /// quitting loses it: the question says so rather than only that it
+    /// would count as lost (which may fail too).
+    pub unsaved: bool,
 }
 
 impl Pending {
@@ -51,7 +55,7 @@ impl Pending {
             Line::Session(SessionCommand::Quit) => quit_loses,
             _ => false,
         };
-        asked.then(|| Pending { command: command.clone(), counts_as_lost })
+        asked.then(|| Pending { command: command.clone(), counts_as_lost, unsaved: false })
     }
 }
 

@@ -950,7 +950,8 @@ impl<W: World> Session<W> {
         // (at an interactive prompt, or with --confirm).
         if !confirmed && self.view.confirm && self.in_progress() {
             let quit_loses = matches!(self.goodbye(), Some(GameLeft::CountsAsLost(_)));
-            if let Some(pending) = Pending::before(&line, self.persistence.stats, quit_loses) {
+            if let Some(mut pending) = Pending::before(&line, self.persistence.stats, quit_loses) {
+                pending.unsaved = self.persistence.autosave && !self.autosaved;
                 // A file that cannot be loaded is said before any question:
                 // yes would only lead to the error.
                 if let Line::Session(SessionCommand::Load(file)) = &line {

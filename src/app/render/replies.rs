@@ -280,7 +280,12 @@ pub fn strict_stopped(line: &str) -> String {
 /// The question before a command that would throw the game away: what it
 /// costs, what the command does, how to answer.
 pub fn question_text(pending: &Pending) -> String {
-    let cost = if pending.counts_as_lost { "This game would count as lost." } else { "This game would be given up." };
+    let quit = matches!(pending.command, Line::Session(SessionCommand::Quit));
+    let cost = match (pending.counts_as_lost, pending.unsaved && quit) {
+        (_, true) => "This game could not be saved, so quitting loses it.",
+        (true, false) => "This game would count as lost.",
+        (false, false) => "This game would be given up.",
+    };
     let question = match &pending.command {
         Line::Session(SessionCommand::New(Some(n))) => format!("Start game {n}?"),
         Line::Session(SessionCommand::New(None)) => "Start a new game?".to_string(),
@@ -727,12 +732,20 @@ mod tests {
 
     #[test]
     fn the_question_says_the_cost_and_quotes_the_file_by_the_one_rule() {
-        let new_7 = Pending { command: Line::Session(SessionCommand::New(GameNumber::new(7))), counts_as_lost: true };
+        let new_7 = Pending {
+            command: Line::Session(SessionCommand::New(GameNumber::new(7))),
+            counts_as_lost: true,
+            unsaved: false,
+        };
         assert_eq!(
             question_text(&new_7),
             "This game would count as lost. Start game 7? Type yes, or no to keep playing."
         );
-        let load = Pending { command: Line::Session(SessionCommand::Load("a\u{2028}b".into())), counts_as_lost: false };
+        let load = Pending {
+            command: Line::Session(SessionCommand::Load("a\u{2028}b".into())),
+            counts_as_lost: false,
+            unsaved: false,
+        };
         assert_eq!(
             question_text(&load),
             "This game would be given up. Load a<line separator>b? Type yes, or no to keep playing."

@@ -354,6 +354,26 @@ fn quitting_when_the_game_could_not_be_saved_does_not_say_it_is_kept() {
     assert_eq!(s.world().counts.len(), 1, "counted once, as lost");
 }
 
+/// Asked before quitting a game that could not be saved, the question
+/// says so (the statistics may not be written either), not only that it
+/// would count as lost.
+#[test]
+fn the_quit_question_says_a_game_that_could_not_be_saved_is_lost() {
+    let world = Memory { autosave_fails: true, stats_fail: true, ..Memory::default() };
+    let view = View { confirm: true, ..script() };
+    let mut s = session(game(1), view, KEEPS_ALL, world);
+    let (text, next) = feed(&mut s, &["d", "q"]);
+    assert_eq!(next, Next::Continue);
+    assert!(
+        text.ends_with(
+            "> q\nThis game could not be saved, so quitting loses it. Quit? Type yes, or no to keep playing.\n"
+        ),
+        "{text}"
+    );
+    let (_, next) = feed(&mut s, &["no"]);
+    assert_eq!(next, Next::Continue);
+}
+
 #[test]
 fn quitting_without_autosave_counts_the_game_lost_with_its_time() {
     let persistence = Persistence { stats: true, autosave: false, timed: true };
