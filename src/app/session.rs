@@ -814,12 +814,11 @@ impl<W: World> Session<W> {
             // refused as one read from a script is.
             Input::Text(text) if text.len() > crate::app::lines::MAX_LINE => (text, Some(WhyNotRun::TooLong)),
             // Arrow and editing keys reach a prompt without a line editor
-            // as escape sequences: dropped, and a line of nothing else is
-            // answered rather than ignored.
+            // as escape sequences, and did not do what the player meant
+            // (Left, Backspace, 1 leaves `t 7 6` and the keys): the line is
+            // refused whole, shown without them.
             Input::Text(text) if text.contains('\u{1b}') => {
-                let plain = crate::app::lines::without_escape_sequences(&text);
-                let only_keys = plain.trim().is_empty().then_some(WhyNotRun::EditingKeys);
-                (plain, only_keys)
+                (crate::app::lines::without_escape_sequences(&text), Some(WhyNotRun::EditingKeys))
             }
             Input::Text(text) => (text, None),
         };
@@ -1063,6 +1062,7 @@ impl<W: World> Session<W> {
             }
             // Nothing to do is an answer, not a refusal: nothing was wrong
             // with the command (and a strict script goes on).
+            Command::Auto if self.play.status() == Status::Won => Ok(Reply::Answer(said::WON_NOTHING_LEFT.to_string())),
             Command::Auto => match self.change(Action::Finish) {
                 Err(WhyNotRun::Play(PlayError::NothingSafe)) => Ok(Reply::Answer(said::NOTHING_SAFE.to_string())),
                 done => done,

@@ -96,9 +96,17 @@ pub fn read(path: &Path) -> Result<Settings, StoreError> {
 ///
 /// # Errors
 /// The store's: the file cannot be locked, read or written (a file that
-/// cannot be read, or one from a newer klondike, is not written over).
+/// cannot be read, one from a newer klondike, or one that is
+/// write-protected, is not written over).
 pub fn remember(path: &Path, chosen: &Settings) -> Result<(), StoreError> {
-    store::update_locked(path, |kept: &mut Settings| *kept = kept.overridden_by(chosen)).map(|_| ())
+    // A file made write-protected is the player's way to fix the settings:
+    // never replaced, even by a user the system would let.
+    if store::is_write_protected(path) {
+        return Err(StoreError::NotUsable { path: path.to_path_buf(), why: store::Problem::WriteProtectedKept });
+    }
+    // Written through a symbolic link, not over it.
+    let target = store::real_path(path).unwrap_or_else(|| path.to_path_buf());
+    store::update_locked(&target, |kept: &mut Settings| *kept = kept.overridden_by(chosen)).map(|_| ())
 }
 
 /// A pass limit in the settings file as the command line writes it: a
@@ -179,6 +187,24 @@ mod tests {
         remember(&path, &Settings { autoplay: Some(true), ..Settings::default() }).unwrap();
         let kept = read(&path).unwrap();
         assert_eq!((kept.draw, kept.autoplay), (Some(DrawCount::Three), Some(true)));
+        // Write-protected: kept as it is; through a link: the file linked to.
+        let mut protected = std::fs::metadata(&path).unwrap().permissions();
+        protected.set_readonly(true);
+        std::fs::set_permissions(&path, protected).unwrap();
+        let before = std::fs::read_to_string(&path).unwrap();
+        let refused = remember(&path, &Settings { draw: Some(DrawCount::One), ..Settings::default() });
+        assert!(matches!(refused, Err(StoreError::NotUsable { .. })), "{refused:?}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+        std::fs::remove_file(&path).unwrap();
+        #[cfg(unix)]
+        {
+            let real = dir.path().join("real.json");
+            std::os::unix::fs::symlink(&real, &path).unwrap();
+            remember(&path, &Settings { autoplay: Some(false), ..Settings::default() }).unwrap();
+            assert!(std::fs::symlink_metadata(&path).unwrap().file_type().is_symlink(), "still a link");
+            assert_eq!(read(&path).unwrap().autoplay, Some(false));
+            std::fs::remove_file(&path).unwrap();
+        }
         std::fs::write(&path, "{\"format_version\":1,\"draw\":2}").unwrap();
         assert!(matches!(read(&path), Err(StoreError::Corrupt { .. })));
         assert!(!path.exists(), "moved aside");

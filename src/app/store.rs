@@ -261,6 +261,10 @@ pub enum Problem {
     /// replaced, as `cp` without `-f` would not, even by a user who could.
     #[error("it is write-protected; make it writable or name another file")]
     WriteProtected,
+    /// It is write-protected, and one of klondike's own files (the
+    /// settings): it is left as it is, not replaced.
+    #[error("it is write-protected, so it is left as it is")]
+    WriteProtectedKept,
     /// Its name ends in `.lock`, as the lock files of klondike's data
     /// folders do: a lock file of some data folder is never replaced.
     #[error("it is named as a lock file; name another file")]
@@ -483,7 +487,7 @@ pub fn is_one_of(path: &Path, ours: &[PathBuf]) -> bool {
 /// `p` with every link followed: its real path when it exists, otherwise
 /// (a new file, or a link to one) its folder's real path and its name;
 /// `None` when its folder is not there.
-fn real_path(p: &Path) -> Option<PathBuf> {
+pub fn real_path(p: &Path) -> Option<PathBuf> {
     if let Ok(real) = fs::canonicalize(p) {
         return Some(real);
     }

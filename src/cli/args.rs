@@ -51,5 +51,10 @@ pub enum Subcommands {
         /// Print them as JSON.
         #[arg(long)]
         json: bool,
+        /// A sentence per rules setting instead of the table (also on when
+        /// the environment variable KLONDIKE_SCREEN_READER is set to
+        /// anything but 0 or an empty string).
+        #[arg(long)]
+        screen_reader: bool,
     },
 }

@@ -160,8 +160,11 @@ impl PlayArgs {
 
     /// These options with the settings `kept` (an interactive player's,
     /// [`klondike::app::settings`]) where the options leave one out: an
-    /// option given always wins.
-    pub fn with_remembered(&self, kept: &Settings) -> PlayArgs {
+    /// option given always wins. In screen-reader mode (`screen_reader`)
+    /// the look kept (layout, card names, suits) is left out: that mode
+    /// has its own (words, the list layout), which a look chosen for the
+    /// eye must not undo.
+    pub fn with_remembered(&self, kept: &Settings, screen_reader: bool) -> PlayArgs {
         let mut args = self.clone();
         let on_off = |on: bool| if on { OnOff::On } else { OnOff::Off };
         // A saved game to load or resume brings its own rules and scoring.
@@ -173,6 +176,9 @@ impl PlayArgs {
             args.scoring = args.scoring.or(kept.scoring);
         }
         args.autoplay = args.autoplay.or(kept.autoplay.map(on_off));
+        if screen_reader {
+            return args;
+        }
         args.layout = args.layout.or(kept.layout.map(|l| match l {
             screen::Layout::Columns => Layout::Columns,
             screen::Layout::Rows => Layout::Rows,
@@ -643,7 +649,7 @@ mod tests {
             suits: Some(SuitStyle::Symbols),
             ..Settings::default()
         };
-        let none = play(&[]).with_remembered(&kept);
+        let none = play(&[]).with_remembered(&kept, false);
         let expect = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(3), foundation_to_tableau: true };
         assert_eq!(none.rules(), expect);
         assert_eq!(none.begin_with(true, false).scoring, Scoring::Vegas);
@@ -656,7 +662,7 @@ mod tests {
         assert_eq!(none.chosen(), kept.overridden_by(&Settings::default()));
         let given = ["--draw", "1", "--passes", "unlimited", "--foundation-to-tableau", "off", "--scoring", "none"];
         let given = play(&[&given[..], &["--autoplay", "off", "--layout", "columns", "--cards", "short"]].concat());
-        let mixed = given.with_remembered(&kept);
+        let mixed = given.with_remembered(&kept, false);
         assert_eq!(mixed.rules(), Rules::default());
         assert_eq!(mixed.begin_with(true, false).scoring, Scoring::None);
         assert!(!mixed.begin_with(true, false).autoplay);
@@ -670,8 +676,13 @@ mod tests {
         // --foundation-to-tableau and --autoplay alone are on.
         let flags = play(&["--foundation-to-tableau", "--autoplay", "--game", "5"]);
         assert!(flags.rules().foundation_to_tableau && flags.begin_with(false, false).autoplay);
+        // In screen-reader mode the look kept for the eye is left out.
+        let aloud = play(&[]).with_remembered(&kept, true);
+        let view = aloud.view_asked(true);
+        assert_eq!((view.layout, view.names, view.suits), (None, None, None));
+        assert_eq!(aloud.rules(), expect, "the rules are kept all the same");
         // A saved game brings its own rules: those kept stay out of it.
-        let load = play(&["--load", "x.json"]).with_remembered(&kept);
+        let load = play(&["--load", "x.json"]).with_remembered(&kept, false);
         assert_eq!((load.rules(), load.scoring), (Rules::default(), None));
         assert!(load.begin_with(true, false).autoplay, "autoplay is the session's, not the game's");
     }

@@ -109,21 +109,34 @@ fn usage_error_line(report: &str) -> String {
 /// 3`), and the `tip:` of a suggestion (`tip: a similar argument exists`
 /// is `; did you mean`).
 fn plain_usage_words(text: &str) -> String {
+    // Whether what was written last is an option (`--draw `), whose value's
+    // placeholder goes: a placeholder alone (`<FILE>`, a required argument)
+    // is said as its name.
+    let after_option = |out: &str| {
+        let word = out.trim_end_matches(' ').rsplit([' ', '\'']).next().unwrap_or("");
+        out.ends_with(' ') && word.starts_with('-')
+    };
+    let skip_to = |chars: &mut std::iter::Peekable<std::str::Chars>, open: char, close: char| {
+        let mut depth = 1;
+        for d in chars.by_ref() {
+            depth += usize::from(d == open);
+            depth -= usize::from(d == close);
+            if depth == 0 {
+                break;
+            }
+        }
+    };
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
-            // A placeholder: `<N>`, or a group `<--games <A..B>|FILES>`
-            // whose names are said without it.
-            '<' if chars.peek().is_some_and(|n| n.is_ascii_uppercase()) => {
-                for d in chars.by_ref() {
-                    if d == '>' {
-                        break;
-                    }
-                }
-                if out.ends_with(' ') && chars.peek().is_some_and(|n| *n != ' ') {
-                    out.pop();
-                }
+            '<' if after_option(&out) => {
+                skip_to(&mut chars, '<', '>');
+                out.pop();
+            }
+            '[' if chars.peek() == Some(&'<') && after_option(&out) => {
+                skip_to(&mut chars, '[', ']');
+                out.pop();
             }
             '<' | '>' => {}
             '|' => out.push_str(" or "),
@@ -131,8 +144,7 @@ fn plain_usage_words(text: &str) -> String {
                 while out.ends_with(' ') {
                     out.pop();
                 }
-                out.push(';');
-                out.push(' ');
+                out.push_str("; ");
             }
             ']' => {}
             c => out.push(c),
@@ -172,11 +184,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             clap_complete::generate(shell, &mut cmd, "klondike", &mut script);
             print(&script)
         }
-        Some(Subcommands::Stats { json }) => {
+        Some(Subcommands::Stats { json, screen_reader }) => {
             let stats = DataFolder::new(world::say).statistics_shown()?;
             let text = if json {
                 serde_json::to_string_pretty(&stats)?
-            } else if TerminalFacts::screen_reader_wanted(false) {
+            } else if TerminalFacts::screen_reader_wanted(screen_reader) {
                 klondike::app::render::stats_text::statistics(&stats).trim_end().to_string()
             } else {
                 klondike::app::render::stats_text::statistics_table(&stats).trim_end().to_string()
@@ -214,7 +226,12 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     // A script never reads the settings kept, so that it replays the same
     // wherever it runs; only an interactive player's are kept.
-    let args = if interactive { world::with_kept_settings(args) } else { args };
+    let args = if interactive {
+        let aloud = TerminalFacts::screen_reader_wanted(args.screen_reader);
+        world::with_kept_settings(args, aloud)
+    } else {
+        args
+    };
     let persistence =
         Persistence { stats: interactive || args.stats, autosave: interactive || args.autosave, timed: interactive };
     if persistence.stats || persistence.autosave {
@@ -279,6 +296,18 @@ mod tests {
             (
                 "the following required arguments were not provided: <--games <A..B>|FILES>",
                 "the following required arguments were not provided: --games or FILES",
+            ),
+            (
+                "the following required arguments were not provided: <FILE>",
+                "the following required arguments were not provided: FILE",
+            ),
+            (
+                "invalid value 'tcsh' for '<SHELL>' [possible values: bash, zsh]",
+                "invalid value 'tcsh' for 'SHELL'; possible values: bash, zsh",
+            ),
+            (
+                "invalid value 'maybe' for '--autoplay [<on|off>]' [possible values: on, off]",
+                "invalid value 'maybe' for '--autoplay'; possible values: on, off",
             ),
         ];
         for (clap, plain) in cases {

@@ -224,16 +224,26 @@ pub fn catch_interrupts() -> bool {
 }
 
 /// `args` with the settings kept for an interactive player where the
-/// options leave one out; what they choose (given, or kept before) is kept
-/// for the next interactive session. A settings file that cannot be read
-/// or written is said on standard error, and the session goes on.
-pub fn with_kept_settings(args: crate::options::PlayArgs) -> crate::options::PlayArgs {
+/// options leave one out (the look kept is left out in screen-reader mode,
+/// `screen_reader`, which has its own); what they choose (given, or kept
+/// before) is kept for the next interactive session. A settings file that
+/// cannot be read is said once on standard error and left as it is (one
+/// that is not settings was moved aside, and a new one is written); the
+/// session goes on.
+pub fn with_kept_settings(args: crate::options::PlayArgs, screen_reader: bool) -> crate::options::PlayArgs {
     let Some(path) = klondike::app::store::settings_path() else { return args };
-    let kept = settings::read(&path).unwrap_or_else(|e| {
-        warn_line!("klondike: {e}");
-        Settings::default()
-    });
-    let args = args.with_remembered(&kept);
+    let kept = match settings::read(&path) {
+        Ok(kept) => kept,
+        Err(e) => {
+            warn_line!("klondike: {e}");
+            if !matches!(e, klondike::app::store::StoreError::Corrupt { .. }) {
+                SETTINGS_UNUSABLE.store(true, Ordering::Relaxed);
+                return args;
+            }
+            Settings::default()
+        }
+    };
+    let args = args.with_remembered(&kept, screen_reader);
     let chosen = args.chosen();
     if chosen != kept.overridden_by(&Settings::default()) {
         keep_settings(&path, &chosen);
@@ -241,12 +251,20 @@ pub fn with_kept_settings(args: crate::options::PlayArgs) -> crate::options::Pla
     args
 }
 
+/// The settings file could not be read or written this session: it is
+/// left alone, and said only once.
+static SETTINGS_UNUSABLE: AtomicBool = AtomicBool::new(false);
+
 /// Keeps `chosen` in the settings file `path`, saying on standard error why
-/// it could not; true when it is kept.
+/// it could not (once a session); true when it is kept.
 fn keep_settings(path: &std::path::Path, chosen: &Settings) -> bool {
+    if SETTINGS_UNUSABLE.load(Ordering::Relaxed) {
+        return false;
+    }
     let kept = settings::remember(path, chosen);
     if let Err(e) = &kept {
         warn_line!("klondike: {e}");
+        SETTINGS_UNUSABLE.store(true, Ordering::Relaxed);
     }
     kept.is_ok()
 }

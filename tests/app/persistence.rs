@@ -101,6 +101,8 @@ fn statistics_count_wins_losses_and_abandoned_games() {
     let aloud = [("KLONDIKE_DATA_DIR", data), ("KLONDIKE_SCREEN_READER", std::ffi::OsStr::new("1"))];
     let (_, text, _) = common::run_klondike(&["stats"], &aloud, "");
     assert!(text.contains("3 played, 1 won"), "{text}");
+    let (_, text, _) = klondike(dir.path(), &["stats", "--screen-reader"], "");
+    assert!(text.contains("3 played, 1 won"), "{text}");
 }
 
 #[test]

@@ -584,6 +584,9 @@ pub const NOT_TEXT: &str = "that line is not UTF-8 text";
 /// without a line editor.
 pub const EDITING_KEYS: &str = "arrow and editing keys do not work at this prompt: type the whole command, then Enter";
 
+/// What `auto` says of a won game.
+pub const WON_NOTHING_LEFT: &str = "The game is won: every card is on its foundation.";
+
 /// What `auto` says when no card is safe to put on its foundation.
 pub const NOTHING_SAFE: &str = "No card is safe to put on its foundation now.";
 

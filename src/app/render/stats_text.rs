@@ -49,10 +49,13 @@ pub fn statistics_table(stats: &Statistics) -> String {
     if stats.per_rules.is_empty() {
         return statistics(stats);
     }
+    // The rules column as wide as its longest name: 22 characters but for
+    // pass limits of three digits or more.
+    let width = stats.per_rules.keys().map(|k| short_rules(k).chars().count()).max().unwrap_or(0).max(22);
     let row = |cells: [&str; 9]| {
         let [rules, played, won, rate, streak, longest, best, fewest, fastest] = cells;
         format!(
-            "{rules:<22} {played:>6} {won:>4} {rate:>5} {streak:>6} {longest:>8} {best:>6} {fewest:>7} {fastest:>7}"
+            "{rules:<width$} {played:>6} {won:>4} {rate:>5} {streak:>6} {longest:>8} {best:>6} {fewest:>7} {fastest:>7}"
         )
         .trim_end()
         .to_string()
@@ -190,5 +193,13 @@ mod tests {
         assert_eq!(lines[4], "f2t: foundation-to-tableau moves on; V: a Vegas score.");
         assert_eq!(lines[5], "Vegas balance: -40.");
         assert!(lines.iter().all(|l| l.chars().count() < 80), "{table}");
+        // A long pass limit widens the rules column; the rows stay aligned.
+        let many: Rules = "draw 1, passes 123456, foundation-to-tableau on".parse().unwrap();
+        stats.record_game_once(&crate::app::record::GameId("c".into()), many, won, None);
+        let table = statistics_table(&stats);
+        let lines: Vec<&str> = table.lines().collect();
+        assert!(lines[2].starts_with("draw 1, 123456 passes, f2t      1"), "{table}");
+        let played_at = |l: &str| l.find(" 1 ").unwrap_or(0);
+        assert_eq!(played_at(lines[2]), played_at(lines[3]), "{table}");
     }
 }

@@ -1117,6 +1117,8 @@ fn moves_after_a_win_say_the_game_is_won() {
     feed(&mut s, &easy_win());
     let (text, _) = feed(&mut s, &["moves", "moves all"]);
     assert_eq!(text.matches("The game is won: there are no moves left to make.\n").count(), 2, "{text}");
+    let (text, _) = feed(&mut s, &["auto"]);
+    assert!(text.ends_with("> auto\nThe game is won: every card is on its foundation.\n"), "{text}");
     assert!(!text.contains("0 useful"), "{text}");
 }
 
@@ -1133,7 +1135,7 @@ fn auto_with_nothing_to_do_is_an_answer_not_an_error() {
 
 /// A line of nothing but arrow keys (screen-reader mode and `TERM=dumb`
 /// read plain lines) is answered, not ignored nor called an unknown
-/// command; keys amid a command are dropped and the command runs.
+/// command; a line with keys amid a command is refused whole.
 #[test]
 fn a_line_of_arrow_keys_is_answered() {
     let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
@@ -1144,8 +1146,11 @@ fn a_line_of_arrow_keys_is_answered() {
         ),
         "{text}"
     );
-    let (text, _) = feed(&mut s, &["d\u{1b}[D"]);
-    assert!(text.contains("Pass 1, 1 move") && !text.contains("error"), "{text}");
+    // Keys amid a command did not do what was meant (Left, Backspace, 1
+    // after `t 7 6`): the whole line is refused, nothing moves.
+    let (text, _) = feed(&mut s, &["t 7 6\u{1b}[D\u{7f}1", "d\u{1b}[D"]);
+    assert_eq!(text.matches("error: arrow and editing keys do not work").count(), 2, "{text}");
+    assert_eq!(s.play().game().moves_made(), 0);
 }
 
 /// Game `number` in draw 1 with one pass, for the reviews: game 1 can be
