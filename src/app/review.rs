@@ -7,9 +7,10 @@
 //! replay of a moves file for `klondike review`, as a script would play it.
 
 use crate::app::batch::{ScriptError, ScriptFault};
-use crate::app::command::{Command, CommandError};
+use crate::app::command::Command;
 use crate::app::flow::best_winning_move;
 use crate::app::play::{Action, Mover, Origin, Play, PlayError};
+use crate::app::session_command::{Line, SessionCommand};
 use crate::engine::deal::Deal;
 use crate::engine::game::{Game, Position};
 use crate::engine::hindsight::{find_loss, Loss};
@@ -138,12 +139,15 @@ fn position_after(start: &Position, moves: &[Move], rules: &Rules) -> Position {
 
 /// The game a moves file plays on `deal`, as a script piped to the
 /// program would: one command a line; blank lines and `#` lines skipped;
-/// questions (`hint`, `l 3`, `moves`...) change nothing and are skipped;
-/// `q` ends it; with `autoplay`, autoplay plays as it does in a session.
+/// questions (`hint`, `l 3`, `moves`...) and the session's commands that
+/// leave the game as it is (`save`, `stats`) change nothing and are
+/// skipped; `auto` with nothing to put up is skipped too; `autoplay on` and
+/// `autoplay off` turn autoplay on and off as in a session; `q` ends it;
+/// with `autoplay`, autoplay plays as it does in a session.
 ///
 /// # Errors
-/// The first line that does not parse, is a command of the session other
-/// than `q` (`new`, `load`...), or cannot be played where it comes.
+/// The first line that does not parse, starts another game (`new`,
+/// `load`), or cannot be played where it comes.
 pub fn replay_moves(
     deal: Deal,
     origin: Origin,
@@ -160,10 +164,20 @@ pub fn replay_moves(
             continue;
         }
         let err = |why: ScriptFault| ScriptError { line: i + 1, text: t.to_string(), why };
-        let mut command = match t.parse::<Command>() {
-            Ok(command) => command,
-            Err(CommandError::SessionCommand { word: "quit" }) => break,
-            Err(CommandError::SessionCommand { .. }) => return Err(err(ScriptFault::NotAMove)),
+        let mut command = match t.parse::<Line>() {
+            Ok(Line::Game(command)) => command,
+            Ok(Line::Session(SessionCommand::Quit)) => break,
+            Ok(Line::Session(SessionCommand::Autoplay(Some(on)))) => {
+                play.set_autoplay(on);
+                let _ = play.apply(Action::Autoplay, None);
+                continue;
+            }
+            Ok(Line::Session(SessionCommand::Save(_) | SessionCommand::Stats | SessionCommand::Autoplay(None))) => {
+                continue
+            }
+            Ok(Line::Session(SessionCommand::New(_) | SessionCommand::Load(_))) => {
+                return Err(err(ScriptFault::NotAMove))
+            }
             Err(e) => return Err(err(e.into())),
         };
         if command == Command::Again {
@@ -183,6 +197,14 @@ pub fn replay_moves(
             // A question changes nothing.
             _ => continue,
         };
+        // `auto` with nothing to put up is an answer in a session, not a
+        // refusal: a transcript that holds one replays.
+        if action == Action::Finish {
+            match play.apply(Action::Finish, None) {
+                Ok(_) | Err(PlayError::NothingSafe) => continue,
+                Err(e) => return Err(err(ScriptFault::Play(e))),
+            }
+        }
         play.apply(action, None).map_err(|e| {
             err(match e {
                 PlayError::Move(e) => ScriptFault::Move(e),

@@ -192,3 +192,27 @@ fn review_refuses_bad_input_in_one_line() {
         assert!(err.contains(words), "{args:?}: {err}");
     }
 }
+
+/// A transcript of a session reviews as the session played it: `stats`,
+/// `save`, `autoplay` and `auto` with nothing to do are in it too, and
+/// `autoplay on` plays as it did; `new` (another game) is refused.
+#[test]
+fn a_session_transcript_with_its_session_commands_reviews() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = dir.path().join("m.txt");
+    std::fs::write(&moves, format!("stats\nsave x.json\nautoplay\nauto\nauto\n{DRAWN_THROUGH}")).unwrap();
+    let args = ["review", moves.to_str().unwrap(), "--game", "1", "--passes", "1", "--json"];
+    let (code, out, err) = klondike(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["verdict"], "lost", "{report}");
+    // `autoplay on` puts up game 1's two aces at once, as in a session.
+    std::fs::write(&moves, "autoplay on\nd\n").unwrap();
+    let (code, out, err) = klondike(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["moves"], 3, "two aces by autoplay and the draw: {report}");
+    std::fs::write(&moves, "d\nnew 5\n").unwrap();
+    let (code, _, err) = klondike(&args, "");
+    assert_eq!(code, 1, "{err}");
+}
