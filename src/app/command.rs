@@ -455,11 +455,8 @@ pub const COMMANDS: &[CommandSpec] = &[
         "autoplay",
         &[],
         &[
-            form(
-                "autoplay on",
-                "play safe cards home after every move; autoplay off stops it; kept for next time",
-                "autoplay on",
-            ),
+            form("autoplay on", "play safe cards home after every move; kept for next time", "autoplay on"),
+            form("autoplay off", "stop playing them by itself; kept for next time", "autoplay off"),
             form("autoplay", "say whether autoplay is on", "autoplay"),
         ],
     ),
@@ -1231,7 +1228,10 @@ mod tests {
                 }
             }
         }
-        assert_eq!(seen, 11, "w f, t A f, CARD f, l N all, l t, l w, l f, l s, moves all, help all, autoplay on");
+        assert_eq!(
+            seen, 12,
+            "w f, t A f, CARD f, l N all, l t, l w, l f, l s, moves all, help all, autoplay on, autoplay off"
+        );
     }
 
     #[test]

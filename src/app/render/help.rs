@@ -10,7 +10,7 @@ pub fn help_list() -> String {
     let mut text = String::from("Commands (piles are 1 to 7; suits c d h s; a card is its code, such as 9h or qs):\n");
     for spec in COMMANDS {
         for form in spec.forms {
-            text.push_str(&format!("  {:<12} {} (example: {})\n", form.usage, form.does, form.example));
+            text.push_str(&format!("  {:<13} {} (example: {})\n", form.usage, form.does, form.example));
         }
     }
     text.push_str("Short forms: ");
@@ -56,7 +56,7 @@ pub fn help_essentials() -> String {
             } else {
                 format!(" ({})", form.example)
             };
-            text.push_str(&format!("  {:<12} {}{example}\n", form.usage, form.does));
+            text.push_str(&format!("  {:<13} {}{example}\n", form.usage, form.does));
         }
     }
     text.push_str("help all: every command (save, load, stats, new, auto and more)\n");

@@ -40,7 +40,16 @@ pub fn command_error(e: &CommandError) -> String {
 /// What a command takes, from its forms in the table: "t A B, t A B K or
 /// t A f, as in t 2 5" (the example where the first form has arguments).
 fn forms(command: &CommandSpec) -> String {
-    let usages: Vec<&str> = command.forms.iter().map(|f| f.usage).collect();
+    // An optional part is said as two forms, without and with it:
+    // `new [N]` is "new or new N".
+    let usages: Vec<String> = command
+        .forms
+        .iter()
+        .flat_map(|f| match (f.usage.find(" ["), f.usage.ends_with(']')) {
+            (Some(at), true) => vec![f.usage[..at].to_string(), f.usage.replace(['[', ']'], "")],
+            _ => vec![f.usage.to_string()],
+        })
+        .collect();
     let listed = match usages.as_slice() {
         [] => command.word.to_string(),
         [one] => (*one).to_string(),
