@@ -56,6 +56,13 @@
 //! which proves the start lost as the search proper would. A probe that
 //! runs out of budget proves nothing, and the search proper goes on.
 //!
+//! # Fewer passes
+//!
+//! With draw-1 and a pass limit that binds, the search proper also runs
+//! now and then a search from the start with fewer redeals (see
+//! [`FewerPasses`]): a line that wins with fewer redeals wins with more,
+//! and only such wins are taken from it.
+//!
 //! The tables are capped ([`MAX_TABLE`] in all) to keep memory under 1 GB;
 //! reaching the cap ends the search with "state limit" (an `Unknown`), never
 //! with a verdict, so the cap cannot make an `Unwinnable` answer wrong.
@@ -723,7 +730,12 @@ fn search(
             states += spent;
             if let Some((line, redeals)) = won {
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_redeals: Some(redeals) };
+                return Outcome {
+                    verdict: Found::Win(line),
+                    states,
+                    peak_memory_bytes: mem,
+                    win_redeals: Some(redeals),
+                };
             }
         }
         if let Some(e) = easier.as_mut().filter(|e| clock >= e.after) {
@@ -940,7 +952,8 @@ mod tests {
         let mut won = [0; 2];
         for game in 1..=40u128 {
             let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(game).unwrap()));
-            let rules = Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: game % 2 == 0 };
+            let rules =
+                Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: game % 2 == 0 };
             let (st, ctx) = State::from_position(&position, &rules).unwrap();
             let mut root = st;
             root.auto_moves(&ctx, |_| {});
