@@ -372,7 +372,13 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
                 let plain = shorten::plain_line(root, &ctx, path);
                 wins(&plain).then_some(plain)
             };
-            let mut best = line_for(&st, &path);
+            // A win found with fewer redeals is read from a start with
+            // those redeals (the line is the same on the real start).
+            let mut start = st;
+            if let Some(redeals) = out.win_redeals {
+                start.redeals = redeals;
+            }
+            let mut best = line_for(&start, &path);
             // Lines through fewer passes draw less: look again for a win
             // with fewer redeals (2, then 1), each within a small budget,
             // and keep the shortest line. (A line legal with fewer redeals

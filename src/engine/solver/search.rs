@@ -56,6 +56,13 @@
 //! which proves the start lost as the search proper would. A probe that
 //! runs out of budget proves nothing, and the search proper goes on.
 //!
+//! # Fewer passes
+//!
+//! With draw-1 and a pass limit that binds, the search proper also runs
+//! now and then a search from the start with fewer redeals (see
+//! [`FewerPasses`]): a line that wins with fewer redeals wins with more,
+//! and only such wins are taken from it.
+//!
 //! The tables are capped ([`MAX_TABLE`] in all) to keep memory under 1 GB;
 //! reaching the cap ends the search with "state limit" (an `Unknown`), never
 //! with a verdict, so the cap cannot make an `Unwinnable` answer wrong.
@@ -85,6 +92,10 @@ pub(crate) struct Outcome {
     /// Nodes expanded, those of the easier searches included.
     pub states: u64,
     pub peak_memory_bytes: u64,
+    /// With a win found by a search with fewer redeals (see
+    /// [`FewerPasses`]): the redeals left at its start, from which its
+    /// line is to be read (the root's own automatic moves are the same).
+    pub win_redeals: Option<u8>,
 }
 
 struct Frame {
@@ -314,7 +325,7 @@ impl Probes {
             if max_states == 0 {
                 break;
             }
-            let mut tt = Table::default();
+            let mut tt = table_for(root, ctx);
             let probe = Budget { max_states, ..*budget };
             let shuffle = Shuffle::new(u64::from(self.round) * 64 + k + 1);
             let out = search(*root, ctx, &probe, &mut tt, None, None, Order::Shuffled(shuffle));
@@ -325,6 +336,59 @@ impl Probes {
             }
         }
         (None, spent)
+    }
+}
+
+/// Nodes of the search proper before the first search with fewer passes
+/// (see [`FewerPasses`]), the growth of that point from one to the next,
+/// and the share of the nodes so far that each may take.
+const FEWER_FIRST: u64 = 20_000;
+const FEWER_GROWTH: u64 = 4;
+const FEWER_FRACTION: u64 = 4;
+
+/// Searches with fewer passes, for a draw-1 search with a pass limit that
+/// binds.
+/// A line that wins with fewer redeals wins with more, and such a search
+/// has far fewer positions: a deal that the search proper, lost among
+/// lines through the stock again and again, finds no win in for millions
+/// of nodes is often won with one pass in a few hundred thousand. So now
+/// and then (after [`FEWER_FIRST`] nodes, then [`FEWER_GROWTH`] times
+/// later each time) the search runs one from the start with 0 redeals,
+/// then 1, and so on below the root's, within a share of the nodes so
+/// far. Only its wins are used: a search with fewer redeals that finds
+/// none proves nothing.
+struct FewerPasses {
+    /// The nodes at which the next one starts.
+    next_at: u64,
+    /// Redeals left at the start of the next one.
+    redeals: u8,
+}
+
+impl FewerPasses {
+    /// The searches with fewer passes of a draw-1 search from `root`, if
+    /// its pass limit binds and allows a redeal. (With draw-3 they won
+    /// nothing more and cost nodes that a hard lost deal needs.)
+    fn new(root: &State, ctx: &Ctx) -> Option<FewerPasses> {
+        (ctx.draw == 1 && root.redeals > 0 && root.redeals < root.tlen)
+            .then_some(FewerPasses { next_at: FEWER_FIRST, redeals: 0 })
+    }
+
+    /// Runs the next search with fewer passes from `root`, within what
+    /// `budget` leaves after `states` nodes; returns its line and the
+    /// redeals it started with if it won, and the nodes it took.
+    fn run(&mut self, root: &State, ctx: &Ctx, budget: &Budget, states: u64) -> (Option<(Vec<SMove>, u8)>, u64) {
+        let max_states = (self.next_at / FEWER_FRACTION).min(budget.max_states.saturating_sub(states));
+        self.next_at = self.next_at.saturating_mul(FEWER_GROWTH);
+        let redeals = self.redeals;
+        self.redeals = if redeals + 1 < root.redeals { redeals + 1 } else { 0 };
+        let mut fewer = *root;
+        fewer.redeals = redeals;
+        let mut tt = table_for(&fewer, ctx);
+        let out = search(fewer, ctx, &Budget { max_states, ..*budget }, &mut tt, None, None, Order::Usual);
+        match out.verdict {
+            Found::Win(line) => (Some((line, redeals)), out.states),
+            _ => (None, out.states),
+        }
     }
 }
 
@@ -431,6 +495,22 @@ fn dominated(tt: &Table, key: Key, ctx: &Ctx) -> bool {
     false
 }
 
+/// The table of a search from `root`: with draw-1 and a pass limit that
+/// can bind, one that skips a node when a visited one differs only in a
+/// talon at least as good (see [`KeySet::ranked`]; off when
+/// `ctx.dominance` is false, in the tests that check it). That costs no
+/// look-up more, where asking for each better cursor did cost more than
+/// the nodes it saved. Not with no redeal left: the talon cards are then
+/// played in their order, so the cursor follows from which are left, and
+/// no two nodes differ only in it.
+fn table_for(root: &State, ctx: &Ctx) -> Table {
+    if ctx.dominance && ctx.draw == 1 && root.redeals > 0 && root.redeals < root.tlen {
+        Table::ranked()
+    } else {
+        Table::default()
+    }
+}
+
 /// Makes room in `tt` for one more key, or says why the search must stop:
 /// the cap on the tables ("state limit"), or an allocation that failed (a
 /// memory limit: the table is grown here, so that this ends the search with
@@ -459,9 +539,9 @@ pub(crate) fn dfs(root: State, ctx: &Ctx, budget: &Budget, prune_lost: bool) -> 
 /// asking about every position when `easier.1` (`None`: no easier
 /// searches), and with rounds of probes when `probes`.
 fn dfs_with(root: State, ctx: &Ctx, budget: &Budget, easier: Option<(u64, bool)>, probes: bool) -> Outcome {
-    let mut tt = Table::default();
     let mut root = root;
     root.auto_moves(ctx, |_| {});
+    let mut tt = table_for(&root, ctx);
     let Some((after, every_node)) = easier.filter(|_| ctx.draw != 1 || root.redeals < root.tlen) else {
         return search(root, ctx, budget, &mut tt, None, None, Order::with_probes(probes));
     };
@@ -498,6 +578,7 @@ fn search(
         Order::Probing => (None, Some(Probes::new())),
         Order::Shuffled(shuffle) => (Some(shuffle), None),
     };
+    let mut fewer = probes.as_ref().and_then(|_| FewerPasses::new(&root, ctx));
     let mut frames: Vec<Frame> = Vec::with_capacity(64);
     let mut moves: Vec<Next> = Vec::with_capacity(1024);
     let mut scratch = Vec::new();
@@ -513,12 +594,13 @@ fn search(
     };
 
     if root.is_won() || root.is_trivially_won() {
-        return Outcome { verdict: Found::Win(Vec::new()), states: 0, peak_memory_bytes: 0 };
+        return Outcome { verdict: Found::Win(Vec::new()), states: 0, peak_memory_bytes: 0, win_redeals: None };
     }
     let unknown = |why: GaveUp, states: u64, mem: u64| Outcome {
         verdict: Found::OutOfBudget(why),
         states,
         peak_memory_bytes: mem,
+        win_redeals: None,
     };
     if let Some(why) = make_room(tt) {
         return unknown(why, 0, 0);
@@ -551,7 +633,7 @@ fn search(
             if node && known.as_ref().is_some_and(|k| k.won.contains(&key)) {
                 let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem };
+                return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_redeals: None };
             }
             if tt.contains(&key)
                 || node && (known.as_ref().is_some_and(|k| k.lost.contains(&key)) || dominated(tt, key, ctx))
@@ -570,7 +652,7 @@ fn search(
         if (key.is_none() || !need.is_any()) && (child.is_won() || child.is_trivially_won()) {
             let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-            return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem };
+            return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_redeals: None };
         }
         if !need.is_any() {
             // A position in between: expanded with the moves it needs only,
@@ -601,7 +683,7 @@ fn search(
                 if known.as_ref().is_some_and(|k| k.won.contains(&key)) {
                     let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                    return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem };
+                    return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_redeals: None };
                 }
                 if known.as_ref().is_some_and(|k| k.lost.contains(&key)) || dominated(tt, key, ctx) {
                     continue;
@@ -640,7 +722,20 @@ fn search(
             states += spent;
             if let Some(verdict) = found {
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                return Outcome { verdict, states, peak_memory_bytes: mem };
+                return Outcome { verdict, states, peak_memory_bytes: mem, win_redeals: None };
+            }
+        }
+        if let Some(f) = fewer.as_mut().filter(|f| states >= f.next_at) {
+            let (won, spent) = f.run(&frames[0].state, ctx, budget, states);
+            states += spent;
+            if let Some((line, redeals)) = won {
+                let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                return Outcome {
+                    verdict: Found::Win(line),
+                    states,
+                    peak_memory_bytes: mem,
+                    win_redeals: Some(redeals),
+                };
             }
         }
         if let Some(e) = easier.as_mut().filter(|e| clock >= e.after) {
@@ -648,7 +743,7 @@ fn search(
                 let max = EASIER_ROOT_STATES.min(budget.max_states.saturating_sub(states));
                 if e.lost(&frames[0].state, budget, max, &mut states) {
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                    return Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem };
+                    return Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem, win_redeals: None };
                 }
             }
             let max = EASIER_NODE_STATES.min(budget.max_states.saturating_sub(states));
@@ -665,7 +760,7 @@ fn search(
         peak_frames = peak_frames.max(frames.len());
     }
     let mem = memory(tt, &easier, peak_frames, moves.capacity());
-    Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem }
+    Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem, win_redeals: None }
 }
 
 #[cfg(test)]
@@ -712,17 +807,32 @@ mod tests {
     }
 
     /// Searches each deal with and without the dominance skip (see
-    /// [`dominated`]) under draw-3, and asserts the same verdict; returns
+    /// [`dominated`], and under draw-1 with a pass limit the ranked table of
+    /// [`table_for`]) under `draw`, and asserts the same verdict; returns
     /// (compared, unwinnable among them, nodes without the skip, nodes with
     /// it) over the deals both decided.
-    fn compare_dominance(games: std::ops::RangeInclusive<u128>, max_states: u64) -> (usize, usize, u64, u64) {
+    fn compare_dominance(
+        games: std::ops::RangeInclusive<u128>,
+        max_states: u64,
+        draw: DrawCount,
+    ) -> (usize, usize, u64, u64) {
         let (mut compared, mut lost, mut plain_nodes, mut skip_nodes) = (0, 0, 0, 0);
         for game in games {
             let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(game).unwrap()));
-            for (f2t, passes) in
-                [(true, PassLimit::Unlimited), (false, PassLimit::Unlimited), (game % 2 == 0, PassLimit::Limited(3))]
-            {
-                let rules = Rules { draw: DrawCount::Three, passes, foundation_to_tableau: f2t };
+            let settings = match draw {
+                DrawCount::Three => [
+                    (true, PassLimit::Unlimited),
+                    (false, PassLimit::Unlimited),
+                    (game % 2 == 0, PassLimit::Limited(3)),
+                ],
+                DrawCount::One => [
+                    (true, PassLimit::Limited(3)),
+                    (false, PassLimit::Limited(1)),
+                    (game % 2 == 0, PassLimit::Limited(2)),
+                ],
+            };
+            for (f2t, passes) in settings {
+                let rules = Rules { draw, passes, foundation_to_tableau: f2t };
                 let (st, ctx) = State::from_position(&position, &rules).unwrap();
                 let budget = Budget::states(max_states);
                 let skip = dfs(st, &ctx, &budget, true);
@@ -741,15 +851,30 @@ mod tests {
 
     #[test]
     fn nodes_that_a_visited_one_dominates_are_skipped_without_changing_a_verdict() {
-        let (compared, lost, plain, skip) = compare_dominance(1..=10, 30_000);
+        let (compared, lost, plain, skip) = compare_dominance(1..=10, 30_000, DrawCount::Three);
         assert!(compared >= 25 && lost >= 3, "compared {compared}, unwinnable {lost}");
+        assert!(skip < plain, "the skip saved nothing: {skip} nodes against {plain}");
+    }
+
+    #[test]
+    fn nodes_with_a_worse_talon_than_a_visited_one_are_skipped_in_draw1_without_changing_a_verdict() {
+        let (compared, lost, plain, skip) = compare_dominance(1..=12, 30_000, DrawCount::One);
+        assert!(compared >= 20 && lost >= 3, "compared {compared}, unwinnable {lost}");
+        assert!(skip < plain, "the skip saved nothing: {skip} nodes against {plain}");
+    }
+
+    #[test]
+    #[ignore = "slow: run with --release -- --ignored"]
+    fn nodes_with_a_worse_talon_than_a_visited_one_are_skipped_in_draw1_without_changing_a_verdict_more() {
+        let (compared, lost, plain, skip) = compare_dominance(13..=150, 300_000, DrawCount::One);
+        assert!(compared >= 300 && lost >= 70, "compared {compared}, unwinnable {lost}");
         assert!(skip < plain, "the skip saved nothing: {skip} nodes against {plain}");
     }
 
     #[test]
     #[ignore = "slow: run with --release -- --ignored"]
     fn nodes_that_a_visited_one_dominates_are_skipped_without_changing_a_verdict_more() {
-        let (compared, lost, plain, skip) = compare_dominance(11..=110, 200_000);
+        let (compared, lost, plain, skip) = compare_dominance(11..=110, 200_000, DrawCount::Three);
         assert!(compared >= 250 && lost >= 70, "compared {compared}, unwinnable {lost}");
         assert!(skip < plain, "the skip saved nothing: {skip} nodes against {plain}");
     }
@@ -816,6 +941,55 @@ mod tests {
         assert_eq!(won(&with), Some(true), "{} nodes", with.states);
         let without = dfs_with(st, &ctx, &budget, Some((EASIER_AFTER_DRAW3, true)), false);
         assert_eq!(won(&without), None, "{} nodes", without.states);
+    }
+
+    /// The searches with fewer passes of a draw-1 search with 3 passes:
+    /// each win one finds, read from the start with the redeals it started
+    /// with, is a line that the engine plays to a won game under the real
+    /// rules (3 passes).
+    #[test]
+    fn a_win_found_with_fewer_passes_wins_under_the_real_rules() {
+        let mut won = [0; 2];
+        for game in 1..=40u128 {
+            let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(game).unwrap()));
+            let rules =
+                Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: game % 2 == 0 };
+            let (st, ctx) = State::from_position(&position, &rules).unwrap();
+            let mut root = st;
+            root.auto_moves(&ctx, |_| {});
+            let mut fewer = FewerPasses::new(&root, &ctx).expect("a pass limit that binds");
+            for _ in 0..2 {
+                fewer.next_at = 40_000;
+                let (found, _) = fewer.run(&root, &ctx, &Budget::states(u64::MAX), 0);
+                let Some((line, redeals)) = found else { continue };
+                assert!(redeals < root.redeals);
+                let mut start = st;
+                start.redeals = redeals;
+                let mut pos = position.clone();
+                for mv in super::super::shorten::plain_line(&start, &ctx, &line) {
+                    pos.play(mv, &rules).unwrap_or_else(|e| panic!("game {game}, {redeals} redeals: {e:?}"));
+                }
+                assert!(pos.is_won(), "game {game}, {redeals} redeals");
+                won[usize::from(redeals)] += 1;
+            }
+        }
+        assert!(won[0] >= 2 && won[1] >= 10, "wins with 0 and 1 redeals: {won:?}");
+    }
+
+    /// Draw-1 PySol game 748 with 3 passes (foundation-to-tableau on): the
+    /// search proper finds no win in 8 million nodes, and a search with one
+    /// pass finds one in about 600 000.
+    #[test]
+    #[ignore = "slow: run with --release -- --ignored"]
+    fn a_deal_that_one_pass_wins_is_won_within_the_budget_with_three() {
+        let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(748).unwrap()));
+        let rules = Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: true };
+        let solution = crate::engine::solver::solve(&position, &rules, &Budget::states(8_000_000));
+        let crate::engine::solver::Verdict::Winnable(line) = solution.verdict else {
+            panic!("{:?} after {} nodes", solution.verdict, solution.states)
+        };
+        let mut pos = position.clone();
+        assert!(line.iter().all(|&mv| pos.play(mv, &rules).is_ok()) && pos.is_won());
     }
 
     #[test]

@@ -370,6 +370,15 @@ impl SMove {
 /// which carry no weight), so a position is at least as good as the same
 /// one with a larger cursor of the same remainder: the search skips a
 /// position when one with such a smaller cursor was visited.
+///
+/// With draw-1 and a pass limit that can bind, a position is at least as
+/// good as the same one with a larger cursor and as many redeals left (it
+/// draws up to the other's cursor), or with fewer redeals left and any
+/// cursor (it draws to the end and redeals, to a cursor of 0 with no fewer
+/// redeals left than the other): an order in which any two talons of the
+/// same cards compare, so the search keeps only the best key of each such
+/// class and skips a position whose class holds one at least as good (see
+/// `visited::KeySet::ranked`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Key(pub u128);
 

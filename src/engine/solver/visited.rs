@@ -41,6 +41,10 @@ pub(crate) struct KeySet {
     /// searches of a few dozen positions, in a set grown by a few larger
     /// ones.
     journal: Option<Charged<u32>>,
+    /// Whether the set keeps, of the node keys that differ only in the
+    /// talon's cursor and redeals left, only the best one seen (see
+    /// [`KeySet::ranked`]).
+    ranked: bool,
 }
 
 /// A set could not grow: the memory could not be had, or the tables on
@@ -207,6 +211,31 @@ fn take_spare(n: usize) -> Option<Charged<u128>> {
         .flatten()
 }
 
+/// The bits of a node's key that hold the talon's cursor and the redeals
+/// left (see [`Key`]).
+const TALON_PLACE: u128 = ((1 << 10) - 1) << 72;
+
+/// What a ranked set ([`KeySet::ranked`]) keeps one key of: a node's key
+/// without its cursor and redeals left; any other key as it is.
+#[inline]
+fn class(key: u128) -> u128 {
+    if key >> 82 == 0 {
+        key & !TALON_PLACE
+    } else {
+        key
+    }
+}
+
+/// How good the talon of a node's key is, in a ranked set: more redeals
+/// left first, then a smaller cursor (see [`KeySet::ranked`]). Keys of the
+/// same class only are compared, so this is read from any key alike.
+#[inline]
+fn rank(key: u128) -> u32 {
+    let cursor = (key >> 72) as u32 & 31;
+    let redeals = (key >> 77) as u32 & 31;
+    redeals << 5 | (31 - cursor)
+}
+
 /// The slot a key's probe starts at, for `mask = slots - 1`.
 #[inline]
 fn home(key: u128, mask: usize) -> usize {
@@ -254,7 +283,32 @@ fn ask_for_huge_pages(slots: &Vec<u128>) {
 impl KeySet {
     /// An empty set that keeps a journal of its slots (see the field).
     pub fn with_journal() -> KeySet {
-        KeySet { slots: Charged::default(), len: 0, journal: Some(Charged::default()) }
+        KeySet { slots: Charged::default(), len: 0, journal: Some(Charged::default()), ranked: false }
+    }
+
+    /// An empty set for a draw-1 search whose pass limit can bind, that
+    /// holds of the nodes that differ only in the talon's cursor and
+    /// redeals left the best one put in: more redeals left, or as many and
+    /// a smaller cursor. Such a node reaches every talon card the other
+    /// reaches, at no more redeals (it can draw up to the other's cursor,
+    /// or draw to the end and redeal to a cursor of 0 with no fewer
+    /// redeals left than the other), so it can be won in no more moves;
+    /// the order is total, so one key a class says whether a node is
+    /// dominated, in one look-up. [`KeySet::contains`] then says whether a
+    /// key at least as good is held, and [`KeySet::insert`] puts a key in
+    /// the place of a worse one of its class.
+    pub fn ranked() -> KeySet {
+        KeySet { slots: Charged::default(), len: 0, journal: None, ranked: true }
+    }
+
+    /// The slot a probe for `key` starts at, for `mask = slots - 1`.
+    #[inline]
+    fn home_of(&self, key: u128, mask: usize) -> usize {
+        if self.ranked {
+            home(class(key), mask)
+        } else {
+            home(key, mask)
+        }
     }
 
     /// Keys held.
@@ -328,7 +382,7 @@ impl KeySet {
         };
         let mask = n - 1;
         for &k in self.slots.iter().filter(|&&k| k != EMPTY) {
-            let mut i = home(k, mask);
+            let mut i = self.home_of(k, mask);
             while slots[i] != EMPTY {
                 i = (i + 1) & mask;
             }
@@ -345,7 +399,8 @@ impl KeySet {
         Ok(())
     }
 
-    /// Adds `key`; true when it was not there. Grows the set if need be,
+    /// Adds `key`; true when it was not there (in a ranked set: when no key
+    /// of its class at least as good was; a worse one gives way). Grows the set if need be,
     /// which aborts the process if memory runs out: callers that must not
     /// abort reserve first ([`KeySet::try_reserve`]).
     pub fn insert(&mut self, key: Key) -> bool {
@@ -356,11 +411,20 @@ impl KeySet {
             }
         }
         let mask = self.slots.len() - 1;
-        let mut i = home(key.0, mask);
+        let mut i = self.home_of(key.0, mask);
         loop {
             let k = self.slots[i];
             if k == key.0 {
                 return false;
+            }
+            if self.ranked && k != EMPTY && class(k) == class(key.0) {
+                if rank(k) >= rank(key.0) {
+                    return false;
+                }
+                // A better key of the class: it takes the place of the
+                // worse one (a ranked set has no journal).
+                self.slots[i] = key.0;
+                return true;
             }
             if k == EMPTY {
                 self.slots[i] = key.0;
@@ -375,17 +439,21 @@ impl KeySet {
         }
     }
 
-    /// Whether `key` is held.
+    /// Whether `key` is held (in a ranked set: or a key of its class at
+    /// least as good).
     pub fn contains(&self, key: &Key) -> bool {
         if self.slots.is_empty() {
             return false;
         }
         let mask = self.slots.len() - 1;
-        let mut i = home(key.0, mask);
+        let mut i = self.home_of(key.0, mask);
         loop {
             let k = self.slots[i];
             if k == key.0 {
                 return true;
+            }
+            if self.ranked && k != EMPTY && class(k) == class(key.0) {
+                return rank(k) >= rank(key.0);
             }
             if k == EMPTY {
                 return false;
@@ -402,7 +470,7 @@ impl KeySet {
         if self.slots.is_empty() {
             return;
         }
-        let i = home(key.0, self.slots.len() - 1);
+        let i = self.home_of(key.0, self.slots.len() - 1);
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
@@ -532,6 +600,58 @@ mod tests {
             assert_eq!(journaled.len(), 0);
             assert!(keys.iter().all(|&k| !journaled.contains(&Key(k))));
         }
+    }
+
+    /// A ranked set, against a model: of the node keys that differ only in
+    /// cursor and redeals left, a look-up finds a key held when one at
+    /// least as good (more redeals left, or as many and a cursor no
+    /// larger) was put in; other keys are held as they are. Through the
+    /// growth of the set too.
+    #[test]
+    fn a_ranked_set_holds_a_node_key_when_one_with_a_talon_at_least_as_good_was_put_in() {
+        let node = |class: u128, cursor: u128, redeals: u128| Key(class << 20 | cursor << 72 | redeals << 77);
+        let between = |class: u128, cursor: u128| Key(node(class, cursor, 2).0 | 1 << 90);
+        let mut set = KeySet::ranked();
+        let mut x = 12345u64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            u128::from(x % n)
+        };
+        // The best (redeals, smaller cursor) put in so far, by class; and
+        // the keys of positions in between put in.
+        let mut best = std::collections::HashMap::new();
+        let mut exact = HashSet::new();
+        for _ in 0..60_000 {
+            let (class, cursor, redeals) = (next(3000), next(25), next(4));
+            let better = |b: &(u128, u128)| redeals > b.0 || (redeals == b.0 && cursor < b.1);
+            if next(5) == 0 {
+                let k = between(class, cursor);
+                assert_eq!(set.insert(k), exact.insert(k.0));
+            } else {
+                let k = node(class, cursor, redeals);
+                let seen = best.get(&class).copied();
+                assert_eq!(set.contains(&k), seen.is_some_and(|b| !better(&b)), "{class} {cursor} {redeals}");
+                let grew = set.insert(k);
+                assert_eq!(grew, seen.is_none_or(|b| better(&b)));
+                if grew {
+                    best.insert(class, (redeals, cursor));
+                }
+                assert!(set.contains(&k));
+            }
+        }
+        assert_eq!(set.len(), best.len() + exact.len());
+        for (&class, &(redeals, cursor)) in &best {
+            assert!(set.contains(&node(class, cursor, redeals)));
+            assert!(set.contains(&node(class, cursor + 1, redeals)));
+            assert!(!set.contains(&node(class, cursor, redeals + 1)));
+            if cursor > 0 {
+                assert!(!set.contains(&node(class, cursor - 1, redeals)));
+            }
+        }
+        assert!(exact.iter().all(|&k| set.contains(&Key(k))));
+        assert!(!set.contains(&between(3001, 0)));
     }
 
     #[test]
