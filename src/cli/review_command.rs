@@ -81,7 +81,11 @@ const STANDARD_INPUT: &str = "standard input";
 
 /// Standard input, whole, as text (at most as much as a moves file may hold).
 fn standard_input() -> Result<String> {
-    use std::io::Read;
+    use std::io::{IsTerminal, Read};
+    // Typed at a terminal, the reading would look like a hang: say how it ends.
+    if io::stdin().is_terminal() {
+        let _ = writeln!(io::stderr(), "klondike: {}", render::diagnostics::TYPE_MOVES_THEN_END);
+    }
     let mut text = String::new();
     io::stdin()
         .lock()

@@ -360,3 +360,18 @@ fn settings_chosen_at_a_terminal_are_kept_for_the_next_one_and_never_read_by_a_s
     assert_eq!(at.end(), Some(0), "{}", at.text());
     assert!(std::fs::read_to_string(&settings).unwrap().contains(r#""draw":1,"#));
 }
+
+/// `klondike review -` at a terminal says how to end the moves it reads,
+/// rather than waiting in silence.
+#[test]
+fn review_from_a_terminal_says_how_to_end_the_moves() {
+    let data = tempfile::tempdir().unwrap();
+    let Some(mut at) = AtTerminal::launch(data.path(), &["review", "-", "--game", "1"], Attached::All) else { return };
+    at.wait_for("then Ctrl-D on a line of its own", 1);
+    at.type_in(b"d\r");
+    at.wait_for("d\r\n", 1);
+    at.type_in(b"\x04");
+    let (code, text) = at.finish();
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("Not lost: the game can still be won"), "{text}");
+}
