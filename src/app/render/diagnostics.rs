@@ -67,6 +67,9 @@ pub fn moves_file_needs_a_deal(path: &std::path::Path) -> String {
     )
 }
 
+/// Said when `klondike review -` reads its moves from a terminal.
+pub const TYPE_MOVES_THEN_END: &str = "type the moves one a line, then Ctrl-D on a line of its own to review them";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +82,3 @@ mod tests {
         assert_eq!(game_goes_on("cannot save in d"), "cannot save in d; the game goes on");
     }
 }
-
-/// Said when `klondike review -` reads its moves from a terminal.
-pub const TYPE_MOVES_THEN_END: &str = "type the moves one a line, then Ctrl-D on a line of its own to review them";
