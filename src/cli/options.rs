@@ -23,9 +23,9 @@ use klondike::engine::rules::{DrawCount, PassLimit, Rules};
 use klondike::engine::scoring::{vegas_pass_limit, Scoring};
 use klondike::engine::solver::LineEffort;
 
-/// Which deal and which rules.
+/// Which deal: `--game N` or `--deal D`.
 #[derive(Args, Debug, Clone)]
-pub struct GameArgs {
+pub struct DealSource {
     /// Deal number N (1 to 2^128-1), the same deal as PySolFC's Klondike game N.
     // Read by `GameNumber`'s `FromStr`, as `new N` is at the prompt: digits
     // only, so `+5` is refused here too.
@@ -35,6 +35,20 @@ pub struct GameArgs {
     /// stock from the top), or @FILE to read them from a file.
     #[arg(long, value_name = "DEAL", allow_hyphen_values = false)]
     pub deal: Option<String>,
+}
+
+impl DealSource {
+    /// The deal these options name.
+    pub fn choice(&self) -> DealChoice {
+        DealChoice { game: self.game, deal: self.deal.clone() }
+    }
+}
+
+/// Which deal and which rules.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    #[command(flatten)]
+    pub source: DealSource,
     /// Cards turned from stock to waste per draw [default: 1].
     #[arg(long, value_name = "N")]
     pub draw: Option<Draw>,
@@ -52,7 +66,7 @@ pub struct GameArgs {
 impl GameArgs {
     /// The deal these options name.
     pub fn choice(&self) -> DealChoice {
-        DealChoice { game: self.game, deal: self.deal.clone() }
+        self.source.choice()
     }
 
     /// The rules these options choose.
@@ -260,7 +274,7 @@ impl PlayArgs {
     /// [`offer_saved`](klondike::app::session::offer_saved)) in a session
     /// `interactive` or not, in screen-reader mode or not.
     pub fn asked(&self, interactive: bool, screen_reader: bool) -> Asked {
-        let instead = match (self.game.game, &self.game.deal) {
+        let instead = match (self.game.source.game, &self.game.source.deal) {
             (Some(n), _) if self.winnable => Instead::FirstWinnableFrom(n.get()),
             (Some(n), _) => Instead::Game(n.get()),
             (None, Some(_)) => Instead::GivenDeal,
@@ -304,20 +318,8 @@ pub enum ColorOption {
 /// deal is the same under any of them).
 #[derive(Args, Debug, Clone)]
 pub struct DealArgs {
-    /// Deal number N (1 to 2^128-1), the same deal as PySolFC's Klondike game N.
-    #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true)]
-    pub game: Option<klondike::engine::deal::GameNumber>,
-    /// An explicit deal: 52 card codes (pile 1..7 bottom to top, then the
-    /// stock from the top), or @FILE to read them from a file.
-    #[arg(long, value_name = "DEAL", allow_hyphen_values = false)]
-    pub deal: Option<String>,
-}
-
-impl DealArgs {
-    /// The deal these options name.
-    pub fn choice(&self) -> DealChoice {
-        DealChoice { game: self.game, deal: self.deal.clone() }
-    }
+    #[command(flatten)]
+    pub source: DealSource,
 }
 
 /// `--draw`: 1 or 3.

@@ -201,8 +201,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             print(&page)
         }
         Some(Subcommands::Deal(args)) => {
-            let (deal, origin) = choose_deal(&args.choice(), world::random_game_number)?;
-            if let (Origin::Number(n), None) = (&origin, args.game) {
+            let (deal, origin) = choose_deal(&args.source.choice(), world::random_game_number)?;
+            if let (Origin::Number(n), None) = (&origin, args.source.game) {
                 // A random game: say which, so that it can be dealt again.
                 warn_line!("klondike: {}", klondike::app::render::diagnostics::random_game_dealt(n));
             }
