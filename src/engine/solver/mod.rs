@@ -373,12 +373,21 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
                 wins(&plain).then_some(plain)
             };
             // A win found with fewer redeals is read from a start with
-            // those redeals (the line is the same on the real start).
-            let mut start = st;
-            if let Some(redeals) = out.win_redeals {
-                start.redeals = redeals;
-            }
-            let mut best = line_for(&start, &path);
+            // those redeals (the line is the same on the real start); one
+            // found with draw-3 is read as draw-3 moves, each draw of three
+            // then played as three draws of one (or as many as the stock
+            // holds).
+            let mut best = match out.win_from {
+                Some(search::Harder { draw: 3, .. }) => {
+                    draw3_line(position, rules, &st, &ctx, &path).filter(|line| wins(line))
+                }
+                Some(harder) => {
+                    let mut start = st;
+                    start.redeals = harder.redeals;
+                    line_for(&start, &path)
+                }
+                None => line_for(&st, &path),
+            };
             // Lines through fewer passes draw less: look again for a win
             // with fewer redeals (2, then 1), each within a small budget,
             // and keep the shortest line. (A line legal with fewer redeals
@@ -413,6 +422,43 @@ pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: L
         search::Found::OutOfBudget(why) => Verdict::Unknown(why),
     };
     Solution { verdict, states, peak_memory_bytes: out.peak_memory_bytes }
+}
+
+/// The engine line of `path`, a line that a search with draw-3 found from
+/// the root `st` (before its automatic moves) of a draw-1 search under
+/// `rules`, with draw-1's moves: the root's automatic moves, then the
+/// path's moves as draw-3 plays them, each draw of three as the draws of
+/// one that turn the same cards (three, or what the stock holds). `None`
+/// if the path does not play under draw-3 (a bug; the caller then reports
+/// no win).
+pub(crate) fn draw3_line(
+    position: &Position,
+    rules: &Rules,
+    st: &state::State,
+    ctx: &state::Ctx,
+    path: &[state::SMove],
+) -> Option<Vec<Move>> {
+    let ctx3 = state::Ctx { draw: 3, fewest_passes: false, ..ctx.clone() };
+    let rules3 = Rules { draw: crate::engine::rules::DrawCount::Three, ..*rules };
+    let mut automatic = Vec::new();
+    let mut root = *st;
+    root.auto_moves(ctx, |mv| automatic.push(mv));
+    let mut line = Vec::new();
+    let mut before = *st;
+    for mv in automatic {
+        before.engine_moves(ctx, mv, &mut line);
+        before.apply(ctx, mv);
+    }
+    let mut pos = position.clone();
+    for &mv in &line {
+        pos.play(mv, rules).ok()?;
+    }
+    for mv in shorten::plain_line(&root, &ctx3, path) {
+        let draws = if mv == Move::Draw { pos.stock_len().min(3) } else { 1 };
+        pos.play(mv, &rules3).ok()?;
+        line.extend(std::iter::repeat_n(mv, draws));
+    }
+    Some(line)
 }
 
 /// Least and most effort (move applications) spent shortening a line.

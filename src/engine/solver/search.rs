@@ -61,7 +61,10 @@
 //! With draw-1 and a pass limit that binds, the search proper also runs
 //! now and then a search from the start with fewer redeals (see
 //! [`FewerPasses`]): a line that wins with fewer redeals wins with more,
-//! and only such wins are taken from it.
+//! and only such wins are taken from it. It also runs now and then a
+//! search with draw-3 under the same pass limit: three draws of one card
+//! are one draw of three, so a line that wins with draw-3 wins with
+//! draw-1, and such a search has far fewer talon positions.
 //!
 //! The tables are capped ([`MAX_TABLE`] in all) to keep memory under 1 GB;
 //! reaching the cap ends the search with "state limit" (an `Unknown`), never
@@ -92,10 +95,18 @@ pub(crate) struct Outcome {
     /// Nodes expanded, those of the easier searches included.
     pub states: u64,
     pub peak_memory_bytes: u64,
-    /// With a win found by a search with fewer redeals (see
-    /// [`FewerPasses`]): the redeals left at its start, from which its
-    /// line is to be read (the root's own automatic moves are the same).
-    pub win_redeals: Option<u8>,
+    /// With a win found by a search under harder rules (see
+    /// [`FewerPasses`]): those rules, under which its line is to be read.
+    pub win_from: Option<Harder>,
+}
+
+/// The rules of a search under harder rules whose win was taken: a line
+/// from the root of the search proper (its automatic moves made) under
+/// draw `draw` (1 or 3) with `redeals` redeals left at the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Harder {
+    pub draw: u8,
+    pub redeals: u8,
 }
 
 struct Frame {
@@ -345,6 +356,11 @@ impl Probes {
 const FEWER_FIRST: u64 = 20_000;
 const FEWER_GROWTH: u64 = 4;
 const FEWER_FRACTION: u64 = 4;
+/// The same for the searches with draw-3 (see [`FewerPasses`]), on a
+/// schedule of their own.
+const DRAW3_FIRST: u64 = 20_000;
+const DRAW3_GROWTH: u64 = 4;
+const DRAW3_FRACTION: u64 = 2;
 
 /// Searches with fewer passes, for a draw-1 search with a pass limit that
 /// binds.
@@ -357,11 +373,21 @@ const FEWER_FRACTION: u64 = 4;
 /// then 1, and so on below the root's, within a share of the nodes so
 /// far. Only its wins are used: a search with fewer redeals that finds
 /// none proves nothing.
+///
+/// With them, on a schedule of their own ([`DRAW3_FIRST`]), searches with
+/// draw-3 and as many redeals: the draw-3 game is harder (every line of it
+/// is a line of draw-1, three draws of one for each draw of three), and
+/// its talon reaches far fewer positions, so a draw-1 deal whose search
+/// gets lost in the stock is often won with draw-3 in a few hundred
+/// thousand nodes. Only its wins are used, read as draw-1 lines and
+/// replayed under the real rules like any other.
 struct FewerPasses {
     /// The nodes at which the next one starts.
     next_at: u64,
     /// Redeals left at the start of the next one.
     redeals: u8,
+    /// The nodes at which the next search with draw-3 starts.
+    draw3_at: u64,
 }
 
 impl FewerPasses {
@@ -369,14 +395,17 @@ impl FewerPasses {
     /// its pass limit binds and allows a redeal. (With draw-3 they won
     /// nothing more and cost nodes that a hard lost deal needs.)
     fn new(root: &State, ctx: &Ctx) -> Option<FewerPasses> {
-        (ctx.draw == 1 && root.redeals > 0 && root.redeals < root.tlen)
-            .then_some(FewerPasses { next_at: FEWER_FIRST, redeals: 0 })
+        (ctx.draw == 1 && root.redeals > 0 && root.redeals < root.tlen).then_some(FewerPasses {
+            next_at: FEWER_FIRST,
+            redeals: 0,
+            draw3_at: DRAW3_FIRST,
+        })
     }
 
     /// Runs the next search with fewer passes from `root`, within what
     /// `budget` leaves after `states` nodes; returns its line and the
     /// redeals it started with if it won, and the nodes it took.
-    fn run(&mut self, root: &State, ctx: &Ctx, budget: &Budget, states: u64) -> (Option<(Vec<SMove>, u8)>, u64) {
+    fn run(&mut self, root: &State, ctx: &Ctx, budget: &Budget, states: u64) -> (Option<(Vec<SMove>, Harder)>, u64) {
         let max_states = (self.next_at / FEWER_FRACTION).min(budget.max_states.saturating_sub(states));
         self.next_at = self.next_at.saturating_mul(FEWER_GROWTH);
         let redeals = self.redeals;
@@ -386,8 +415,37 @@ impl FewerPasses {
         let mut tt = table_for(&fewer, ctx);
         let out = search(fewer, ctx, &Budget { max_states, ..*budget }, &mut tt, None, None, Order::Usual);
         match out.verdict {
-            Found::Win(line) => (Some((line, redeals)), out.states),
+            Found::Win(line) => (Some((line, Harder { draw: 1, redeals })), out.states),
             _ => (None, out.states),
+        }
+    }
+
+    /// Runs the next search with draw-3 from `root` (under the same pass
+    /// limit), within what `budget` leaves after `states` nodes; returns
+    /// its line if it won, and the nodes it took.
+    fn run_draw3(
+        &mut self,
+        root: &State,
+        ctx: &Ctx,
+        budget: &Budget,
+        states: u64,
+    ) -> (Option<(Vec<SMove>, Harder)>, u64) {
+        let max_states = (self.draw3_at / DRAW3_FRACTION).min(budget.max_states.saturating_sub(states));
+        self.draw3_at = self.draw3_at.saturating_mul(DRAW3_GROWTH);
+        let ctx3 = Ctx { draw: 3, fewest_passes: false, ..ctx.clone() };
+        // The whole draw-3 search, probes and easier searches included:
+        // they find its wins sooner (it has no searches with draw-3 of its
+        // own, so this does not recurse).
+        let out = dfs(*root, &ctx3, &Budget { max_states, ..*budget }, true);
+        match out.verdict {
+            Found::Win(line) => (Some((line, Harder { draw: 3, redeals: root.redeals })), out.states),
+            Found::NoWin => {
+                // Draw-3 is lost (most draw-1 deals that are lost are lost
+                // with draw-3 too): no more of these.
+                self.draw3_at = u64::MAX;
+                (None, out.states)
+            }
+            Found::OutOfBudget(_) => (None, out.states),
         }
     }
 }
@@ -594,13 +652,13 @@ fn search(
     };
 
     if root.is_won() || root.is_trivially_won() {
-        return Outcome { verdict: Found::Win(Vec::new()), states: 0, peak_memory_bytes: 0, win_redeals: None };
+        return Outcome { verdict: Found::Win(Vec::new()), states: 0, peak_memory_bytes: 0, win_from: None };
     }
     let unknown = |why: GaveUp, states: u64, mem: u64| Outcome {
         verdict: Found::OutOfBudget(why),
         states,
         peak_memory_bytes: mem,
-        win_redeals: None,
+        win_from: None,
     };
     if let Some(why) = make_room(tt) {
         return unknown(why, 0, 0);
@@ -633,7 +691,7 @@ fn search(
             if node && known.as_ref().is_some_and(|k| k.won.contains(&key)) {
                 let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_redeals: None };
+                return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
             }
             if tt.contains(&key)
                 || node && (known.as_ref().is_some_and(|k| k.lost.contains(&key)) || dominated(tt, key, ctx))
@@ -652,7 +710,7 @@ fn search(
         if (key.is_none() || !need.is_any()) && (child.is_won() || child.is_trivially_won()) {
             let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-            return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_redeals: None };
+            return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
         }
         if !need.is_any() {
             // A position in between: expanded with the moves it needs only,
@@ -683,7 +741,7 @@ fn search(
                 if known.as_ref().is_some_and(|k| k.won.contains(&key)) {
                     let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                    return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_redeals: None };
+                    return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
                 }
                 if known.as_ref().is_some_and(|k| k.lost.contains(&key)) || dominated(tt, key, ctx) {
                     continue;
@@ -722,20 +780,19 @@ fn search(
             states += spent;
             if let Some(verdict) = found {
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                return Outcome { verdict, states, peak_memory_bytes: mem, win_redeals: None };
+                return Outcome { verdict, states, peak_memory_bytes: mem, win_from: None };
             }
         }
-        if let Some(f) = fewer.as_mut().filter(|f| states >= f.next_at) {
-            let (won, spent) = f.run(&frames[0].state, ctx, budget, states);
+        if let Some(f) = fewer.as_mut().filter(|f| states >= f.next_at || states >= f.draw3_at) {
+            let (won, spent) = if states >= f.next_at {
+                f.run(&frames[0].state, ctx, budget, states)
+            } else {
+                f.run_draw3(&frames[0].state, ctx, budget, states)
+            };
             states += spent;
-            if let Some((line, redeals)) = won {
+            if let Some((line, harder)) = won {
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                return Outcome {
-                    verdict: Found::Win(line),
-                    states,
-                    peak_memory_bytes: mem,
-                    win_redeals: Some(redeals),
-                };
+                return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: Some(harder) };
             }
         }
         if let Some(e) = easier.as_mut().filter(|e| clock >= e.after) {
@@ -743,7 +800,7 @@ fn search(
                 let max = EASIER_ROOT_STATES.min(budget.max_states.saturating_sub(states));
                 if e.lost(&frames[0].state, budget, max, &mut states) {
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
-                    return Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem, win_redeals: None };
+                    return Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem, win_from: None };
                 }
             }
             let max = EASIER_NODE_STATES.min(budget.max_states.saturating_sub(states));
@@ -760,7 +817,7 @@ fn search(
         peak_frames = peak_frames.max(frames.len());
     }
     let mem = memory(tt, &easier, peak_frames, moves.capacity());
-    Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem, win_redeals: None }
+    Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem, win_from: None }
 }
 
 #[cfg(test)]
@@ -961,8 +1018,9 @@ mod tests {
             for _ in 0..2 {
                 fewer.next_at = 40_000;
                 let (found, _) = fewer.run(&root, &ctx, &Budget::states(u64::MAX), 0);
-                let Some((line, redeals)) = found else { continue };
-                assert!(redeals < root.redeals);
+                let Some((line, harder)) = found else { continue };
+                let redeals = harder.redeals;
+                assert!(harder.draw == 1 && redeals < root.redeals);
                 let mut start = st;
                 start.redeals = redeals;
                 let mut pos = position.clone();
@@ -974,6 +1032,53 @@ mod tests {
             }
         }
         assert!(won[0] >= 2 && won[1] >= 10, "wins with 0 and 1 redeals: {won:?}");
+    }
+
+    /// The searches with draw-3 of a draw-1 search with 3 passes: each win
+    /// one finds, read as a draw-1 line (each draw of three as draws of
+    /// one), is a line that the engine plays to a won game under the real
+    /// rules (draw-1, 3 passes); and some do win.
+    #[test]
+    fn a_win_found_with_draw3_wins_under_the_real_rules() {
+        let mut won = 0;
+        for game in 1..=40u128 {
+            let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(game).unwrap()));
+            let rules =
+                Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: game % 2 == 0 };
+            let (st, ctx) = State::from_position(&position, &rules).unwrap();
+            let mut root = st;
+            root.auto_moves(&ctx, |_| {});
+            let mut fewer = FewerPasses::new(&root, &ctx).expect("a pass limit that binds");
+            fewer.draw3_at = 40_000;
+            let (found, _) = fewer.run_draw3(&root, &ctx, &Budget::states(u64::MAX), 0);
+            let Some((path, harder)) = found else { continue };
+            assert_eq!(harder, Harder { draw: 3, redeals: root.redeals });
+            let line = super::super::draw3_line(&position, &rules, &st, &ctx, &path)
+                .unwrap_or_else(|| panic!("game {game}: the path does not play under draw-3"));
+            let mut pos = position.clone();
+            for mv in line {
+                pos.play(mv, &rules).unwrap_or_else(|e| panic!("game {game}: {e:?}"));
+            }
+            assert!(pos.is_won(), "game {game}");
+            won += 1;
+        }
+        assert!(won >= 15, "{won} wins with draw-3");
+    }
+
+    /// Draw-1 PySol game 844 with 3 passes (foundation-to-tableau on): the
+    /// search proper finds no win in 8 million nodes (nor in 29 million),
+    /// and a search with draw-3 finds one in a few hundred thousand.
+    #[test]
+    #[ignore = "slow: run with --release -- --ignored"]
+    fn a_deal_that_draw3_wins_is_won_within_the_budget_with_draw1() {
+        let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(844).unwrap()));
+        let rules = Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: true };
+        let solution = crate::engine::solver::solve(&position, &rules, &Budget::states(8_000_000));
+        let crate::engine::solver::Verdict::Winnable(line) = solution.verdict else {
+            panic!("{:?} after {} nodes", solution.verdict, solution.states)
+        };
+        let mut pos = position.clone();
+        assert!(line.iter().all(|&mv| pos.play(mv, &rules).is_ok()) && pos.is_won());
     }
 
     /// Draw-1 PySol game 748 with 3 passes (foundation-to-tableau on): the
