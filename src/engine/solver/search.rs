@@ -1000,6 +1000,23 @@ mod tests {
         assert_eq!(won(&without), None, "{} nodes", without.states);
     }
 
+    /// Draw-1 PySol `game` with 3 passes (foundation-to-tableau on for even
+    /// games): the position, the rules, the solver's start before and after
+    /// its automatic moves, its context, and its searches with fewer passes.
+    fn three_pass_start(game: u128) -> (Position, Rules, State, Ctx, State, FewerPasses) {
+        let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(game).unwrap()));
+        let rules = Rules {
+            draw: DrawCount::One,
+            passes: PassLimit::Limited(3),
+            foundation_to_tableau: game.is_multiple_of(2),
+        };
+        let (st, ctx) = State::from_position(&position, &rules).unwrap();
+        let mut root = st;
+        root.auto_moves(&ctx, |_| {});
+        let fewer = FewerPasses::new(&root, &ctx).expect("a pass limit that binds");
+        (position, rules, st, ctx, root, fewer)
+    }
+
     /// The searches with fewer passes of a draw-1 search with 3 passes:
     /// each win one finds, read from the start with the redeals it started
     /// with, is a line that the engine plays to a won game under the real
@@ -1008,13 +1025,7 @@ mod tests {
     fn a_win_found_with_fewer_passes_wins_under_the_real_rules() {
         let mut won = [0; 2];
         for game in 1..=40u128 {
-            let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(game).unwrap()));
-            let rules =
-                Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: game % 2 == 0 };
-            let (st, ctx) = State::from_position(&position, &rules).unwrap();
-            let mut root = st;
-            root.auto_moves(&ctx, |_| {});
-            let mut fewer = FewerPasses::new(&root, &ctx).expect("a pass limit that binds");
+            let (position, rules, st, ctx, root, mut fewer) = three_pass_start(game);
             for _ in 0..2 {
                 fewer.next_at = 40_000;
                 let (found, _) = fewer.run(&root, &ctx, &Budget::states(u64::MAX), 0);
@@ -1042,13 +1053,7 @@ mod tests {
     fn a_win_found_with_draw3_wins_under_the_real_rules() {
         let mut won = 0;
         for game in 1..=40u128 {
-            let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(game).unwrap()));
-            let rules =
-                Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: game % 2 == 0 };
-            let (st, ctx) = State::from_position(&position, &rules).unwrap();
-            let mut root = st;
-            root.auto_moves(&ctx, |_| {});
-            let mut fewer = FewerPasses::new(&root, &ctx).expect("a pass limit that binds");
+            let (position, rules, st, ctx, root, mut fewer) = three_pass_start(game);
             fewer.draw3_at = 40_000;
             let (found, _) = fewer.run_draw3(&root, &ctx, &Budget::states(u64::MAX), 0);
             let Some((path, harder)) = found else { continue };
@@ -1065,20 +1070,27 @@ mod tests {
         assert!(won >= 15, "{won} wins with draw-3");
     }
 
+    /// Asserts that draw-1 PySol `game` with 3 passes (foundation-to-tableau
+    /// on) is won within 8 million nodes, by a line the engine plays to a
+    /// won game under those rules.
+    fn won_with_three_passes_within_8_million(game: u128) {
+        let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(game).unwrap()));
+        let rules = Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: true };
+        let solution = crate::engine::solver::solve(&position, &rules, &Budget::states(8_000_000));
+        let crate::engine::solver::Verdict::Winnable(line) = solution.verdict else {
+            panic!("game {game}: {:?} after {} nodes", solution.verdict, solution.states)
+        };
+        let mut pos = position.clone();
+        assert!(line.iter().all(|&mv| pos.play(mv, &rules).is_ok()) && pos.is_won(), "game {game}");
+    }
+
     /// Draw-1 PySol game 844 with 3 passes (foundation-to-tableau on): the
     /// search proper finds no win in 8 million nodes (nor in 29 million),
     /// and a search with draw-3 finds one in a few hundred thousand.
     #[test]
     #[ignore = "slow: run with --release -- --ignored"]
     fn a_deal_that_draw3_wins_is_won_within_the_budget_with_draw1() {
-        let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(844).unwrap()));
-        let rules = Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: true };
-        let solution = crate::engine::solver::solve(&position, &rules, &Budget::states(8_000_000));
-        let crate::engine::solver::Verdict::Winnable(line) = solution.verdict else {
-            panic!("{:?} after {} nodes", solution.verdict, solution.states)
-        };
-        let mut pos = position.clone();
-        assert!(line.iter().all(|&mv| pos.play(mv, &rules).is_ok()) && pos.is_won());
+        won_with_three_passes_within_8_million(844);
     }
 
     /// Draw-1 PySol game 748 with 3 passes (foundation-to-tableau on): the
@@ -1087,14 +1099,7 @@ mod tests {
     #[test]
     #[ignore = "slow: run with --release -- --ignored"]
     fn a_deal_that_one_pass_wins_is_won_within_the_budget_with_three() {
-        let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(748).unwrap()));
-        let rules = Rules { draw: DrawCount::One, passes: PassLimit::Limited(3), foundation_to_tableau: true };
-        let solution = crate::engine::solver::solve(&position, &rules, &Budget::states(8_000_000));
-        let crate::engine::solver::Verdict::Winnable(line) = solution.verdict else {
-            panic!("{:?} after {} nodes", solution.verdict, solution.states)
-        };
-        let mut pos = position.clone();
-        assert!(line.iter().all(|&mv| pos.play(mv, &rules).is_ok()) && pos.is_won());
+        won_with_three_passes_within_8_million(748);
     }
 
     #[test]
