@@ -440,15 +440,9 @@ pub(crate) fn draw3_line(
 ) -> Option<Vec<Move>> {
     let ctx3 = state::Ctx { draw: 3, fewest_passes: false, ..ctx.clone() };
     let rules3 = Rules { draw: crate::engine::rules::DrawCount::Three, ..*rules };
-    let mut automatic = Vec::new();
     let mut root = *st;
-    root.auto_moves(ctx, |mv| automatic.push(mv));
     let mut line = Vec::new();
-    let mut before = *st;
-    for mv in automatic {
-        before.engine_moves(ctx, mv, &mut line);
-        before.apply(ctx, mv);
-    }
+    shorten::automatic_moves(&mut root, ctx, &mut line);
     let mut pos = position.clone();
     for &mv in &line {
         pos.play(mv, rules).ok()?;

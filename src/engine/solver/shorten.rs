@@ -529,23 +529,26 @@ pub(crate) fn shorten(
 pub(crate) fn plain_line(root: &State, ctx: &Ctx, path: &[SMove]) -> Vec<Move> {
     let mut line = Vec::new();
     let mut st = *root;
-    let auto = |st: &mut State, line: &mut Vec<Move>| {
-        let mut rec = Vec::new();
-        let mut tmp = *st;
-        tmp.auto_moves(ctx, |m| rec.push(m));
-        for m in rec {
-            st.engine_moves(ctx, m, line);
-            st.apply(ctx, m);
-        }
-    };
-    auto(&mut st, &mut line);
+    automatic_moves(&mut st, ctx, &mut line);
     for &mv in path {
         st.engine_moves(ctx, mv, &mut line);
         st.apply(ctx, mv);
-        auto(&mut st, &mut line);
+        automatic_moves(&mut st, ctx, &mut line);
     }
     st.finish(|from| line.push(Move::TableauToFoundation { from }));
     line
+}
+
+/// Makes the automatic moves of `st`, adding the engine moves that play
+/// them to `line`.
+pub(crate) fn automatic_moves(st: &mut State, ctx: &Ctx, line: &mut Vec<Move>) {
+    let mut rec = Vec::new();
+    let mut tmp = *st;
+    tmp.auto_moves(ctx, |m| rec.push(m));
+    for m in rec {
+        st.engine_moves(ctx, m, line);
+        st.apply(ctx, m);
+    }
 }
 
 fn shortened(
