@@ -202,13 +202,18 @@ struct Easier {
     after: u64,
     /// Whether later positions are asked about too, not only the start.
     every_node: bool,
+    /// The node budget of the next question about the start, asked again
+    /// (with twice the budget each time) once the search proper has spent
+    /// twice that budget, while the answer is "out of budget".
+    root_budget: u64,
 }
 
 impl Easier {
     /// Whether `st` is lost even under the easier rules: looked up, or
-    /// asked of a search within `max_states` nodes. Adds the nodes spent to
-    /// `states`.
-    fn lost(&mut self, st: &State, budget: &Budget, max_states: u64, states: &mut u64) -> bool {
+    /// asked of a search within `max_states` nodes (unless the positions
+    /// after a wasted search are being skipped and `always` is false).
+    /// Adds the nodes spent to `states`.
+    fn lost(&mut self, st: &State, budget: &Budget, max_states: u64, states: &mut u64, always: bool) -> bool {
         let mut easy = *st;
         easy.redeals = UNLIMITED;
         easy.auto_moves(&self.ctx, |_| {});
@@ -219,7 +224,7 @@ impl Easier {
         if self.known.won.contains(&key) {
             return false;
         }
-        if self.skip > 0 {
+        if self.skip > 0 && !always {
             self.skip -= 1;
             return false;
         }
@@ -239,6 +244,10 @@ impl Easier {
                 }
                 self.next_skip = EASIER_SKIP_MIN;
                 true
+            }
+            _ if always => {
+                self.wasted += out.states;
+                false
             }
             _ => {
                 self.wasted += out.states;
@@ -612,6 +621,7 @@ fn dfs_with(root: State, ctx: &Ctx, budget: &Budget, easier: Option<(u64, bool)>
         wasted: 0,
         after,
         every_node,
+        root_budget: EASIER_ROOT_STATES,
     };
     search(root, ctx, budget, &mut tt, Some(&mut easier), None, Order::with_probes(probes))
 }
@@ -796,17 +806,33 @@ fn search(
             }
         }
         if let Some(e) = easier.as_mut().filter(|e| clock >= e.after) {
-            if clock == e.after {
-                let max = EASIER_ROOT_STATES.min(budget.max_states.saturating_sub(states));
-                if e.lost(&frames[0].state, budget, max, &mut states) {
+            // The start is asked about first with a large budget, then
+            // again with twice that once the search proper has spent it
+            // twice over, and so on: a deal lost under the easier rules
+            // that their first search could not settle is settled so at a
+            // cost below the search proper's. A win of theirs puts the
+            // start among the won keys, and then the question costs one
+            // look-up.
+            if clock == e.after || clock == 2 * e.root_budget {
+                if clock > e.after {
+                    e.root_budget *= 2;
+                }
+                let max = e.root_budget.min(budget.max_states.saturating_sub(states));
+                if e.lost(&frames[0].state, budget, max, &mut states, clock > e.after) {
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                     return Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem, win_from: None };
                 }
             }
             let max = EASIER_NODE_STATES.min(budget.max_states.saturating_sub(states));
-            if e.every_node && e.wasted <= EASIER_WASTE * clock && e.lost(&child, budget, max, &mut states) {
+            if e.every_node && e.wasted <= EASIER_WASTE * clock && e.lost(&child, budget, max, &mut states, false) {
                 continue;
             }
+        }
+        // A position where some card can never leave its place is lost:
+        // not expanded (checked here, once a node is new, because the
+        // check walks the piles).
+        if ctx.blocked_check && child.blocked(ctx) {
+            continue;
         }
         let pushed = push_moves(&child, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle);
         let Some((start, end)) = pushed.filter(|_| frames.try_reserve(1).is_ok()) else {
@@ -934,6 +960,46 @@ mod tests {
         let (compared, lost, plain, skip) = compare_dominance(11..=110, 200_000, DrawCount::Three);
         assert!(compared >= 250 && lost >= 70, "compared {compared}, unwinnable {lost}");
         assert!(skip < plain, "the skip saved nothing: {skip} nodes against {plain}");
+    }
+
+    /// Searches each deal under all twelve rules settings with and without
+    /// dropping the positions `State::blocked` calls lost, and asserts the
+    /// same verdict; returns (compared, unwinnable among them, nodes
+    /// without the check, nodes with it) over the deals both decided.
+    fn compare_blocked(games: std::ops::RangeInclusive<u128>, max_states: u64) -> (usize, usize, u64, u64) {
+        let (mut compared, mut lost, mut plain_nodes, mut checked_nodes) = (0, 0, 0, 0);
+        for game in games {
+            let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(game).unwrap()));
+            for rules in Rules::variants() {
+                let (st, ctx) = State::from_position(&position, &rules).unwrap();
+                let budget = Budget::states(max_states);
+                let checked = dfs(st, &ctx, &budget, true);
+                let plain = dfs(st, &Ctx { blocked_check: false, ..ctx.clone() }, &budget, true);
+                if let (Some(a), Some(b)) = (won(&plain), won(&checked)) {
+                    assert_eq!(a, b, "game {game}, {rules:?}");
+                    compared += 1;
+                    lost += usize::from(!a);
+                    plain_nodes += plain.states;
+                    checked_nodes += checked.states;
+                }
+            }
+        }
+        (compared, lost, plain_nodes, checked_nodes)
+    }
+
+    #[test]
+    fn dropping_blocked_positions_changes_no_verdict() {
+        let (compared, lost, plain, checked) = compare_blocked(1..=4, 20_000);
+        assert!(compared >= 25 && lost >= 10, "compared {compared}, unwinnable {lost}");
+        assert!(checked < plain, "the check saved nothing: {checked} nodes against {plain}");
+    }
+
+    #[test]
+    #[ignore = "slow: run with --release -- --ignored"]
+    fn dropping_blocked_positions_changes_no_verdict_more() {
+        let (compared, lost, plain, checked) = compare_blocked(5..=64, 200_000);
+        assert!(compared >= 550 && lost >= 250, "compared {compared}, unwinnable {lost}");
+        assert!(checked < plain, "the check saved nothing: {checked} nodes against {plain}");
     }
 
     /// Searches each deal in the usual order and in `seeds` shuffled

@@ -168,6 +168,10 @@ pub(crate) struct Ctx {
     /// good (see `search::dominated`): always, but in the tests that check
     /// that it changes no verdict.
     pub dominance: bool,
+    /// Whether the search drops the positions [`State::blocked`] calls
+    /// lost: always, but in the tests that check that it changes no
+    /// verdict.
+    pub blocked_check: bool,
 }
 
 /// No card.
@@ -546,6 +550,7 @@ impl State {
             talon_index: [NO_CARD; 52],
             fewest_passes: rules.draw == DrawCount::One,
             dominance: true,
+            blocked_check: true,
         };
         let mut st = State {
             piles: [[0; MAX_PILE]; 7],
@@ -679,7 +684,10 @@ impl State {
     pub fn auto_moves(&mut self, ctx: &Ctx, mut record: impl FnMut(SMove)) {
         loop {
             let mut moved = false;
-            for i in 0..7 {
+            // Most often no top card is next on its foundation: one mask
+            // says so without walking the piles.
+            let tops_up = self.top_cards & self.next_mask() != 0;
+            for i in (0..7).filter(|_| tops_up) {
                 while let Some(c) = self.top(i) {
                     if self.fits_foundation(c) && self.is_safe(c, ctx.f2t) {
                         self.apply_t_f(i);
@@ -1176,6 +1184,49 @@ impl State {
 
     /// The cards on the foundations, as a mask (bit = card).
     #[inline]
+    /// Whether some card can never leave the waste or its pile, so that
+    /// the position is lost (every card must reach its foundation, and the
+    /// cards under it are reached only once it has left). A card is stuck
+    /// when it is not a king (which may find an empty pile), its
+    /// foundation needs a card of its suit that lies under it, and each
+    /// card it could be built on lies under it too, or is on a foundation
+    /// with no foundation-to-tableau moves. Looked at: the cards face down
+    /// and the lowest face-up card of each pile (the cards above a pile's
+    /// lowest face-up card move with it), and the waste's cards when no
+    /// redeal is left (the waste is then a stack never turned over).
+    pub fn blocked(&self, ctx: &Ctx) -> bool {
+        let gone = if ctx.f2t { 0 } else { self.foundation_cards() };
+        let stuck = |c: u8, under: u64| -> bool {
+            let s = suit(c);
+            let first = (s * 13) as u8 + self.found[s];
+            // The cards of its suit still to go up before it.
+            let before = ((1u64 << c) - 1) & !((1u64 << first) - 1);
+            before & under != 0 && KINGS & (1 << c) == 0 && parents(c) & !(under | gone) == 0
+        };
+        for i in 0..7 {
+            let n = usize::from(self.len[i]);
+            let deepest_to_move = usize::from(self.hidden[i]).min(n.saturating_sub(1));
+            let mut under = 0u64;
+            for &c in &self.piles[i][..n.min(deepest_to_move + 1)] {
+                if under != 0 && stuck(c, under) {
+                    return true;
+                }
+                under |= 1 << c;
+            }
+        }
+        if self.redeals == 0 {
+            let mut under = 0u64;
+            for &t in &self.talon[..usize::from(self.cursor)] {
+                let c = ctx.talon0[usize::from(t)];
+                if under != 0 && stuck(c, under) {
+                    return true;
+                }
+                under |= 1 << c;
+            }
+        }
+        false
+    }
+
     fn foundation_cards(&self) -> u64 {
         (0..4).fold(0u64, |m, s| m | ((1u64 << self.found[s]) - 1) << (13 * s))
     }
@@ -2290,5 +2341,44 @@ mod tests {
             let four = down.need_after(&ctx, need, SMove::new(F_T, 0, 1, 0));
             assert_eq!(four, Need { down: 1 << 3, last_down: 3, now: Now::Free });
         }
+    }
+
+    /// Small random positions (see `reference::small_position`) under each
+    /// of the twelve rules settings, `seeds` per setting: each that
+    /// [`State::blocked`] calls lost is lost by the reference search (within
+    /// `cap` positions). Returns (decided, decided where the piles alone
+    /// are not blocked, so the waste is).
+    fn blocked_against_reference(seeds: u64, cap: usize) -> (usize, usize) {
+        use crate::engine::solver::reference::{reference_verdict, small_position};
+        let (mut decided, mut by_waste) = (0, 0);
+        for rules in Rules::variants() {
+            for seed in 0..seeds {
+                let p = small_position(seed * 7919 + 13, &rules);
+                let (st, ctx) = State::from_position(&p, &rules).unwrap();
+                if !st.blocked(&ctx) {
+                    continue;
+                }
+                let Some(won) = reference_verdict(&p, &rules, cap) else { continue };
+                assert!(!won, "[{rules}] seed {seed}: called blocked, but the reference search wins\n{p:?}");
+                decided += 1;
+                if !(State { redeals: 1, ..st }).blocked(&ctx) {
+                    by_waste += 1;
+                }
+            }
+        }
+        (decided, by_waste)
+    }
+
+    #[test]
+    fn a_position_called_blocked_is_lost_by_the_reference_search() {
+        let (decided, by_waste) = blocked_against_reference(250, 5_000);
+        assert!(decided >= 60 && by_waste >= 5, "{decided} decided, {by_waste} by the waste");
+    }
+
+    #[test]
+    #[ignore = "slow: run with --release -- --ignored"]
+    fn a_position_called_blocked_is_lost_by_the_reference_search_more() {
+        let (decided, by_waste) = blocked_against_reference(1000, 40_000);
+        assert!(decided >= 400 && by_waste >= 30, "{decided} decided, {by_waste} by the waste");
     }
 }
