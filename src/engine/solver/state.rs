@@ -481,6 +481,17 @@ fn parents(c: u8) -> u64 {
     PARENTS[usize::from(c)]
 }
 
+/// Whether `stuck(c, under)` holds of a card `c` of `cards` (a stack,
+/// bottom first) with `under` the mask of the cards below it (never empty).
+fn any_stuck(cards: impl IntoIterator<Item = u8>, stuck: impl Fn(u8, u64) -> bool) -> bool {
+    let mut under = 0u64;
+    cards.into_iter().any(|c| {
+        let found = under != 0 && stuck(c, under);
+        under |= 1 << c;
+        found
+    })
+}
+
 /// The cards that a card of `cards` (a mask) can be built on, as a mask:
 /// [`parents`] of each, all at once.
 #[inline]
@@ -1203,28 +1214,14 @@ impl State {
             let before = ((1u64 << c) - 1) & !((1u64 << first) - 1);
             before & under != 0 && KINGS & (1 << c) == 0 && parents(c) & !(under | gone) == 0
         };
-        for i in 0..7 {
+        let piles = (0..7).any(|i| {
             let n = usize::from(self.len[i]);
             let deepest_to_move = usize::from(self.hidden[i]).min(n.saturating_sub(1));
-            let mut under = 0u64;
-            for &c in &self.piles[i][..n.min(deepest_to_move + 1)] {
-                if under != 0 && stuck(c, under) {
-                    return true;
-                }
-                under |= 1 << c;
-            }
-        }
-        if self.redeals == 0 {
-            let mut under = 0u64;
-            for &t in &self.talon[..usize::from(self.cursor)] {
-                let c = ctx.talon0[usize::from(t)];
-                if under != 0 && stuck(c, under) {
-                    return true;
-                }
-                under |= 1 << c;
-            }
-        }
-        false
+            any_stuck(self.piles[i][..n.min(deepest_to_move + 1)].iter().copied(), stuck)
+        });
+        piles
+            || self.redeals == 0
+                && any_stuck(self.talon[..usize::from(self.cursor)].iter().map(|&t| ctx.talon0[usize::from(t)]), stuck)
     }
 
     fn foundation_cards(&self) -> u64 {
