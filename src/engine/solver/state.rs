@@ -172,6 +172,28 @@ pub(crate) struct Ctx {
     /// lost: always, but in the tests that check that it changes no
     /// verdict.
     pub blocked_check: bool,
+    /// The cards in the piles at the start that [`State::blocked`] may
+    /// find stuck, `locks[..n_locks]` (see [`Lock`]).
+    pub locks: [Lock; MAX_LOCKS],
+    pub n_locks: u8,
+}
+
+/// Most [`Lock`]s a search can have: up to 7 cards face down over another
+/// in each of the 7 piles (see `Unsupported::PileTooLong`).
+pub(crate) const MAX_LOCKS: usize = 49;
+
+/// A card of a pile at the start, face down or its pile's lowest face-up
+/// card, with a card of its suit and lower rank under it (so it cannot go
+/// up before it leaves) and not a king. While it is still there (it is
+/// then the same card: cards face down never move, and the lowest face-up
+/// card over them is the last one turned up), it can leave only onto one of
+/// the cards of `need`, its parents not under it; when all of those are
+/// on foundations with no foundation-to-tableau moves, it never leaves.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Lock {
+    pub pile: u8,
+    pub depth: u8,
+    pub need: u64,
 }
 
 /// No card.
@@ -562,6 +584,8 @@ impl State {
             fewest_passes: rules.draw == DrawCount::One,
             dominance: true,
             blocked_check: true,
+            locks: [Lock::default(); MAX_LOCKS],
+            n_locks: 0,
         };
         let mut st = State {
             piles: [[0; MAX_PILE]; 7],
@@ -616,6 +640,23 @@ impl State {
         }
         st.tmask = ((1u64 << st.tlen) - 1) as u32;
         st.tcards = ctx.talon0[..usize::from(st.tlen)].iter().fold(0, |m, &c| m | 1 << c);
+        for i in 0..7 {
+            let n = usize::from(st.len[i]);
+            let deepest_to_move = usize::from(st.hidden[i]).min(n.saturating_sub(1));
+            let mut under = 0u64;
+            for (depth, &c) in st.piles[i][..n.min(deepest_to_move + 1)].iter().enumerate() {
+                let lower_of_suit = ((1u64 << c) - 1) & !((1u64 << (suit(c) * 13)) - 1);
+                let need = parents(c) & !under;
+                // With foundation-to-tableau moves a parent on a foundation
+                // may come down, so only a card with no parent outside the
+                // cards under it is ever stuck.
+                if lower_of_suit & under != 0 && KINGS & (1 << c) == 0 && !(ctx.f2t && need != 0) {
+                    ctx.locks[usize::from(ctx.n_locks)] = Lock { pile: i as u8, depth: depth as u8, need };
+                    ctx.n_locks += 1;
+                }
+                under |= 1 << c;
+            }
+        }
         Ok((st, ctx))
     }
 
@@ -1207,6 +1248,16 @@ impl State {
     /// redeal is left (the waste is then a stack never turned over).
     pub fn blocked(&self, ctx: &Ctx) -> bool {
         let gone = if ctx.f2t { 0 } else { self.foundation_cards() };
+        let piles = ctx.locks[..usize::from(ctx.n_locks)].iter().any(|l| {
+            let i = usize::from(l.pile);
+            l.depth < self.len[i] && l.depth <= self.hidden[i] && l.need & !gone == 0
+        });
+        piles || self.redeals == 0 && self.waste_blocked(ctx, gone)
+    }
+
+    /// [`State::blocked`] for the waste alone, with `gone` the cards no
+    /// card can be built on again.
+    fn waste_blocked(&self, ctx: &Ctx, gone: u64) -> bool {
         let stuck = |c: u8, under: u64| -> bool {
             let s = suit(c);
             let first = (s * 13) as u8 + self.found[s];
@@ -1214,14 +1265,7 @@ impl State {
             let before = ((1u64 << c) - 1) & !((1u64 << first) - 1);
             before & under != 0 && KINGS & (1 << c) == 0 && parents(c) & !(under | gone) == 0
         };
-        let piles = (0..7).any(|i| {
-            let n = usize::from(self.len[i]);
-            let deepest_to_move = usize::from(self.hidden[i]).min(n.saturating_sub(1));
-            any_stuck(self.piles[i][..n.min(deepest_to_move + 1)].iter().copied(), stuck)
-        });
-        piles
-            || self.redeals == 0
-                && any_stuck(self.talon[..usize::from(self.cursor)].iter().map(|&t| ctx.talon0[usize::from(t)]), stuck)
+        any_stuck(self.talon[..usize::from(self.cursor)].iter().map(|&t| ctx.talon0[usize::from(t)]), stuck)
     }
 
     fn foundation_cards(&self) -> u64 {
@@ -2338,6 +2382,52 @@ mod tests {
             let four = down.need_after(&ctx, need, SMove::new(F_T, 0, 1, 0));
             assert_eq!(four, Need { down: 1 << 3, last_down: 3, now: Now::Free });
         }
+    }
+
+    /// [`State::blocked`] spelt out: walks each pile's cards face down and
+    /// lowest face-up card, and the waste, with nothing worked out at the
+    /// start.
+    fn blocked_by_walking(st: &State, ctx: &Ctx) -> bool {
+        let gone = if ctx.f2t { 0 } else { st.foundation_cards() };
+        let stuck = |c: u8, under: u64| -> bool {
+            let s = suit(c);
+            let first = (s * 13) as u8 + st.found[s];
+            let before = ((1u64 << c) - 1) & !((1u64 << first) - 1);
+            before & under != 0 && KINGS & (1 << c) == 0 && parents(c) & !(under | gone) == 0
+        };
+        let piles = (0..7).any(|i| {
+            let n = usize::from(st.len[i]);
+            let deepest_to_move = usize::from(st.hidden[i]).min(n.saturating_sub(1));
+            any_stuck(st.piles[i][..n.min(deepest_to_move + 1)].iter().copied(), stuck)
+        });
+        piles
+            || st.redeals == 0
+                && any_stuck(st.talon[..usize::from(st.cursor)].iter().map(|&t| ctx.talon0[usize::from(t)]), stuck)
+    }
+
+    /// The locks worked out at the start say what walking the piles says,
+    /// on every position of random lines from PySol deals under all twelve
+    /// settings.
+    #[test]
+    fn the_locks_found_at_the_start_say_what_walking_the_piles_says() {
+        let mut next = picker(41);
+        let (mut looked, mut blocked) = (0, 0);
+        for rules in Rules::variants() {
+            for game in 1..=300u128 {
+                walk(game, &rules, 120, &mut next, |st, ctx, _| {
+                    let want = blocked_by_walking(st, ctx);
+                    assert_eq!(st.blocked(ctx), want, "game {game}, {rules}\n{st:?}");
+                    // The piles alone (the waste is looked at only with no
+                    // redeal left).
+                    let piles_only = State { redeals: 1, ..*st };
+                    let want = blocked_by_walking(&piles_only, ctx);
+                    assert_eq!(piles_only.blocked(ctx), want, "game {game}, {rules}, piles\n{st:?}");
+                    looked += 1;
+                    blocked += usize::from(want);
+                });
+            }
+        }
+        assert!(blocked >= 50, "{blocked} of {looked} positions blocked by their piles");
     }
 
     /// Small random positions (see `reference::small_position`) under each
