@@ -830,7 +830,7 @@ fn search(
         }
         // A position where some card can never leave its place is lost:
         // not expanded (checked here, once a node is new, because the
-        // check walks the piles).
+        // check walks the waste).
         if ctx.blocked_check && child.blocked(ctx) {
             continue;
         }
