@@ -1258,14 +1258,20 @@ impl State {
     /// [`State::blocked`] for the waste alone, with `gone` the cards no
     /// card can be built on again.
     fn waste_blocked(&self, ctx: &Ctx, gone: u64) -> bool {
-        let stuck = |c: u8, under: u64| -> bool {
-            let s = suit(c);
-            let first = (s * 13) as u8 + self.found[s];
-            // The cards of its suit still to go up before it.
-            let before = ((1u64 << c) - 1) & !((1u64 << first) - 1);
-            before & under != 0 && KINGS & (1 << c) == 0 && parents(c) & !(under | gone) == 0
-        };
-        any_stuck(self.talon[..usize::from(self.cursor)].iter().map(|&t| ctx.talon0[usize::from(t)]), stuck)
+        any_stuck(self.talon[..usize::from(self.cursor)].iter().map(|&t| ctx.talon0[usize::from(t)]), |c, under| {
+            self.stuck(c, under, gone)
+        })
+    }
+
+    /// Whether card `c`, over the cards of `under` in a stack it must leave
+    /// before they are reached, can never leave (see [`State::blocked`]),
+    /// with `gone` the cards no card can be built on again.
+    fn stuck(&self, c: u8, under: u64, gone: u64) -> bool {
+        let s = suit(c);
+        let first = (s * 13) as u8 + self.found[s];
+        // The cards of its suit still to go up before it.
+        let before = ((1u64 << c) - 1) & !((1u64 << first) - 1);
+        before & under != 0 && KINGS & (1 << c) == 0 && parents(c) & !(under | gone) == 0
     }
 
     fn foundation_cards(&self) -> u64 {
@@ -2389,12 +2395,7 @@ mod tests {
     /// start.
     fn blocked_by_walking(st: &State, ctx: &Ctx) -> bool {
         let gone = if ctx.f2t { 0 } else { st.foundation_cards() };
-        let stuck = |c: u8, under: u64| -> bool {
-            let s = suit(c);
-            let first = (s * 13) as u8 + st.found[s];
-            let before = ((1u64 << c) - 1) & !((1u64 << first) - 1);
-            before & under != 0 && KINGS & (1 << c) == 0 && parents(c) & !(under | gone) == 0
-        };
+        let stuck = |c: u8, under: u64| st.stuck(c, under, gone);
         let piles = (0..7).any(|i| {
             let n = usize::from(st.len[i]);
             let deepest_to_move = usize::from(st.hidden[i]).min(n.saturating_sub(1));
