@@ -831,7 +831,7 @@ fn search(
         // A position where some card can never leave its place is lost:
         // not expanded (checked here, once a node is new, because the
         // check walks the waste).
-        if ctx.blocked_check && child.blocked(ctx) {
+        if ctx.blocked_check && (child.blocked(ctx) || child.deadlocked(ctx)) {
             continue;
         }
         let pushed = push_moves(&child, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle);

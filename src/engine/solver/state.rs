@@ -1255,6 +1255,84 @@ impl State {
         piles || self.redeals == 0 && self.waste_blocked(ctx, gone)
     }
 
+    /// Whether some set of cards can never move, so that the position is
+    /// lost: [`State::blocked`] for cards that wait on one another. The
+    /// cards looked at are those that move only as the lowest card of what
+    /// moves: the cards face down and the lowest face-up card of each pile,
+    /// and the waste's cards when no redeal is left. Of those, the set kept
+    /// is the largest whose cards are not kings and each of whose ways out
+    /// waits for a card of the set to move first: up to its foundation,
+    /// when a card of its suit below it and not up yet lies under it, or is
+    /// in the set or under a card of it; onto a card it can be built on,
+    /// when each of those lies under it or under a card of the set, or is
+    /// on a foundation with no foundation-to-tableau moves. No card of such
+    /// a set can be the first of it to move, so none ever moves, and the
+    /// position is lost when the set is not empty. Found by dropping, round
+    /// after round, the cards with a way out, until none is dropped.
+    pub fn deadlocked(&self, ctx: &Ctx) -> bool {
+        let gone = if ctx.f2t { 0 } else { self.foundation_cards() };
+        let waste = if self.redeals == 0 {
+            self.talon[..usize::from(self.cursor)].iter().fold(0u64, |m, &t| m | 1 << ctx.talon0[usize::from(t)])
+        } else {
+            0
+        };
+        // A card can lie under another looked at only if it is face down or
+        // in the waste, so a card with a parent elsewhere (not gone) has a
+        // way out whatever the set: most positions end here, at the cost of
+        // a few masks.
+        let open = ALL_CARDS & !(self.hidden_cards | waste | gone);
+        let mut set = (self.hidden_cards | self.base_cards | waste) & !KINGS & !children_of(open);
+        if set == 0 {
+            return false;
+        }
+        // The cards looked at, each with the cards under it in its stack.
+        let mut cards = [0u8; 52];
+        let mut under = [0u64; 52];
+        let mut n = 0;
+        let mut push = |stack: &mut dyn Iterator<Item = u8>| {
+            let mut below = 0u64;
+            for c in stack {
+                cards[n] = c;
+                under[n] = below;
+                below |= 1 << c;
+                n += 1;
+            }
+        };
+        for i in 0..7 {
+            let len = usize::from(self.len[i]);
+            let deepest_to_move = usize::from(self.hidden[i]).min(len.saturating_sub(1));
+            push(&mut self.piles[i][..len.min(deepest_to_move + 1)].iter().copied());
+        }
+        if self.redeals == 0 {
+            push(&mut self.talon[..usize::from(self.cursor)].iter().map(|&t| ctx.talon0[usize::from(t)]));
+        }
+        loop {
+            // The cards under a card of the set: they stay where they are
+            // while it does.
+            let covered = (0..n).filter(|&k| set & (1 << cards[k]) != 0).fold(0u64, |m, k| m | under[k]);
+            let held = covered | set;
+            let mut kept = set;
+            for k in 0..n {
+                let c = cards[k];
+                if set & (1 << c) == 0 {
+                    continue;
+                }
+                let s = suit(c);
+                let first = (s * 13) as u8 + self.found[s];
+                let before = ((1u64 << c) - 1) & !((1u64 << first) - 1);
+                let up_waits = before & (under[k] | held) != 0;
+                let build_waits = parents(c) & !(under[k] | covered | gone) == 0;
+                if !(up_waits && build_waits) {
+                    kept &= !(1 << c);
+                }
+            }
+            if kept == set {
+                return set != 0;
+            }
+            set = kept;
+        }
+    }
+
     /// [`State::blocked`] for the waste alone, with `gone` the cards no
     /// card can be built on again.
     fn waste_blocked(&self, ctx: &Ctx, gone: u64) -> bool {
@@ -2455,6 +2533,65 @@ mod tests {
             }
         }
         (decided, by_waste)
+    }
+
+    /// Small random positions under each of the twelve rules settings,
+    /// `seeds` per setting: each that [`State::deadlocked`] calls lost is
+    /// lost by the reference search (within `cap` positions). Returns
+    /// (decided, decided where [`State::blocked`] does not call it lost:
+    /// cards that wait on one another).
+    fn deadlocked_against_reference(seeds: u64, cap: usize) -> (usize, usize) {
+        use crate::engine::solver::reference::{reference_verdict, small_position};
+        let (mut decided, mut beyond) = (0, 0);
+        for rules in Rules::variants() {
+            for seed in 0..seeds {
+                let p = small_position(seed * 7919 + 13, &rules);
+                let (st, ctx) = State::from_position(&p, &rules).unwrap();
+                if !st.deadlocked(&ctx) {
+                    continue;
+                }
+                let Some(won) = reference_verdict(&p, &rules, cap) else { continue };
+                assert!(!won, "[{rules}] seed {seed}: called deadlocked, but the reference search wins\n{p:?}");
+                decided += 1;
+                beyond += usize::from(!st.blocked(&ctx));
+            }
+        }
+        (decided, beyond)
+    }
+
+    /// Every position [`State::blocked`] calls lost, [`State::deadlocked`]
+    /// does too (the one-card rule is the set of one card), on every
+    /// position of random lines from PySol deals under all twelve settings;
+    /// and it finds more.
+    #[test]
+    fn deadlocked_finds_every_blocked_position_and_more() {
+        let mut next = picker(43);
+        let (mut blocked, mut more) = (0, 0);
+        for rules in Rules::variants() {
+            for game in 1..=200u128 {
+                walk(game, &rules, 120, &mut next, |st, ctx, _| {
+                    let b = st.blocked(ctx);
+                    let d = st.deadlocked(ctx);
+                    assert!(!b || d, "game {game}, {rules}: blocked but not deadlocked\n{st:?}");
+                    blocked += usize::from(b);
+                    more += usize::from(d && !b);
+                });
+            }
+        }
+        assert!(blocked >= 5000 && more >= 5000, "{blocked} blocked, {more} more deadlocked");
+    }
+
+    #[test]
+    fn a_position_called_deadlocked_is_lost_by_the_reference_search() {
+        let (decided, beyond) = deadlocked_against_reference(250, 5_000);
+        assert!(decided >= 80 && beyond >= 10, "{decided} decided, {beyond} beyond the one-card rule");
+    }
+
+    #[test]
+    #[ignore = "slow: run with --release -- --ignored"]
+    fn a_position_called_deadlocked_is_lost_by_the_reference_search_more() {
+        let (decided, beyond) = deadlocked_against_reference(1000, 40_000);
+        assert!(decided >= 300 && beyond >= 40, "{decided} decided, {beyond} beyond the one-card rule");
     }
 
     #[test]
