@@ -828,10 +828,10 @@ fn search(
                 continue;
             }
         }
-        // A position where some card can never leave its place is lost:
-        // not expanded (checked here, once a node is new, because the
-        // check walks the waste).
-        if ctx.blocked_check && (child.blocked(ctx) || child.deadlocked(ctx)) {
+        // A position where some cards can never move is lost: not
+        // expanded (checked here, once a node is new, because the check
+        // walks the piles and the waste when the masks do not settle it).
+        if ctx.blocked_check && child.deadlocked(ctx) {
             continue;
         }
         let pushed = push_moves(&child, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle);
@@ -963,7 +963,7 @@ mod tests {
     }
 
     /// Searches each deal under all twelve rules settings with and without
-    /// dropping the positions `State::blocked` calls lost, and asserts the
+    /// dropping the positions `State::deadlocked` calls lost, and asserts the
     /// same verdict; returns (compared, unwinnable among them, nodes
     /// without the check, nodes with it) over the deals both decided.
     fn compare_blocked(games: std::ops::RangeInclusive<u128>, max_states: u64) -> (usize, usize, u64, u64) {

@@ -168,32 +168,10 @@ pub(crate) struct Ctx {
     /// good (see `search::dominated`): always, but in the tests that check
     /// that it changes no verdict.
     pub dominance: bool,
-    /// Whether the search drops the positions [`State::blocked`] calls
+    /// Whether the search drops the positions [`State::deadlocked`] calls
     /// lost: always, but in the tests that check that it changes no
     /// verdict.
     pub blocked_check: bool,
-    /// The cards in the piles at the start that [`State::blocked`] may
-    /// find stuck, `locks[..n_locks]` (see [`Lock`]).
-    pub locks: [Lock; MAX_LOCKS],
-    pub n_locks: u8,
-}
-
-/// Most [`Lock`]s a search can have: up to 7 cards face down over another
-/// in each of the 7 piles (see `Unsupported::PileTooLong`).
-pub(crate) const MAX_LOCKS: usize = 49;
-
-/// A card of a pile at the start, face down or its pile's lowest face-up
-/// card, with a card of its suit and lower rank under it (so it cannot go
-/// up before it leaves) and not a king. While it is still there (it is
-/// then the same card: cards face down never move, and the lowest face-up
-/// card over them is the last one turned up), it can leave only onto one of
-/// the cards of `need`, its parents not under it; when all of those are
-/// on foundations with no foundation-to-tableau moves, it never leaves.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Lock {
-    pub pile: u8,
-    pub depth: u8,
-    pub need: u64,
 }
 
 /// No card.
@@ -503,17 +481,6 @@ fn parents(c: u8) -> u64 {
     PARENTS[usize::from(c)]
 }
 
-/// Whether `stuck(c, under)` holds of a card `c` of `cards` (a stack,
-/// bottom first) with `under` the mask of the cards below it (never empty).
-fn any_stuck(cards: impl IntoIterator<Item = u8>, stuck: impl Fn(u8, u64) -> bool) -> bool {
-    let mut under = 0u64;
-    cards.into_iter().any(|c| {
-        let found = under != 0 && stuck(c, under);
-        under |= 1 << c;
-        found
-    })
-}
-
 /// The cards that a card of `cards` (a mask) can be built on, as a mask:
 /// [`parents`] of each, all at once.
 #[inline]
@@ -584,8 +551,6 @@ impl State {
             fewest_passes: rules.draw == DrawCount::One,
             dominance: true,
             blocked_check: true,
-            locks: [Lock::default(); MAX_LOCKS],
-            n_locks: 0,
         };
         let mut st = State {
             piles: [[0; MAX_PILE]; 7],
@@ -640,23 +605,6 @@ impl State {
         }
         st.tmask = ((1u64 << st.tlen) - 1) as u32;
         st.tcards = ctx.talon0[..usize::from(st.tlen)].iter().fold(0, |m, &c| m | 1 << c);
-        for i in 0..7 {
-            let n = usize::from(st.len[i]);
-            let deepest_to_move = usize::from(st.hidden[i]).min(n.saturating_sub(1));
-            let mut under = 0u64;
-            for (depth, &c) in st.piles[i][..n.min(deepest_to_move + 1)].iter().enumerate() {
-                let lower_of_suit = ((1u64 << c) - 1) & !((1u64 << (suit(c) * 13)) - 1);
-                let need = parents(c) & !under;
-                // With foundation-to-tableau moves a parent on a foundation
-                // may come down, so only a card with no parent outside the
-                // cards under it is ever stuck.
-                if lower_of_suit & under != 0 && KINGS & (1 << c) == 0 && !(ctx.f2t && need != 0) {
-                    ctx.locks[usize::from(ctx.n_locks)] = Lock { pile: i as u8, depth: depth as u8, need };
-                    ctx.n_locks += 1;
-                }
-                under |= 1 << c;
-            }
-        }
         Ok((st, ctx))
     }
 
@@ -1236,27 +1184,8 @@ impl State {
 
     /// The cards on the foundations, as a mask (bit = card).
     #[inline]
-    /// Whether some card can never leave the waste or its pile, so that
-    /// the position is lost (every card must reach its foundation, and the
-    /// cards under it are reached only once it has left). A card is stuck
-    /// when it is not a king (which may find an empty pile), its
-    /// foundation needs a card of its suit that lies under it, and each
-    /// card it could be built on lies under it too, or is on a foundation
-    /// with no foundation-to-tableau moves. Looked at: the cards face down
-    /// and the lowest face-up card of each pile (the cards above a pile's
-    /// lowest face-up card move with it), and the waste's cards when no
-    /// redeal is left (the waste is then a stack never turned over).
-    pub fn blocked(&self, ctx: &Ctx) -> bool {
-        let gone = if ctx.f2t { 0 } else { self.foundation_cards() };
-        let piles = ctx.locks[..usize::from(ctx.n_locks)].iter().any(|l| {
-            let i = usize::from(l.pile);
-            l.depth < self.len[i] && l.depth <= self.hidden[i] && l.need & !gone == 0
-        });
-        piles || self.redeals == 0 && self.waste_blocked(ctx, gone)
-    }
-
     /// Whether some set of cards can never move, so that the position is
-    /// lost: [`State::blocked`] for cards that wait on one another. The
+    /// lost: every card must reach its foundation. The The
     /// cards looked at are those that move only as the lowest card of what
     /// moves: the cards face down and the lowest face-up card of each pile,
     /// and the waste's cards when no redeal is left. Of those, the set kept
@@ -1278,50 +1207,69 @@ impl State {
         };
         // A card can lie under another looked at only if it is face down or
         // in the waste, so a card with a parent elsewhere (not gone) has a
-        // way out whatever the set: most positions end here, at the cost of
-        // a few masks.
+        // way out whatever the set; and only a card looked at or under one
+        // is held in place, so a card with no card of its suit below it,
+        // not up yet, among those can go up once the cards of its suit
+        // below it have. Most positions end here, at the cost of a few
+        // masks.
         let open = ALL_CARDS & !(self.hidden_cards | waste | gone);
-        let mut set = (self.hidden_cards | self.base_cards | waste) & !KINGS & !children_of(open);
+        let looked_at = (self.hidden_cards | self.base_cards | waste) & !KINGS;
+        let mut up_may_wait = 0u64;
+        for s in 0..4 {
+            let suit_cards = ((self.hidden_cards | self.base_cards | waste) >> (13 * s)) & ((1 << 13) - 1);
+            let below = suit_cards & !((1u64 << self.found[s]) - 1);
+            if below != 0 {
+                // The cards of the suit above its lowest such card.
+                let above = ((1u64 << 13) - 1) & !((2u64 << below.trailing_zeros()) - 1);
+                up_may_wait |= above << (13 * s);
+            }
+        }
+        let mut set = looked_at & !children_of(open) & up_may_wait;
         if set == 0 {
             return false;
         }
-        // The cards looked at, each with the cards under it in its stack.
-        let mut cards = [0u8; 52];
+        // The cards under each card looked at, in its stack.
         let mut under = [0u64; 52];
-        let mut n = 0;
-        let mut push = |stack: &mut dyn Iterator<Item = u8>| {
-            let mut below = 0u64;
-            for c in stack {
-                cards[n] = c;
-                under[n] = below;
-                below |= 1 << c;
-                n += 1;
-            }
-        };
         for i in 0..7 {
             let len = usize::from(self.len[i]);
             let deepest_to_move = usize::from(self.hidden[i]).min(len.saturating_sub(1));
-            push(&mut self.piles[i][..len.min(deepest_to_move + 1)].iter().copied());
+            let mut below = 0u64;
+            for &c in &self.piles[i][..len.min(deepest_to_move + 1)] {
+                under[usize::from(c)] = below;
+                below |= 1 << c;
+            }
         }
         if self.redeals == 0 {
-            push(&mut self.talon[..usize::from(self.cursor)].iter().map(|&t| ctx.talon0[usize::from(t)]));
+            let mut below = 0u64;
+            for &t in &self.talon[..usize::from(self.cursor)] {
+                let c = ctx.talon0[usize::from(t)];
+                under[usize::from(c)] = below;
+                below |= 1 << c;
+            }
         }
+        let cards_of = |mask: u64| {
+            let mut m = mask;
+            std::iter::from_fn(move || {
+                (m != 0).then(|| {
+                    let c = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    c
+                })
+            })
+        };
         loop {
             // The cards under a card of the set: they stay where they are
             // while it does.
-            let covered = (0..n).filter(|&k| set & (1 << cards[k]) != 0).fold(0u64, |m, k| m | under[k]);
+            let covered = cards_of(set).fold(0u64, |m, c| m | under[usize::from(c)]);
             let held = covered | set;
             let mut kept = set;
-            for k in 0..n {
-                let c = cards[k];
-                if set & (1 << c) == 0 {
-                    continue;
-                }
+            for c in cards_of(set) {
                 let s = suit(c);
                 let first = (s * 13) as u8 + self.found[s];
                 let before = ((1u64 << c) - 1) & !((1u64 << first) - 1);
-                let up_waits = before & (under[k] | held) != 0;
-                let build_waits = parents(c) & !(under[k] | covered | gone) == 0;
+                let below = under[usize::from(c)];
+                let up_waits = before & (below | held) != 0;
+                let build_waits = parents(c) & !(below | covered | gone) == 0;
                 if !(up_waits && build_waits) {
                     kept &= !(1 << c);
                 }
@@ -1331,25 +1279,6 @@ impl State {
             }
             set = kept;
         }
-    }
-
-    /// [`State::blocked`] for the waste alone, with `gone` the cards no
-    /// card can be built on again.
-    fn waste_blocked(&self, ctx: &Ctx, gone: u64) -> bool {
-        any_stuck(self.talon[..usize::from(self.cursor)].iter().map(|&t| ctx.talon0[usize::from(t)]), |c, under| {
-            self.stuck(c, under, gone)
-        })
-    }
-
-    /// Whether card `c`, over the cards of `under` in a stack it must leave
-    /// before they are reached, can never leave (see [`State::blocked`]),
-    /// with `gone` the cards no card can be built on again.
-    fn stuck(&self, c: u8, under: u64, gone: u64) -> bool {
-        let s = suit(c);
-        let first = (s * 13) as u8 + self.found[s];
-        // The cards of its suit still to go up before it.
-        let before = ((1u64 << c) - 1) & !((1u64 << first) - 1);
-        before & under != 0 && KINGS & (1 << c) == 0 && parents(c) & !(under | gone) == 0
     }
 
     fn foundation_cards(&self) -> u64 {
@@ -2468,50 +2397,45 @@ mod tests {
         }
     }
 
-    /// [`State::blocked`] spelt out: walks each pile's cards face down and
-    /// lowest face-up card, and the waste, with nothing worked out at the
-    /// start.
+    /// The one-card rule, the first check of its kind and the oracle of
+    /// [`State::deadlocked`]'s tests: some card, face down or its pile's
+    /// lowest face-up card, or in the waste with no redeal left, is not a
+    /// king, its foundation needs a card of its suit that lies under it,
+    /// and each card it could be built on lies under it too or is on a
+    /// foundation with no foundation-to-tableau moves. Walks the piles and
+    /// the waste.
     fn blocked_by_walking(st: &State, ctx: &Ctx) -> bool {
         let gone = if ctx.f2t { 0 } else { st.foundation_cards() };
-        let stuck = |c: u8, under: u64| st.stuck(c, under, gone);
+        let stuck = |c: u8, under: u64| {
+            let s = suit(c);
+            let first = (s * 13) as u8 + st.found[s];
+            // The cards of its suit still to go up before it.
+            let before = ((1u64 << c) - 1) & !((1u64 << first) - 1);
+            before & under != 0 && KINGS & (1 << c) == 0 && parents(c) & !(under | gone) == 0
+        };
+        let any_stuck = |cards: &mut dyn Iterator<Item = u8>| {
+            let mut under = 0u64;
+            for c in cards {
+                if under != 0 && stuck(c, under) {
+                    return true;
+                }
+                under |= 1 << c;
+            }
+            false
+        };
         let piles = (0..7).any(|i| {
             let n = usize::from(st.len[i]);
             let deepest_to_move = usize::from(st.hidden[i]).min(n.saturating_sub(1));
-            any_stuck(st.piles[i][..n.min(deepest_to_move + 1)].iter().copied(), stuck)
+            any_stuck(&mut st.piles[i][..n.min(deepest_to_move + 1)].iter().copied())
         });
         piles
             || st.redeals == 0
-                && any_stuck(st.talon[..usize::from(st.cursor)].iter().map(|&t| ctx.talon0[usize::from(t)]), stuck)
-    }
-
-    /// The locks worked out at the start say what walking the piles says,
-    /// on every position of random lines from PySol deals under all twelve
-    /// settings.
-    #[test]
-    fn the_locks_found_at_the_start_say_what_walking_the_piles_says() {
-        let mut next = picker(41);
-        let (mut looked, mut blocked) = (0, 0);
-        for rules in Rules::variants() {
-            for game in 1..=300u128 {
-                walk(game, &rules, 120, &mut next, |st, ctx, _| {
-                    let want = blocked_by_walking(st, ctx);
-                    assert_eq!(st.blocked(ctx), want, "game {game}, {rules}\n{st:?}");
-                    // The piles alone (the waste is looked at only with no
-                    // redeal left).
-                    let piles_only = State { redeals: 1, ..*st };
-                    let want = blocked_by_walking(&piles_only, ctx);
-                    assert_eq!(piles_only.blocked(ctx), want, "game {game}, {rules}, piles\n{st:?}");
-                    looked += 1;
-                    blocked += usize::from(want);
-                });
-            }
-        }
-        assert!(blocked >= 50, "{blocked} of {looked} positions blocked by their piles");
+                && any_stuck(&mut st.talon[..usize::from(st.cursor)].iter().map(|&t| ctx.talon0[usize::from(t)]))
     }
 
     /// Small random positions (see `reference::small_position`) under each
-    /// of the twelve rules settings, `seeds` per setting: each that
-    /// [`State::blocked`] calls lost is lost by the reference search (within
+    /// of the twelve rules settings, `seeds` per setting: each that the
+    /// one-card rule calls lost is lost by the reference search (within
     /// `cap` positions). Returns (decided, decided where the piles alone
     /// are not blocked, so the waste is).
     fn blocked_against_reference(seeds: u64, cap: usize) -> (usize, usize) {
@@ -2521,13 +2445,13 @@ mod tests {
             for seed in 0..seeds {
                 let p = small_position(seed * 7919 + 13, &rules);
                 let (st, ctx) = State::from_position(&p, &rules).unwrap();
-                if !st.blocked(&ctx) {
+                if !blocked_by_walking(&st, &ctx) {
                     continue;
                 }
                 let Some(won) = reference_verdict(&p, &rules, cap) else { continue };
                 assert!(!won, "[{rules}] seed {seed}: called blocked, but the reference search wins\n{p:?}");
                 decided += 1;
-                if !(State { redeals: 1, ..st }).blocked(&ctx) {
+                if !blocked_by_walking(&State { redeals: 1, ..st }, &ctx) {
                     by_waste += 1;
                 }
             }
@@ -2538,7 +2462,7 @@ mod tests {
     /// Small random positions under each of the twelve rules settings,
     /// `seeds` per setting: each that [`State::deadlocked`] calls lost is
     /// lost by the reference search (within `cap` positions). Returns
-    /// (decided, decided where [`State::blocked`] does not call it lost:
+    /// (decided, decided where the one-card rule does not call it lost:
     /// cards that wait on one another).
     fn deadlocked_against_reference(seeds: u64, cap: usize) -> (usize, usize) {
         use crate::engine::solver::reference::{reference_verdict, small_position};
@@ -2553,13 +2477,13 @@ mod tests {
                 let Some(won) = reference_verdict(&p, &rules, cap) else { continue };
                 assert!(!won, "[{rules}] seed {seed}: called deadlocked, but the reference search wins\n{p:?}");
                 decided += 1;
-                beyond += usize::from(!st.blocked(&ctx));
+                beyond += usize::from(!blocked_by_walking(&st, &ctx));
             }
         }
         (decided, beyond)
     }
 
-    /// Every position [`State::blocked`] calls lost, [`State::deadlocked`]
+    /// Every position the one-card rule calls lost, [`State::deadlocked`]
     /// does too (the one-card rule is the set of one card), on every
     /// position of random lines from PySol deals under all twelve settings;
     /// and it finds more.
@@ -2570,7 +2494,7 @@ mod tests {
         for rules in Rules::variants() {
             for game in 1..=200u128 {
                 walk(game, &rules, 120, &mut next, |st, ctx, _| {
-                    let b = st.blocked(ctx);
+                    let b = blocked_by_walking(st, ctx);
                     let d = st.deadlocked(ctx);
                     assert!(!b || d, "game {game}, {rules}: blocked but not deadlocked\n{st:?}");
                     blocked += usize::from(b);
