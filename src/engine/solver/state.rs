@@ -2434,53 +2434,46 @@ mod tests {
     }
 
     /// Small random positions (see `reference::small_position`) under each
-    /// of the twelve rules settings, `seeds` per setting: each that the
-    /// one-card rule calls lost is lost by the reference search (within
-    /// `cap` positions). Returns (decided, decided where the piles alone
-    /// are not blocked, so the waste is).
-    fn blocked_against_reference(seeds: u64, cap: usize) -> (usize, usize) {
+    /// of the twelve rules settings, `seeds` per setting: each that
+    /// `called_lost` calls lost is lost by the reference search (within
+    /// `cap` positions). Returns (decided, decided where `also` holds).
+    fn lost_by_reference(
+        seeds: u64,
+        cap: usize,
+        called_lost: impl Fn(&State, &Ctx) -> bool,
+        also: impl Fn(&State, &Ctx) -> bool,
+    ) -> (usize, usize) {
         use crate::engine::solver::reference::{reference_verdict, small_position};
-        let (mut decided, mut by_waste) = (0, 0);
+        let (mut decided, mut counted) = (0, 0);
         for rules in Rules::variants() {
             for seed in 0..seeds {
                 let p = small_position(seed * 7919 + 13, &rules);
                 let (st, ctx) = State::from_position(&p, &rules).unwrap();
-                if !blocked_by_walking(&st, &ctx) {
+                if !called_lost(&st, &ctx) {
                     continue;
                 }
                 let Some(won) = reference_verdict(&p, &rules, cap) else { continue };
-                assert!(!won, "[{rules}] seed {seed}: called blocked, but the reference search wins\n{p:?}");
+                assert!(!won, "[{rules}] seed {seed}: called lost, but the reference search wins\n{p:?}");
                 decided += 1;
-                if !blocked_by_walking(&State { redeals: 1, ..st }, &ctx) {
-                    by_waste += 1;
-                }
+                counted += usize::from(also(&st, &ctx));
             }
         }
-        (decided, by_waste)
+        (decided, counted)
     }
 
-    /// Small random positions under each of the twelve rules settings,
-    /// `seeds` per setting: each that [`State::deadlocked`] calls lost is
-    /// lost by the reference search (within `cap` positions). Returns
-    /// (decided, decided where the one-card rule does not call it lost:
-    /// cards that wait on one another).
+    /// [`lost_by_reference`] of the one-card rule: (decided, decided where
+    /// the piles alone are not blocked, so the waste is).
+    fn blocked_against_reference(seeds: u64, cap: usize) -> (usize, usize) {
+        lost_by_reference(seeds, cap, blocked_by_walking, |st, ctx| {
+            !blocked_by_walking(&State { redeals: 1, ..*st }, ctx)
+        })
+    }
+
+    /// [`lost_by_reference`] of [`State::deadlocked`]: (decided, decided
+    /// where the one-card rule does not call it lost: cards that wait on
+    /// one another).
     fn deadlocked_against_reference(seeds: u64, cap: usize) -> (usize, usize) {
-        use crate::engine::solver::reference::{reference_verdict, small_position};
-        let (mut decided, mut beyond) = (0, 0);
-        for rules in Rules::variants() {
-            for seed in 0..seeds {
-                let p = small_position(seed * 7919 + 13, &rules);
-                let (st, ctx) = State::from_position(&p, &rules).unwrap();
-                if !st.deadlocked(&ctx) {
-                    continue;
-                }
-                let Some(won) = reference_verdict(&p, &rules, cap) else { continue };
-                assert!(!won, "[{rules}] seed {seed}: called deadlocked, but the reference search wins\n{p:?}");
-                decided += 1;
-                beyond += usize::from(!blocked_by_walking(&st, &ctx));
-            }
-        }
-        (decided, beyond)
+        lost_by_reference(seeds, cap, |st, ctx| st.deadlocked(ctx), |st, ctx| !blocked_by_walking(st, ctx))
     }
 
     /// Every position the one-card rule calls lost, [`State::deadlocked`]
