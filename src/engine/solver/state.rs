@@ -1182,12 +1182,9 @@ impl State {
         f
     }
 
-    /// The cards on the foundations, as a mask (bit = card).
-    #[inline]
     /// Whether some set of cards can never move, so that the position is
-    /// lost: every card must reach its foundation. The The
-    /// cards looked at are those that move only as the lowest card of what
-    /// moves: the cards face down and the lowest face-up card of each pile,
+    /// lost: every card must reach its foundation. The cards looked at are
+    /// those that move only as the lowest card of what moves: the cards face down and the lowest face-up card of each pile,
     /// and the waste's cards when no redeal is left. Of those, the set kept
     /// is the largest whose cards are not kings and each of whose ways out
     /// waits for a card of the set to move first: up to its foundation,
@@ -1213,10 +1210,11 @@ impl State {
         // below it have. Most positions end here, at the cost of a few
         // masks.
         let open = ALL_CARDS & !(self.hidden_cards | waste | gone);
-        let looked_at = (self.hidden_cards | self.base_cards | waste) & !KINGS;
+        let stacked = self.hidden_cards | self.base_cards | waste;
+        let looked_at = stacked & !KINGS;
         let mut up_may_wait = 0u64;
         for s in 0..4 {
-            let suit_cards = ((self.hidden_cards | self.base_cards | waste) >> (13 * s)) & ((1 << 13) - 1);
+            let suit_cards = (stacked >> (13 * s)) & ((1 << 13) - 1);
             let below = suit_cards & !((1u64 << self.found[s]) - 1);
             if below != 0 {
                 // The cards of the suit above its lowest such card.
@@ -1281,6 +1279,8 @@ impl State {
         }
     }
 
+    /// The cards on the foundations, as a mask (bit = card).
+    #[inline]
     fn foundation_cards(&self) -> u64 {
         (0..4).fold(0u64, |m, s| m | ((1u64 << self.found[s]) - 1) << (13 * s))
     }
