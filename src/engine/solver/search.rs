@@ -540,38 +540,25 @@ fn table_memory(t: &Table) -> u64 {
     (t.bytes() * 3 / 2) as u64
 }
 
-/// Whether a visited position is at least as good as the node of key
-/// `key`: the same but for a smaller cursor from which, with draw-3 and a
-/// pass limit that cannot bind, the cards it reaches are reached by draws
-/// alone (see the key in the `state` module). Off when `ctx.dominance` is
-/// false (the tests that check it).
-///
-/// Not used when the pass limit binds: there the look-ups, each a cache
-/// miss, mostly find nothing and cost more than the nodes they save.
-fn dominated(tt: &Table, key: Key, ctx: &Ctx) -> bool {
-    if !ctx.dominance || ctx.draw != 3 || !key.limit_free() {
-        return false;
-    }
-    let mut q = key.cursor();
-    while q > 3 {
-        q -= 3;
-        if tt.contains(&key.with_cursor(q)) {
-            return true;
-        }
-    }
-    false
-}
-
 /// The table of a search from `root`: with draw-1 and a pass limit that
 /// can bind, one that skips a node when a visited one differs only in a
-/// talon at least as good (see [`KeySet::ranked`]; off when
-/// `ctx.dominance` is false, in the tests that check it). That costs no
-/// look-up more, where asking for each better cursor did cost more than
-/// the nodes it saved. Not with no redeal left: the talon cards are then
-/// played in their order, so the cursor follows from which are left, and
-/// no two nodes differ only in it.
+/// talon at least as good (see [`KeySet::ranked`]); with draw-3, one that
+/// skips a node whose pass limit cannot bind when a visited one differs
+/// only in a smaller cursor of the same remainder by 3, from which the
+/// cards it reaches are reached by draws alone (see
+/// [`KeySet::ranked_draw3`] and the key in the `state` module). Both off
+/// when `ctx.dominance` is false (the tests that check them). One look-up
+/// a node: asking for each better cursor cost more than the nodes it
+/// saved in draw-1, and a cache miss for each smaller cursor in draw-3.
+/// Not in draw-1 with no redeal left: the talon cards are then played in
+/// their order, so the cursor follows from which are left, and no two
+/// nodes differ only in it.
 fn table_for(root: &State, ctx: &Ctx) -> Table {
-    if ctx.dominance && ctx.draw == 1 && root.redeals > 0 && root.redeals < root.tlen {
+    if !ctx.dominance {
+        Table::default()
+    } else if ctx.draw == 3 {
+        Table::ranked_draw3()
+    } else if root.redeals > 0 && root.redeals < root.tlen {
         Table::ranked()
     } else {
         Table::default()
@@ -703,9 +690,7 @@ fn search(
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                 return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
             }
-            if tt.contains(&key)
-                || node && (known.as_ref().is_some_and(|k| k.lost.contains(&key)) || dominated(tt, key, ctx))
-            {
+            if tt.contains(&key) || node && known.as_ref().is_some_and(|k| k.lost.contains(&key)) {
                 continue;
             }
         }
@@ -753,7 +738,7 @@ fn search(
                     let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
                     return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
                 }
-                if known.as_ref().is_some_and(|k| k.lost.contains(&key)) || dominated(tt, key, ctx) {
+                if known.as_ref().is_some_and(|k| k.lost.contains(&key)) {
                     continue;
                 }
                 key
@@ -889,10 +874,9 @@ mod tests {
         (compared, lost)
     }
 
-    /// Searches each deal with and without the dominance skip (see
-    /// [`dominated`], and under draw-1 with a pass limit the ranked table of
-    /// [`table_for`]) under `draw`, and asserts the same verdict; returns
-    /// (compared, unwinnable among them, nodes without the skip, nodes with
+    /// Searches each deal with and without the dominance skip (the ranked
+    /// tables of [`table_for`]) under `draw`, and asserts the same verdict;
+    /// returns (compared, unwinnable among them, nodes without the skip, nodes with
     /// it) over the deals both decided.
     fn compare_dominance(
         games: std::ops::RangeInclusive<u128>,

@@ -165,7 +165,7 @@ pub(crate) struct Ctx {
     /// search asks about its positions.
     pub fewest_passes: bool,
     /// Whether the search skips a node when a visited one is at least as
-    /// good (see `search::dominated`): always, but in the tests that check
+    /// good (see `search::table_for`): always, but in the tests that check
     /// that it changes no verdict.
     pub dominance: bool,
     /// Whether the search drops the positions [`State::deadlocked`] calls

@@ -42,9 +42,22 @@ pub(crate) struct KeySet {
     /// ones.
     journal: Option<Charged<u32>>,
     /// Whether the set keeps, of the node keys that differ only in the
-    /// talon's cursor and redeals left, only the best one seen (see
-    /// [`KeySet::ranked`]).
-    ranked: bool,
+    /// talon's place, only the best one seen, and which keys those are (see
+    /// [`KeySet::ranked`] and [`KeySet::ranked_draw3`]).
+    ranked: Ranked,
+}
+
+/// Which node keys a set counts as one class, of which it keeps the best.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Ranked {
+    /// None: every key is a class of its own.
+    #[default]
+    No,
+    /// Keys that differ only in the cursor and redeals left (draw-1).
+    Draw1,
+    /// Keys whose pass limit cannot bind that differ only in a cursor of
+    /// the same remainder by 3 (draw-3).
+    Draw3,
 }
 
 /// A set could not grow: the memory could not be had, or the tables on
@@ -215,20 +228,25 @@ fn take_spare(n: usize) -> Option<Charged<u128>> {
 /// left (see [`Key`]).
 const TALON_PLACE: u128 = ((1 << 10) - 1) << 72;
 
-/// What a ranked set ([`KeySet::ranked`]) keeps one key of: a node's key
-/// without its cursor and redeals left; any other key as it is.
+/// What a ranked set keeps one key of: with [`Ranked::Draw1`], a node's
+/// key without its cursor and redeals left; with [`Ranked::Draw3`], a
+/// node's key whose pass limit cannot bind, with its cursor (never a
+/// multiple of 3 in such a key but 0, see [`Key`]) replaced by its
+/// remainder by 3; any other key as it is.
 #[inline]
-fn class(key: u128) -> u128 {
-    if key >> 82 == 0 {
-        key & !TALON_PLACE
-    } else {
-        key
+fn class(key: u128, ranked: Ranked) -> u128 {
+    let k = Key(key);
+    match ranked {
+        Ranked::Draw1 if k.is_node() => key & !TALON_PLACE,
+        Ranked::Draw3 if k.is_node() && k.cursor() != 0 && k.limit_free() => k.with_cursor((k.cursor() - 1) % 3 + 1).0,
+        _ => key,
     }
 }
 
 /// How good the talon of a node's key is, in a ranked set: more redeals
-/// left first, then a smaller cursor (see [`KeySet::ranked`]). Keys of the
-/// same class only are compared, so this is read from any key alike.
+/// left first, then a smaller cursor (see [`KeySet::ranked`]; in a draw-3
+/// class the redeals left are the same). Keys of the same class only are
+/// compared, so this is read from any key alike.
 #[inline]
 fn rank(key: u128) -> u32 {
     let cursor = (key >> 72) as u32 & 31;
@@ -283,7 +301,7 @@ fn ask_for_huge_pages(slots: &Vec<u128>) {
 impl KeySet {
     /// An empty set that keeps a journal of its slots (see the field).
     pub fn with_journal() -> KeySet {
-        KeySet { slots: Charged::default(), len: 0, journal: Some(Charged::default()), ranked: false }
+        KeySet { slots: Charged::default(), len: 0, journal: Some(Charged::default()), ranked: Ranked::No }
     }
 
     /// An empty set for a draw-1 search whose pass limit can bind, that
@@ -298,17 +316,25 @@ impl KeySet {
     /// key at least as good is held, and [`KeySet::insert`] puts a key in
     /// the place of a worse one of its class.
     pub fn ranked() -> KeySet {
-        KeySet { slots: Charged::default(), len: 0, journal: None, ranked: true }
+        KeySet { slots: Charged::default(), len: 0, journal: None, ranked: Ranked::Draw1 }
+    }
+
+    /// An empty set for a draw-3 search, that holds of the nodes whose
+    /// pass limit cannot bind and that differ only in a cursor of the same
+    /// remainder by 3 the one with the smallest cursor put in. Such a node
+    /// reaches by draws alone (which carry no weight) every talon card the
+    /// other reaches, and the order is total within a class, so, as in
+    /// [`KeySet::ranked`], one look-up says whether a node is dominated,
+    /// where asking for each smaller cursor cost one (mostly a cache miss)
+    /// each.
+    pub fn ranked_draw3() -> KeySet {
+        KeySet { slots: Charged::default(), len: 0, journal: None, ranked: Ranked::Draw3 }
     }
 
     /// The slot a probe for `key` starts at, for `mask = slots - 1`.
     #[inline]
     fn home_of(&self, key: u128, mask: usize) -> usize {
-        if self.ranked {
-            home(class(key), mask)
-        } else {
-            home(key, mask)
-        }
+        home(class(key, self.ranked), mask)
     }
 
     /// Keys held.
@@ -417,7 +443,7 @@ impl KeySet {
             if k == key.0 {
                 return false;
             }
-            if self.ranked && k != EMPTY && class(k) == class(key.0) {
+            if self.ranked != Ranked::No && k != EMPTY && class(k, self.ranked) == class(key.0, self.ranked) {
                 if rank(k) >= rank(key.0) {
                     return false;
                 }
@@ -452,7 +478,7 @@ impl KeySet {
             if k == key.0 {
                 return true;
             }
-            if self.ranked && k != EMPTY && class(k) == class(key.0) {
+            if self.ranked != Ranked::No && k != EMPTY && class(k, self.ranked) == class(key.0, self.ranked) {
                 return rank(k) >= rank(key.0);
             }
             if k == EMPTY {
@@ -652,6 +678,61 @@ mod tests {
         }
         assert!(exact.iter().all(|&k| set.contains(&Key(k))));
         assert!(!set.contains(&between(3001, 0)));
+    }
+
+    /// A draw-3 ranked set, against a model: of the node keys whose pass
+    /// limit cannot bind (redeals left at least the talon's size) that
+    /// differ only in a cursor of the same remainder by 3 (never a multiple
+    /// of 3 but 0, as in a real key), a look-up finds a key held when one
+    /// with a cursor no larger was put in; a cursor of 0, a key whose limit
+    /// can bind and a position in between are held as they are.
+    #[test]
+    fn a_draw3_ranked_set_holds_a_node_key_when_one_with_a_smaller_cursor_of_its_remainder_was_put_in() {
+        // Talon of 4 cards (bits 48..51); redeals 4 (free) or 2 (binding).
+        let node = |class: u128, cursor: u128, free: bool| {
+            Key(class << 20 | 0b1111 << 48 | cursor << 72 | if free { 4u128 } else { 2 } << 77)
+        };
+        let between = |class: u128, cursor: u128| Key(node(class, cursor, true).0 | 1 << 90);
+        let mut set = KeySet::ranked_draw3();
+        let mut x = 987654u64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            u128::from(x % n)
+        };
+        // The smallest cursor put in, by (class, remainder); the keys held
+        // as they are.
+        let mut best = std::collections::HashMap::new();
+        let mut exact = HashSet::new();
+        for _ in 0..60_000 {
+            let class = next(2000);
+            let cursor = [0, 1, 2, 4, 5, 7, 8, 10, 11, 13, 14][next(11) as usize];
+            let free = next(4) != 0;
+            let k = if next(6) == 0 { between(class, cursor) } else { node(class, cursor, free) };
+            if k.is_node() && free && cursor != 0 {
+                let seen = best.get(&(class, cursor % 3)).copied();
+                assert_eq!(set.contains(&k), seen.is_some_and(|b| b <= cursor), "{class} {cursor}");
+                let grew = set.insert(k);
+                assert_eq!(grew, seen.is_none_or(|b| cursor < b));
+                if grew {
+                    best.insert((class, cursor % 3), cursor);
+                }
+            } else {
+                assert_eq!(set.contains(&k), exact.contains(&k.0));
+                assert_eq!(set.insert(k), exact.insert(k.0));
+            }
+            assert!(set.contains(&k));
+        }
+        assert_eq!(set.len(), best.len() + exact.len());
+        for (&(class, _), &cursor) in &best {
+            assert!(set.contains(&node(class, cursor + 3, true)));
+            if cursor > 3 {
+                assert!(!set.contains(&node(class, cursor - 3, true)));
+            }
+            assert_eq!(set.contains(&node(class, cursor, false)), exact.contains(&node(class, cursor, false).0));
+        }
+        assert!(exact.iter().all(|&k| set.contains(&Key(k))));
     }
 
     #[test]
