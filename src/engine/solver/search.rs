@@ -816,7 +816,7 @@ fn search(
         // A position where some cards can never move is lost: not
         // expanded (checked here, once a node is new, because the check
         // walks the piles and the waste when the masks do not settle it).
-        if ctx.blocked_check && child.deadlocked(ctx) {
+        if ctx.deadlock_check && child.deadlocked(ctx) {
             continue;
         }
         let pushed = push_moves(&child, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle);
@@ -950,7 +950,7 @@ mod tests {
     /// dropping the positions `State::deadlocked` calls lost, and asserts the
     /// same verdict; returns (compared, unwinnable among them, nodes
     /// without the check, nodes with it) over the deals both decided.
-    fn compare_blocked(games: std::ops::RangeInclusive<u128>, max_states: u64) -> (usize, usize, u64, u64) {
+    fn compare_deadlocked(games: std::ops::RangeInclusive<u128>, max_states: u64) -> (usize, usize, u64, u64) {
         let (mut compared, mut lost, mut plain_nodes, mut checked_nodes) = (0, 0, 0, 0);
         for game in games {
             let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(game).unwrap()));
@@ -958,7 +958,7 @@ mod tests {
                 let (st, ctx) = State::from_position(&position, &rules).unwrap();
                 let budget = Budget::states(max_states);
                 let checked = dfs(st, &ctx, &budget, true);
-                let plain = dfs(st, &Ctx { blocked_check: false, ..ctx.clone() }, &budget, true);
+                let plain = dfs(st, &Ctx { deadlock_check: false, ..ctx.clone() }, &budget, true);
                 if let (Some(a), Some(b)) = (won(&plain), won(&checked)) {
                     assert_eq!(a, b, "game {game}, {rules:?}");
                     compared += 1;
@@ -972,16 +972,16 @@ mod tests {
     }
 
     #[test]
-    fn dropping_blocked_positions_changes_no_verdict() {
-        let (compared, lost, plain, checked) = compare_blocked(1..=4, 20_000);
+    fn dropping_deadlocked_positions_changes_no_verdict() {
+        let (compared, lost, plain, checked) = compare_deadlocked(1..=4, 20_000);
         assert!(compared >= 25 && lost >= 10, "compared {compared}, unwinnable {lost}");
         assert!(checked < plain, "the check saved nothing: {checked} nodes against {plain}");
     }
 
     #[test]
     #[ignore = "slow: run with --release -- --ignored"]
-    fn dropping_blocked_positions_changes_no_verdict_more() {
-        let (compared, lost, plain, checked) = compare_blocked(5..=64, 200_000);
+    fn dropping_deadlocked_positions_changes_no_verdict_more() {
+        let (compared, lost, plain, checked) = compare_deadlocked(5..=64, 200_000);
         assert!(compared >= 550 && lost >= 250, "compared {compared}, unwinnable {lost}");
         assert!(checked < plain, "the check saved nothing: {checked} nodes against {plain}");
     }

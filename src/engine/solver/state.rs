@@ -171,7 +171,7 @@ pub(crate) struct Ctx {
     /// Whether the search drops the positions [`State::deadlocked`] calls
     /// lost: always, but in the tests that check that it changes no
     /// verdict.
-    pub blocked_check: bool,
+    pub deadlock_check: bool,
 }
 
 /// No card.
@@ -550,7 +550,7 @@ impl State {
             talon_index: [NO_CARD; 52],
             fewest_passes: rules.draw == DrawCount::One,
             dominance: true,
-            blocked_check: true,
+            deadlock_check: true,
         };
         let mut st = State {
             piles: [[0; MAX_PILE]; 7],
