@@ -69,8 +69,9 @@ pub struct Budget {
     /// The most search nodes (distinct positions expanded) to visit; 0 allows
     /// none, so only an already won or trivially won position is decided.
     /// Whatever this says, the search stops ("state limit") when its
-    /// transposition table holds about 29.4 million positions, so that its
-    /// memory stays under 1 GB.
+    /// transposition table holds about 29.4 million positions (and with
+    /// `Unknown(GaveUp::Memory)` when its tables would pass
+    /// [`MAX_TABLE_BYTES`]), so that its memory stays about 1 GB.
     pub max_states: u64,
     /// A moment after which the search gives up; checked every 4096 nodes,
     /// so it may overrun by a few milliseconds. `None`: no time limit.
@@ -86,8 +87,27 @@ pub struct Budget {
     /// the process may have and how many searches share it (a batch's
     /// threads under an address-space limit), and a table that grows until
     /// an allocation fails leaves no room for anything else. `None`: no
-    /// limit but the cap above and the memory itself.
+    /// limit but [`MAX_TABLE_BYTES`] (which also bounds any larger
+    /// value) and the memory itself.
     pub max_table_bytes: Option<u64>,
+}
+
+/// The most bytes the tables of one search may take in all (1152 MiB,
+/// "about 1 GB"), whatever the budget says: a search that would need more
+/// answers `Unknown(GaveUp::Memory)`. Why: the cap on positions
+/// ([`Budget::max_states`]) counts keys, and with the keys of the easier
+/// searches in a table of their own two tables of up to 2^25 slots could
+/// each hold about half of them (1.5 GB measured, draw-1 with 3 passes,
+/// PySol 62840 at 30 million). This leaves room for the largest table of
+/// positions (512 MiB, and the 256 MiB one it grows from) beside the
+/// easier searches' tables of a quarter of that.
+pub const MAX_TABLE_BYTES: u64 = 1152 << 20;
+
+/// The limit on a search's table bytes under `budget`: its own, never
+/// above [`MAX_TABLE_BYTES`].
+fn table_cap(budget: &Budget) -> usize {
+    let cap = budget.max_table_bytes.map_or(MAX_TABLE_BYTES, |b| b.min(MAX_TABLE_BYTES));
+    usize::try_from(cap).unwrap_or(usize::MAX)
 }
 
 impl Budget {
@@ -336,8 +356,7 @@ pub fn solve(position: &Position, rules: &Rules, budget: &Budget) -> Solution {
 /// position that no game can reach (for instance a face-up run that is not
 /// a build), which the compact representation does not hold.
 pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: LineEffort) -> Solution {
-    let table_bytes = budget.max_table_bytes.map(|b| usize::try_from(b).unwrap_or(usize::MAX));
-    let _limit = visited::limit_tables(table_bytes);
+    let _limit = visited::limit_tables(Some(table_cap(budget)));
     if position.is_won() {
         return Solution { verdict: Verdict::Winnable(Vec::new()), states: 0, peak_memory_bytes: 0 };
     }
@@ -576,7 +595,26 @@ pub mod internals {
 
 #[cfg(test)]
 mod tests {
-    use super::{GaveUp, PileId, Unsupported};
+    use super::{table_cap, Budget, GaveUp, PileId, Unsupported, MAX_TABLE_BYTES};
+
+    #[test]
+    fn a_search_may_never_hold_more_table_bytes_than_the_cap() {
+        let cap = usize::try_from(MAX_TABLE_BYTES).unwrap();
+        assert_eq!(table_cap(&Budget::states(1)), cap);
+        let mut budget = Budget::states(1);
+        budget.max_table_bytes = Some(1 << 20);
+        assert_eq!(table_cap(&budget), 1 << 20);
+        budget.max_table_bytes = Some(u64::MAX);
+        assert_eq!(table_cap(&budget), cap);
+        // The table of positions at the position cap (2^25 slots of 16
+        // bytes, beside the 2^24 it grows from) fits, with easier searches'
+        // tables of 2^23 slots growing beside it.
+        let slots = |n: usize| n * std::mem::size_of::<u128>();
+        assert!(slots(1 << 25) + slots(1 << 24) + slots(1 << 23) + slots(1 << 22) <= cap);
+        // A second table cannot grow to that size beside it (from 2^24):
+        // that is what the cap is for.
+        assert!(slots(1 << 25) + slots(1 << 24) + slots(1 << 25) > cap);
+    }
 
     #[test]
     fn reasons_read_back_from_their_tokens() {

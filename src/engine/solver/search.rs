@@ -66,8 +66,9 @@
 //! are one draw of three, so a line that wins with draw-3 wins with
 //! draw-1, and such a search has far fewer talon positions.
 //!
-//! The tables are capped ([`MAX_TABLE`] in all) to keep memory under 1 GB;
-//! reaching the cap ends the search with "state limit" (an `Unknown`), never
+//! The tables are capped ([`MAX_TABLE`] positions in all, and
+//! [`super::MAX_TABLE_BYTES`] bytes) to keep memory about 1 GB; reaching a
+//! cap ends the search with "state limit" or "memory" (an `Unknown`), never
 //! with a verdict, so the cap cannot make an `Unwinnable` answer wrong.
 
 use std::sync::atomic::Ordering;
@@ -124,7 +125,8 @@ struct Frame {
 /// Most positions the tables hold in all: 7/8 of a table of 2^25 slots
 /// (16 bytes each, 512 MB, plus the 256 MB table it grows from while it
 /// grows). A search that would need more answers "state limit", whatever
-/// the budget, so that the solver's peak memory stays under 1 GB.
+/// the budget; the tables of the easier searches count too, and all
+/// tables together are held under [`super::MAX_TABLE_BYTES`].
 pub(crate) const MAX_TABLE: usize = (1 << 25) / 8 * 7;
 
 /// Nodes searched before the easier searches start (most deals that can be
@@ -534,10 +536,14 @@ fn push_moves(
     Some((start, moves.len()))
 }
 
-/// Bytes a table takes: its slots, plus the half-size array that lives
-/// next to them while it grows.
-fn table_memory(t: &Table) -> u64 {
-    (t.bytes() * 3 / 2) as u64
+/// Bytes `tables` take at most: their slots, plus the half-size array
+/// that lives next to the largest while it grows (one table grows at a
+/// time). A table emptied since its largest (the easier searches'
+/// scratch table) counts at its size now: the limit on the thread's
+/// tables ([`super::MAX_TABLE_BYTES`]) is what bounds them all.
+fn tables_memory(tables: &[&Table]) -> u64 {
+    let largest = tables.iter().map(|t| t.bytes()).max().unwrap_or(0);
+    (tables.iter().map(|t| t.bytes()).sum::<usize>() + largest / 2) as u64
 }
 
 /// The table of a search from `root`: with draw-1 and a pass limit that
@@ -641,11 +647,11 @@ fn search(
     let mut clock = 0u64;
     let mut peak_frames = 0usize;
     let memory = |tt: &Table, easier: &Option<&mut Easier>, frames: usize, moves: usize| -> u64 {
-        table_memory(tt)
-            + easier
-                .as_ref()
-                .map_or(0, |e| table_memory(&e.known.lost) + table_memory(&e.known.won) + table_memory(&e.scratch))
-            + (frames * std::mem::size_of::<Frame>() + moves * std::mem::size_of::<Next>()) as u64
+        let tables = match easier {
+            Some(e) => tables_memory(&[tt, &e.known.lost, &e.known.won, &e.scratch]),
+            None => tables_memory(&[tt]),
+        };
+        tables + (frames * std::mem::size_of::<Frame>() + moves * std::mem::size_of::<Next>()) as u64
     };
 
     if root.is_won() || root.is_trivially_won() {
