@@ -628,6 +628,17 @@ mod tests {
         }
     }
 
+    /// A xorshift generator from `seed`: each call gives a number below
+    /// its argument (the same seed, the same numbers).
+    fn numbers(mut x: u64) -> impl FnMut(u64) -> u128 {
+        move |n| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            u128::from(x % n)
+        }
+    }
+
     /// A ranked set, against a model: of the node keys that differ only in
     /// cursor and redeals left, a look-up finds a key held when one at
     /// least as good (more redeals left, or as many and a cursor no
@@ -638,13 +649,7 @@ mod tests {
         let node = |class: u128, cursor: u128, redeals: u128| Key(class << 20 | cursor << 72 | redeals << 77);
         let between = |class: u128, cursor: u128| Key(node(class, cursor, 2).0 | 1 << 90);
         let mut set = KeySet::ranked();
-        let mut x = 12345u64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            u128::from(x % n)
-        };
+        let mut next = numbers(12345u64);
         // The best (redeals, smaller cursor) put in so far, by class; and
         // the keys of positions in between put in.
         let mut best = std::collections::HashMap::new();
@@ -694,13 +699,7 @@ mod tests {
         };
         let between = |class: u128, cursor: u128| Key(node(class, cursor, true).0 | 1 << 90);
         let mut set = KeySet::ranked_draw3();
-        let mut x = 987654u64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            u128::from(x % n)
-        };
+        let mut next = numbers(987654u64);
         // The smallest cursor put in, by (class, remainder); the keys held
         // as they are.
         let mut best = std::collections::HashMap::new();
