@@ -108,7 +108,7 @@ fn quoted(text: &str) -> String {
 
 /// Why a text is not a shard ([`Shard`]'s `FromStr`, for `--shard`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a shard: write K/N with 1 <= K <= N <= 2^128-1, e.g. 2/8", quoted(.0))]
+#[error("'{}' is not a shard: write K/N, shard K of N, with K from 1 to N and N at most 2^128-1, e.g. 2/8", quoted(.0))]
 pub struct ShardError(pub String);
 
 impl FromStr for Shard {

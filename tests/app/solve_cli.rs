@@ -308,6 +308,11 @@ fn bad_batch_options_are_usage_errors() {
     let (code, _, err) = klondike(&["solve", "--games", "1..340282366920938463463374607431768211456"], "");
     assert_eq!(code, 2);
     assert!(err.contains("go up to 2^128-1"), "{err}");
+    // The rule for a shard is said in words, whole (the marks of clap's
+    // placeholders are taken out of usage errors, so no '<=' may be in it).
+    let (code, _, err) = klondike(&["solve", "--games", "1..3", "--shard", "0/2"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("write K/N, shard K of N, with K from 1 to N and N at most 2^128-1, e.g. 2/8"), "{err}");
 }
 
 #[test]
@@ -529,6 +534,11 @@ fn a_long_bad_line_in_a_moves_or_games_file_is_quoted_short() {
         assert!(err.contains("line ") && err.contains("..."), "{err}");
         assert!(err.len() < 1_000 && err.trim().lines().count() == 1, "{} bytes", err.len());
     }
+    // A number past the last game says what the numbers are.
+    std::fs::write(&games, "340282366920938463463374607431768211456\n").unwrap();
+    let (code, _, err) = klondike(&["solve", "--games-file", games.to_str().unwrap()], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("line 1: '340282366920938463463374607431768211456' is not a game number: give a whole number from 1 to 2^128-1"), "{err}");
 }
 
 /// `--output` naming a file that holds no results (a moves file, a saved

@@ -18,7 +18,12 @@ const QUOTED: usize = 200;
 
 /// A line of the games file `path` that is not a game number.
 pub fn bad_games_line(path: &Path, e: &BadGameLine) -> String {
-    format!("{} line {}: '{}' is not a game number", path.display(), e.line, readable(&e.text, QUOTED))
+    format!(
+        "{} line {}: '{}' is not a game number: give a whole number from 1 to 2^128-1",
+        path.display(),
+        e.line,
+        readable(&e.text, QUOTED)
+    )
 }
 
 /// Said of a games file with no game number in it (empty, or only comments
