@@ -59,6 +59,8 @@ fn win_rates<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>,
     let mut chart = ChartBuilder::on(area)
         .caption("Deals won, with 95% interval (%)", ("sans-serif", 16))
         .margin(12)
+        // Room for half of the last tick's label, "100", past the axis.
+        .margin_right(24)
         .x_label_area_size(30)
         .y_label_area_size(NAMES_WIDTH)
         .build_cartesian_2d(0.0..100.0, -1..n)
@@ -67,6 +69,7 @@ fn win_rates<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>,
         .configure_mesh()
         .y_labels(rows.len() + 2)
         .y_label_formatter(&|at| name(rows, *at))
+        .x_label_formatter(&|at| format!("{at:.0}"))
         .x_desc("win rate (%)")
         .draw()
         .map_err(|e| e.to_string())?;
