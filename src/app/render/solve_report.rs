@@ -179,7 +179,10 @@ mod tests {
         let bad = BadGameLine { line: 3, text: "x\u{7}".into() };
         assert_eq!(
             bad_games_line(path, &bad),
-            format!("games.txt line 3: '{}' is not a game number", readable("x\u{7}", 200))
+            format!(
+                "games.txt line 3: '{}' is not a game number: give a whole number from 1 to 2^128-1",
+                readable("x\u{7}", 200)
+            )
         );
         let script = ScriptError { line: 2, text: "t 9 9".into(), why: crate::app::batch::ScriptFault::NotAMove };
         assert_eq!(bad_moves_line(path, &script), format!("games.txt line 2: 't 9 9': {NOT_A_MOVE}"));
