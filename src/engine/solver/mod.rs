@@ -356,7 +356,7 @@ pub fn solve(position: &Position, rules: &Rules, budget: &Budget) -> Solution {
 /// position that no game can reach (for instance a face-up run that is not
 /// a build), which the compact representation does not hold.
 pub fn solve_with(position: &Position, rules: &Rules, budget: &Budget, effort: LineEffort) -> Solution {
-    let _limit = visited::limit_tables(Some(table_cap(budget)));
+    let _limit = visited::limit_tables(table_cap(budget));
     if position.is_won() {
         return Solution { verdict: Verdict::Winnable(Vec::new()), states: 0, peak_memory_bytes: 0 };
     }

@@ -882,8 +882,8 @@ mod tests {
 
     /// Searches each deal with and without the dominance skip (the ranked
     /// tables of [`table_for`]) under `draw`, and asserts the same verdict;
-    /// returns (compared, unwinnable among them, nodes without the skip, nodes with
-    /// it) over the deals both decided.
+    /// returns (compared, unwinnable among them, nodes without the skip,
+    /// nodes with it) over the deals both decided.
     fn compare_dominance(
         games: std::ops::RangeInclusive<u128>,
         max_states: u64,

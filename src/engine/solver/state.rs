@@ -1184,8 +1184,9 @@ impl State {
 
     /// Whether some set of cards can never move, so that the position is
     /// lost: every card must reach its foundation. The cards looked at are
-    /// those that move only as the lowest card of what moves: the cards face down and the lowest face-up card of each pile,
-    /// and the waste's cards when no redeal is left. Of those, the set kept
+    /// those that move only as the lowest card of what moves: the cards
+    /// face down and the lowest face-up card of each pile, and the waste's
+    /// cards when no redeal is left. Of those, the set kept
     /// is the largest whose cards are not kings and each of whose ways out
     /// waits for a card of the set to move first: up to its foundation,
     /// when a card of its suit below it and not up yet lies under it, or is

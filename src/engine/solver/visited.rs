@@ -80,9 +80,9 @@ thread_local! {
 /// everything else. Why: under an address-space limit shared by several
 /// threads, a table that grows until an allocation fails leaves nothing
 /// for the ordinary allocations of the other threads, and the process
-/// aborts. `None`: no limit but the memory itself.
-pub(crate) fn limit_tables(bytes: Option<usize>) -> TableLimit {
-    let before = LIMIT.try_with(|l| l.replace(bytes.unwrap_or(usize::MAX))).unwrap_or(usize::MAX);
+/// aborts.
+pub(crate) fn limit_tables(bytes: usize) -> TableLimit {
+    let before = LIMIT.try_with(|l| l.replace(bytes)).unwrap_or(usize::MAX);
     TableLimit { before }
 }
 
@@ -781,7 +781,7 @@ mod tests {
             let spare = SPARE.with(|s| s.borrow().arrays.len());
             assert!(spare > 0);
             // 64 KiB: room for a table of 4096 slots, with the spares gone.
-            let limit = limit_tables(Some(64 << 10));
+            let limit = limit_tables(64 << 10);
             let mut b = KeySet::default();
             let mut held = 0;
             while b.try_reserve(1).is_ok() {
