@@ -120,6 +120,9 @@ struct Frame {
     start: usize,
     next: usize,
     end: usize,
+    /// The positions its moves lead to that were made when they were
+    /// pushed lie in `made[made..]` (see [`Pending`]).
+    made: usize,
 }
 
 /// Most positions the tables hold in all: 7/8 of a table of 2^25 slots
@@ -474,6 +477,51 @@ struct Next {
     /// when that is a node of the search: not a position in between, and
     /// not won.
     key: Option<Key>,
+    /// Where the position it leads to lies in [`Pending::made`], if it was
+    /// made when the move was pushed ([`NOT_MADE`] if not).
+    made: u32,
+}
+
+/// [`Next::made`] of a position not made when its move was pushed.
+const NOT_MADE: u32 = u32::MAX;
+
+/// The moves still to try of the positions on the search's path, and the
+/// positions they lead to that were made to find their keys: kept, so that
+/// the search goes on from one without making it again (a node's children
+/// are made, and most looked up and dropped, once each; the one searched
+/// next would otherwise be made twice).
+struct Pending {
+    moves: Vec<Next>,
+    made: Vec<State>,
+    /// Scratch room for the moves of one position.
+    scratch: Vec<(i32, SMove)>,
+}
+
+impl Pending {
+    fn new() -> Pending {
+        Pending { moves: Vec::with_capacity(1024), made: Vec::with_capacity(256), scratch: Vec::new() }
+    }
+
+    /// Bytes of its arrays.
+    fn bytes(&self) -> u64 {
+        (self.moves.capacity() * std::mem::size_of::<Next>() + self.made.capacity() * std::mem::size_of::<State>())
+            as u64
+    }
+
+    /// The position `next` leads to from `from`: the one made when it was
+    /// pushed, or made now (a position in between with no key). The
+    /// automatic moves are made at nodes only (see `Need`).
+    fn child(&self, from: &State, ctx: &Ctx, next: &Next) -> State {
+        if let Some(made) = self.made.get(next.made as usize) {
+            return *made;
+        }
+        let mut child = *from;
+        child.apply(ctx, next.mv);
+        if next.need.is_any() {
+            child.auto_moves(ctx, |_| {});
+        }
+        child
+    }
 }
 
 /// Pushes the moves of `st` (expanded with `need`) onto `moves`, best
@@ -485,17 +533,16 @@ struct Next {
 /// The same goes for the tables of `known` (an easier search's), where
 /// each node's key is looked up too. `None` when an allocation fails: the
 /// caller answers "memory".
-#[allow(clippy::too_many_arguments)]
 fn push_moves(
     st: &State,
     ctx: &Ctx,
     need: Need,
     tt: &Table,
     known: Option<&Known>,
-    moves: &mut Vec<Next>,
-    scratch: &mut Vec<(i32, SMove)>,
+    pending: &mut Pending,
     shuffle: &mut Option<Shuffle>,
 ) -> Option<(usize, usize)> {
+    let Pending { moves, made, scratch } = pending;
     scratch.clear();
     st.gen_moves(ctx, need, scratch);
     if let Some(shuffle) = shuffle {
@@ -506,23 +553,28 @@ fn push_moves(
     scratch.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
     let start = moves.len();
     moves.try_reserve(scratch.len()).ok()?;
-    moves.extend(scratch.iter().filter_map(|&(_, mv)| {
+    made.try_reserve(scratch.len()).ok()?;
+    for &(_, mv) in scratch.iter() {
         let child_need = st.need_after(ctx, need, mv);
         // A position in between with no card down from a foundation has
         // no key: it is not made here (most talon moves lead to one).
         if !child_need.is_any() && child_need.down == 0 {
-            return Some(Next { mv, need: child_need, key: None });
+            moves.push(Next { mv, need: child_need, key: None, made: NOT_MADE });
+            continue;
         }
-        let mut child = *st;
+        // Made in place at the end of `made`, and kept there.
+        made.push(*st);
+        let Some(child) = made.last_mut() else { continue };
         child.apply(ctx, mv);
         let key = if child_need.is_any() {
             child.auto_moves(ctx, |_| {});
             (!(child.is_won() || child.is_trivially_won())).then(|| child.key(ctx))
         } else if child.may_go_on(ctx, child_need) {
-            child_need.key_at(&child, ctx)
+            child_need.key_at(child, ctx)
         } else {
             // A dead end: no move would follow.
-            return None;
+            made.pop();
+            continue;
         };
         if let Some(key) = &key {
             tt.prefetch(key);
@@ -531,8 +583,10 @@ fn push_moves(
                 k.lost.prefetch(key);
             }
         }
-        Some(Next { mv, need: child_need, key })
-    }));
+        // `made` holds at most the positions of one path's pending moves,
+        // far below 2^32.
+        moves.push(Next { mv, need: child_need, key, made: (made.len() - 1) as u32 });
+    }
     Some((start, moves.len()))
 }
 
@@ -641,17 +695,16 @@ fn search(
     };
     let mut fewer = probes.as_ref().and_then(|_| FewerPasses::new(&root, ctx));
     let mut frames: Vec<Frame> = Vec::with_capacity(64);
-    let mut moves: Vec<Next> = Vec::with_capacity(1024);
-    let mut scratch = Vec::new();
+    let mut pending = Pending::new();
     let mut states: u64 = 0;
     let mut clock = 0u64;
     let mut peak_frames = 0usize;
-    let memory = |tt: &Table, easier: &Option<&mut Easier>, frames: usize, moves: usize| -> u64 {
+    let memory = |tt: &Table, easier: &Option<&mut Easier>, frames: usize, pending: u64| -> u64 {
         let tables = match easier {
             Some(e) => tables_memory(&[tt, &e.known.lost, &e.known.won, &e.scratch]),
             None => tables_memory(&[tt]),
         };
-        tables + (frames * std::mem::size_of::<Frame>() + moves * std::mem::size_of::<Next>()) as u64
+        tables + (frames * std::mem::size_of::<Frame>()) as u64 + pending
     };
 
     if root.is_won() || root.is_trivially_won() {
@@ -671,20 +724,28 @@ fn search(
         return unknown(GaveUp::StateLimit, 0, 0);
     }
     states += 1;
-    let Some((start, end)) =
-        push_moves(&root, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle)
-    else {
+    let Some((start, end)) = push_moves(&root, ctx, Need::ANY, tt, known.as_deref(), &mut pending, &mut shuffle) else {
         return unknown(GaveUp::Memory, states, 0);
     };
-    frames.push(Frame { state: root, via: SMove { kind: 0, a: 0, b: 0, c: 0 }, node: true, start, next: start, end });
+    frames.push(Frame {
+        state: root,
+        via: SMove { kind: 0, a: 0, b: 0, c: 0 },
+        node: true,
+        start,
+        next: start,
+        end,
+        made: 0,
+    });
 
     while let Some(top) = frames.last_mut() {
         if top.next == top.end {
-            moves.truncate(top.start);
+            pending.moves.truncate(top.start);
+            pending.made.truncate(top.made);
             frames.pop();
             continue;
         }
-        let Next { mv, need, key } = moves[top.next];
+        let next = pending.moves[top.next];
+        let Next { mv, need, key, .. } = next;
         top.next += 1;
         if let Some(key) = key {
             // A node, or a position in between with cards down from a
@@ -693,24 +754,20 @@ fn search(
             let node = need.is_any();
             if node && known.as_ref().is_some_and(|k| k.won.contains(&key)) {
                 let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
-                let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
                 return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
             }
             if tt.contains(&key) || node && known.as_ref().is_some_and(|k| k.lost.contains(&key)) {
                 continue;
             }
         }
-        let mut child = top.state;
-        child.apply(ctx, mv);
         // No automatic move fires in a position in between (see `Need`;
         // checked in the `state` tests), so they are looked for only at
         // nodes.
-        if need.is_any() {
-            child.auto_moves(ctx, |_| {});
-        }
+        let child = pending.child(&top.state, ctx, &next);
         if (key.is_none() || !need.is_any()) && (child.is_won() || child.is_trivially_won()) {
             let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
-            let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+            let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
             return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
         }
         if !need.is_any() {
@@ -720,18 +777,18 @@ fn search(
             // because many lines reach them.
             if let Some(key) = key {
                 if let Some(why) = make_room(tt) {
-                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
                     return unknown(why, states, mem);
                 }
                 tt.insert(key);
             }
-            let Some((start, end)) =
-                push_moves(&child, ctx, need, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle)
+            let made = pending.made.len();
+            let Some((start, end)) = push_moves(&child, ctx, need, tt, known.as_deref(), &mut pending, &mut shuffle)
             else {
-                let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
                 return unknown(GaveUp::Memory, states, mem);
             };
-            frames.push(Frame { state: child, via: mv, node: false, start, next: start, end });
+            frames.push(Frame { state: child, via: mv, node: false, start, next: start, end, made });
             peak_frames = peak_frames.max(frames.len());
             continue;
         }
@@ -741,7 +798,7 @@ fn search(
                 let key = child.key(ctx);
                 if known.as_ref().is_some_and(|k| k.won.contains(&key)) {
                     let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
-                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
                     return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
                 }
                 if known.as_ref().is_some_and(|k| k.lost.contains(&key)) {
@@ -751,7 +808,7 @@ fn search(
             }
         };
         if let Some(why) = make_room(tt) {
-            let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+            let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
             return unknown(why, states, mem);
         }
         if !tt.insert(key) {
@@ -759,19 +816,19 @@ fn search(
         }
         let held = tt.len() + easier.as_ref().map_or(0, |e| e.known.lost.len() + e.known.won.len());
         if states >= budget.max_states || held >= MAX_TABLE {
-            let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+            let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
             return unknown(GaveUp::StateLimit, states, mem);
         }
         states += 1;
         clock += 1;
         if clock.is_multiple_of(CLOCK_EVERY) {
             if budget.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
                 return unknown(GaveUp::Cancelled, states, mem);
             }
             if let Some(deadline) = budget.deadline {
                 if deadline.passed() {
-                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
                     return unknown(GaveUp::TimeLimit, states, mem);
                 }
             }
@@ -780,7 +837,7 @@ fn search(
             let (found, spent) = p.run(&frames[0].state, ctx, budget, states);
             states += spent;
             if let Some(verdict) = found {
-                let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
                 return Outcome { verdict, states, peak_memory_bytes: mem, win_from: None };
             }
         }
@@ -792,7 +849,7 @@ fn search(
             };
             states += spent;
             if let Some((line, harder)) = won {
-                let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
                 return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: Some(harder) };
             }
         }
@@ -810,7 +867,7 @@ fn search(
                 }
                 let max = e.root_budget.min(budget.max_states.saturating_sub(states));
                 if e.lost(&frames[0].state, budget, max, &mut states, clock > e.after) {
-                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
                     return Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem, win_from: None };
                 }
             }
@@ -825,15 +882,16 @@ fn search(
         if ctx.deadlock_check && child.deadlocked(ctx) {
             continue;
         }
-        let pushed = push_moves(&child, ctx, Need::ANY, tt, known.as_deref(), &mut moves, &mut scratch, &mut shuffle);
+        let made = pending.made.len();
+        let pushed = push_moves(&child, ctx, Need::ANY, tt, known.as_deref(), &mut pending, &mut shuffle);
         let Some((start, end)) = pushed.filter(|_| frames.try_reserve(1).is_ok()) else {
-            let mem = memory(tt, &easier, peak_frames.max(frames.len()), moves.capacity());
+            let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
             return unknown(GaveUp::Memory, states, mem);
         };
-        frames.push(Frame { state: child, via: mv, node: true, start, next: start, end });
+        frames.push(Frame { state: child, via: mv, node: true, start, next: start, end, made });
         peak_frames = peak_frames.max(frames.len());
     }
-    let mem = memory(tt, &easier, peak_frames, moves.capacity());
+    let mem = memory(tt, &easier, peak_frames, pending.bytes());
     Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem, win_from: None }
 }
 
