@@ -39,7 +39,9 @@
 //! about, and no position is while the wasted searches have taken more than
 //! four times the nodes of the search proper. (With draw-1 and a pass limit the
 //! easier rules differ too much for this to pay: most positions are won
-//! under them.)
+//! under them. With draw-1 and one pass, not even the start is asked
+//! about: with the talon played in its order, the real rules have fewer
+//! positions than the easier ones.)
 //!
 //! # Probes
 //!
@@ -656,7 +658,11 @@ fn dfs_with(root: State, ctx: &Ctx, budget: &Budget, easier: Option<(u64, bool)>
     let mut root = root;
     root.auto_moves(ctx, |_| {});
     let mut tt = table_for(&root, ctx);
-    let Some((after, every_node)) = easier.filter(|_| ctx.draw != 1 || root.redeals < root.tlen) else {
+    // Draw-1 with no redeal left searches fewer positions than draw-1
+    // with no pass limit (the talon is played in its order), so the easier
+    // question about the start costs more than answering the real one.
+    let easier_pays = ctx.draw != 1 || (root.redeals > 0 && root.redeals < root.tlen);
+    let Some((after, every_node)) = easier.filter(|_| easier_pays) else {
         return search(root, ctx, budget, &mut tt, None, None, Order::with_probes(probes));
     };
     let mut easier = Easier {
