@@ -37,11 +37,11 @@
 //! wrong, and it saves much of what easier searches spend on wins. Such
 //! wasted searches are kept in check: after each win the next few positions are not asked
 //! about, and no position is while the wasted searches have taken more than
-//! four times the nodes of the search proper. (With draw-1 and a pass limit the
-//! easier rules differ too much for this to pay: most positions are won
-//! under them. With draw-1 and one pass, not even the start is asked
-//! about: with the talon played in its order, the real rules have fewer
-//! positions than the easier ones.)
+//! four times the nodes of the search proper. With a pass limit that can
+//! bind, in either draw count, only the start is asked about: the easier
+//! rules differ too much for the rest to pay, most positions being won
+//! under them. With one pass, not even the start: with the talon played
+//! in its order, the real rules have fewer positions than the easier ones.
 //!
 //! # Probes
 //!
@@ -647,7 +647,13 @@ fn make_room(tt: &mut Table) -> Option<GaveUp> {
 /// draw-1 with no pass limit are found and not expanded.
 pub(crate) fn dfs(root: State, ctx: &Ctx, budget: &Budget, prune_lost: bool) -> Outcome {
     let after = if ctx.draw == 3 { EASIER_AFTER_DRAW3 } else { EASIER_AFTER };
-    let easier = prune_lost.then_some((after, ctx.draw == 3));
+    // With no redeal left the talon is played in its order, and the real
+    // rules have fewer positions than draw-1 with no pass limit: even the
+    // question about the start costs more than answering the real one.
+    // With a pass limit that can bind, draw-1 with no limit wins most
+    // positions, so only the start is asked about.
+    let limit_binds = root.redeals < root.tlen;
+    let easier = (prune_lost && root.redeals > 0).then_some((after, ctx.draw == 3 && !limit_binds));
     dfs_with(root, ctx, budget, easier, true)
 }
 
@@ -658,11 +664,7 @@ fn dfs_with(root: State, ctx: &Ctx, budget: &Budget, easier: Option<(u64, bool)>
     let mut root = root;
     root.auto_moves(ctx, |_| {});
     let mut tt = table_for(&root, ctx);
-    // Draw-1 with no redeal left searches fewer positions than draw-1
-    // with no pass limit (the talon is played in its order), so the easier
-    // question about the start costs more than answering the real one.
-    let easier_pays = ctx.draw != 1 || (root.redeals > 0 && root.redeals < root.tlen);
-    let Some((after, every_node)) = easier.filter(|_| easier_pays) else {
+    let Some((after, every_node)) = easier.filter(|_| ctx.draw != 1 || root.redeals < root.tlen) else {
         return search(root, ctx, budget, &mut tt, None, None, Order::with_probes(probes));
     };
     let mut easier = Easier {
