@@ -923,6 +923,70 @@ mod tests {
         }
     }
 
+    /// The positions kept when moves are pushed are the ones the moves
+    /// lead to, made afresh (after the automatic moves at nodes), with the
+    /// keys pushed beside them: on random walks through PySol deals under
+    /// all twelve settings.
+    #[test]
+    fn the_positions_kept_with_the_pushed_moves_are_those_the_moves_lead_to() {
+        let mut checked = 0;
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for game in 1..=30u128 {
+            let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(game).unwrap()));
+            for draw in [DrawCount::One, DrawCount::Three] {
+                for passes in [PassLimit::Limited(1), PassLimit::Limited(3), PassLimit::Unlimited] {
+                    for foundation_to_tableau in [false, true] {
+                        let rules = Rules { draw, passes, foundation_to_tableau };
+                        let (mut st, ctx) = State::from_position(&position, &rules).unwrap();
+                        st.auto_moves(&ctx, |_| {});
+                        let mut need = Need::ANY;
+                        let tt = Table::default();
+                        for _ in 0..60 {
+                            let mut pending = Pending::new();
+                            // Something below, as on a search's path.
+                            pending.made.push(st);
+                            let Some((start, end)) = push_moves(&st, &ctx, need, &tt, None, &mut pending, &mut None)
+                            else {
+                                panic!("no memory")
+                            };
+                            if start == end {
+                                break;
+                            }
+                            for next in &pending.moves[start..end] {
+                                let mut fresh = st;
+                                fresh.apply(&ctx, next.mv);
+                                if next.need.is_any() {
+                                    fresh.auto_moves(&ctx, |_| {});
+                                }
+                                assert_eq!(pending.child(&st, &ctx, next), fresh, "game {game}, {rules:?}");
+                                if next.made != NOT_MADE {
+                                    let kept = pending.made[next.made as usize];
+                                    let key = if next.need.is_any() {
+                                        (!(kept.is_won() || kept.is_trivially_won())).then(|| kept.key(&ctx))
+                                    } else {
+                                        next.need.key_at(&kept, &ctx)
+                                    };
+                                    assert_eq!(key, next.key, "game {game}, {rules:?}");
+                                }
+                                checked += 1;
+                            }
+                            x ^= x << 13;
+                            x ^= x >> 7;
+                            x ^= x << 17;
+                            let next = pending.moves[start + (x % (end - start) as u64) as usize];
+                            st = pending.child(&st, &ctx, &next);
+                            need = next.need;
+                            if st.is_won() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} moves checked");
+    }
+
     /// Searches each deal with and without the easier searches (asked
     /// about every position from the first node, under every stricter
     /// rules setting) and asserts the same verdict; returns (compared,
