@@ -243,6 +243,17 @@ fn class(key: u128, ranked: Ranked) -> u128 {
     }
 }
 
+/// Whether the held key `k` (EMPTY included) is of class `of`, the class
+/// of the key `q` looked for. Keys of one class differ in the talon's
+/// place at most (see [`class`]), so one mask tells nearly every held key
+/// from `q`'s class before its class is worked out: a probe passes over a
+/// few keys of other classes on average, and working out each one's class
+/// was a fifth of the search's instructions in draw-3.
+#[inline]
+fn same_class(k: u128, q: u128, of: u128, ranked: Ranked) -> bool {
+    (k ^ q) & !TALON_PLACE == 0 && class(k, ranked) == of
+}
+
 /// How good the talon of a node's key is, in a ranked set: more redeals
 /// left first, then a smaller cursor (see [`KeySet::ranked`]; in a draw-3
 /// class the redeals left are the same). Keys of the same class only are
@@ -437,13 +448,14 @@ impl KeySet {
             }
         }
         let mask = self.slots.len() - 1;
-        let mut i = self.home_of(key.0, mask);
+        let of = class(key.0, self.ranked);
+        let mut i = home(of, mask);
         loop {
             let k = self.slots[i];
             if k == key.0 {
                 return false;
             }
-            if self.ranked != Ranked::No && k != EMPTY && class(k, self.ranked) == class(key.0, self.ranked) {
+            if self.ranked != Ranked::No && same_class(k, key.0, of, self.ranked) {
                 if rank(k) >= rank(key.0) {
                     return false;
                 }
@@ -472,17 +484,18 @@ impl KeySet {
             return false;
         }
         let mask = self.slots.len() - 1;
-        let mut i = self.home_of(key.0, mask);
+        let of = class(key.0, self.ranked);
+        let mut i = home(of, mask);
         loop {
             let k = self.slots[i];
             if k == key.0 {
                 return true;
             }
-            if self.ranked != Ranked::No && k != EMPTY && class(k, self.ranked) == class(key.0, self.ranked) {
-                return rank(k) >= rank(key.0);
-            }
             if k == EMPTY {
                 return false;
+            }
+            if self.ranked != Ranked::No && same_class(k, key.0, of, self.ranked) {
+                return rank(k) >= rank(key.0);
             }
             i = (i + 1) & mask;
         }
