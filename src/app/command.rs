@@ -172,6 +172,11 @@ pub enum CommandError {
     /// A command that takes no arguments was given some.
     #[error("too many words for '{command}': it takes no arguments")]
     NoArguments { command: &'static str },
+    /// `undo` or `redo` was given a count (`u 3`): each takes back, or
+    /// plays again, one move, so the count is refused and the command
+    /// typed once per move.
+    #[error("'{command}' takes no count: type {typed} once for each move")]
+    NoCount { command: &'static str, typed: &'static str },
     /// A pile number is not 1..=7.
     #[error("'{}' is not a pile: piles are 1 to 7", shown(text))]
     BadPile { text: String },
@@ -756,8 +761,15 @@ pub fn head(line: &str) -> Option<&'static CommandSpec> {
 
 /// A command that takes no arguments was given `rest`.
 pub(crate) fn no_arguments(rest: &[&str], command: &'static CommandSpec) -> Result<(), CommandError> {
+    let typed = match command.word {
+        "undo" => "u",
+        "redo" => "redo",
+        _ => "",
+    };
     if rest.is_empty() {
         Ok(())
+    } else if !typed.is_empty() && rest.len() == 1 && rest[0].parse::<u32>().is_ok() {
+        Err(CommandError::NoCount { command: command.word, typed })
     } else {
         Err(CommandError::NoArguments { command: command.word })
     }
@@ -1258,7 +1270,9 @@ mod tests {
         assert_eq!(err("moves some"), "too many words for 'moves': moves or moves all");
         assert_eq!(err("9h 4 5"), "too many words for a card move: CARD N, CARD f or CARD, as in 9h 4");
         assert_eq!(err("l"), "'l' needs more: l N, l N all, l t, l w, l f or l s, as in l 3");
-        assert_eq!(err("undo 2"), "too many words for 'undo': it takes no arguments");
+        assert_eq!(err("undo 2"), "'undo' takes no count: type u once for each move");
+        assert_eq!(err("redo 3"), "'redo' takes no count: type redo once for each move");
+        assert_eq!(err("undo all"), "too many words for 'undo': it takes no arguments");
     }
 
     /// [`complete`] with the cursor at the end of `line`.
@@ -1467,7 +1481,9 @@ mod tests {
         assert!(matches!(err("t 9 9 9"), CommandError::BadPile { .. }));
         assert!(matches!(err("w 3 4"), CommandError::TooMany { .. }));
         assert!(matches!(err("d d"), CommandError::NoArguments { command: "d" }));
-        assert!(matches!(err("u 1"), CommandError::NoArguments { command: "undo" }));
+        assert!(matches!(err("u 1"), CommandError::NoCount { command: "undo", typed: "u" }));
+        assert!(matches!(err("redo 21"), CommandError::NoCount { command: "redo", typed: "redo" }));
+        assert!(matches!(err("u x"), CommandError::NoArguments { command: "undo" }));
         assert!(matches!(err("t 1 2 3 4 5 6 7"), CommandError::TooMany { .. }));
         assert!(matches!(err("l"), CommandError::Missing { command } if command.word == "l"));
         assert!(matches!(err("l 8"), CommandError::BadPlace { .. }));
