@@ -801,6 +801,11 @@ fn search(
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
                 return unknown(GaveUp::Memory, states, mem);
             };
+            if start == end {
+                // No move follows (a fifth of the positions in between in
+                // draw-3): no frame to go back through.
+                continue;
+            }
             frames.push(Frame { state: child, via: mv, node: false, start, next: start, end, made });
             peak_frames = peak_frames.max(frames.len());
             continue;
@@ -901,6 +906,9 @@ fn search(
             let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
             return unknown(GaveUp::Memory, states, mem);
         };
+        if start == end {
+            continue;
+        }
         frames.push(Frame { state: child, via: mv, node: true, start, next: start, end, made });
         peak_frames = peak_frames.max(frames.len());
     }
