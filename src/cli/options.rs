@@ -457,13 +457,14 @@ pub struct ReviewArgs {
     /// `unlimited` [default: unlimited].
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub passes: Option<PassLimit>,
-    /// Allow moves from a foundation back onto the tableau (a moves file).
-    #[arg(long)]
-    pub foundation_to_tableau: bool,
+    /// Allow moves from a foundation back onto the tableau (a moves file;
+    /// `--foundation-to-tableau` alone is `on`, as when playing).
+    #[arg(long, value_name = "on|off", num_args = 0..=1, default_missing_value = "on")]
+    pub foundation_to_tableau: Option<OnOff>,
     /// The moves file was played with autoplay on (a saved game says
-    /// which moves autoplay made).
-    #[arg(long)]
-    pub autoplay: bool,
+    /// which moves autoplay made; `--autoplay` alone is `on`).
+    #[arg(long, value_name = "on|off", num_args = 0..=1, default_missing_value = "on")]
+    pub autoplay: Option<OnOff>,
     /// The solver's budget for each position judged, in states; what it
     /// cannot decide within it is said.
     #[arg(long, value_name = "N", default_value_t = klondike::app::review::REVIEW_STATES, value_parser = batch::parse_max_states, allow_negative_numbers = true)]
@@ -485,10 +486,15 @@ impl ReviewArgs {
             (self.deal.is_some(), "--deal"),
             (self.draw.is_some(), "--draw"),
             (self.passes.is_some(), "--passes"),
-            (self.foundation_to_tableau, "--foundation-to-tableau"),
-            (self.autoplay, "--autoplay"),
+            (self.foundation_to_tableau.is_some(), "--foundation-to-tableau"),
+            (self.autoplay.is_some(), "--autoplay"),
         ];
         given.iter().filter(|(g, _)| *g).map(|&(_, name)| name).collect()
+    }
+
+    /// Whether the moves file was played with autoplay on.
+    pub fn autoplay_on(&self) -> bool {
+        self.autoplay == Some(OnOff::On)
     }
 
     /// The rules of a moves file.
@@ -496,7 +502,7 @@ impl ReviewArgs {
         Rules {
             draw: self.draw.map_or(DrawCount::One, Draw::count),
             passes: self.passes.unwrap_or_default(),
-            foundation_to_tableau: self.foundation_to_tableau,
+            foundation_to_tableau: self.foundation_to_tableau == Some(OnOff::On),
         }
     }
 

@@ -71,7 +71,7 @@ fn game_of(args: &ReviewArgs) -> Result<Play> {
         anyhow::bail!(render::diagnostics::moves_file_needs_a_deal(named));
     }
     let (deal, origin) = klondike::app::session::choose_deal(&args.choice(), super::world::random_game_number)?;
-    let play = review::replay_moves(deal, origin, args.rules(), args.autoplay, &text)
+    let play = review::replay_moves(deal, origin, args.rules(), args.autoplay_on(), &text)
         .map_err(|e| anyhow::anyhow!(render::solve_report::bad_moves_line(named, &e)))?;
     Ok(play)
 }

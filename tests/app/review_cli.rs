@@ -193,6 +193,41 @@ fn review_refuses_bad_input_in_one_line() {
     }
 }
 
+/// `--foundation-to-tableau` and `--autoplay` take `on` or `off`, as when
+/// playing (alone they are `on`), before or after the file; a file name
+/// where `on` or `off` belongs is refused in one line that names both.
+#[test]
+fn review_takes_on_or_off_for_its_rules_options_like_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = dir.path().join("m.txt");
+    std::fs::write(&moves, "d\n").unwrap();
+    let path = moves.to_str().unwrap();
+    // With autoplay on, the draw is followed by the two aces of game 1
+    // going up by themselves: three moves.
+    let cases: [(&[&str], bool, u64); 6] = [
+        (&["--foundation-to-tableau", "on", path], true, 1),
+        (&["--foundation-to-tableau", "off", path], false, 1),
+        (&[path, "--foundation-to-tableau"], true, 1),
+        (&[path], false, 1),
+        (&["--autoplay", "on", "--foundation-to-tableau=on", path], true, 3),
+        (&["--autoplay", "off", path], false, 1),
+    ];
+    for (options, f2t, moves) in cases {
+        let mut args = vec!["review", "--game", "1", "--json"];
+        args.extend_from_slice(options);
+        let (code, out, err) = klondike(&args, "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(report["foundation_to_tableau"], f2t, "{args:?}: {out}");
+        assert_eq!(report["moves"], moves, "{args:?}: {out}");
+    }
+    let (code, out, err) = klondike(&["review", "--game", "1", "--foundation-to-tableau", path], "");
+    assert_ne!(code, 0);
+    assert_eq!(out, "");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--foundation-to-tableau") && err.contains(path) && err.contains("on, off"), "{err}");
+}
+
 /// A transcript of a session reviews as the session played it: `stats`,
 /// `save`, `autoplay` and `auto` with nothing to do are in it too, and
 /// `autoplay on` plays as it did; `new` (another game) is refused.
