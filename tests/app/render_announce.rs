@@ -183,6 +183,14 @@ fn won_and_stuck_in_words() {
     check_line(&stuck);
     assert!(stuck.starts_with("Stuck: no move can turn up a card or bring one out of the stock"), "{stuck}");
     assert!(stuck.ends_with("Type review to hear where it was lost, u to undo, or new for a new game."), "{stuck}");
+
+    // The same deal in draw-3 with one pass is stuck at the deal: nothing
+    // to review or undo, so only new is offered, in the same words.
+    let rules = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), ..Rules::default() };
+    let stuck = announce_status(&Game::new(&deal, rules)).unwrap();
+    check_line(&stuck);
+    assert!(stuck.starts_with("Stuck: no move can turn up a card"), "{stuck}");
+    assert!(stuck.ends_with("can no longer be won. Type new for a new game."), "{stuck}");
 }
 
 /// Every move, undo and redo along scripted games of many deals, under

@@ -248,7 +248,8 @@ pub const NAMED_FOUNDATION_CARDS: usize = 6;
 /// "You won! All 52 cards are on the foundations, in 97 moves." or "Stuck:
 /// no move can turn up a card or bring one out of the stock, so this game
 /// can no longer be won. Type review to hear where it was lost, u to undo,
-/// or new for a new game."; `None` while playing.
+/// or new for a new game." (at the deal, with nothing to review or undo:
+/// "Type new for a new game."); `None` while playing.
 pub fn announce_status(game: &Game) -> Option<String> {
     match game.status() {
         Status::Playing => None,
@@ -258,7 +259,7 @@ pub fn announce_status(game: &Game) -> Option<String> {
         Status::Stuck => Some(format!(
             "Stuck: no move can turn up a card or bring one out of the stock, so this game can no longer be won. {}",
             if game.moves_made() == 0 {
-                "Start a new game."
+                "Type new for a new game."
             } else {
                 "Type review to hear where it was lost, u to undo, or new for a new game."
             }
