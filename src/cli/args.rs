@@ -5,10 +5,17 @@ use clap::{Parser, Subcommand};
 
 use crate::options::{CensusArgs, DealArgs, PlayArgs, ReviewArgs, SolveArgs};
 
+/// What `--help` says after the options of play: the defaults it shows are
+/// those of a first game, since an interactive session keeps what you chose.
+const KEPT_SETTINGS: &str = "At an interactive terminal, the rules and display options you give \
+(--draw, --passes, --foundation-to-tableau, --scoring, --autoplay, --layout, --cards, --suits) \
+are kept as your defaults for the next game there; the defaults above are those of a first game. \
+Scripts (standard input not a terminal) never keep them.";
+
 /// Klondike solitaire for the terminal: type commands such as `d`, `w 3`,
 /// `t 2 5`; pipe a script of them in to replay it.
 #[derive(Parser, Debug)]
-#[command(name = "klondike", version, args_conflicts_with_subcommands = true)]
+#[command(name = "klondike", version, args_conflicts_with_subcommands = true, after_help = KEPT_SETTINGS)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Subcommands>,
@@ -20,6 +27,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Subcommands {
     /// Play a game (the default when no subcommand is given).
+    #[command(after_help = KEPT_SETTINGS)]
     Play(PlayArgs),
     /// Print the deal: 52 card codes on one line (pile 1 to 7 bottom to
     /// top, then the stock from the top), the format --deal reads.

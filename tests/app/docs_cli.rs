@@ -45,6 +45,23 @@ fn completions_for_each_shell() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// The help of play (and of the program, which plays by default) says that
+/// the rules and display options given at a terminal are kept, since the
+/// defaults it shows are then those of a first game only; the other
+/// subcommands keep nothing, and say nothing of it.
+#[test]
+fn the_help_of_play_says_that_options_given_at_a_terminal_are_kept() {
+    let kept = "are kept as your defaults for the next game there";
+    for args in [&["--help"][..], &["play", "--help"], &["-h"]] {
+        let help = stdout(args);
+        assert!(help.contains(kept), "{args:?}: {help}");
+        assert!(help.contains("--foundation-to-tableau, --scoring, --autoplay, --layout"), "{args:?}");
+    }
+    for sub in ["solve", "review", "deal", "census"] {
+        assert!(!stdout(&[sub, "--help"]).contains(kept), "{sub}");
+    }
+}
+
 /// Each subcommand's help starts with what it does, and lists its own
 /// options (they are declared only when the subcommand is given).
 #[test]
