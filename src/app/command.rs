@@ -761,17 +761,23 @@ pub fn head(line: &str) -> Option<&'static CommandSpec> {
 
 /// A command that takes no arguments was given `rest`.
 pub(crate) fn no_arguments(rest: &[&str], command: &'static CommandSpec) -> Result<(), CommandError> {
-    let typed = match command.word {
-        "undo" => "u",
-        "redo" => "redo",
-        _ => "",
-    };
     if rest.is_empty() {
         Ok(())
-    } else if !typed.is_empty() && rest.len() == 1 && rest[0].parse::<u32>().is_ok() {
-        Err(CommandError::NoCount { command: command.word, typed })
     } else {
         Err(CommandError::NoArguments { command: command.word })
+    }
+}
+
+/// [`no_arguments`] for a command that does one move a time (undo,
+/// redo): a count after it is refused with the word to type once a move,
+/// its shortest name.
+fn one_a_time(rest: &[&str], command: &'static CommandSpec) -> Result<(), CommandError> {
+    match rest {
+        [count] if count.parse::<u32>().is_ok() => Err(CommandError::NoCount {
+            command: command.word,
+            typed: command.aliases.first().unwrap_or(&command.word),
+        }),
+        _ => no_arguments(rest, command),
     }
 }
 
@@ -861,8 +867,8 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         // Filtered out above: a card move has no word of its own.
         Verb::Card => Err(CommandError::Unknown { word: first.to_string(), suggestion: None }),
         Verb::Draw => simple(Command::Move(MoveCommand::Draw)),
-        Verb::Undo => simple(Command::Undo),
-        Verb::Redo => simple(Command::Redo),
+        Verb::Undo => one_a_time(rest, spec).map(|()| Command::Undo),
+        Verb::Redo => one_a_time(rest, spec).map(|()| Command::Redo),
         Verb::Hint => simple(Command::Hint),
         Verb::Table => simple(Command::Ask(Query::Table)),
         Verb::Score => simple(Command::Ask(Query::Score)),
