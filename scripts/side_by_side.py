@@ -3,6 +3,7 @@
 
 usage: scripts/side_by_side.py KLONDIKE A B DRAW [--passes N|unlimited]
            [--no-foundation-to-tableau] [--max-states N] [--lonelybot-timeout S]
+           [--per-deal FILE]
 
 Solves PySol games A..B as one batch of KLONDIKE (`solve --games A..B --fast`,
 one worker thread) and reports, from the batch's own lines, the CPU seconds
@@ -13,7 +14,10 @@ this repository), it runs one lonelybot process per deal at the same time, on
 the other core, and reports its CPU seconds (its process start, measured on a
 deal it decides at once, taken out), the ratio of the two totals, and every
 verdict the two disagree on. CPU time, not wall time: the machines are shared.
-Prints a Markdown table; exit 1 on any disagreement.
+Prints a Markdown table; exit 1 on any disagreement. With --per-deal, also
+writes one tab-separated line per deal (game, our verdict, CPU seconds and
+nodes, lonelybot's verdict and CPU seconds, `-` where it did not run), to find
+the deals where the two differ most.
 """
 import argparse
 import json
@@ -77,6 +81,7 @@ def main():
     p.add_argument("--no-foundation-to-tableau", dest="f2t", action="store_false")
     p.add_argument("--max-states", type=int, default=8_000_000)
     p.add_argument("--lonelybot-timeout", type=float, default=60.0)
+    p.add_argument("--per-deal", metavar="FILE")
     args = p.parse_args()
 
     lonecli = os.environ.get("LONECLI")
@@ -113,7 +118,15 @@ def main():
 
     cpu = {int(r["game"]): r.get("cpu_seconds", r["seconds"]) for r in lines}
     verdict = {int(r["game"]): {"winnable": "W", "unwinnable": "L"}.get(r["verdict"], "U") for r in lines}
-    nodes = sum(r["nodes"] for r in lines)
+    deal_nodes = {int(r["game"]): r["nodes"] for r in lines}
+    nodes = sum(deal_nodes.values())
+    if args.per_deal:
+        with open(args.per_deal, "w") as f:
+            f.write("game\tours\tours_cpu_s\tours_nodes\tlonelybot\tlonelybot_cpu_s\n")
+            for game in sorted(cpu):
+                v, c = theirs.get(game, ("-", None))
+                their = "-" if c is None else f"{c:.6f}"
+                f.write(f"{game}\t{verdict[game]}\t{cpu[game]:.6f}\t{deal_nodes[game]}\t{v}\t{their}\n")
     total = sum(cpu.values())
     slowest = max(cpu, key=cpu.get)
     rules = f"draw {args.draw}, passes {args.passes}, foundation-to-tableau {'on' if args.f2t else 'off'}"
