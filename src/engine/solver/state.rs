@@ -1712,19 +1712,25 @@ impl State {
         // Packed in two 64-bit halves (the talon set straddles them), which
         // takes fewer instructions than shifting a 128-bit number.
         let mut lo: u64 = 0;
-        let mut bottoms = 0u64; // 7 bits: the starting bottom card is the base
-        let mut kings = 0u64; // 4 bits: kings that are the base of such a pile
         for i in 0..7 {
-            let h = self.hidden[i];
-            lo |= u64::from(h) << (3 * i);
-            if h == 0 && self.len[i] > 0 {
-                let base = self.piles[i][0];
-                if rank(base) == 13 {
-                    kings |= 1 << suit(base);
-                } else if base == ctx.bottom[i] {
-                    bottoms |= 1 << i;
-                }
-            }
+            lo |= u64::from(self.hidden[i]) << (3 * i);
+        }
+        // The lowest cards of the piles with no card face down, read off
+        // the kept masks without a branch (which piles those are varies
+        // from position to position, and branches on it are mispredicted
+        // often). 4 bits: kings that are such a card. 7 bits: piles whose
+        // such card is their starting bottom card: a card other than a
+        // king is the lowest of a pile only at its own pile's bottom
+        // (only kings go to an empty pile), so a pile's bit is whether its
+        // bottom card is such a card.
+        let open = self.base_cards & !self.bases_on_hidden;
+        let kings = (open >> 12 & 1) | (open >> 24 & 2) | (open >> 36 & 4) | (open >> 48 & 8);
+        let others = open & !KINGS;
+        let mut bottoms = 0u64;
+        for i in 0..7 {
+            // A pile empty at the start has bottom `NO_CARD`, which reads
+            // bit 63: never a card.
+            bottoms |= (others >> (ctx.bottom[i] & 63) & 1) << i;
         }
         let f = |s: usize| u64::from(self.found[s]);
         let redeal_k = u64::from(self.redeals.min(self.tlen));
