@@ -19,7 +19,9 @@ writes one tab-separated line per deal (game, our verdict, CPU seconds and
 nodes, lonelybot's verdict and CPU seconds, `-` where it did not run), to find
 the deals where the two differ most. With --repeat K, both run K times and
 each deal keeps its least CPU time on each side (CPU time varies from run to
-run on a shared machine).
+run on a shared machine); each deal's verdicts and nodes are those of the
+first run. LONECLI naming no executable file is said on stderr, and then
+ours is run alone.
 """
 import argparse
 import json
@@ -52,10 +54,14 @@ def run_ours(args, out_path, result):
     if args.f2t:
         cmd.append("--foundation-to-tableau")
     env = dict(os.environ, RAYON_NUM_THREADS="1")
-    proc = subprocess.Popen(cmd, env=env, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(proc.pid, 0)
+    with open(out_path + ".err", "w") as err:
+        proc = subprocess.Popen(cmd, env=env, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
     if status != 0:
-        result["error"] = f"side_by_side: {' '.join(cmd)} failed (wait status {status})"
+        with open(out_path + ".err") as err:
+            said = [line.strip() for line in err if line.strip()]
+        result["error"] = (f"side_by_side: {' '.join(cmd)} failed (wait status {status})"
+                           + (f": {said[-1]}" if said else ""))
     result["process_cpu"] = usage.ru_utime + usage.ru_stime
 
 
@@ -115,26 +121,43 @@ def main():
     p.add_argument("--repeat", type=int, default=1, metavar="K")
     args = p.parse_args()
 
+    if not (os.path.isfile(args.klondike) and os.access(args.klondike, os.X_OK)):
+        sys.exit(f"side_by_side: {args.klondike}: not an executable file")
+    if args.repeat < 1:
+        sys.exit(f"side_by_side: --repeat {args.repeat}: give 1 or more runs")
+    if args.first < 1 or args.last < args.first:
+        sys.exit(f"side_by_side: games {args.first}..{args.last}: give a range of PySol games from 1 up")
+    if args.per_deal and not os.path.isdir(os.path.dirname(os.path.abspath(args.per_deal))):
+        sys.exit(f"side_by_side: --per-deal {args.per_deal}: its folder does not exist")
     lonecli = os.environ.get("LONECLI")
-    side_by_side = args.passes == "unlimited" and args.f2t and lonecli and os.access(lonecli, os.X_OK)
+    if lonecli and not (os.path.isfile(lonecli) and os.access(lonecli, os.X_OK)):
+        # A side-by-side quietly turned into a run of ours alone would
+        # mislead: say so, and go on with ours.
+        print(f"side_by_side: LONECLI={lonecli} is not an executable file: lonelybot is not run",
+              file=sys.stderr)
+        lonecli = None
+    side_by_side = args.passes == "unlimited" and args.f2t and lonecli
     games = range(args.first, args.last + 1)
     deals = {}
     if side_by_side:
         for game in games:
-            codes = subprocess.run([args.klondike, "deal", "--game", str(game)], capture_output=True, text=True,
-                                   check=True).stdout.split()
-            deals[game] = lonelybot_index(codes)
+            dealt = subprocess.run([args.klondike, "deal", "--game", str(game)], capture_output=True, text=True)
+            if dealt.returncode != 0:
+                sys.exit(f"side_by_side: {args.klondike} deal --game {game} failed: {dealt.stderr.strip()}")
+            deals[game] = lonelybot_index(dealt.stdout.split())
 
     # With --repeat K, everything runs K times and each deal keeps its least
     # CPU time on each side: on a shared machine a deal's CPU time varies
     # from run to run (lonelybot's by as much as a third from one sitting to
     # the next), and the least is the closest to what the work itself costs.
-    cpu, theirs, walls, process_cpu = {}, {}, [], []
-    for _ in range(args.repeat):
-        lines, their_run, wall, proc_cpu = sitting(args, deals, side_by_side, lonecli)
+    cpu, theirs, walls, process_cpu, lines = {}, {}, [], [], []
+    for run in range(args.repeat):
+        run_lines, their_run, wall, proc_cpu = sitting(args, deals, side_by_side, lonecli)
+        if run == 0:
+            lines = run_lines
         walls.append(wall)
         process_cpu.append(proc_cpu)
-        for r in lines:
+        for r in run_lines:
             g = int(r["game"])
             c = r.get("cpu_seconds", r["seconds"])
             cpu[g] = min(cpu.get(g, c), c)
@@ -186,4 +209,9 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        # Output piped into a reader that stopped (`| head`): end quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -16,6 +16,7 @@ import json
 import os
 import subprocess
 import sys
+import shutil
 import tempfile
 import threading
 
@@ -24,12 +25,16 @@ def run(binary, games, args, max_states, path, result):
     """Runs one batch into `path`; puts its process's CPU seconds and exit status in `result`."""
     cmd = [binary, "solve", "--games", games, "--fast", "--max-states", str(max_states), "--timeout", "1000000",
            "-o", path] + args
-    proc = subprocess.Popen(cmd, env=dict(os.environ, RAYON_NUM_THREADS="1"), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(proc.pid, 0)
+    with open(path + ".err", "w") as err:
+        proc = subprocess.Popen(cmd, env=dict(os.environ, RAYON_NUM_THREADS="1"), stdout=subprocess.DEVNULL,
+                                stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
     result["cpu"] = usage.ru_utime + usage.ru_stime
     result["status"] = status
-    result["cmd"] = " ".join(cmd)
+    # What the batch said last (its error, when it failed).
+    with open(path + ".err") as err:
+        said = [line.strip() for line in err if line.strip()]
+    result["cmd"] = " ".join(cmd) + (f": {said[-1]}" if said else "")
 
 
 def load(path):
@@ -44,7 +49,8 @@ def main():
     p.add_argument("first", type=int)
     p.add_argument("last", type=int)
     p.add_argument("--max-states", type=int, default=2_000_000)
-    p.add_argument("--dir", help="keep the result files here (default: a temporary folder)")
+    p.add_argument("--dir", help="keep the result files here (default: a temporary folder, removed at the end "
+                   "unless something failed)")
     a = p.parse_args()
     for binary in (a.old, a.new):
         if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
@@ -53,6 +59,18 @@ def main():
     games = f"{a.first}..{a.last}"
     out = a.dir or tempfile.mkdtemp(prefix="twelve-")
     os.makedirs(out, exist_ok=True)
+    code = compare(a, games, out)
+    if a.dir is None:
+        if code == 0:
+            shutil.rmtree(out, ignore_errors=True)
+        else:
+            print(f"twelve_settings: the result files are in {out}", file=sys.stderr)
+    return code
+
+
+def compare(a, games, out):
+    """Runs the twelve settings into folder `out` and prints the table; the
+    exit code: 1 on a failed run or a verdict the builds disagree on."""
     failed = False
     total = {"old": 0.0, "new": 0.0}
     print("| setting | old CPU s | new CPU s | ratio | old nodes | new nodes | unknown old / new | disagree |")
@@ -96,4 +114,9 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        # Output piped into a reader that stopped (`| head`): end quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
