@@ -162,7 +162,8 @@ def main():
             c = r.get("cpu_seconds", r["seconds"])
             cpu[g] = min(cpu.get(g, c), c)
         for g, (v, c) in their_run.items():
-            theirs[g] = (theirs.get(g, (v, c))[0], min(theirs.get(g, (v, c))[1], c))
+            first_verdict, least = theirs.get(g, (v, c))
+            theirs[g] = (first_verdict, min(least, c))
     wall = sum(walls)
 
     verdict = {int(r["game"]): {"winnable": "W", "unwinnable": "L"}.get(r["verdict"], "U") for r in lines}

@@ -16,6 +16,16 @@ fn klondike(args: &[&str], stdin: &str) -> (i32, String, String) {
 }
 
 /// Draw 1, one pass: the rules of the games reviewed here.
+/// A moves file holding `text`, in a temporary folder that lasts as long
+/// as the folder returned beside its path.
+fn moves_file(text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = dir.path().join("m.txt");
+    std::fs::write(&moves, text).unwrap();
+    let path = moves.to_str().unwrap().to_string();
+    (dir, path)
+}
+
 fn one_pass() -> Rules {
     Rules { passes: PassLimit::Limited(1), ..Rules::default() }
 }
@@ -104,23 +114,19 @@ fn review_finds_the_move_that_lost_a_moves_file_and_a_saved_game() {
 fn review_of_a_deal_that_could_never_be_won_says_so() {
     // Game 2 in draw 1 with one pass: the solver proves the deal lost.
     assert_eq!(verdict(&after(2, one_pass(), &[]), one_pass()), Verdict::Unwinnable);
-    let dir = tempfile::tempdir().unwrap();
-    let moves = dir.path().join("m.txt");
-    std::fs::write(&moves, "d\nd\nd\n").unwrap();
-    let (code, out, err) = klondike(&["review", moves.to_str().unwrap(), "--game", "2", "--passes", "1"], "");
+    let (_dir, path) = moves_file("d\nd\nd\n");
+    let (code, out, err) = klondike(&["review", &path, "--game", "2", "--passes", "1"], "");
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "This deal could never be won: the solver tried every line from the deal, so no move lost it.\n");
-    let (_, out, _) = klondike(&["review", moves.to_str().unwrap(), "--game", "2", "--passes", "1", "--json"], "");
+    let (_, out, _) = klondike(&["review", &path, "--game", "2", "--passes", "1", "--json"], "");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["verdict"], "never_winnable");
 }
 
 #[test]
 fn review_with_a_small_budget_says_what_it_could_not_decide() {
-    let dir = tempfile::tempdir().unwrap();
-    let moves = dir.path().join("m.txt");
-    std::fs::write(&moves, DRAWN_THROUGH).unwrap();
-    let args = ["review", moves.to_str().unwrap(), "--game", "1", "--passes", "1", "--max-states", "100"];
+    let (_dir, path) = moves_file(DRAWN_THROUGH);
+    let args = ["review", &path, "--game", "1", "--passes", "1", "--max-states", "100"];
     let (code, out, err) = klondike(&args, "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("could not decide within 100 states"), "{out}");
@@ -156,10 +162,8 @@ fn review_of_a_won_or_winnable_game_says_so_in_few_words() {
 
 #[test]
 fn review_in_screen_reader_mode_is_one_plain_sentence() {
-    let dir = tempfile::tempdir().unwrap();
-    let moves = dir.path().join("m.txt");
-    std::fs::write(&moves, DRAWN_THROUGH).unwrap();
-    let args = ["review", moves.to_str().unwrap(), "--game", "1", "--passes", "1", "--screen-reader"];
+    let (_dir, path) = moves_file(DRAWN_THROUGH);
+    let args = ["review", &path, "--game", "1", "--passes", "1", "--screen-reader"];
     let (code, out, err) = klondike(&args, "");
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().count(), 1, "{out}");
@@ -174,10 +178,8 @@ fn review_in_screen_reader_mode_is_one_plain_sentence() {
 
 #[test]
 fn review_refuses_bad_input_in_one_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let moves = dir.path().join("m.txt");
-    std::fs::write(&moves, "d\nw 9\n").unwrap();
-    let path = moves.to_str().unwrap();
+    let (_dir, path) = moves_file("d\nw 9\n");
+    let path = path.as_str();
     let cases: [(&[&str], &str); 4] = [
         (&["review", path], "is a moves file: give its deal with --game N or --deal D"),
         (&["review", path, "--game", "1"], "line 2: 'w 9': '9' is not a destination"),
@@ -198,10 +200,8 @@ fn review_refuses_bad_input_in_one_line() {
 /// where `on` or `off` belongs is refused in one line that names both.
 #[test]
 fn review_takes_on_or_off_for_its_rules_options_like_play() {
-    let dir = tempfile::tempdir().unwrap();
-    let moves = dir.path().join("m.txt");
-    std::fs::write(&moves, "d\n").unwrap();
-    let path = moves.to_str().unwrap();
+    let (_dir, path) = moves_file("d\n");
+    let path = path.as_str();
     // With autoplay on, the draw is followed by the two aces of game 1
     // going up by themselves: three moves.
     let cases: [(&[&str], bool, u64); 6] = [
@@ -233,21 +233,19 @@ fn review_takes_on_or_off_for_its_rules_options_like_play() {
 /// `autoplay on` plays as it did; `new` (another game) is refused.
 #[test]
 fn a_session_transcript_with_its_session_commands_reviews() {
-    let dir = tempfile::tempdir().unwrap();
-    let moves = dir.path().join("m.txt");
-    std::fs::write(&moves, format!("stats\nsave x.json\nautoplay\nauto\nauto\n{DRAWN_THROUGH}")).unwrap();
-    let args = ["review", moves.to_str().unwrap(), "--game", "1", "--passes", "1", "--json"];
+    let (_dir, path) = moves_file(&format!("stats\nsave x.json\nautoplay\nauto\nauto\n{DRAWN_THROUGH}"));
+    let args = ["review", &path, "--game", "1", "--passes", "1", "--json"];
     let (code, out, err) = klondike(&args, "");
     assert_eq!(code, 0, "{err}");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["verdict"], "lost", "{report}");
     // `autoplay on` puts up game 1's two aces at once, as in a session.
-    std::fs::write(&moves, "autoplay on\nd\n").unwrap();
+    std::fs::write(&path, "autoplay on\nd\n").unwrap();
     let (code, out, err) = klondike(&args, "");
     assert_eq!(code, 0, "{err}");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["moves"], 3, "two aces by autoplay and the draw: {report}");
-    std::fs::write(&moves, "d\nnew 5\n").unwrap();
+    std::fs::write(&path, "d\nnew 5\n").unwrap();
     let (code, _, err) = klondike(&args, "");
     assert_eq!(code, 1, "{err}");
 }
