@@ -159,6 +159,17 @@ pub(crate) struct Ctx {
     /// Index in [`Ctx::talon0`] of each card in the starting talon, by card
     /// ([`NO_CARD`] for the others).
     pub talon_index: [u8; 52],
+    /// The cards of [`Ctx::talon0`] before each index, as masks (bit =
+    /// card): with a cursor on talon index `t`, the waste is the talon's
+    /// cards among `talon_before[t]`.
+    pub talon_before: [u64; MAX_TALON + 1],
+    /// The cards under each card face down at the start, in its pile, as
+    /// masks (bit = card; 0 for the other cards): face-down cards are only
+    /// ever turned up from the top, so those left are the start's.
+    pub hidden_under: [u64; 52],
+    /// The first `h` cards of each pile at the start, as masks, for `h` up
+    /// to 7: the cards face down under a pile's face-up part, `h` of them.
+    pub pile_start: [[u64; 8]; 7],
     /// Whether talon moves that need a redeal come after every other
     /// useful move ([`REDEAL_PENALTY_FEWEST_PASSES`]): true for a draw-1
     /// game, false with draw-3 and for the draw-1 searches that a draw-3
@@ -548,6 +559,9 @@ impl State {
             f2t: rules.foundation_to_tableau,
             bottom: [NO_CARD; 7],
             talon_index: [NO_CARD; 52],
+            talon_before: [0; MAX_TALON + 1],
+            hidden_under: [0; 52],
+            pile_start: [[0; 8]; 7],
             fewest_passes: rules.draw == DrawCount::One,
             dominance: true,
             deadlock_check: true,
@@ -574,6 +588,7 @@ impl State {
         for (i, card) in waste.iter().chain(stock.iter().rev()).enumerate() {
             ctx.talon0[i] = card.index() as u8;
             ctx.talon_index[card.index()] = i as u8;
+            ctx.talon_before[i + 1] = ctx.talon_before[i] | 1 << card.index();
             st.talon[i] = i as u8;
         }
         st.tlen = (waste.len() + stock.len()) as u8;
@@ -589,6 +604,10 @@ impl State {
             st.len[i] = (h.len() + up.len()) as u8;
             st.hidden[i] = h.len() as u8;
             st.hidden_cards |= h.iter().fold(0, |m, c| m | 1 << c.index());
+            for (k, card) in h.iter().enumerate() {
+                ctx.hidden_under[card.index()] = ctx.pile_start[i][k];
+                ctx.pile_start[i][k + 1] = ctx.pile_start[i][k] | 1 << card.index();
+            }
             if let (Some(top), Some(base)) = (up.last(), up.first()) {
                 st.top_cards |= 1 << top.index();
                 st.base_cards |= 1 << base.index();
@@ -1198,10 +1217,12 @@ impl State {
     /// after round, the cards with a way out, until none is dropped.
     pub fn deadlocked(&self, ctx: &Ctx) -> bool {
         let gone = if ctx.f2t { 0 } else { self.foundation_cards() };
-        let waste = if self.redeals == 0 {
-            self.talon[..usize::from(self.cursor)].iter().fold(0u64, |m, &t| m | 1 << ctx.talon0[usize::from(t)])
-        } else {
+        let waste = if self.redeals != 0 {
             0
+        } else if self.cursor < self.tlen {
+            self.tcards & ctx.talon_before[usize::from(self.talon[usize::from(self.cursor)])]
+        } else {
+            self.tcards
         };
         // A card can lie under another looked at only if it is face down or
         // in the waste, so a card with a parent elsewhere (not gone) has a
@@ -1228,23 +1249,26 @@ impl State {
             return false;
         }
         // The cards under each card looked at, in its stack.
+        // Only those of the set are ever looked up. A face-up base lies on
+        // its pile's face-down cards, a face-down card on those under it at
+        // the start, and a waste card on the waste cards that came before
+        // it in the talon.
         let mut under = [0u64; 52];
         for i in 0..7 {
-            let len = usize::from(self.len[i]);
-            let deepest_to_move = usize::from(self.hidden[i]).min(len.saturating_sub(1));
-            let mut below = 0u64;
-            for &c in &self.piles[i][..len.min(deepest_to_move + 1)] {
-                under[usize::from(c)] = below;
-                below |= 1 << c;
+            let h = usize::from(self.hidden[i]);
+            if usize::from(self.len[i]) > h {
+                under[usize::from(self.piles[i][h])] = ctx.pile_start[i][h];
             }
         }
-        if self.redeals == 0 {
-            let mut below = 0u64;
-            for &t in &self.talon[..usize::from(self.cursor)] {
-                let c = ctx.talon0[usize::from(t)];
-                under[usize::from(c)] = below;
-                below |= 1 << c;
-            }
+        let mut w = set & (waste | self.hidden_cards);
+        while w != 0 {
+            let c = w.trailing_zeros() as usize;
+            w &= w - 1;
+            under[c] = if waste & (1 << c) != 0 {
+                self.tcards & ctx.talon_before[usize::from(ctx.talon_index[c])]
+            } else {
+                ctx.hidden_under[c]
+            };
         }
         let cards_of = |mask: u64| {
             let mut m = mask;
