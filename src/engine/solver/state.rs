@@ -1334,8 +1334,13 @@ impl State {
     fn reach(&self, ctx: &Ctx) -> (bool, u64) {
         let talon_free = self.talon_free(ctx);
         let mut reach = 0u64;
-        if talon_free {
+        if talon_free || (ctx.draw == 1 && (self.redeals > 0 || self.cursor == 0)) {
             reach = self.tcards;
+        } else if ctx.draw == 1 {
+            // The waste top and the stock: the talon's cards from the
+            // cursor's on.
+            let top = self.talon[usize::from(self.cursor) - 1];
+            reach = self.tcards & !ctx.talon_before[usize::from(top)];
         } else {
             self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
         }
@@ -2076,6 +2081,38 @@ mod tests {
             }
         }
         assert!(positions > 1500 && covered_seen > 1000, "{positions} positions, {covered_seen} with covered cards");
+    }
+
+    /// The talon cards within reach, as `reach` reads them off masks, are
+    /// those [`State::talon_targets`] names, along random lines under
+    /// draw-1 and draw-3 and pass limits that run out and that do not.
+    #[test]
+    fn the_talon_cards_within_reach_are_those_talon_targets_names() {
+        let mut next = picker(7);
+        let mut short = 0;
+        for game in 1..=40u128 {
+            for draw in [DrawCount::One, DrawCount::Three] {
+                for passes in [PassLimit::Limited(1), PassLimit::Limited(2), PassLimit::Unlimited] {
+                    let rules = Rules { draw, passes, foundation_to_tableau: game % 2 == 0 };
+                    let (mut st, ctx) = start_of(game, &rules);
+                    for _ in 0..80 {
+                        let mut want = 0u64;
+                        st.talon_targets(&ctx, |q, _| want |= 1 << st.talon_card(&ctx, q));
+                        let (_, reach) = st.reach(&ctx);
+                        assert_eq!(reach, want, "game {game} {rules:?} cursor {} of {}", st.cursor, st.tlen);
+                        short += usize::from(draw == DrawCount::One && reach != st.tcards);
+                        let mut all = Vec::new();
+                        st.gen_moves(&ctx, Need::ANY, &mut all);
+                        if all.is_empty() {
+                            break;
+                        }
+                        st.apply(&ctx, all[next(all.len())].1);
+                        st.auto_moves(&ctx, |_| {});
+                    }
+                }
+            }
+        }
+        assert!(short > 200, "{short} draw-1 positions with talon cards out of reach");
     }
 
     /// Whether `mv` (a move of `st`) uses `c`, a card just brought to the
