@@ -35,6 +35,7 @@ const ESSENTIALS: &[&str] = &[
     "CARD N",
     "CARD f",
     "u, undo",
+    "redo",
     "h, hint",
     "solve",
     "moves",
@@ -69,7 +70,7 @@ pub fn help_essentials() -> String {
 pub const SPOKEN_HELP: &str = "Type d to draw, w and a pile to play the waste card, t and two piles to move \
 between piles, or a card and a pile, such as 9h 4. \
 Ask with l t, l and a pile, find and a card, moves, hint or score. \
-Type u to undo, dot to do the last command again, repeat to hear the last answer, q to quit, \
+Type u to undo, redo to redo, dot to do the last command again, repeat to hear the last answer, q to quit, \
 and help and a command for more, such as help t, or help all.";
 
 /// One command explained, a sentence a form: "Type t A B to move cards
