@@ -214,6 +214,11 @@ pub enum Damage {
     /// error, said in words by [`json_words`]).
     #[error("{}", json_words(.0))]
     Json(serde_json::Error),
+    /// A value is not of the form expected: where it is (`elapsed_seconds`,
+    /// `moves[3]`) and the parser's error, said in words by
+    /// [`field_words`].
+    #[error("{}", field_words(.0, .1))]
+    Field(String, serde_json::Error),
     /// The JSON is not an object.
     #[error("the JSON is not an object")]
     NotAnObject,
@@ -292,6 +297,17 @@ fn json_words(e: &serde_json::Error) -> String {
     }
 }
 
+/// [`json_words`] for a value found at `field` (a path into the JSON,
+/// `.` for the whole): a value that is not one of ours names its field.
+fn field_words(field: &str, e: &serde_json::Error) -> String {
+    let missing = e.to_string().starts_with("missing field");
+    if e.classify() == serde_json::error::Category::Data && !missing && !field.is_empty() && field != "." {
+        format!("its field {} holds a value that no klondike file holds", crate::engine::text::readable(field, 60))
+    } else {
+        json_words(e)
+    }
+}
+
 /// Why a file the user named could not be read at all, in words
 /// ([`Problem::Unreadable`]).
 fn unreadable(e: &io::Error) -> String {
@@ -306,12 +322,14 @@ fn unreadable(e: &io::Error) -> String {
 }
 
 /// Why `action` failed on a stored file, in words: [`io_words`], but a
-/// read that is not permitted says so (not that writing there is not).
+/// read that is not permitted says so (not that writing there is not), and
+/// a write whose file cannot be made in a folder that exists (such as
+/// `/proc`) does not say the file "does not exist".
 fn io_words_for(action: Action, error: &io::Error) -> String {
-    if action == Action::Read && error.kind() == io::ErrorKind::PermissionDenied {
-        "no permission to read it".to_string()
-    } else {
-        io_words(error)
+    match (action, error.kind()) {
+        (Action::Read, io::ErrorKind::PermissionDenied) => "no permission to read it".to_string(),
+        (Action::Write, io::ErrorKind::NotFound) => "no file can be made in that folder".to_string(),
+        _ => io_words(error),
     }
 }
 
@@ -1144,7 +1162,10 @@ pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCor
         Some(Some(_)) => {}
         _ => return Err(damaged(Damage::NoFormatVersion)),
     }
-    serde_json::from_value(value).map(Some).map_err(|e| damaged(Damage::Json(e)))
+    serde_path_to_error::deserialize(value).map(Some).map_err(|e| {
+        let field = e.path().to_string();
+        damaged(Damage::Field(field, e.into_inner()))
+    })
 }
 
 /// `text` as a path, a leading `~` (alone or before a `/`) standing for the
@@ -1525,5 +1546,13 @@ mod tests {
             said("{\"draw\": -5, \"passes\": null, \"foundation_to_tableau\": true}"),
             "one of its values is not one a klondike file holds"
         );
+        let in_field = |text: &str| {
+            let value: serde_json::Value = serde_json::from_str(text).unwrap();
+            let e = serde_path_to_error::deserialize::<_, Saved>(value).unwrap_err();
+            Damage::Field(e.path().to_string(), e.into_inner()).to_string()
+        };
+        assert_eq!(in_field("{\"draw\": -5}"), "its field draw holds a value that no klondike file holds");
+        assert_eq!(in_field("{\"draw\": \"one\"}"), "its field draw holds a value that no klondike file holds");
+        assert_eq!(in_field("{}"), "its field draw is missing");
     }
 }

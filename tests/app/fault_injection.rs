@@ -897,6 +897,23 @@ fn a_verdict_file_is_held_by_its_census_and_checked_before_the_work() {
     assert!(!std::path::Path::new("p.svg").exists() && !std::path::Path::new("no").exists());
 }
 
+/// `save` into a folder where no file can be made (Linux's `/proc`) says
+/// so, not that the file does not exist, and the game goes on.
+#[test]
+#[cfg(target_os = "linux")]
+fn save_where_no_file_can_be_made_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = klondike(&dir.path().join("data"), &[], &["--game", "3"], "save /proc/klondike-x\nd\n");
+    assert_eq!(code, 0, "{err}");
+    // The line typed is echoed; the answer follows it.
+    let said: Vec<&str> =
+        out.lines().chain(err.lines()).filter(|l| l.contains("/proc/klondike-x") && !l.starts_with("> ")).collect();
+    assert_eq!(said.len(), 1, "{out}{err}");
+    assert!(said[0].contains("no file can be made in that folder"), "{}", said[0]);
+    assert!(!said[0].contains("does not exist"), "{}", said[0]);
+    assert!(!Path::new("/proc/klondike-x").exists());
+}
+
 /// `save` never writes a file named as a lock file (`*.lock`), of this data
 /// folder or any other; a batch whose results file has no folder says so.
 #[test]

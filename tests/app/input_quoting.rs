@@ -46,8 +46,9 @@ fn file_errors_read_as_words() {
     std::fs::write(&save, r#"{"format_version":1,"game":"1","draw":"\u0001","moves":[]}"#).unwrap();
     let (code, _, err) = klondike(&["--load", save.to_str().unwrap()], "");
     assert_eq!(code, 1);
-    // The parser's words ('invalid type: string "\u{1}"') are not shown.
-    assert!(err.contains("one of its values is not one a klondike file holds") && !err.contains("\\u"), "{err}");
+    // The parser's words ('invalid type: string "\u{1}"') are not shown;
+    // the field is named.
+    assert!(err.contains("its field draw holds a value that no klondike file holds") && !err.contains("\\u"), "{err}");
     let (code, _, err) = klondike(&["--deal", "@/no/such/file"], "");
     assert_eq!(code, 1);
     assert!(!err.contains("os error"), "{err}");
