@@ -164,6 +164,38 @@ fn replacing_a_saved_game_counts_it_as_lost_on_every_path_and_says_so() {
     }
 }
 
+/// `--load` of the data folder's own saved game (the file itself, or a
+/// copy made with `save`) goes on with that game: nothing is counted as
+/// lost, the game keeps its id, and it is counted once when it ends.
+#[test]
+fn loading_the_saved_game_itself_goes_on_with_it_and_counts_nothing() {
+    for copy in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path();
+        let copied = data.join("copy.json");
+        let (code, _, err) = klondike(
+            data,
+            &[],
+            &["--game", "7", "--autosave", "--stats"],
+            &format!("d\nd\nsave {}\nd\n", copied.display()),
+        );
+        assert_eq!(code, 0, "{err}");
+        let id = autosave_id(data).unwrap();
+        let file = if copy { copied.clone() } else { data.join("autosave.json") };
+        let (code, out, err) = klondike(data, &[], &["--load", file.to_str().unwrap(), "--autosave", "--stats"], "d\n");
+        assert_eq!(code, 0, "{err}");
+        assert!(!err.contains("counts as lost") && !out.contains("counts as lost"), "copy {copy}: {err}{out}");
+        assert_eq!(played(&statistics(data)), 0, "copy {copy}");
+        assert_eq!(autosave_id(data), Some(id.clone()), "copy {copy}: the same game, saved again");
+        // Giving it up for another game counts it once, under its own id.
+        let (code, _, err) = klondike(data, &[], &["--no-resume", "--game", "9", "--autosave", "--stats"], "");
+        assert_eq!(code, 0, "{err}");
+        let stats = statistics(data);
+        assert_eq!(played(&stats), 1, "copy {copy}: {stats}");
+        assert_eq!(counted_ids(&stats), vec![id], "copy {copy}");
+    }
+}
+
 #[test]
 fn a_saved_game_from_a_newer_version_is_never_overwritten() {
     let dir = tempfile::tempdir().unwrap();

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::app::flow::{Passed, WinnableError};
 use crate::app::play::{Origin, Play};
-use crate::app::record::{GameRecord, RecordError, Replayed};
+use crate::app::record::{GameId, GameRecord, RecordError, Replayed};
 use crate::app::store::{self, StoreError};
 use crate::engine::deal::{Deal, DealError, GameNumber};
 use crate::engine::rules::Rules;
@@ -119,12 +119,18 @@ pub fn choose_deal(choice: &DealChoice, random: impl FnOnce() -> GameNumber) -> 
 /// # Errors
 /// [`ChoiceError::NoSavedGame`], [`ChoiceError::NotLoaded`] or [`ChoiceError::Replay`].
 pub fn read_saved(path: &Path) -> Result<Replayed, ChoiceError> {
+    read_saved_game(path).map(|(replayed, _)| replayed)
+}
+
+/// [`read_saved`], with the game's id.
+fn read_saved_game(path: &Path) -> Result<(Replayed, GameId), ChoiceError> {
     let record = match store::read_json::<GameRecord>(path, store::IfCorrupt::LeaveNamed) {
         Ok(Some(r)) => r,
         Ok(None) => return Err(ChoiceError::NoSavedGame(path.to_path_buf())),
         Err(e) => return Err(ChoiceError::NotLoaded(e)),
     };
-    record.replay().map_err(|error| ChoiceError::Replay { path: path.to_path_buf(), error })
+    let replayed = record.replay().map_err(|error| ChoiceError::Replay { path: path.to_path_buf(), error })?;
+    Ok((replayed, record.identity()))
 }
 
 /// Why a session cannot begin (the program ends with status 1).
@@ -179,8 +185,19 @@ pub fn begin<W: World>(
     let in_use = claim_autosave(&mut world, &mut persistence, args.resume)?;
     let saved = match &args.load {
         Some(path) => {
-            let replayed = read_saved(path)?;
-            Some(Saved { start: Start::Loaded { elapsed: replayed.elapsed_seconds }, replayed })
+            let (replayed, id) = read_saved_game(path)?;
+            // The game saved in the data folder itself (that file, or a copy
+            // of it made with `save`): the same game goes on under its own
+            // id, and the session keeps its saved copy, instead of counting
+            // it as lost and starting it again as a new game.
+            let same = persistence.autosave
+                && match world.folder().read_autosave() {
+                    Ok(Some(saved)) => saved.identity() == id && !world.folder().was_counted(&id),
+                    _ => false,
+                };
+            let elapsed = replayed.elapsed_seconds;
+            let start = if same { Start::Resumed { elapsed, id } } else { Start::Loaded { elapsed } };
+            Some(Saved { start, replayed })
         }
         None => match offer_saved(&mut world, &args.asked, in_use, out)? {
             OfferOutcome::Nothing => None,
