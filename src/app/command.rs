@@ -411,7 +411,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         &[form("u, undo", "take back your last move, with the automatic moves after it", "u")],
     ),
     game(Verb::Redo, "redo", &[], &[form("redo", "play again the move just undone", "redo")]),
-    game(Verb::Again, "again", &["."], &[form(".", "run the last command again", ".")]),
+    game(Verb::Again, "again", &[".", "dot"], &[form(".", "run the last command again", ".")]),
     game(Verb::Hint, "hint", &["h"], &[form("h, hint", "suggest a move", "hint")]),
     game(
         Verb::Solve,
@@ -1432,6 +1432,8 @@ mod tests {
         assert_eq!("H".parse(), Ok(Command::Hint));
         assert_eq!("?".parse(), Ok(Command::Ask(Query::Help(None))));
         assert_eq!(".".parse(), Ok(Command::Again));
+        // What the spoken help tells a screen-reader user to type.
+        assert_eq!("dot".parse(), Ok(Command::Again));
         assert_eq!("help ?".parse(), Ok(Command::Ask(Query::Help(Some("help")))));
         assert_eq!("help 9h".parse(), Ok(Command::Ask(Query::Help(Some("card")))));
         assert_eq!("l t".parse(), Ok(Command::Ask(Query::Tops)));

@@ -100,7 +100,10 @@ pub fn help_on(word: &str) -> Option<String> {
     if spec.verb != Verb::Card && !used(spec.word) {
         names.push(spec.word);
     }
-    let names: Vec<String> = names.iter().map(|n| spoken_word(n)).collect();
+    // Said aloud, a word may be one the sentences say already (`dot` for `.`).
+    let said: Vec<String> =
+        spec.forms.iter().map(|f| spoken_word(f.usage.split(", ").last().unwrap_or(f.usage))).collect();
+    let names: Vec<String> = names.iter().map(|n| spoken_word(n)).filter(|n| !said.contains(n)).collect();
     if !names.is_empty() {
         sentences.push(format!("Also {}.", names.join(" or ")));
     }
@@ -151,6 +154,15 @@ mod tests {
         }
         assert!(text.contains("help all") && text.contains("help CMD"), "{text}");
         assert!(rows < help_list().lines().count(), "help all has more");
+    }
+
+    /// A word said aloud the same as the form (`dot` for `.`) is not said
+    /// twice.
+    #[test]
+    fn help_on_again_says_dot_once() {
+        let said = help_on("again").unwrap();
+        assert_eq!(said.matches("dot").count(), 1, "{said}");
+        assert!(said.contains("Also again."), "{said}");
     }
 
     #[test]
