@@ -225,6 +225,9 @@ pub enum Damage {
     /// It has no `format_version`, so it is not one of klondike's files.
     #[error("it has no format_version, so it is not a klondike file")]
     NoFormatVersion,
+    /// Its `format_version` is not a version number (a whole number).
+    #[error("its format_version is not a version number, so it is not a klondike file")]
+    BadFormatVersion,
 }
 
 /// Why a file the user named (a saved game) cannot be used
@@ -1160,7 +1163,8 @@ pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCor
             return Err(StoreError::NewerVersion { path: path.to_path_buf(), found, supported: T::FORMAT_VERSION });
         }
         Some(Some(_)) => {}
-        _ => return Err(damaged(Damage::NoFormatVersion)),
+        Some(None) => return Err(damaged(Damage::BadFormatVersion)),
+        None => return Err(damaged(Damage::NoFormatVersion)),
     }
     serde_path_to_error::deserialize(value).map(Some).map_err(|e| {
         let field = e.path().to_string();

@@ -49,6 +49,12 @@ fn file_errors_read_as_words() {
     // The parser's words ('invalid type: string "\u{1}"') are not shown;
     // the field is named.
     assert!(err.contains("its field draw holds a value that no klondike file holds") && !err.contains("\\u"), "{err}");
+    // A format_version that is there but no version number is not said to
+    // be missing.
+    std::fs::write(&save, r#"{"format_version":"1","game":"1","moves":[]}"#).unwrap();
+    let (code, _, err) = klondike(&["--load", save.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("its format_version is not a version number") && !err.contains("has no"), "{err}");
     let (code, _, err) = klondike(&["--deal", "@/no/such/file"], "");
     assert_eq!(code, 1);
     assert!(!err.contains("os error"), "{err}");
