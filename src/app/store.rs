@@ -303,12 +303,42 @@ fn json_words(e: &serde_json::Error) -> String {
 /// [`json_words`] for a value found at `field` (a path into the JSON,
 /// `.` for the whole): a value that is not one of ours names its field.
 fn field_words(field: &str, e: &serde_json::Error) -> String {
-    let missing = e.to_string().starts_with("missing field");
-    if e.classify() == serde_json::error::Category::Data && !missing && !field.is_empty() && field != "." {
-        format!("its field {} holds a value that no klondike file holds", crate::engine::text::readable(field, 60))
-    } else {
-        json_words(e)
+    let text = e.to_string();
+    if e.classify() != serde_json::error::Category::Data
+        || text.starts_with("missing field")
+        || field.is_empty()
+        || field == "."
+    {
+        return json_words(e);
     }
+    // An entry of a list is counted from 1, as the moves of a game are.
+    let place = match field.strip_suffix(']').and_then(|f| f.rsplit_once('[')) {
+        Some((list, index)) if index.parse::<usize>().is_ok() => {
+            let n = index.parse::<usize>().unwrap_or(0).saturating_add(1);
+            format!("entry {n} of its field {}", crate::engine::text::readable(list, 60))
+        }
+        _ => format!("its field {}", crate::engine::text::readable(field, 60)),
+    };
+    let wanted = expected_words(&text).map(|w| format!(": it takes {w}")).unwrap_or_default();
+    format!("{place} holds a value that no klondike file holds{wanted}")
+}
+
+/// What a value should be, from the parser's "expected ..." (`u8`, `a
+/// string`, one of some names), in words; `None` for anything else.
+fn expected_words(text: &str) -> Option<String> {
+    let expected = text.rsplit_once(", expected ")?.1;
+    let expected = expected.split(" at line ").next().unwrap_or(expected);
+    Some(match expected {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number, 0 or more".to_string(),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".to_string(),
+        "a string" => "text in quotes".to_string(),
+        "a boolean" => "true or false".to_string(),
+        "a sequence" => "a list".to_string(),
+        e => {
+            let names = e.strip_prefix("one of ")?;
+            format!("one of {}", crate::engine::text::readable(&names.replace('`', ""), 80))
+        }
+    })
 }
 
 /// Why a file the user named could not be read at all, in words
@@ -1555,8 +1585,29 @@ mod tests {
             let e = serde_path_to_error::deserialize::<_, Saved>(value).unwrap_err();
             Damage::Field(e.path().to_string(), e.into_inner()).to_string()
         };
-        assert_eq!(in_field("{\"draw\": -5}"), "its field draw holds a value that no klondike file holds");
-        assert_eq!(in_field("{\"draw\": \"one\"}"), "its field draw holds a value that no klondike file holds");
+        let draw = "its field draw holds a value that no klondike file holds: it takes a whole number, 0 or more";
+        assert_eq!(in_field("{\"draw\": -5}"), draw);
+        assert_eq!(in_field("{\"draw\": \"one\"}"), draw);
+        assert_eq!(in_field("{\"draw\": 1.5}"), draw);
         assert_eq!(in_field("{}"), "its field draw is missing");
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Moves {
+            moves: Vec<String>,
+            on: bool,
+        }
+        let in_moves = |text: &str| {
+            let value: serde_json::Value = serde_json::from_str(text).unwrap();
+            let e = serde_path_to_error::deserialize::<_, Moves>(value).unwrap_err();
+            Damage::Field(e.path().to_string(), e.into_inner()).to_string()
+        };
+        assert_eq!(
+            in_moves("{\"moves\": [\"d\", 5], \"on\": true}"),
+            "entry 2 of its field moves holds a value that no klondike file holds: it takes text in quotes"
+        );
+        assert_eq!(
+            in_moves("{\"moves\": [], \"on\": \"yes\"}"),
+            "its field on holds a value that no klondike file holds: it takes true or false"
+        );
     }
 }
