@@ -506,7 +506,16 @@ struct Pending {
 
 impl Pending {
     fn new() -> Pending {
-        Pending { moves: Vec::with_capacity(1024), made: Vec::with_capacity(256), scratch: Vec::new() }
+        Pending { moves: Vec::new(), made: Vec::new(), scratch: Vec::new() }
+    }
+
+    /// Room for the moves and positions of a usual search, if the memory
+    /// can be had: taken before a search starts, so that one started with
+    /// no memory left answers "memory" instead of aborting the process.
+    fn try_reserve(&mut self) -> bool {
+        self.moves.try_reserve(1024).is_ok()
+            && self.made.try_reserve(256).is_ok()
+            && self.scratch.try_reserve(128).is_ok()
     }
 
     /// Bytes of its arrays.
@@ -707,7 +716,7 @@ fn search(
         Order::Shuffled(shuffle) => (Some(shuffle), None),
     };
     let mut fewer = probes.as_ref().and_then(|_| FewerPasses::new(&root, ctx));
-    let mut frames: Vec<Frame> = Vec::with_capacity(64);
+    let mut frames: Vec<Frame> = Vec::new();
     let mut pending = Pending::new();
     let mut states: u64 = 0;
     let mut clock = 0u64;
@@ -729,6 +738,9 @@ fn search(
         peak_memory_bytes: mem,
         win_from: None,
     };
+    if frames.try_reserve(64).is_err() || !pending.try_reserve() {
+        return unknown(GaveUp::Memory, 0, 0);
+    }
     if let Some(why) = make_room(tt) {
         return unknown(why, 0, 0);
     }
