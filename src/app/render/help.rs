@@ -19,6 +19,23 @@ pub fn help_list() -> String {
         .flat_map(|c| c.aliases.iter().filter(|a| a.len() == 1).map(move |a| format!("{a} for {}", c.word)))
         .collect();
     text.push_str(&short.join(", "));
+    // The other words a command answers to (those the forms above do not
+    // show), as the spoken list says them.
+    let other: Vec<String> = COMMANDS
+        .iter()
+        .flat_map(|c| {
+            c.aliases
+                .iter()
+                .filter(|a| {
+                    a.len() > 1 && !a.ends_with('?') && !c.forms.iter().any(|f| f.usage.split(", ").any(|u| u == **a))
+                })
+                .map(move |a| format!("{a} for {}", c.word))
+        })
+        .collect();
+    if !other.is_empty() {
+        text.push_str(". Other words: ");
+        text.push_str(&other.join(", "));
+    }
     text.push_str(". help CMD explains one command. Lines that are empty or start with # are ignored.");
     text
 }
@@ -154,6 +171,21 @@ mod tests {
         }
         assert!(text.contains("help all") && text.contains("help CMD"), "{text}");
         assert!(rows < help_list().lines().count(), "help all has more");
+    }
+
+    /// `help all` names every word a command answers to (but the spoken
+    /// `winnable?`), as the spoken list does.
+    #[test]
+    fn help_all_names_every_other_word() {
+        let list = help_list();
+        for spec in COMMANDS {
+            for alias in spec.aliases.iter().filter(|a| !a.ends_with('?')) {
+                assert!(
+                    list.contains(&format!("{alias} for {}", spec.word)) || list.contains(&format!("  {alias}")),
+                    "{alias}"
+                );
+            }
+        }
     }
 
     /// A word said aloud the same as the form (`dot` for `.`) is not said
