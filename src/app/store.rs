@@ -312,12 +312,13 @@ fn field_words(field: &str, e: &serde_json::Error) -> String {
         return json_words(e);
     }
     // An entry of a list is counted from 1, as the moves of a game are.
-    let place = match field.strip_suffix(']').and_then(|f| f.rsplit_once('[')) {
-        Some((list, index)) if index.parse::<usize>().is_ok() => {
-            let n = index.parse::<usize>().unwrap_or(0).saturating_add(1);
-            format!("entry {n} of its field {}", crate::engine::text::readable(list, 60))
-        }
-        _ => format!("its field {}", crate::engine::text::readable(field, 60)),
+    let entry = field.strip_suffix(']').and_then(|f| f.rsplit_once('[')).and_then(|(list, index)| {
+        let n = index.parse::<usize>().ok()?;
+        Some((list, n.saturating_add(1)))
+    });
+    let place = match entry {
+        Some((list, n)) => format!("entry {n} of its field {}", crate::engine::text::readable(list, 60)),
+        None => format!("its field {}", crate::engine::text::readable(field, 60)),
     };
     let wanted = expected_words(&text).map(|w| format!(": it takes {w}")).unwrap_or_default();
     format!("{place} holds a value that no klondike file holds{wanted}")
@@ -1580,33 +1581,29 @@ mod tests {
             said("{\"draw\": -5, \"passes\": null, \"foundation_to_tableau\": true}"),
             "one of its values is not one a klondike file holds"
         );
-        let in_field = |text: &str| {
+        // As `read_json` reads a value of its file.
+        fn in_field<T: serde::de::DeserializeOwned + std::fmt::Debug>(text: &str) -> String {
             let value: serde_json::Value = serde_json::from_str(text).unwrap();
-            let e = serde_path_to_error::deserialize::<_, Saved>(value).unwrap_err();
+            let e = serde_path_to_error::deserialize::<_, T>(value).unwrap_err();
             Damage::Field(e.path().to_string(), e.into_inner()).to_string()
-        };
+        }
         let draw = "its field draw holds a value that no klondike file holds: it takes a whole number, 0 or more";
-        assert_eq!(in_field("{\"draw\": -5}"), draw);
-        assert_eq!(in_field("{\"draw\": \"one\"}"), draw);
-        assert_eq!(in_field("{\"draw\": 1.5}"), draw);
-        assert_eq!(in_field("{}"), "its field draw is missing");
+        assert_eq!(in_field::<Saved>("{\"draw\": -5}"), draw);
+        assert_eq!(in_field::<Saved>("{\"draw\": \"one\"}"), draw);
+        assert_eq!(in_field::<Saved>("{\"draw\": 1.5}"), draw);
+        assert_eq!(in_field::<Saved>("{}"), "its field draw is missing");
         #[derive(Debug, serde::Deserialize)]
         #[allow(dead_code)]
         struct Moves {
             moves: Vec<String>,
             on: bool,
         }
-        let in_moves = |text: &str| {
-            let value: serde_json::Value = serde_json::from_str(text).unwrap();
-            let e = serde_path_to_error::deserialize::<_, Moves>(value).unwrap_err();
-            Damage::Field(e.path().to_string(), e.into_inner()).to_string()
-        };
         assert_eq!(
-            in_moves("{\"moves\": [\"d\", 5], \"on\": true}"),
+            in_field::<Moves>("{\"moves\": [\"d\", 5], \"on\": true}"),
             "entry 2 of its field moves holds a value that no klondike file holds: it takes text in quotes"
         );
         assert_eq!(
-            in_moves("{\"moves\": [], \"on\": \"yes\"}"),
+            in_field::<Moves>("{\"moves\": [], \"on\": \"yes\"}"),
             "its field on holds a value that no klondike file holds: it takes true or false"
         );
     }

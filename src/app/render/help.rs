@@ -26,9 +26,7 @@ pub fn help_list() -> String {
         .flat_map(|c| {
             c.aliases
                 .iter()
-                .filter(|a| {
-                    a.len() > 1 && !a.ends_with('?') && !c.forms.iter().any(|f| f.usage.split(", ").any(|u| u == **a))
-                })
+                .filter(|a| a.len() > 1 && !a.ends_with('?') && !shown_in_forms(c, a))
                 .map(move |a| format!("{a} for {}", c.word))
         })
         .collect();
@@ -82,6 +80,12 @@ pub fn help_essentials() -> String {
     text
 }
 
+/// Whether a form of `spec` shows the word `w`: as the word it is typed
+/// with (`u, undo`), or as the first word of a longer usage (`l N`).
+fn shown_in_forms(spec: &CommandSpec, w: &str) -> bool {
+    spec.forms.iter().any(|f| f.usage.split(", ").last() == Some(w) || f.usage.starts_with(&format!("{w} ")))
+}
+
 /// `help` in screen-reader mode: what a new player needs, in a few
 /// sentences with no symbols, and how to hear more.
 pub const SPOKEN_HELP: &str = "Type d to draw, w and a pile to play the waste card, t and two piles to move \
@@ -109,12 +113,10 @@ pub fn help_on(word: &str) -> Option<String> {
         })
         .collect();
     // The other words for it, those the sentences above do not use.
-    let used = |w: &str| {
-        spec.forms.iter().any(|f| f.usage.split(", ").last() == Some(w) || f.usage.starts_with(&format!("{w} ")))
-    };
     // "winnable?" is "winnable" said aloud.
-    let mut names: Vec<&str> = spec.aliases.iter().copied().filter(|a| !used(a) && !a.ends_with('?')).collect();
-    if spec.verb != Verb::Card && !used(spec.word) {
+    let mut names: Vec<&str> =
+        spec.aliases.iter().copied().filter(|a| !shown_in_forms(spec, a) && !a.ends_with('?')).collect();
+    if spec.verb != Verb::Card && !shown_in_forms(spec, spec.word) {
         names.push(spec.word);
     }
     // Said aloud, a word may be one the sentences say already (`dot` for `.`).

@@ -786,6 +786,18 @@ impl State {
         ctx.talon0[usize::from(self.talon[usize::from(q) - 1])]
     }
 
+    /// The first `q` cards of the talon (the waste for `q` the cursor), as
+    /// a mask (bit = card): one mask of [`Ctx::talon_before`], since the
+    /// talon keeps its starting order.
+    #[inline]
+    fn talon_cards_to(&self, ctx: &Ctx, q: u8) -> u64 {
+        if q < self.tlen {
+            self.tcards & ctx.talon_before[usize::from(self.talon[usize::from(q)])]
+        } else {
+            self.tcards
+        }
+    }
+
     /// Plays a solver move (which must be legal here).
     pub fn apply(&mut self, ctx: &Ctx, mv: SMove) {
         match mv.kind {
@@ -1217,13 +1229,7 @@ impl State {
     /// after round, the cards with a way out, until none is dropped.
     pub fn deadlocked(&self, ctx: &Ctx) -> bool {
         let gone = if ctx.f2t { 0 } else { self.foundation_cards() };
-        let waste = if self.redeals != 0 {
-            0
-        } else if self.cursor < self.tlen {
-            self.tcards & ctx.talon_before[usize::from(self.talon[usize::from(self.cursor)])]
-        } else {
-            self.tcards
-        };
+        let waste = if self.redeals == 0 { self.talon_cards_to(ctx, self.cursor) } else { 0 };
         // A card can lie under another looked at only if it is face down or
         // in the waste, so a card with a parent elsewhere (not gone) has a
         // way out whatever the set; and only a card looked at or under one
@@ -1248,8 +1254,8 @@ impl State {
         if set == 0 {
             return false;
         }
-        // The cards under each card looked at, in its stack.
-        // Only those of the set are ever looked up. A face-up base lies on
+        // The cards under each card looked at, in its stack; only those of
+        // the set are ever looked up. A face-up base lies on
         // its pile's face-down cards, a face-down card on those under it at
         // the start, and a waste card on the waste cards that came before
         // it in the talon.
@@ -1337,10 +1343,8 @@ impl State {
         if talon_free || (ctx.draw == 1 && (self.redeals > 0 || self.cursor == 0)) {
             reach = self.tcards;
         } else if ctx.draw == 1 {
-            // The waste top and the stock: the talon's cards from the
-            // cursor's on.
-            let top = self.talon[usize::from(self.cursor) - 1];
-            reach = self.tcards & !ctx.talon_before[usize::from(top)];
+            // The waste top and the stock: all but the cards under the top.
+            reach = self.tcards & !self.talon_cards_to(ctx, self.cursor - 1);
         } else {
             self.talon_targets(ctx, |q, _| reach |= 1 << self.talon_card(ctx, q));
         }
