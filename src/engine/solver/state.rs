@@ -25,6 +25,7 @@ use crate::engine::card::Suit;
 use crate::engine::game::Position;
 use crate::engine::moves::{Move, PileId};
 use crate::engine::rules::{DrawCount, PassLimit, Rules};
+use crate::engine::solver::search::RESTART_FIRST;
 use crate::engine::solver::Unsupported;
 
 /// Longest tableau pile the compact state holds (6 face-down cards under a
@@ -183,6 +184,11 @@ pub(crate) struct Ctx {
     /// lost: always, but in the tests that check that it changes no
     /// verdict.
     pub deadlock_check: bool,
+    /// Nodes before a search proper's first restart (see
+    /// `search::Restarts`; 0: none): [`RESTART_FIRST`], but in the tests
+    /// that check that restarts change no verdict, which restart far
+    /// sooner and more often.
+    pub restart_first: u64,
 }
 
 /// No card.
@@ -565,6 +571,7 @@ impl State {
             fewest_passes: rules.draw == DrawCount::One,
             dominance: true,
             deadlock_check: true,
+            restart_first: RESTART_FIRST,
         };
         let mut st = State {
             piles: [[0; MAX_PILE]; 7],

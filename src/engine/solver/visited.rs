@@ -501,6 +501,50 @@ impl KeySet {
         }
     }
 
+    /// Whether the set keeps one key of a class (see [`KeySet::ranked`]
+    /// and [`KeySet::ranked_draw3`]).
+    pub fn is_ranked(&self) -> bool {
+        self.ranked != Ranked::No
+    }
+
+    /// Takes `key` out of a set without a journal; true when it was there
+    /// (in a ranked set: that very key, not a better one of its class).
+    /// The keys after it in its run of full slots move back to where a
+    /// look-up that starts at their home slot finds them (backward-shift
+    /// deletion), so a look-up never stops short of a key.
+    pub fn remove(&mut self, key: Key) -> bool {
+        if self.slots.is_empty() || self.journal.is_some() {
+            return false;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home_of(key.0, mask);
+        loop {
+            match self.slots[i] {
+                EMPTY => return false,
+                k if k == key.0 => break,
+                _ => i = (i + 1) & mask,
+            }
+        }
+        let mut hole = i;
+        let mut j = (i + 1) & mask;
+        while self.slots[j] != EMPTY {
+            let k = self.slots[j];
+            // `k` may fill the hole when its home is not between the hole
+            // (exclusive) and its slot, going round the array: then a
+            // look-up from its home passes the hole.
+            let from_home = j.wrapping_sub(self.home_of(k, mask)) & mask;
+            let from_hole = j.wrapping_sub(hole) & mask;
+            if from_home >= from_hole {
+                self.slots[hole] = k;
+                hole = j;
+            }
+            j = (j + 1) & mask;
+        }
+        self.slots[hole] = EMPTY;
+        self.len -= 1;
+        true
+    }
+
     /// Asks the processor to fetch the cache line where a look-up of `key`
     /// starts, so that a look-up a little later finds it there. Only a hint:
     /// it changes no result.
@@ -601,6 +645,51 @@ mod tests {
         ours.clear();
         assert_eq!((ours.len(), ours.bytes()), (0, slots));
         assert!(!ours.contains(&Key(0)) && ours.insert(Key(0)));
+    }
+
+    /// Keys taken out and put in at random, in sets that stay small (so
+    /// that runs of full slots go round the end of the array) and that
+    /// grow: the set holds what a hash set holds, after every step.
+    #[test]
+    fn a_key_taken_out_is_gone_and_every_other_is_still_found() {
+        for (seed, spread, steps) in [(3u64, 40u64, 20_000), (5, 5_000, 60_000), (9, 200_000, 150_000)] {
+            let mut next = numbers(seed);
+            let (mut ours, mut model) = (KeySet::default(), HashSet::new());
+            let mut removed = 0;
+            for step in 0..steps {
+                // Keys that share their low bits, so that they crowd
+                // together in the slots.
+                let k = next(spread) << 70 | 5;
+                if next(3) == 0 {
+                    let was = model.remove(&k);
+                    assert_eq!(ours.remove(Key(k)), was, "step {step}");
+                    removed += usize::from(was);
+                } else {
+                    assert_eq!(ours.insert(Key(k)), model.insert(k), "step {step}");
+                }
+                if step % 97 == 0 {
+                    assert!(model.iter().all(|&k| ours.contains(&Key(k))), "step {step}");
+                }
+                let probe = next(spread) << 70 | 5;
+                assert_eq!(ours.contains(&Key(probe)), model.contains(&probe), "step {step}");
+                assert_eq!(ours.len(), model.len());
+            }
+            assert!(removed > steps / 20, "{removed} taken out");
+        }
+        // A ranked set takes out that very key only: not a worse one of
+        // its class that a better one replaced.
+        let mut ranked = KeySet::ranked();
+        let place = |cursor: u128, redeals: u128| Key(9 | cursor << 72 | redeals << 77);
+        assert!(ranked.insert(place(5, 1)));
+        assert!(ranked.insert(place(2, 1)));
+        assert!(!ranked.remove(place(5, 1)));
+        assert!(ranked.contains(&place(5, 1)));
+        assert!(ranked.remove(place(2, 1)));
+        assert!(!ranked.contains(&place(5, 1)) && ranked.len() == 0);
+        // A set with a journal takes nothing out.
+        let mut journaled = KeySet::with_journal();
+        journaled.insert(Key(4));
+        assert!(!journaled.remove(Key(4)) && journaled.contains(&Key(4)));
     }
 
     #[test]
