@@ -469,7 +469,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         Verb::New,
         "new",
         &[],
-        &[form("new [N]", "start a new game, random or number N; a game in progress counts as lost", "new 42")],
+        &[form(
+            "new [N]",
+            "start game N, or a random game with new alone; a game in progress counts as lost",
+            "new 42",
+        )],
     ),
     game(
         Verb::Restart,
