@@ -41,6 +41,9 @@ pub struct Pending {
     /// quitting loses it: the question says so rather than only that it
     /// would count as lost (which may fail too).
     pub unsaved: bool,
+    /// The file to load holds a copy of this very game: the game goes on
+    /// from there, and is neither given up nor counted.
+    pub same_game: bool,
 }
 
 impl Pending {
@@ -55,7 +58,7 @@ impl Pending {
             Line::Session(SessionCommand::Quit) => quit_loses,
             _ => false,
         };
-        asked.then(|| Pending { command: command.clone(), counts_as_lost, unsaved: false })
+        asked.then(|| Pending { command: command.clone(), counts_as_lost, unsaved: false, same_game: false })
     }
 }
 

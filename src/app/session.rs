@@ -954,7 +954,8 @@ impl<W: World> Session<W> {
                 // A file that cannot be loaded is said before any question:
                 // yes would only lead to the error.
                 if let Line::Session(SessionCommand::Load(file)) = &line {
-                    self.read_game_file(file)?;
+                    let (_, id) = self.read_game_file(file)?;
+                    pending.same_game = self.is_this_game(&id);
                 }
                 let question = said::question_text(&pending);
                 self.flow.ask(pending);
@@ -967,10 +968,19 @@ impl<W: World> Session<W> {
         }
     }
 
-    /// The saved game in `file` (`load FILE`), read and replayed.
-    fn read_game_file(&mut self, file: &str) -> Result<Replayed, WhyNotRun> {
+    /// The saved game in `file` (`load FILE`), read and replayed, and its
+    /// id.
+    fn read_game_file(&mut self, file: &str) -> Result<(Replayed, GameId), WhyNotRun> {
         let record = self.world.folder().load_file(file).map_err(WhyNotRun::World)?;
-        record.replay().map_err(|error| WhyNotRun::Record { file: file.to_string(), error })
+        let replayed = record.replay().map_err(|error| WhyNotRun::Record { file: file.to_string(), error })?;
+        Ok((replayed, record.identity()))
+    }
+
+    /// Whether a saved game with id `id` is a copy of the game being
+    /// played, not yet counted (a game counted, won say, that is loaded
+    /// again is another game).
+    fn is_this_game(&self, id: &GameId) -> bool {
+        *id == self.id && !self.counted
     }
 
     /// Carries out a session command: the files, the statistics, another
@@ -983,9 +993,22 @@ impl<W: World> Session<W> {
                 Ok(Reply::Answer(said::saved(&file)))
             }
             SessionCommand::Load(file) => {
-                let r = self.read_game_file(&file)?;
-                let left = self.left_behind();
+                let (r, id) = self.read_game_file(&file)?;
                 let moves = r.game.moves_made();
+                if self.is_this_game(&id) {
+                    // A copy of this very game, saved from it earlier (or
+                    // later, then undone): play goes on from there, as
+                    // after undo or redo, under the same id and clock;
+                    // nothing is counted, and a game played stays played.
+                    let played = self.play.player_moved();
+                    self.play = Play::from_replayed(r, self.play.autoplay());
+                    if played {
+                        self.play.mark_played();
+                    }
+                    self.flow.new_game();
+                    return Ok(Reply::Opening(Some(said::loaded_same_game(&file, self.play.origin(), moves))));
+                }
+                let left = self.left_behind();
                 // A saved game loaded is a new game from that position (it
                 // may be loaded again): an id of its own.
                 let left = self.leave_game(r.elapsed_seconds, GameId::random(), left);

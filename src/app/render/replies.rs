@@ -283,6 +283,7 @@ pub fn question_text(pending: &Pending) -> String {
     let quit = matches!(pending.command, Line::Session(SessionCommand::Quit));
     let cost = match (pending.counts_as_lost, pending.unsaved && quit) {
         (_, true) => "This game could not be saved, so quitting loses it.",
+        _ if pending.same_game => "It holds this game: play would go on from where it was saved.",
         (true, false) => "This game would count as lost.",
         (false, false) => "This game would be given up.",
     };
@@ -409,6 +410,12 @@ pub fn restarted(left: Option<GameLeft>) -> String {
 pub fn loaded(left: Option<GameLeft>, file: &str, origin: Origin, moves: usize) -> String {
     let left = left.map(|l| format!("{l} ")).unwrap_or_default();
     format!("{left}Loaded {}: {}, {} made.", readable(file, 200), title(origin), count(moves, "move"))
+}
+
+/// What `load` says of a file that holds a copy of the game being played
+/// (saved from it earlier): the file as typed, the game and its moves made.
+pub fn loaded_same_game(file: &str, origin: Origin, moves: usize) -> String {
+    format!("Loaded {}, a copy of this game: {}, {} made.", readable(file, 200), title(origin), count(moves, "move"))
 }
 
 /// What `autoplay` says: whether it is on.
@@ -739,6 +746,7 @@ mod tests {
             command: Line::Session(SessionCommand::New(GameNumber::new(7))),
             counts_as_lost: true,
             unsaved: false,
+            same_game: false,
         };
         assert_eq!(
             question_text(&new_7),
@@ -748,10 +756,16 @@ mod tests {
             command: Line::Session(SessionCommand::Load("a\u{2028}b".into())),
             counts_as_lost: false,
             unsaved: false,
+            same_game: false,
         };
         assert_eq!(
             question_text(&load),
             "This game would be given up. Load a<line separator>b? Type yes, or no to keep playing."
+        );
+        let same = Pending { same_game: true, counts_as_lost: true, ..load.clone() };
+        assert_eq!(
+            question_text(&same),
+            "It holds this game: play would go on from where it was saved. Load a<line separator>b? Type yes, or no to keep playing."
         );
         assert!(Refusal::QuestionWaits(load).to_string().starts_with("a question waits for yes or no. This game"));
         assert_eq!(refused_line("cannot draw", true), "Not done: cannot draw.\n");

@@ -474,19 +474,49 @@ fn a_load_that_would_fail_is_reported_before_any_question() {
     feed(&mut s, &["save good.json"]);
     let (text, _) = feed(&mut s, &["load good.json"]);
     assert!(text.ends_with("Load good.json? Type yes, or no to keep playing.\n"), "{text}");
+    // It holds this game: the question says so, not that it counts as lost.
+    assert!(text.contains("It holds this game: play would go on from where it was saved."), "{text}");
 }
 
+/// Loading a copy of the game being played goes back (or on) to where it
+/// was saved: the same game, counted once when it is given up, and still
+/// counted when the copy was saved before any move.
 #[test]
-fn save_then_load_is_a_new_game_from_that_position() {
+fn save_then_load_goes_on_with_the_same_game_from_that_position() {
     let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
-    let (text, _) = feed(&mut s, &["d", "save mine.json", "d", "d"]);
+    let (text, _) = feed(&mut s, &["save start.json", "d", "save mine.json", "d", "d"]);
     assert!(text.contains("Saved the game to mine.json."), "{text}");
     let (text, next) = feed(&mut s, &["save autosave.json"]);
     assert_eq!(next, Next::Rejected, "{text}");
     let (text, _) = feed(&mut s, &["load mine.json"]);
-    assert!(text.contains("Game 1 counts as lost. Loaded mine.json: Game 1, 1 move made."), "{text}");
+    assert!(text.contains("Loaded mine.json, a copy of this game: Game 1, 1 move made."), "{text}");
+    assert!(!text.contains("counts as lost"), "{text}");
     assert_eq!(s.play().game().moves_made(), 1);
-    assert_eq!(s.world().counts.len(), 1, "the game left counts as lost");
+    assert!(s.world().counts.is_empty(), "nothing counted: {:?}", s.world().counts);
+    // Back to the copy saved before any move: still the game played.
+    let (text, _) = feed(&mut s, &["load start.json"]);
+    assert!(text.contains("a copy of this game: Game 1, 0 moves made."), "{text}");
+    let (text, _) = feed(&mut s, &["new 2"]);
+    assert!(text.contains("Game 1 counts as lost."), "{text}");
+    assert_eq!(s.world().counts.len(), 1, "counted once");
+}
+
+/// A copy of a game other than the one being played (here the game given
+/// up before) is a new game from that position: the game left counts as
+/// lost, and the copy is not counted again.
+#[test]
+fn loading_a_copy_of_another_game_is_a_new_game_from_that_position() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &["d", "save mine.json", "new 2", "d"]);
+    assert_eq!(s.world().counts.len(), 1, "game 1 given up");
+    let (text, _) = feed(&mut s, &["load mine.json"]);
+    assert!(text.contains("Game 2 counts as lost. Loaded mine.json: Game 1, 1 move made."), "{text}");
+    assert_eq!(s.world().counts.len(), 2);
+    // Loaded again, it is another game again: the game loaded from it
+    // took an id of its own.
+    feed(&mut s, &["d"]);
+    let (text, _) = feed(&mut s, &["load mine.json"]);
+    assert!(text.contains("Loaded mine.json: Game 1") && text.contains("counts as lost"), "{text}");
 }
 
 #[test]
