@@ -453,7 +453,16 @@ pub const COMMANDS: &[CommandSpec] = &[
     game(Verb::Table, "table", &["show"], &[form("table", "show the whole table again", "table")]),
     game(Verb::Repeat, "repeat", &[], &[form("repeat", "say the last response again", "repeat")]),
     session(Verb::Save, "save", &[], &[form("save FILE", "save the game to a file", "save game.json")]),
-    session(Verb::Load, "load", &[], &[form("load FILE", "load a saved game from a file", "load game.json")]),
+    session(
+        Verb::Load,
+        "load",
+        &[],
+        &[form(
+            "load FILE",
+            "load a saved game from a file; a game in progress counts as lost, unless the file holds a copy of it",
+            "load game.json",
+        )],
+    ),
     session(Verb::Stats, "stats", &[], &[form("stats", "show your statistics, per rules setting", "stats")]),
     session(
         Verb::Autoplay,

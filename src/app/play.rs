@@ -407,13 +407,6 @@ impl Play {
         self.ever_moved || self.movers.iter().chain(&self.redo_movers).any(|&m| m == Mover::Player)
     }
 
-    /// Marks the game as played by the player (it was played before this
-    /// copy of it was loaded), whatever its moves say: giving it up then
-    /// counts it as lost.
-    pub fn mark_played(&mut self) {
-        self.ever_moved = true;
-    }
-
     /// The record of the game for saving, with autoplay's moves marked and
     /// `elapsed_seconds` of play time (its `id` is left for the caller).
     pub fn record(&self, elapsed_seconds: u64) -> GameRecord {

@@ -954,8 +954,8 @@ impl<W: World> Session<W> {
                 // A file that cannot be loaded is said before any question:
                 // yes would only lead to the error.
                 if let Line::Session(SessionCommand::Load(file)) = &line {
-                    let (_, id) = self.read_game_file(file)?;
-                    pending.same_game = self.is_this_game(&id);
+                    let (r, id) = self.read_game_file(file)?;
+                    pending.same_game = self.is_this_game(&r, &id);
                 }
                 let question = said::question_text(&pending);
                 self.flow.ask(pending);
@@ -976,11 +976,19 @@ impl<W: World> Session<W> {
         Ok((replayed, record.identity()))
     }
 
-    /// Whether a saved game with id `id` is a copy of the game being
-    /// played, not yet counted (a game counted, won say, that is loaded
-    /// again is another game).
-    fn is_this_game(&self, id: &GameId) -> bool {
-        *id == self.id && !self.counted
+    /// Whether the saved game `r`, with id `id`, is a copy of the game
+    /// being played: the same id, deal, rules and scoring, the game not yet
+    /// counted (a game counted, won say, that is loaded again is another
+    /// game), and a copy played by the player if the game is (a copy saved
+    /// before any move of a game played since would be saved for resuming
+    /// as a game never played, and never counted).
+    fn is_this_game(&self, r: &Replayed, id: &GameId) -> bool {
+        *id == self.id
+            && !self.counted
+            && r.deal == *self.play.deal()
+            && r.game.rules() == self.play.rules()
+            && r.scoring == self.play.scoring()
+            && (!self.play.player_moved() || Play::from_replayed(r.clone(), false).player_moved())
     }
 
     /// Carries out a session command: the files, the statistics, another
@@ -995,16 +1003,12 @@ impl<W: World> Session<W> {
             SessionCommand::Load(file) => {
                 let (r, id) = self.read_game_file(&file)?;
                 let moves = r.game.moves_made();
-                if self.is_this_game(&id) {
+                if self.is_this_game(&r, &id) {
                     // A copy of this very game, saved from it earlier (or
-                    // later, then undone): play goes on from there, as
-                    // after undo or redo, under the same id and clock;
-                    // nothing is counted, and a game played stays played.
-                    let played = self.play.player_moved();
+                    // later, then undone): play goes on from there (the
+                    // moves made since it was saved are not kept), under
+                    // the same id and clock; nothing is counted.
                     self.play = Play::from_replayed(r, self.play.autoplay());
-                    if played {
-                        self.play.mark_played();
-                    }
                     self.flow.new_game();
                     return Ok(Reply::Opening(Some(said::loaded_same_game(&file, self.play.origin(), moves))));
                 }

@@ -196,6 +196,41 @@ fn loading_the_saved_game_itself_goes_on_with_it_and_counts_nothing() {
     }
 }
 
+/// `--load` of a file with the saved game's id that is not a copy of it
+/// as played (saved before any move of a game played since; edited by
+/// hand to another deal) is another game: the saved game counts as lost,
+/// once.
+#[test]
+fn loading_a_file_with_the_saved_games_id_but_not_its_play_or_deal_counts_the_saved_game() {
+    for edit in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path();
+        let copied = data.join("copy.json");
+        let script = if edit {
+            format!("d\nsave {}\nd\n", copied.display())
+        } else {
+            format!("save {}\nd\nd\n", copied.display())
+        };
+        let (code, _, err) = klondike(data, &[], &["--game", "7", "--autosave", "--stats"], &script);
+        assert_eq!(code, 0, "{err}");
+        let id = autosave_id(data).unwrap();
+        if edit {
+            let text = std::fs::read_to_string(&copied).unwrap();
+            let mut record: serde_json::Value = serde_json::from_str(&text).unwrap();
+            record["game"] = serde_json::Value::String("8".into());
+            std::fs::write(&copied, record.to_string()).unwrap();
+        }
+        let (code, out, err) =
+            klondike(data, &[], &["--load", copied.to_str().unwrap(), "--autosave", "--stats"], "d\n");
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("counts as lost") || out.contains("counts as lost"), "edit {edit}: {err}{out}");
+        let stats = statistics(data);
+        assert_eq!(played(&stats), 1, "edit {edit}: {stats}");
+        assert_eq!(counted_ids(&stats), vec![id.clone()], "edit {edit}");
+        assert_ne!(autosave_id(data), Some(id), "edit {edit}: another game is saved now");
+    }
+}
+
 #[test]
 fn a_saved_game_from_a_newer_version_is_never_overwritten() {
     let dir = tempfile::tempdir().unwrap();

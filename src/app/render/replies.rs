@@ -283,10 +283,15 @@ pub fn question_text(pending: &Pending) -> String {
     let quit = matches!(pending.command, Line::Session(SessionCommand::Quit));
     let cost = match (pending.counts_as_lost, pending.unsaved && quit) {
         (_, true) => "This game could not be saved, so quitting loses it.",
-        _ if pending.same_game => "It holds this game: play would go on from where it was saved.",
         (true, false) => "This game would count as lost.",
         (false, false) => "This game would be given up.",
     };
+    if let (true, Line::Session(SessionCommand::Load(file))) = (pending.same_game, &pending.command) {
+        let file = readable(file, 60);
+        return format!(
+            "{file} holds this game as it was saved: the moves made since would be lost. Load {file}? Type yes, or no to keep playing."
+        );
+    }
     let question = match &pending.command {
         Line::Session(SessionCommand::New(Some(n))) => format!("Start game {n}?"),
         Line::Session(SessionCommand::New(None)) => "Start a new game?".to_string(),
@@ -765,7 +770,7 @@ mod tests {
         let same = Pending { same_game: true, counts_as_lost: true, ..load.clone() };
         assert_eq!(
             question_text(&same),
-            "It holds this game: play would go on from where it was saved. Load a<line separator>b? Type yes, or no to keep playing."
+            "a<line separator>b holds this game as it was saved: the moves made since would be lost. Load a<line separator>b? Type yes, or no to keep playing."
         );
         assert!(Refusal::QuestionWaits(load).to_string().starts_with("a question waits for yes or no. This game"));
         assert_eq!(refused_line("cannot draw", true), "Not done: cannot draw.\n");

@@ -133,6 +133,11 @@ fn read_saved_game(path: &Path) -> Result<(Replayed, GameId), ChoiceError> {
     Ok((replayed, record.identity()))
 }
 
+/// Whether the player made a move in the game `r` (see [`Play::player_moved`]).
+fn played(r: &Replayed) -> bool {
+    Play::from_replayed(r.clone(), false).player_moved()
+}
+
 /// Why a session cannot begin (the program ends with status 1).
 #[derive(Debug, thiserror::Error)]
 pub enum BeginError {
@@ -189,10 +194,23 @@ pub fn begin<W: World>(
             // The game saved in the data folder itself (that file, or a copy
             // of it made with `save`): the same game goes on under its own
             // id, and the session keeps its saved copy, instead of counting
-            // it as lost and starting it again as a new game.
+            // it as lost and starting it again as a new game. A copy of
+            // another deal, rules or scoring, though it has the id (edited
+            // by hand), is another game; so is a copy saved before any move
+            // of a game played since, which would be saved again as a game
+            // never played, and never counted.
             let same = persistence.autosave
                 && match world.folder().read_autosave() {
-                    Ok(Some(saved)) => saved.identity() == id && !world.folder().was_counted(&id),
+                    Ok(Some(saved)) => {
+                        saved.identity() == id
+                            && !world.folder().was_counted(&id)
+                            && saved.replay().is_ok_and(|s| {
+                                s.deal == replayed.deal
+                                    && s.game.rules() == replayed.game.rules()
+                                    && s.scoring == replayed.scoring
+                                    && (!played(&s) || played(&replayed))
+                            })
+                    }
                     _ => false,
                 };
             let elapsed = replayed.elapsed_seconds;

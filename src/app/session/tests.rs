@@ -475,16 +475,15 @@ fn a_load_that_would_fail_is_reported_before_any_question() {
     let (text, _) = feed(&mut s, &["load good.json"]);
     assert!(text.ends_with("Load good.json? Type yes, or no to keep playing.\n"), "{text}");
     // It holds this game: the question says so, not that it counts as lost.
-    assert!(text.contains("It holds this game: play would go on from where it was saved."), "{text}");
+    assert!(text.contains("good.json holds this game as it was saved: the moves made since would be lost."), "{text}");
 }
 
 /// Loading a copy of the game being played goes back (or on) to where it
-/// was saved: the same game, counted once when it is given up, and still
-/// counted when the copy was saved before any move.
+/// was saved: the same game, counted once when it is given up.
 #[test]
 fn save_then_load_goes_on_with_the_same_game_from_that_position() {
     let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
-    let (text, _) = feed(&mut s, &["save start.json", "d", "save mine.json", "d", "d"]);
+    let (text, _) = feed(&mut s, &["d", "save mine.json", "d", "d"]);
     assert!(text.contains("Saved the game to mine.json."), "{text}");
     let (text, next) = feed(&mut s, &["save autosave.json"]);
     assert_eq!(next, Next::Rejected, "{text}");
@@ -493,12 +492,42 @@ fn save_then_load_goes_on_with_the_same_game_from_that_position() {
     assert!(!text.contains("counts as lost"), "{text}");
     assert_eq!(s.play().game().moves_made(), 1);
     assert!(s.world().counts.is_empty(), "nothing counted: {:?}", s.world().counts);
-    // Back to the copy saved before any move: still the game played.
-    let (text, _) = feed(&mut s, &["load start.json"]);
-    assert!(text.contains("a copy of this game: Game 1, 0 moves made."), "{text}");
     let (text, _) = feed(&mut s, &["new 2"]);
     assert!(text.contains("Game 1 counts as lost."), "{text}");
     assert_eq!(s.world().counts.len(), 1, "counted once");
+}
+
+/// What is not a copy of the game being played, though it carries its id,
+/// is another game: a copy saved before any move of a game played since
+/// (it would be saved for resuming as a game never played, and never
+/// counted), and a copy edited to another deal, rules or scoring.
+#[test]
+fn a_copy_with_the_games_id_but_not_its_play_deal_or_rules_is_another_game() {
+    type Edit = fn(&mut GameRecord);
+    let edits: [(&str, &[&str], Edit); 5] = [
+        ("saved before any move", &[], |_| {}),
+        ("the copy itself", &["d"], |_| {}),
+        ("another deal", &["d"], |r| r.game = Some("2".into())),
+        ("other rules", &["d"], |r| r.foundation_to_tableau = !r.foundation_to_tableau),
+        ("another scoring", &["d"], |r| r.scoring = Scoring::Vegas),
+    ];
+    for (what, before, edit) in edits {
+        let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+        feed(&mut s, before);
+        feed(&mut s, &["save copy.json"]);
+        if let Some(File::Game(record)) = s.world_mut().files.get_mut("copy.json") {
+            edit(record);
+        }
+        feed(&mut s, &["d", "d"]);
+        let (text, _) = feed(&mut s, &["load copy.json"]);
+        if what == "the copy itself" {
+            assert!(text.contains("Loaded copy.json, a copy of this game"), "{what}: {text}");
+            assert!(s.world().counts.is_empty(), "{what}");
+        } else {
+            assert!(text.contains("Game 1 counts as lost. Loaded copy.json:"), "{what}: {text}");
+            assert_eq!(s.world().counts.len(), 1, "{what}");
+        }
+    }
 }
 
 /// A copy of a game other than the one being played (here the game given
