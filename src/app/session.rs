@@ -297,6 +297,12 @@ pub enum Input {
     /// Ctrl-C on an empty line at the prompt: it takes back a question,
     /// or says how to quit (twice in a row: ends the session).
     Interrupted,
+    /// Ctrl-C at a prompt without a line editor (screen-reader mode): the
+    /// terminal has thrown away the line, if one was being typed, which
+    /// cannot be told. It takes back a question, as [`Input::Interrupted`]
+    /// does; otherwise it says that the line was cleared, and never ends
+    /// the session.
+    Cleared,
     /// The end of input.
     End,
 }
@@ -785,8 +791,9 @@ impl<W: World> Session<W> {
     /// then keeps the autosave in step ([`Session::checkpoint`]). Ctrl-C
     /// (which reaches the session only on an empty line: the line editor
     /// clears a line that has text) takes back a question waiting;
-    /// otherwise the first says how to quit, and a second in a row ends the
-    /// session, as the end of input does (saying what becomes of the game
+    /// otherwise the first says how to quit (without a line editor, that
+    /// the line was cleared: see [`Input::Cleared`]), and a second in a
+    /// row ends the session, as the end of input does (saying what becomes of the game
     /// where [`View::farewell`] asks for it). The caller then calls
     /// [`Session::end`].
     ///
@@ -796,6 +803,17 @@ impl<W: World> Session<W> {
         let interrupted_before = std::mem::take(&mut self.interrupted);
         let (line, fault) = match input {
             Input::Interrupted if self.flow.pending().is_some() => ("no".to_string(), None),
+            // The terminal showed ^C after the prompt: the answer goes on a
+            // line of its own.
+            Input::Cleared if self.flow.pending().is_some() => {
+                writeln!(out)?;
+                ("no".to_string(), None)
+            }
+            Input::Cleared => {
+                writeln!(out, "\n{}", said::LINE_CLEARED)?;
+                out.flush()?;
+                return Ok(Next::Continue);
+            }
             Input::Interrupted if !interrupted_before => {
                 self.interrupted = true;
                 writeln!(out, "{}", said::HOW_TO_QUIT)?;

@@ -2,7 +2,7 @@
 //! read at a terminal in screen-reader mode, plain lines otherwise
 //! (scripted replay).
 
-use std::io::{self, Write};
+use std::io;
 use std::path::PathBuf;
 
 use rustyline::completion::Completer;
@@ -196,26 +196,19 @@ impl SpokenLines {
 
 impl LineSource for SpokenLines {
     fn next_line(&mut self) -> io::Result<Line> {
-        loop {
-            {
-                let mut out = io::stdout().lock();
-                io::Write::write_all(&mut out, self.prompt.as_bytes())?;
-                io::Write::flush(&mut out)?;
-            }
-            return match self.lines.recv() {
-                // The terminal has thrown the line away; whether one was
-                // being typed cannot be told, so this never quits: said on
-                // a line of its own, then the prompt again.
-                Ok(Ok(Line::Interrupted)) => {
-                    let mut out = io::stdout().lock();
-                    writeln!(out, "\n{}", klondike::app::render::replies::LINE_CLEARED)?;
-                    continue;
-                }
-                Ok(line) => line,
-                // The reader has ended (after the end of input or an error it
-                // sent), or never started.
-                Err(_) => Ok(Line::End),
-            };
+        {
+            let mut out = io::stdout().lock();
+            io::Write::write_all(&mut out, self.prompt.as_bytes())?;
+            io::Write::flush(&mut out)?;
+        }
+        match self.lines.recv() {
+            // The terminal has thrown the line away; whether one was being
+            // typed cannot be told (see `Line::Cleared`).
+            Ok(Ok(Line::Interrupted)) => Ok(Line::Cleared),
+            Ok(line) => line,
+            // The reader has ended (after the end of input or an error it
+            // sent), or never started.
+            Err(_) => Ok(Line::End),
         }
     }
 }

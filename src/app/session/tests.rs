@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::app::play::tests::{easy_win, EASY};
-use crate::app::render::replies::{GAME_KEPT, HOW_TO_QUIT, KEPT_PLAYING, LEFT_NOT_COUNTED};
+use crate::app::render::replies::{GAME_KEPT, HOW_TO_QUIT, KEPT_PLAYING, LEFT_NOT_COUNTED, LINE_CLEARED};
 use crate::app::render::words::{CardNames, SuitStyle};
 use crate::engine::deal::{Deal, GameNumber};
 use crate::engine::moves::{Move, PileId};
@@ -573,6 +573,28 @@ fn a_question_waits_and_ctrl_c_takes_it_back() {
     assert_eq!(ctrl_c(&mut s), (Next::Continue, format!("{HOW_TO_QUIT}\n")));
     assert_eq!(s.play().game().moves_made(), 2);
     assert_eq!(ctrl_c(&mut s), (Next::SessionEnd, "\nGame 1 counts as lost.\n".to_string()));
+}
+
+/// Ctrl-C at a prompt without a line editor (screen-reader mode) takes
+/// back a question as at any prompt; with nothing asked it says that the
+/// line was cleared, however many times, and never ends the session.
+#[test]
+fn ctrl_c_without_a_line_editor_answers_no_and_never_quits() {
+    let view = View { confirm: true, farewell: true, ..script() };
+    let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "new"]);
+    assert!(text.contains("?"), "a question: {text}");
+    let mut out = Vec::new();
+    assert_eq!(s.feed(Input::Cleared, &mut out).unwrap(), Next::Continue);
+    assert_eq!(String::from_utf8(out).unwrap(), format!("\n> no\n{KEPT_PLAYING}\n"));
+    assert_eq!(s.flow.pending(), None);
+    assert!(s.world().counts.is_empty());
+    for _ in 0..3 {
+        let mut out = Vec::new();
+        assert_eq!(s.feed(Input::Cleared, &mut out).unwrap(), Next::Continue);
+        assert_eq!(String::from_utf8(out).unwrap(), format!("\n{LINE_CLEARED}\n"));
+    }
+    assert_eq!(s.play().game().moves_made(), 1);
 }
 
 #[test]
