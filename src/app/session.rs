@@ -821,6 +821,11 @@ impl<W: World> Session<W> {
                 return Ok(Next::Continue);
             }
             Input::End | Input::Interrupted => {
+                // Ctrl-C at a question answers it (above): this is the end
+                // of input.
+                if self.flow.pending().is_some() {
+                    self.world.warn(said::ENDED_AT_QUESTION);
+                }
                 if self.view.farewell {
                     self.farewell(out)?;
                 }

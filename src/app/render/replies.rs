@@ -326,6 +326,11 @@ pub const LINE_CLEARED: &str = "Line cleared. To quit, type q or press Ctrl-D.";
 /// What is said when the player answers no to the question.
 pub const KEPT_PLAYING: &str = "Kept playing this game.";
 
+/// Said (on standard error) when the input ends while a question waits:
+/// what it asked about is not done, which a script would not otherwise
+/// learn.
+pub const ENDED_AT_QUESTION: &str = "the input ended at a question, so what it asked about was not done";
+
 /// What is said of the game when the program ends and it is saved for
 /// next time (`q`, the end of input, Ctrl-C).
 pub const GAME_KEPT: &str = "The game is kept: klondike offers it again when it starts.";

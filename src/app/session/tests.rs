@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::app::play::tests::{easy_win, EASY};
-use crate::app::render::replies::{GAME_KEPT, HOW_TO_QUIT, KEPT_PLAYING, LEFT_NOT_COUNTED, LINE_CLEARED};
+use crate::app::render::replies::{
+    ENDED_AT_QUESTION, GAME_KEPT, HOW_TO_QUIT, KEPT_PLAYING, LEFT_NOT_COUNTED, LINE_CLEARED,
+};
 use crate::app::render::words::{CardNames, SuitStyle};
 use crate::engine::deal::{Deal, GameNumber};
 use crate::engine::moves::{Move, PileId};
@@ -573,6 +575,25 @@ fn a_question_waits_and_ctrl_c_takes_it_back() {
     assert_eq!(ctrl_c(&mut s), (Next::Continue, format!("{HOW_TO_QUIT}\n")));
     assert_eq!(s.play().game().moves_made(), 2);
     assert_eq!(ctrl_c(&mut s), (Next::SessionEnd, "\nGame 1 counts as lost.\n".to_string()));
+}
+
+/// The end of input at a question does not do what it asked, and says so
+/// (a script learns it no other way).
+#[test]
+fn the_end_of_input_at_a_question_does_nothing_and_says_so() {
+    let view = View { confirm: true, ..script() };
+    let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
+    feed(&mut s, &["d", "new 2"]);
+    assert!(s.flow.pending().is_some());
+    let mut out = Vec::new();
+    assert_eq!(s.feed(Input::End, &mut out).unwrap(), Next::SessionEnd);
+    assert_eq!(s.world().warnings, [ENDED_AT_QUESTION]);
+    assert_eq!(s.play().origin(), Origin::Number(GameNumber::new(1).unwrap()));
+    // Without a question, nothing is said.
+    let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
+    feed(&mut s, &["d"]);
+    assert_eq!(s.feed(Input::End, &mut Vec::new()).unwrap(), Next::SessionEnd);
+    assert!(s.world().warnings.is_empty());
 }
 
 /// Ctrl-C at a prompt without a line editor (screen-reader mode) takes
