@@ -893,6 +893,7 @@ impl<W: World> Session<W> {
                 Err(e) => state = state.rejected(plain_message(&e.to_string())),
                 Ok(_) => {}
             }
+            state.question = self.flow.pending().is_some();
             // What `repeat` says again: the last message or error.
             if let Some(text) = state.message.as_ref().or(state.error.as_ref()) {
                 self.flow.said(text.trim_end());

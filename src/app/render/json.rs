@@ -95,6 +95,10 @@ pub struct State {
     /// What a query command answered (a hint, the help text), if anything.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// A question waits for yes or no (with `--confirm`): the command it
+    /// asks about is not done yet. Written only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub question: bool,
 }
 
 impl State {
@@ -142,6 +146,7 @@ impl State {
             passes: rules.passes,
             foundation_to_tableau: rules.foundation_to_tableau,
             message: None,
+            question: false,
         }
     }
 

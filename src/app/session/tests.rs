@@ -677,6 +677,21 @@ fn json_says_one_state_a_line_and_repeat_says_it_again() {
     assert_eq!(lines[2]["message"].as_str(), Some(error), "{text}");
 }
 
+/// A question waiting shows in JSON as `"question": true` on its line
+/// and on each line refused while it waits, and is gone once answered.
+#[test]
+fn json_says_when_a_question_waits() {
+    let view = View { json: true, confirm: true, ..script() };
+    let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
+    let (text, _) = feed(&mut s, &["d", "new 2", "d", "no"]);
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    let asks: Vec<Option<bool>> = lines.iter().map(|l| l["question"].as_bool()).collect();
+    assert_eq!(asks, [None, Some(true), Some(true), None], "{text}");
+    assert!(lines[1]["message"].as_str().is_some_and(|m| m.contains("Start game 2?")), "{text}");
+    assert_eq!(lines[2]["ok"].as_bool(), Some(false));
+}
+
 #[test]
 fn hint_and_solve_ask_the_worlds_solver() {
     let world = Memory { verdict: Some(Verdict::Unwinnable), ..Memory::default() };
