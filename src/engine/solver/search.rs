@@ -81,8 +81,9 @@
 //! the path is kept, so on a deal that cannot be won a restart costs the
 //! path's few positions; with the ranked tables (see [`table_for`]) a
 //! shuffled order visits worse talons before the better ones that would
-//! have made them skipped, and costs a lot (draw-1, 3 passes, lost PySol
-//! 106: half as many nodes again), so there are none.
+//! have made them skipped, which costs far more than it saves on deals
+//! that cannot be won, so there are none (the figures are in the run logs,
+//! `docs/runs/`).
 //!
 //! # Fewer passes
 //!
@@ -395,19 +396,17 @@ impl Probes {
 /// Nodes of the search proper before its first restart (see
 /// [`Restarts`]); each shuffled phase lasts half the nodes searched before
 /// it, and the next starts twice as late. Earlier restarts cut the tail of
-/// more wins and lengthen more of the others (a shuffled order is worse
-/// than the usual one on average): at 10 000, draw-1 PySol 1001..2000
-/// took 2% more nodes; at 100 000, every batch measured took fewer.
+/// more wins but lengthen more of the others, since a shuffled order is
+/// worse than the usual one on average (measured in the run logs).
 pub(crate) const RESTART_FIRST: u64 = 100_000;
 const RESTART_GROWTH: u64 = 2;
 const RESTART_PHASE_FRACTION: u64 = 2;
 /// Positions on the path (nodes and positions in between) below which a
 /// shuffled phase tries moves in the usual order: a bad choice that sends
 /// a search the wrong way for long is made near the start, and the usual
-/// order is the better one on average further down, where shuffling the
-/// moves of every position cost 3% more CPU a node (the offsets, the
-/// sorting, and visits in a worse order) and won no sooner (PySol
-/// 1..2000, draw-1: the same nodes within 0.1% at 10 and at 25).
+/// order is the better one on average further down, where shuffling every
+/// position's moves costs CPU a node (the offsets, the sorting, visits in
+/// a worse order) and wins no sooner.
 const RESTART_SHUFFLE_DEPTH: usize = 20;
 
 /// The restarts of a search proper (see the module docs): when one is
