@@ -407,6 +407,12 @@ impl Play {
         self.ever_moved || self.movers.iter().chain(&self.redo_movers).any(|&m| m == Mover::Player)
     }
 
+    /// Whether the player made a move in the saved game `replayed`, as
+    /// [`Play::player_moved`] says of it once loaded.
+    pub fn was_played(replayed: &Replayed) -> bool {
+        Play::from_replayed(replayed.clone(), false).player_moved()
+    }
+
     /// The record of the game for saving, with autoplay's moves marked and
     /// `elapsed_seconds` of play time (its `id` is left for the caller).
     pub fn record(&self, elapsed_seconds: u64) -> GameRecord {

@@ -1012,7 +1012,7 @@ impl<W: World> Session<W> {
             && r.deal == *self.play.deal()
             && r.game.rules() == self.play.rules()
             && r.scoring == self.play.scoring()
-            && (!self.play.player_moved() || Play::from_replayed(r.clone(), false).player_moved())
+            && (!self.play.player_moved() || Play::was_played(r))
     }
 
     /// Carries out a session command: the files, the statistics, another

@@ -133,11 +133,6 @@ fn read_saved_game(path: &Path) -> Result<(Replayed, GameId), ChoiceError> {
     Ok((replayed, record.identity()))
 }
 
-/// Whether the player made a move in the game `r` (see [`Play::player_moved`]).
-fn played(r: &Replayed) -> bool {
-    Play::from_replayed(r.clone(), false).player_moved()
-}
-
 /// Why a session cannot begin (the program ends with status 1).
 #[derive(Debug, thiserror::Error)]
 pub enum BeginError {
@@ -208,7 +203,7 @@ pub fn begin<W: World>(
                                 s.deal == replayed.deal
                                     && s.game.rules() == replayed.game.rules()
                                     && s.scoring == replayed.scoring
-                                    && (!played(&s) || played(&replayed))
+                                    && (!Play::was_played(&s) || Play::was_played(&replayed))
                             })
                     }
                     _ => false,
