@@ -1203,6 +1203,16 @@ pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCor
     })
 }
 
+/// Why a file named by the user that is not there (a read found no file)
+/// cannot be used, when its name is a symbolic link to nothing: "there is
+/// no file" would send the user looking for the wrong thing. `None` when
+/// the name is not such a link.
+pub fn leads_nowhere(path: &Path) -> Option<StoreError> {
+    let link = fs::symlink_metadata(path).ok()?.file_type().is_symlink();
+    let error = fs::metadata(path).err()?;
+    link.then(|| StoreError::NotUsable { path: path.to_path_buf(), why: Problem::LinkLeadsNowhere(error) })
+}
+
 /// `text` as a path, a leading `~` (alone or before a `/`) standing for the
 /// home folder, as a shell would read it.
 pub fn expand_home(text: &str) -> PathBuf {

@@ -44,6 +44,24 @@ fn an_unfinished_game_is_saved_and_resumed_with_its_history() {
     assert!(err.contains("no saved game"), "{err}");
 }
 
+/// `--load` and `load` of a link to nothing say that it is one (not "no
+/// file"), and leave it as it is.
+#[test]
+#[cfg(unix)]
+fn loading_a_link_to_nothing_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(dir.path().join("gone.json"), &link).unwrap();
+    let name = link.to_str().unwrap();
+    let (code, _, err) = klondike(dir.path(), &["--load", name], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("the link leads nowhere"), "{err}");
+    let (code, out, _) = klondike(dir.path(), &["--game", "1"], &format!("load {name}\n"));
+    assert_eq!(code, 0);
+    assert!(out.contains("error: cannot use") && out.contains("the link leads nowhere"), "{out}");
+    assert!(std::fs::symlink_metadata(&link).is_ok(), "the link is left as it is");
+}
+
 #[test]
 fn resuming_a_corrupt_save_fails_instead_of_dealing_another_game() {
     let dir = tempfile::tempdir().unwrap();

@@ -126,7 +126,12 @@ pub fn read_saved(path: &Path) -> Result<Replayed, ChoiceError> {
 fn read_saved_game(path: &Path) -> Result<(Replayed, GameId), ChoiceError> {
     let record = match store::read_json::<GameRecord>(path, store::IfCorrupt::LeaveNamed) {
         Ok(Some(r)) => r,
-        Ok(None) => return Err(ChoiceError::NoSavedGame(path.to_path_buf())),
+        Ok(None) => {
+            return Err(match store::leads_nowhere(path) {
+                Some(e) => ChoiceError::NotLoaded(e),
+                None => ChoiceError::NoSavedGame(path.to_path_buf()),
+            })
+        }
         Err(e) => return Err(ChoiceError::NotLoaded(e)),
     };
     let replayed = record.replay().map_err(|error| ChoiceError::Replay { path: path.to_path_buf(), error })?;

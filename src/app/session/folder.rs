@@ -156,9 +156,13 @@ impl Folder for DataFolder {
     }
 
     fn load_file(&mut self, file: &str) -> Result<GameRecord, WorldError> {
-        match store::read_json::<GameRecord>(&store::expand_home(file), IfCorrupt::LeaveNamed) {
+        let path = store::expand_home(file);
+        match store::read_json::<GameRecord>(&path, IfCorrupt::LeaveNamed) {
             Ok(Some(record)) => Ok(record),
-            Ok(None) => Err(WorldError::Refused(Refusal::NoSuchFile(file.to_string()))),
+            Ok(None) => match store::leads_nowhere(&path) {
+                Some(e) => Err(WorldError::Failed(not_loaded(&e))),
+                None => Err(WorldError::Refused(Refusal::NoSuchFile(file.to_string()))),
+            },
             Err(e) => Err(WorldError::Failed(not_loaded(&e))),
         }
     }
@@ -292,6 +296,16 @@ mod tests {
         assert_eq!(folder.load_file(&mine).unwrap(), record());
         let missing = dir.path().join("missing.json").display().to_string();
         assert_eq!(folder.load_file(&missing), Err(WorldError::Refused(Refusal::NoSuchFile(missing.clone()))));
+        // A link to nothing is said to be one, not "no file".
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("link.json");
+            std::os::unix::fs::symlink(dir.path().join("gone.json"), &link).unwrap();
+            let link = link.display().to_string();
+            let Err(WorldError::Failed(text)) = folder.load_file(&link) else { panic!("loaded a link to nothing") };
+            assert_eq!(text, format!("cannot use {link}: the link leads nowhere (it does not exist)"));
+            assert!(std::fs::symlink_metadata(&link).is_ok(), "the link is left as it is");
+        }
     }
 
     #[test]
