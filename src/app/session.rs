@@ -909,13 +909,11 @@ impl<W: World> Session<W> {
             Ok(Reply::Table) => screen::whole_table(&self.play, &self.frame()),
             Ok(Reply::Opening(None)) => self.opening(),
             Ok(Reply::Opening(Some(t))) => format!("{t}\n{}", self.opening()),
-            Ok(Reply::Changed { said, stuck_news }) => self.after_change(&said, stuck_news),
+            Ok(Reply::Changed { said, stuck_news }) => self.after_change(&said, "", stuck_news),
             Ok(Reply::ChangedAfter { note, said, stuck_news }) if self.view.screen_reader => {
-                self.after_change(&format!("{note} {said}"), stuck_news)
+                self.after_change(&format!("{note} {said}"), "", stuck_news)
             }
-            Ok(Reply::ChangedAfter { note, said, stuck_news }) => {
-                format!("{}{note}\n", self.after_change(&said, stuck_news))
-            }
+            Ok(Reply::ChangedAfter { note, said, stuck_news }) => self.after_change(&said, &note, stuck_news),
         };
         if self.view.screen_reader {
             text = spoken(&text);
@@ -927,13 +925,14 @@ impl<W: World> Session<W> {
         Ok(next)
     }
 
-    /// After the position changed: a sentence (screen reader) or the table;
+    /// After the position changed: a sentence (screen reader) or the table,
+    /// with `note` (what an undo or redo did, or "" for nothing) under it;
     /// `stuck_news`: the change made the game stuck (said once when it
     /// happens, not after every command).
-    fn after_change(&mut self, sentence: &str, stuck_news: bool) -> String {
+    fn after_change(&mut self, sentence: &str, note: &str, stuck_news: bool) -> String {
         let can_finish = can_auto_finish(self.game().position()) && !self.play.autoplay();
         let finish = self.flow.finish_news(can_finish);
-        screen::after_change(&self.play, &self.frame(), sentence, stuck_news, finish, self.view.confirm)
+        screen::after_change(&self.play, &self.frame(), sentence, note, stuck_news, finish, self.view.confirm)
     }
 
     /// Plays the safe foundation moves there are now (each its own move):

@@ -168,9 +168,19 @@ pub fn opening(play: &Play, look: &Frame, note: Option<&str>) -> String {
 
 /// What is shown after a change: for a screen reader `sentence` (what the
 /// change did), then the win, or the news that the game is stuck; for the
-/// eye, the whole table. `finish`: say that every card is face up and
-/// `auto` finishes; `again`: after a win, ask for another game.
-pub fn after_change(play: &Play, look: &Frame, sentence: &str, stuck_news: bool, finish: bool, again: bool) -> String {
+/// eye, the whole table, then `note` (what an undo or redo did, if not
+/// empty: the table alone does not show it). `finish`: say that every
+/// card is face up and `auto` finishes; `again`: after a win, ask for
+/// another game (after the note, which says the move that won).
+pub fn after_change(
+    play: &Play,
+    look: &Frame,
+    sentence: &str,
+    note: &str,
+    stuck_news: bool,
+    finish: bool,
+    again: bool,
+) -> String {
     let won = play.status() == Status::Won;
     const FINISH: &str = "Every card is face up: type auto to finish.";
     if look.screen_reader {
@@ -189,6 +199,10 @@ pub fn after_change(play: &Play, look: &Frame, sentence: &str, stuck_news: bool,
         line
     } else {
         let mut text = whole_table(play, look);
+        if !note.is_empty() {
+            text.push_str(note);
+            text.push('\n');
+        }
         if finish {
             text.push_str(&format!("{FINISH}\n"));
         }

@@ -278,6 +278,20 @@ fn a_won_game_is_counted_once_and_its_saved_copy_removed() {
     assert!(s.world().autosave.is_none());
 }
 
+/// In the table view, what an undo or redo did is said under the table,
+/// before the offer of another game that a win by redo brings.
+#[test]
+fn a_win_by_redo_says_the_move_before_offering_another_game() {
+    let view = View { confirm: true, ..script() };
+    let mut s = session(easy(), view, KEEPS_ALL, Memory::default());
+    feed(&mut s, &easy_win());
+    feed(&mut s, &["u"]);
+    let (text, _) = feed(&mut s, &["redo"]);
+    let redid = text.find("Redid:").unwrap_or_else(|| panic!("{text}"));
+    let again = text.find("Play again?").unwrap_or_else(|| panic!("{text}"));
+    assert!(redid < again, "{text}");
+}
+
 #[test]
 fn quitting_a_won_game_taken_back_says_it_is_not_kept() {
     let mut s = session(easy(), script(), KEEPS_ALL, Memory::default());
