@@ -164,6 +164,17 @@ fn replacing_a_saved_game_counts_it_as_lost_on_every_path_and_says_so() {
     }
 }
 
+/// Game 7 played with `--autosave --stats` under `script`, which saves a
+/// copy to the `copy.json` it is given (`{copy}` in it): the saved game's
+/// id, and the copy's path.
+fn saved_game_and_copy(data: &Path, script: &str) -> (String, std::path::PathBuf) {
+    let copied = data.join("copy.json");
+    let script = script.replace("{copy}", &copied.display().to_string());
+    let (code, _, err) = klondike(data, &[], &["--game", "7", "--autosave", "--stats"], &script);
+    assert_eq!(code, 0, "{err}");
+    (autosave_id(data).unwrap(), copied)
+}
+
 /// `--load` of the data folder's own saved game (the file itself, or a
 /// copy made with `save`) goes on with that game: nothing is counted as
 /// lost, the game keeps its id, and it is counted once when it ends.
@@ -172,15 +183,7 @@ fn loading_the_saved_game_itself_goes_on_with_it_and_counts_nothing() {
     for copy in [false, true] {
         let dir = tempfile::tempdir().unwrap();
         let data = dir.path();
-        let copied = data.join("copy.json");
-        let (code, _, err) = klondike(
-            data,
-            &[],
-            &["--game", "7", "--autosave", "--stats"],
-            &format!("d\nd\nsave {}\nd\n", copied.display()),
-        );
-        assert_eq!(code, 0, "{err}");
-        let id = autosave_id(data).unwrap();
+        let (id, copied) = saved_game_and_copy(data, "d\nd\nsave {copy}\nd\n");
         let file = if copy { copied.clone() } else { data.join("autosave.json") };
         let (code, out, err) = klondike(data, &[], &["--load", file.to_str().unwrap(), "--autosave", "--stats"], "d\n");
         assert_eq!(code, 0, "{err}");
@@ -205,15 +208,8 @@ fn loading_a_file_with_the_saved_games_id_but_not_its_play_or_deal_counts_the_sa
     for edit in [false, true] {
         let dir = tempfile::tempdir().unwrap();
         let data = dir.path();
-        let copied = data.join("copy.json");
-        let script = if edit {
-            format!("d\nsave {}\nd\n", copied.display())
-        } else {
-            format!("save {}\nd\nd\n", copied.display())
-        };
-        let (code, _, err) = klondike(data, &[], &["--game", "7", "--autosave", "--stats"], &script);
-        assert_eq!(code, 0, "{err}");
-        let id = autosave_id(data).unwrap();
+        let script = if edit { "d\nsave {copy}\nd\n" } else { "save {copy}\nd\nd\n" };
+        let (id, copied) = saved_game_and_copy(data, script);
         if edit {
             let text = std::fs::read_to_string(&copied).unwrap();
             let mut record: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -564,6 +564,14 @@ fn loading_a_copy_of_another_game_is_a_new_game_from_that_position() {
     assert!(text.contains("Loaded mine.json: Game 1") && text.contains("counts as lost"), "{text}");
 }
 
+/// Feeds one input (Ctrl-C, the end of input, ...) to `s`: what it says
+/// to do next, and what it printed.
+fn feed_input(s: &mut Session<Memory>, input: Input) -> (Next, String) {
+    let mut out = Vec::new();
+    let next = s.feed(input, &mut out).unwrap();
+    (next, String::from_utf8(out).unwrap())
+}
+
 #[test]
 fn a_question_waits_and_ctrl_c_takes_it_back() {
     let view = View { confirm: true, farewell: true, ..script() };
@@ -571,19 +579,13 @@ fn a_question_waits_and_ctrl_c_takes_it_back() {
     let mut s = session(game(1), view, persistence, Memory::default());
     let (text, _) = feed(&mut s, &["d", "new"]);
     assert!(text.contains("?"), "a question: {text}");
-    let mut out = Vec::new();
-    assert_eq!(s.feed(Input::Interrupted, &mut out).unwrap(), Next::Continue);
-    assert_eq!(String::from_utf8(out).unwrap(), format!("> no\n{KEPT_PLAYING}\n"));
+    assert_eq!(feed_input(&mut s, Input::Interrupted), (Next::Continue, format!("> no\n{KEPT_PLAYING}\n")));
     assert!(s.world().counts.is_empty());
     assert_eq!(s.play().origin(), Origin::Number(GameNumber::new(1).unwrap()));
     // Ctrl-C with nothing asked says how to quit and changes nothing; a
     // line in between starts the count again; twice in a row ends the
     // session, saying what becomes of the game.
-    let ctrl_c = |s: &mut Session<Memory>| {
-        let mut out = Vec::new();
-        let next = s.feed(Input::Interrupted, &mut out).unwrap();
-        (next, String::from_utf8(out).unwrap())
-    };
+    let ctrl_c = |s: &mut Session<Memory>| feed_input(s, Input::Interrupted);
     assert_eq!(ctrl_c(&mut s), (Next::Continue, format!("{HOW_TO_QUIT}\n")));
     feed(&mut s, &["d"]);
     assert_eq!(ctrl_c(&mut s), (Next::Continue, format!("{HOW_TO_QUIT}\n")));
@@ -599,14 +601,13 @@ fn the_end_of_input_at_a_question_does_nothing_and_says_so() {
     let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
     feed(&mut s, &["d", "new 2"]);
     assert!(s.flow.pending().is_some());
-    let mut out = Vec::new();
-    assert_eq!(s.feed(Input::End, &mut out).unwrap(), Next::SessionEnd);
+    assert_eq!(feed_input(&mut s, Input::End).0, Next::SessionEnd);
     assert_eq!(s.world().warnings, [ENDED_AT_QUESTION]);
     assert_eq!(s.play().origin(), Origin::Number(GameNumber::new(1).unwrap()));
     // Without a question, nothing is said.
     let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
     feed(&mut s, &["d"]);
-    assert_eq!(s.feed(Input::End, &mut Vec::new()).unwrap(), Next::SessionEnd);
+    assert_eq!(feed_input(&mut s, Input::End).0, Next::SessionEnd);
     assert!(s.world().warnings.is_empty());
 }
 
@@ -619,15 +620,11 @@ fn ctrl_c_without_a_line_editor_answers_no_and_never_quits() {
     let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
     let (text, _) = feed(&mut s, &["d", "new"]);
     assert!(text.contains("?"), "a question: {text}");
-    let mut out = Vec::new();
-    assert_eq!(s.feed(Input::Cleared, &mut out).unwrap(), Next::Continue);
-    assert_eq!(String::from_utf8(out).unwrap(), format!("\n> no\n{KEPT_PLAYING}\n"));
+    assert_eq!(feed_input(&mut s, Input::Cleared), (Next::Continue, format!("\n> no\n{KEPT_PLAYING}\n")));
     assert_eq!(s.flow.pending(), None);
     assert!(s.world().counts.is_empty());
     for _ in 0..3 {
-        let mut out = Vec::new();
-        assert_eq!(s.feed(Input::Cleared, &mut out).unwrap(), Next::Continue);
-        assert_eq!(String::from_utf8(out).unwrap(), format!("\n{LINE_CLEARED}\n"));
+        assert_eq!(feed_input(&mut s, Input::Cleared), (Next::Continue, format!("\n{LINE_CLEARED}\n")));
     }
     assert_eq!(s.play().game().moves_made(), 1);
 }
