@@ -139,6 +139,7 @@ pub(crate) struct Harder {
     pub redeals: u8,
 }
 
+#[derive(Clone, Copy)]
 struct Frame {
     state: State,
     /// The move that led here from the frame below (unused at the root).
@@ -152,6 +153,88 @@ struct Frame {
     /// The positions its moves lead to that were made when they were
     /// pushed lie in `made[made..]` (see [`Pending`]).
     made: usize,
+}
+
+/// The frames of a search's path, root first. Their slots are kept when
+/// frames are dropped, so that a child is made in the slot of its frame:
+/// one copy of the position (from the one made when its move was pushed,
+/// or from its parent), where a frame built and then pushed costs two or
+/// three (a library `memcpy` each, five for every node in draw-1).
+struct Path {
+    slots: Vec<Frame>,
+    len: usize,
+}
+
+impl std::ops::Deref for Path {
+    type Target = [Frame];
+    fn deref(&self) -> &[Frame] {
+        &self.slots[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Path {
+    fn deref_mut(&mut self) -> &mut [Frame] {
+        &mut self.slots[..self.len]
+    }
+}
+
+impl Path {
+    fn new() -> Path {
+        Path { slots: Vec::new(), len: 0 }
+    }
+
+    /// Room for `more` frames beyond those on the path; false when the
+    /// memory cannot be had.
+    fn try_reserve(&mut self, more: usize) -> bool {
+        let want = self.len + more;
+        want <= self.slots.len() || self.slots.try_reserve(want - self.slots.len()).is_ok()
+    }
+
+    /// Puts `frame` on the path (room for it was reserved).
+    fn push(&mut self, frame: Frame) {
+        if self.len < self.slots.len() {
+            self.slots[self.len] = frame;
+        } else {
+            self.slots.push(frame);
+        }
+        self.len += 1;
+    }
+
+    /// Puts on the path the frame of the position `next` leads to from
+    /// the last frame's (made as [`Pending::child`] makes it), with no
+    /// moves yet; false when the memory cannot be had. The caller sets
+    /// its moves, or drops it.
+    fn push_child(&mut self, pending: &Pending, ctx: &Ctx, next: &Next) -> bool {
+        if self.len == 0 {
+            return false;
+        }
+        if self.len == self.slots.len() {
+            if self.slots.try_reserve(1).is_err() {
+                return false;
+            }
+            // A slot to make the child in: any frame will do.
+            self.slots.push(self.slots[self.len - 1]);
+        }
+        let (below, above) = self.slots.split_at_mut(self.len);
+        let (Some(from), Some(slot)) = (below.last(), above.first_mut()) else { return false };
+        pending.child_into(&from.state, ctx, next, &mut slot.state);
+        slot.via = next.mv;
+        slot.node = next.need.is_any();
+        (slot.start, slot.next, slot.end) = (0, 0, 0);
+        slot.made = pending.made.len();
+        self.len += 1;
+        true
+    }
+
+    /// Drops the last frame.
+    fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
+    /// Drops every frame.
+    fn clear(&mut self) {
+        self.len = 0;
+    }
 }
 
 /// Most positions the tables hold in all: 7/8 of a table of 2^25 slots
@@ -457,7 +540,7 @@ impl Restarts {
 /// there that are not of positions searched in full. The key of a frame
 /// is the one pushed with the move that led to it, or for a node pushed
 /// without one, its own.
-fn drop_path(frames: &mut Vec<Frame>, pending: &mut Pending, tt: &mut Table, root_key: Key, ctx: &Ctx) {
+fn drop_path(frames: &mut Path, pending: &mut Pending, tt: &mut Table, root_key: Key, ctx: &Ctx) {
     tt.remove(root_key);
     for i in 1..frames.len() {
         let below = &frames[i - 1];
@@ -637,16 +720,25 @@ impl Pending {
     /// The position `next` leads to from `from`: the one made when it was
     /// pushed, or made now (a position in between with no key). The
     /// automatic moves are made at nodes only (see `Need`).
+    #[cfg(test)]
     fn child(&self, from: &State, ctx: &Ctx, next: &Next) -> State {
-        if let Some(made) = self.made.get(next.made as usize) {
-            return *made;
-        }
         let mut child = *from;
-        child.apply(ctx, next.mv);
-        if next.need.is_any() {
-            child.auto_moves(ctx, |_| {});
-        }
+        self.child_into(from, ctx, next, &mut child);
         child
+    }
+
+    /// [`Pending::child`], made in `out` (where a search keeps it).
+    #[inline]
+    fn child_into(&self, from: &State, ctx: &Ctx, next: &Next, out: &mut State) {
+        if let Some(made) = self.made.get(next.made as usize) {
+            *out = *made;
+            return;
+        }
+        *out = *from;
+        out.apply(ctx, next.mv);
+        if next.need.is_any() {
+            out.auto_moves(ctx, |_| {});
+        }
     }
 }
 
@@ -829,7 +921,7 @@ fn search(
     let mut restarts = probes.as_ref().and_then(|_| Restarts::new(ctx, tt));
     // The order below a restart's shuffled top levels.
     let mut no_shuffle = None;
-    let mut frames: Vec<Frame> = Vec::new();
+    let mut frames = Path::new();
     let mut pending = Pending::new();
     let mut states: u64 = 0;
     let mut clock = 0u64;
@@ -851,7 +943,7 @@ fn search(
         peak_memory_bytes: mem,
         win_from: None,
     };
-    if frames.try_reserve(64).is_err() || !pending.try_reserve() {
+    if !frames.try_reserve(64) || !pending.try_reserve() {
         return unknown(GaveUp::Memory, 0, 0);
     }
     if let Some(why) = make_room(tt) {
@@ -904,10 +996,15 @@ fn search(
         // No automatic move fires in a position in between (see `Need`;
         // checked in the `state` tests), so they are looked for only at
         // nodes.
-        let child = pending.child(&top.state, ctx, &next);
+        let at = frames.len();
+        if !frames.push_child(&pending, ctx, &next) {
+            let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
+            return unknown(GaveUp::Memory, states, mem);
+        }
+        let child = &frames[at].state;
         if (key.is_none() || !need.is_any()) && (child.is_won() || child.is_trivially_won()) {
-            let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
-            let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+            let line = line_to(&frames[..at], mv, known.as_deref_mut(), ctx);
+            let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
             return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
         }
         if !need.is_any() {
@@ -917,27 +1014,24 @@ fn search(
             // because many lines reach them.
             if let Some(key) = key {
                 if let Some(why) = make_room(tt) {
-                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+                    let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
                     return unknown(why, states, mem);
                 }
                 tt.insert(key);
             }
-            let made = pending.made.len();
-            let order = if restarts.is_some() && frames.len() >= RESTART_SHUFFLE_DEPTH {
-                &mut no_shuffle
-            } else {
-                &mut shuffle
-            };
-            let Some((start, end)) = push_moves(&child, ctx, need, tt, known.as_deref(), &mut pending, order) else {
-                let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+            let order = if restarts.is_some() && at >= RESTART_SHUFFLE_DEPTH { &mut no_shuffle } else { &mut shuffle };
+            let Some((start, end)) = push_moves(child, ctx, need, tt, known.as_deref(), &mut pending, order) else {
+                let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
                 return unknown(GaveUp::Memory, states, mem);
             };
             if start == end {
                 // No move follows (a fifth of the positions in between in
                 // draw-3): no frame to go back through.
+                frames.pop();
                 continue;
             }
-            frames.push(Frame { state: child, via: mv, node: false, start, next: start, end, made });
+            let f = &mut frames[at];
+            (f.start, f.next, f.end) = (start, start, end);
             peak_frames = peak_frames.max(frames.len());
             continue;
         }
@@ -946,38 +1040,40 @@ fn search(
             None => {
                 let key = child.key(ctx);
                 if known.as_ref().is_some_and(|k| k.won.contains(&key)) {
-                    let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
-                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+                    let line = line_to(&frames[..at], mv, known.as_deref_mut(), ctx);
+                    let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
                     return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
                 }
                 if known.as_ref().is_some_and(|k| k.lost.contains(&key)) {
+                    frames.pop();
                     continue;
                 }
                 key
             }
         };
         if let Some(why) = make_room(tt) {
-            let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+            let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
             return unknown(why, states, mem);
         }
         if !tt.insert(key) {
+            frames.pop();
             continue;
         }
         let held = tt.len() + easier.as_ref().map_or(0, |e| e.known.lost.len() + e.known.won.len());
         if states >= budget.max_states || held >= MAX_TABLE {
-            let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+            let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
             return unknown(GaveUp::StateLimit, states, mem);
         }
         states += 1;
         clock += 1;
         if clock.is_multiple_of(CLOCK_EVERY) {
             if budget.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+                let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
                 return unknown(GaveUp::Cancelled, states, mem);
             }
             if let Some(deadline) = budget.deadline {
                 if deadline.passed() {
-                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+                    let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
                     return unknown(GaveUp::TimeLimit, states, mem);
                 }
             }
@@ -986,6 +1082,7 @@ fn search(
         // in the table but those of the path and this node's is of a
         // position searched in full.
         if let Some(r) = restarts.as_mut().filter(|r| states >= r.next_at) {
+            frames.pop();
             drop_path(&mut frames, &mut pending, tt, root_key, ctx);
             tt.remove(key);
             shuffle = r.next(states);
@@ -1003,7 +1100,7 @@ fn search(
             let (found, spent) = p.run(&frames[0].state, ctx, budget, states);
             states += spent;
             if let Some(verdict) = found {
-                let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+                let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
                 return Outcome { verdict, states, peak_memory_bytes: mem, win_from: None };
             }
         }
@@ -1015,7 +1112,7 @@ fn search(
             };
             states += spent;
             if let Some((line, harder)) = won {
-                let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+                let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
                 return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: Some(harder) };
             }
         }
@@ -1033,33 +1130,38 @@ fn search(
                 }
                 let max = e.root_budget.min(budget.max_states.saturating_sub(states));
                 if e.lost(&frames[0].state, budget, max, &mut states, clock > e.after) {
-                    let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+                    let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
                     return Outcome { verdict: Found::NoWin, states, peak_memory_bytes: mem, win_from: None };
                 }
             }
             let max = EASIER_NODE_STATES.min(budget.max_states.saturating_sub(states));
-            if e.every_node && e.wasted <= EASIER_WASTE * clock && e.lost(&child, budget, max, &mut states, false) {
+            if e.every_node
+                && e.wasted <= EASIER_WASTE * clock
+                && e.lost(&frames[at].state, budget, max, &mut states, false)
+            {
+                frames.pop();
                 continue;
             }
         }
         // A position where some cards can never move is lost: not
         // expanded (checked here, once a node is new, because the check
         // walks the piles and the waste when the masks do not settle it).
+        let child = &frames[at].state;
         if ctx.deadlock_check && child.deadlocked(ctx) {
+            frames.pop();
             continue;
         }
-        let made = pending.made.len();
-        let order =
-            if restarts.is_some() && frames.len() >= RESTART_SHUFFLE_DEPTH { &mut no_shuffle } else { &mut shuffle };
-        let pushed = push_moves(&child, ctx, Need::ANY, tt, known.as_deref(), &mut pending, order);
-        let Some((start, end)) = pushed.filter(|_| frames.try_reserve(1).is_ok()) else {
-            let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
+        let order = if restarts.is_some() && at >= RESTART_SHUFFLE_DEPTH { &mut no_shuffle } else { &mut shuffle };
+        let Some((start, end)) = push_moves(child, ctx, Need::ANY, tt, known.as_deref(), &mut pending, order) else {
+            let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
             return unknown(GaveUp::Memory, states, mem);
         };
         if start == end {
+            frames.pop();
             continue;
         }
-        frames.push(Frame { state: child, via: mv, node: true, start, next: start, end, made });
+        let f = &mut frames[at];
+        (f.start, f.next, f.end) = (start, start, end);
         peak_frames = peak_frames.max(frames.len());
     }
     let mem = memory(tt, &easier, peak_frames, pending.bytes());
