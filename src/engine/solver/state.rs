@@ -1592,14 +1592,25 @@ impl State {
         // A pile's whole face-up part whose base may come (a king at the
         // bottom of its pile stays; a pile is emptied only for a king).
         let king_can_come = self.king_can_come(ctx, waiting_king, reach);
-        if bases & onto != 0 {
-            for i in 0..7 {
-                let (h, n) = (usize::from(self.hidden[i]), usize::from(self.len[i]));
-                if n == h {
-                    continue;
+        let mut wanted = bases & onto;
+        if wanted != 0 {
+            // The piles of those bases, in pile order (few bases are
+            // wanted, most often one: looked for by card, not pile by pile).
+            let mut piles = 0u8;
+            while wanted != 0 {
+                let c = wanted.trailing_zeros() as u8;
+                wanted &= wanted - 1;
+                if let Some(i) =
+                    (0..7).find(|&i| self.len[i] > self.hidden[i] && self.piles[i][usize::from(self.hidden[i])] == c)
+                {
+                    piles |= 1 << i;
                 }
-                let base = self.piles[i][h];
-                if h == 0 && (rank(base) == 13 || !king_can_come) || onto & (1 << base) == 0 {
+            }
+            while piles != 0 {
+                let i = piles.trailing_zeros() as usize;
+                piles &= piles - 1;
+                let base = self.piles[i][usize::from(self.hidden[i])];
+                if self.hidden[i] == 0 && (rank(base) == 13 || !king_can_come) {
                     continue;
                 }
                 if let Some(j) = place(base) {
