@@ -159,7 +159,7 @@ struct Frame {
 /// frames are dropped, so that a child is made in the slot of its frame:
 /// one copy of the position (from the one made when its move was pushed,
 /// or from its parent), where a frame built and then pushed costs two or
-/// three (a library `memcpy` each, five for every node in draw-1).
+/// three, and the search makes several children for each node.
 struct Path {
     slots: Vec<Frame>,
     len: usize,
