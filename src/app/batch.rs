@@ -11,7 +11,9 @@
 //! - [`Resume`]: a batch file read back, so that an interrupted batch goes
 //!   on where it stopped: the games it holds under the batch's rules, and
 //!   how the file ends (a torn last line to cut off);
-//! - [`replay_script`]: the position a script of moves leaves a deal in;
+//! - [`ScriptError`]: why a line of a moves file cannot be played (the
+//!   files `review` and `solve --moves` replay with
+//!   [`replay_moves`](crate::app::review::replay_moves));
 //! - [`output::Output`]: the results file a batch writes, opened, locked,
 //!   resumed and repaired.
 //!
@@ -40,9 +42,9 @@ use rayon::iter::Either;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::app::command::{Command, CommandError};
+use crate::app::command::CommandError;
 use crate::engine::deal::{Deal, GameNumber};
-use crate::engine::game::{Game, HistoryError, Position};
+use crate::engine::game::{HistoryError, Position};
 use crate::engine::moves::MoveError;
 use crate::engine::rules::{DrawCount, PassLimit, Rules};
 use crate::engine::solver::{self, Budget, Deadline, GaveUp, LineEffort, Solution, Verdict};
@@ -952,53 +954,17 @@ pub enum ScriptFault {
     /// There is nothing to undo or redo.
     #[error(transparent)]
     History(#[from] HistoryError),
-    /// A command that is not a move, `undo` or `redo` (a query, a
-    /// session's command).
-    #[error("{NOT_A_MOVE}")]
-    NotAMove,
+    /// A command that starts another game (`new`, `load`).
+    #[error("{ANOTHER_GAME}")]
+    AnotherGame,
     /// The game refuses the command where it comes (`auto` with nothing
     /// safe, a move in a won game).
     #[error(transparent)]
     Play(crate::app::play::PlayError),
 }
 
-/// Why a moves file's line that is a command but not a move, `undo` or
-/// `redo` cannot be played.
-pub const NOT_A_MOVE: &str = "only moves, undo and redo may appear in a moves file";
-
-/// The position a script of commands leaves `deal` in under `rules`: one
-/// move command per line as typed at the prompt, or `undo` or `redo`;
-/// blank lines and `#` lines are skipped.
-///
-/// # Errors
-/// The first line that does not parse, is not a move, undo or redo, or
-/// cannot be played where it comes.
-pub fn replay_script(deal: &Deal, rules: Rules, script: &str) -> Result<Position, ScriptError> {
-    let mut game = Game::new(deal, rules);
-    for (i, line) in script.lines().enumerate() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let err = |why: ScriptFault| ScriptError { line: i + 1, text: t.to_string(), why };
-        let command = match t.parse::<Command>() {
-            Ok(command) => command,
-            // A session's command (`save`, `q`) is no move either.
-            Err(CommandError::SessionCommand { .. }) => return Err(err(ScriptFault::NotAMove)),
-            Err(e) => return Err(err(e.into())),
-        };
-        match command {
-            Command::Move(m) => {
-                let mv = m.resolve(game.position(), game.rules()).map_err(|e| err(e.into()))?;
-                game.play(mv).map_err(|e| err(e.into()))?;
-            }
-            Command::Undo => game.undo().map(drop).map_err(|e| err(e.into()))?,
-            Command::Redo => game.redo().map(drop).map_err(|e| err(e.into()))?,
-            _ => return Err(err(ScriptFault::NotAMove)),
-        }
-    }
-    Ok(game.position().clone())
-}
+/// Why a moves file's line that starts another game cannot be played.
+pub const ANOTHER_GAME: &str = "a moves file plays one game: new and load cannot appear in it";
 
 #[cfg(test)]
 mod tests {
@@ -1425,22 +1391,5 @@ mod tests {
         let position = Position::new(&Deal::for_number(crate::engine::deal::GameNumber::new(7).unwrap()));
         let again = solve_position(&position, &rules, Some(game(7)), &limits);
         assert_eq!((one.game, one.rules, one.solution.states), (again.game, again.rules, again.solution.states));
-    }
-
-    #[test]
-    fn a_script_leaves_the_deal_where_its_moves_do() {
-        let deal = Deal::for_number(crate::engine::deal::GameNumber::ONE);
-        let rules = Rules::default();
-        let position = replay_script(&deal, rules, "# two draws, one undone\nd\n\nd\nu\n").unwrap();
-        assert_eq!(position.stock_len(), 23);
-        let err = replay_script(&deal, rules, "d\nnew 5\n").unwrap_err();
-        assert_eq!((err.line, err.text.as_str()), (2, "new 5"));
-        // A session's command and a query are refused alike.
-        for line in ["new 5", "hint", "save x.json"] {
-            let err = replay_script(&deal, rules, line).unwrap_err();
-            assert_eq!(err.why, ScriptFault::NotAMove, "{line}");
-            assert_eq!(err.why.to_string(), "only moves, undo and redo may appear in a moves file");
-        }
-        assert!(replay_script(&deal, rules, "xyzzy\n").is_err_and(|e| e.line == 1));
     }
 }

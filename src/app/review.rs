@@ -176,7 +176,7 @@ pub fn replay_moves(
                 continue
             }
             Ok(Line::Session(SessionCommand::New(_) | SessionCommand::Load(_))) => {
-                return Err(err(ScriptFault::NotAMove))
+                return Err(err(ScriptFault::AnotherGame))
             }
             Err(e) => return Err(err(e.into())),
         };

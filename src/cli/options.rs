@@ -385,7 +385,9 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with_all = ["moves", "games", "games_file"])]
     pub autoplay: bool,
     /// Solve from the position a script of moves leaves the deal in (one
-    /// move command per line, as typed at the prompt); needs --game or --deal.
+    /// command a line, as a script would pipe them: questions and save are
+    /// skipped, new and load refused; `-` reads standard input); needs
+    /// --game or --deal.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "games_file"], requires = "source")]
     pub moves: Option<PathBuf>,
     /// Solve a saved game (a file written by `save`) from where it was
@@ -406,7 +408,7 @@ pub struct SolveArgs {
     /// Batch: append results to FILE, skipping the games it already holds
     /// under the same rules (so an interrupted batch resumes where it
     /// stopped). One batch per file: a second is refused while one runs.
-    /// Default: standard output.
+    /// Default (and `-`): standard output.
     #[arg(long, short, value_name = "FILE", requires = "batch")]
     pub output: Option<PathBuf>,
     /// Batch: solve again the games whose results in the --output file are

@@ -50,8 +50,7 @@ fn game_of(args: &ReviewArgs) -> Result<Play> {
     // `-`: the moves (or the saved game) come on standard input, piped as
     // a script would pipe them.
     let piped = path.as_os_str() == "-";
-    let named = if piped { std::path::Path::new(STANDARD_INPUT) } else { path.as_path() };
-    let text = if piped { standard_input()? } else { store::read_text_file(path, store::TextFile::Moves)? };
+    let (named, text) = moves_text(path)?;
     if text.trim_start().starts_with('{') {
         let given = args.moves_file_options();
         if !given.is_empty() {
@@ -78,6 +77,16 @@ fn game_of(args: &ReviewArgs) -> Result<Play> {
 
 /// How standard input is named in a message about what it held.
 const STANDARD_INPUT: &str = "standard input";
+
+/// The text of a moves file (or of a saved game), and the name its
+/// messages give it: `-` is standard input.
+pub(super) fn moves_text(path: &std::path::Path) -> Result<(&std::path::Path, String)> {
+    if path.as_os_str() == "-" {
+        Ok((std::path::Path::new(STANDARD_INPUT), standard_input()?))
+    } else {
+        Ok((path, store::read_text_file(path, store::TextFile::Moves)?))
+    }
+}
 
 /// Standard input, whole, as text (at most as much as a moves file may hold).
 fn standard_input() -> Result<String> {

@@ -65,6 +65,10 @@ pub fn main() -> ExitCode {
             };
         }
     };
+    if let Some(why) = usage_problem(&cli) {
+        warn_line!("klondike: {why}");
+        return ExitCode::from(2);
+    }
     match run(cli) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -85,6 +89,22 @@ pub fn main() -> ExitCode {
 /// clap's report of a bad command line (`error: ...`, possible values,
 /// tips, then a usage block and a pointer to `--help`) as one line that
 /// points at the help of the subcommand given, if any.
+/// What is wrong with a command line that clap accepts but that asks for
+/// something that cannot be done (exit status 2, as clap's own refusals).
+fn usage_problem(cli: &Cli) -> Option<String> {
+    match &cli.command {
+        Some(Subcommands::Solve(args))
+            if args.retry_unknown && args.output.as_deref() == Some(std::path::Path::new("-")) =>
+        {
+            Some(format!(
+                "{}; 'klondike solve --help' lists the options",
+                klondike::app::render::solve_report::RETRY_NEEDS_A_FILE
+            ))
+        }
+        _ => None,
+    }
+}
+
 fn usage_error_line(report: &str) -> String {
     let subcommand =
         std::env::args().nth(1).filter(|a| <Cli as clap::CommandFactory>::command().find_subcommand(a).is_some());

@@ -13,6 +13,7 @@ use klondike::app::batch::output::Output;
 use klondike::app::batch::{self, Limits, Plan, Solved, Tally};
 use klondike::app::play::{Action, Play};
 use klondike::app::render;
+use klondike::app::review;
 use klondike::app::store;
 use klondike::engine::game::Position;
 use klondike::engine::rules::Rules;
@@ -21,9 +22,10 @@ use klondike::engine::scoring::Scoring;
 /// Runs `klondike solve`; the exit code is 0 whatever the verdict.
 pub fn run(args: SolveArgs) -> Result<()> {
     if args.is_batch() {
+        // `-o -` is standard output, where the results go without -o (the
+        // command line was refused if --retry-unknown came with it).
+        let output = args.output.as_deref().filter(|path| *path != Path::new("-"));
         let shard = args.shard.unwrap_or_default();
-        // A games file that names no game says so, and nothing more.
-        let mut said_empty = false;
         let plan = match (&args.games, &args.games_file) {
             (Some(range), _) => Plan::of(*range, shard),
             (None, Some(path)) => {
@@ -31,29 +33,29 @@ pub fn run(args: SolveArgs) -> Result<()> {
                 let games = batch::parse_games_list(&text)
                     .map_err(|e| anyhow::anyhow!(render::solve_report::bad_games_line(path, &e)))?;
                 if games.is_empty() {
+                    // Says so, and nothing more: no output file is made
+                    // or opened for a batch with nothing to solve.
                     warn_line!("klondike: {}", render::solve_report::no_games_in(path));
-                    said_empty = true;
+                    return Ok(());
                 }
                 Plan::listed(games, shard)
             }
             (None, None) => Plan::listed([], shard),
         };
         // The workers write to standard output themselves: do not hold its lock here.
-        let output = args.output.clone();
+        let owned = output.map(Path::to_path_buf);
         let stopped = move |tally: &Tally| {
-            warn_line!("klondike: {}", render::solve_report::batch_summary(tally, output.as_deref(), true));
+            warn_line!("klondike: {}", render::solve_report::batch_summary(tally, owned.as_deref(), true));
         };
         let tally = run_batch(
             plan,
             &args.game.rules(),
             &args.limits(),
-            args.output.as_deref(),
-            args.retry_unknown,
+            output,
+            args.retry_unknown && output.is_some(),
             Arc::new(stopped),
         )?;
-        if !said_empty {
-            warn_line!("klondike: {}", render::solve_report::batch_summary(&tally, args.output.as_deref(), false));
-        }
+        warn_line!("klondike: {}", render::solve_report::batch_summary(&tally, output, false));
         return Ok(());
     }
     // One write for the whole answer, not one per line.
@@ -112,9 +114,12 @@ fn plain(args: &SolveArgs) -> Result<Solved> {
             let rules = args.game.rules();
             let position = match &args.moves {
                 Some(path) => {
-                    let script = store::read_text_file(path, store::TextFile::Moves)?;
-                    batch::replay_script(&deal, rules, &script)
-                        .map_err(|e| anyhow::anyhow!(render::solve_report::bad_moves_line(path, &e)))?
+                    // Read as `review` reads it: `-` is standard input, and
+                    // the questions a piped script holds are skipped.
+                    let (named, script) = super::review_command::moves_text(path)?;
+                    let play = review::replay_moves(deal, origin, rules, false, &script)
+                        .map_err(|e| anyhow::anyhow!(render::solve_report::bad_moves_line(named, &e)))?;
+                    play.game().position().clone()
                 }
                 None => Position::new(&deal),
             };

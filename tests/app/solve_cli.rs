@@ -399,6 +399,13 @@ fn a_games_file_that_names_no_game_says_so() {
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
     assert!(err.contains("names no game: nothing to solve"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // With an output file: the same, and no file made.
+    let results = dir.path().join("results.jsonl");
+    let (code, _, err) =
+        klondike(&["solve", "--games-file", list.to_str().unwrap(), "-o", results.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("names no game: nothing to solve"), "{err}");
+    assert!(!results.exists(), "an empty batch made {}", results.display());
 }
 
 #[test]
@@ -819,4 +826,57 @@ fn results_that_no_batch_writes_are_left_out_alike_by_a_batch_and_a_census() {
     let (code, _, err) = klondike(&["census", "--only", "1..3", f, "--draw", "1", "--passes", "unlimited"], "");
     assert_eq!(code, 0, "{err}");
     assert!(err.contains(&format!("3 line(s) of '{f}' that are not results were left out")), "{err}");
+}
+
+#[test]
+fn a_batch_with_output_dash_writes_to_standard_output() {
+    // `-o -` is standard output, as without -o: no file named `-`.
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["solve", "--games", "1..3", "-o", "-", "--max-states", SMALL])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let mut games = games_in(&stdout);
+    games.sort_unstable();
+    assert_eq!(games, [1, 2, 3]);
+    assert!(!dir.path().join("-").exists(), "a file named - was made");
+    assert!(stderr.contains("3 games:") && !stderr.contains(" in -"), "{stderr}");
+    // Nothing to solve again on standard output: a bad command line.
+    let (code, out, err) = klondike(&["solve", "--games", "1..3", "-o", "-", "--retry-unknown"], "");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("name a file, not -"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_moves_file_is_read_as_review_reads_it() {
+    // A script piped into a game (questions and all) leaves the deal where
+    // its moves alone do; `-` is standard input; another game is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let piped = dir.path().join("piped.txt");
+    let bare = dir.path().join("bare.txt");
+    std::fs::write(&piped, "hint\nd\nmoves\n# a note\nsave x.json\nd\nstats\n").unwrap();
+    std::fs::write(&bare, "d\nd\n").unwrap();
+    let answer = |moves: &str, stdin: &str| {
+        let (code, out, err) =
+            klondike(&["solve", "--game", "1", "--moves", moves, "--json", "--max-states", ENOUGH], stdin);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        (v["verdict"].clone(), v["moves"].clone(), v["nodes"].clone())
+    };
+    let expected = answer(bare.to_str().unwrap(), "");
+    assert_eq!(answer(piped.to_str().unwrap(), ""), expected);
+    assert_eq!(answer("-", "d\nd\n"), expected);
+    // Two draws leave the deal elsewhere than none.
+    let start = dir.path().join("none.txt");
+    std::fs::write(&start, "# nothing\n").unwrap();
+    assert_ne!(answer(start.to_str().unwrap(), ""), expected);
+    std::fs::write(&piped, "d\nnew 5\n").unwrap();
+    let (code, out, err) = klondike(&["solve", "--game", "1", "--moves", piped.to_str().unwrap()], "");
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("line 2: 'new 5': a moves file plays one game"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
 }

@@ -68,7 +68,7 @@ pub fn script_fault(e: &ScriptFault) -> String {
     match e {
         ScriptFault::Command(e) => command_error(e),
         ScriptFault::Move(e) => move_error(e),
-        ScriptFault::History(_) | ScriptFault::NotAMove | ScriptFault::Play(_) => e.to_string(),
+        ScriptFault::History(_) | ScriptFault::AnotherGame | ScriptFault::Play(_) => e.to_string(),
     }
 }
 

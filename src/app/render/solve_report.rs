@@ -26,6 +26,10 @@ pub fn bad_games_line(path: &Path, e: &BadGameLine) -> String {
     )
 }
 
+/// `--retry-unknown` with `-o -`: there are no results to read.
+pub const RETRY_NEEDS_A_FILE: &str =
+    "--retry-unknown solves again the unknown games of the --output file: name a file, not - (standard output)";
+
 /// Said of a games file with no game number in it (empty, or only comments
 /// and blank lines): the batch has nothing to do.
 pub fn no_games_in(path: &Path) -> String {
@@ -169,7 +173,7 @@ mod tests {
 
     use super::*;
     use crate::app::batch::output::OutputError;
-    use crate::app::batch::NOT_A_MOVE;
+    use crate::app::batch::ANOTHER_GAME;
     use crate::engine::moves::Move;
     use crate::engine::rules::Rules;
 
@@ -184,8 +188,8 @@ mod tests {
                 readable("x\u{7}", 200)
             )
         );
-        let script = ScriptError { line: 2, text: "t 9 9".into(), why: crate::app::batch::ScriptFault::NotAMove };
-        assert_eq!(bad_moves_line(path, &script), format!("games.txt line 2: 't 9 9': {NOT_A_MOVE}"));
+        let script = ScriptError { line: 2, text: "new 9".into(), why: crate::app::batch::ScriptFault::AnotherGame };
+        assert_eq!(bad_moves_line(path, &script), format!("games.txt line 2: 'new 9': {ANOTHER_GAME}"));
         let not_results = OutputError::NotResults { path: path.to_path_buf(), line: 4 }.to_string();
         assert!(not_results.starts_with("'games.txt' is not a file of results (line 4 is not one)"));
         let busy = OutputError::Busy(path.to_path_buf()).to_string();
