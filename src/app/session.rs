@@ -25,7 +25,7 @@ use crate::app::command::{Command, Query};
 use crate::app::flow::{self, Flow, Passed, Pending, Refusal, Step, Winnable, WinnableError};
 use crate::app::play::{Action, Event, Origin, Outcome, Play, PlayError};
 use crate::app::record::{GameId, GameRecord, RecordError, Replayed};
-use crate::app::render::json::State;
+use crate::app::render::json::{SolverFacts, State};
 use crate::app::render::outcome::{announce_autoplay, announce_outcome};
 use crate::app::render::replies::{self as said, GameLeft};
 use crate::app::render::screen::{self, Frame, Layout};
@@ -332,6 +332,9 @@ enum Reply {
     ChangedAfter { note: String, said: String, stuck_news: bool },
     /// A query's answer; the table is not shown.
     Answer(String),
+    /// The answer of `hint` or `solve`: as [`Reply::Answer`], with what the
+    /// solver found as data for `--json`.
+    Solver(String, SolverFacts),
     /// Show the whole table.
     Table,
     /// A new game's opening (new, restart, load), after a sentence if any:
@@ -890,6 +893,7 @@ impl<W: World> Session<W> {
             match reply {
                 Ok(Reply::Answer(text) | Reply::Question(text) | Reply::Again(text)) => state.message = Some(text),
                 Ok(Reply::Opening(text) | Reply::Quit(text)) => state.message = text,
+                Ok(Reply::Solver(text, facts)) => (state.message, state.solver) = (Some(text), facts),
                 Err(e) => state = state.rejected(plain_message(&e.to_string())),
                 Ok(_) => {}
             }
@@ -904,7 +908,7 @@ impl<W: World> Session<W> {
         let mut text = match reply.map_err(|e| plain_message(&e.to_string())) {
             Err(e) => said::refused_line(&e, self.view.screen_reader),
             Ok(Reply::Quit(None)) => String::new(),
-            Ok(Reply::Quit(Some(t)) | Reply::Answer(t) | Reply::Question(t)) => format!("{t}\n"),
+            Ok(Reply::Quit(Some(t)) | Reply::Answer(t) | Reply::Question(t) | Reply::Solver(t, _)) => format!("{t}\n"),
             Ok(Reply::Again(t)) => t,
             Ok(Reply::Table) => screen::whole_table(&self.play, &self.frame()),
             Ok(Reply::Opening(None)) => self.opening(),
@@ -1121,19 +1125,16 @@ impl<W: World> Session<W> {
                 let (play, world) = (&self.play, &mut self.world);
                 let (position, rules) = (play.game().position(), play.rules());
                 let advice = self.flow.advise(play, |b| world.solve(position, rules, b));
-                Ok(Reply::Answer(said::advice_text(
-                    &advice,
-                    self.game(),
-                    self.play.score_now(),
-                    &style,
-                    self.view.screen_reader,
-                )))
+                let text =
+                    said::advice_text(&advice, self.game(), self.play.score_now(), &style, self.view.screen_reader);
+                Ok(Reply::Solver(text, SolverFacts::of_advice(&advice)))
             }
             Command::Solve => {
                 let budget = self.world.budget(SOLVE_STATES, SOLVE_TIME);
                 let (position, rules) = (self.play.game().position(), self.play.rules());
                 let verdict = self.world.solve(position, rules, budget);
-                Ok(Reply::Answer(said::solve_text(&verdict, self.game().moves_made() > 0)))
+                let text = said::solve_text(&verdict, self.game().moves_made() > 0);
+                Ok(Reply::Solver(text, SolverFacts::of_verdict(&verdict)))
             }
             Command::Review => {
                 let (play, world) = (&self.play, &mut self.world);

@@ -880,3 +880,36 @@ fn a_moves_file_is_read_as_review_reads_it() {
     assert!(err.contains("line 2: 'new 5': a moves file plays one game"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
 }
+
+#[test]
+fn hint_and_solve_at_the_prompt_give_their_findings_as_data_in_json() {
+    let states = |args: &[&str], stdin: &str| -> Vec<serde_json::Value> {
+        let (code, out, err) = klondike(args, stdin);
+        assert_eq!(code, 0, "{err}");
+        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    // A deal that can be won: the move hinted, the verdict, and a line that
+    // wins when typed in.
+    let won = states(&["--game", "1", "--json"], "hint\nsolve\n");
+    let (hint, solve) = (&won[1], &won[2]);
+    assert!(hint["message"].as_str().unwrap().starts_with("hint: "), "{hint}");
+    assert_eq!(hint["verdict"], "winnable", "{hint}");
+    let mv = hint["hint"].as_str().unwrap();
+    assert!(hint["message"].as_str().unwrap().starts_with(&format!("hint: {mv}: ")), "{hint}");
+    assert!(hint.get("line").is_none(), "{hint}");
+    assert_eq!(solve["verdict"], "winnable", "{solve}");
+    assert!(solve.get("hint").is_none(), "{solve}");
+    let line: Vec<&str> = solve["line"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    let replayed = states(&["--game", "1", "--json", "--strict"], &(line.join("\n") + "\n"));
+    assert_eq!(replayed.last().unwrap()["status"], "won");
+    // A deal that cannot be won: the verdict, no move, no line.
+    let lost = states(&["--game", "12", "--json"], "hint\nsolve\nd\n");
+    for state in &lost[1..3] {
+        assert_eq!(state["verdict"], "unwinnable", "{state}");
+        assert!(state.get("hint").is_none() && state.get("line").is_none(), "{state}");
+    }
+    // Other lines carry none of these.
+    for state in [&won[0], &lost[3]] {
+        assert!(state.get("verdict").is_none() && state.get("hint").is_none(), "{state}");
+    }
+}

@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use crate::app::batch::BatchVerdict;
+use crate::app::flow::Advice;
 use crate::app::play::Play;
 use crate::app::render::rows::{empty_stock, EmptyStock};
 use crate::engine::card::{Card, Suit};
@@ -9,6 +11,7 @@ use crate::engine::deal::GameNumber;
 use crate::engine::game::Status;
 use crate::engine::rules::{DrawCount, PassLimit};
 use crate::engine::scoring::Scoring;
+use crate::engine::solver::Verdict;
 
 /// Cards on each foundation, 0..=13.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -99,6 +102,52 @@ pub struct State {
     /// asks about is not done yet. Written only when true.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub question: bool,
+    /// What `hint` and `solve` found, as data (see [`SolverFacts`]).
+    #[serde(flatten)]
+    pub solver: SolverFacts,
+}
+
+/// What `hint` and `solve` at the prompt found, besides their sentence in
+/// `message`, so that a script need not read the sentence: each field is
+/// written only where the answer has it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SolverFacts {
+    /// `hint`: the move suggested, as typed at the prompt (`auto` when
+    /// every card is face up); absent when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    /// Whether the game can still be won: `winnable`, `unwinnable`, or
+    /// `unknown` where the solver did not decide (a `hint` from the
+    /// heuristic, a search stopped or out of its budget).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<BatchVerdict>,
+    /// `solve`: the whole winning line found, each move as typed at the
+    /// prompt (empty for a game already won).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<Vec<String>>,
+}
+
+impl SolverFacts {
+    /// What a `hint` found.
+    pub fn of_advice(advice: &Advice) -> SolverFacts {
+        let (hint, verdict) = match advice {
+            Advice::Finish => (Some("auto".to_string()), BatchVerdict::Winnable),
+            Advice::Winning { mv, .. } => (Some(mv.to_string()), BatchVerdict::Winnable),
+            Advice::Heuristic(h) => (h.mv.map(|mv| mv.to_string()), BatchVerdict::Unknown),
+            Advice::LostAtDeal | Advice::Lost => (None, BatchVerdict::Unwinnable),
+        };
+        SolverFacts { hint, verdict: Some(verdict), line: None }
+    }
+
+    /// What a `solve` found.
+    pub fn of_verdict(verdict: &Verdict) -> SolverFacts {
+        let (verdict, line) = match verdict {
+            Verdict::Winnable(moves) => (BatchVerdict::Winnable, Some(moves.iter().map(ToString::to_string).collect())),
+            Verdict::Unwinnable => (BatchVerdict::Unwinnable, None),
+            Verdict::Unknown(_) => (BatchVerdict::Unknown, None),
+        };
+        SolverFacts { hint: None, verdict: Some(verdict), line }
+    }
 }
 
 impl State {
@@ -147,6 +196,7 @@ impl State {
             foundation_to_tableau: rules.foundation_to_tableau,
             message: None,
             question: false,
+            solver: SolverFacts::default(),
         }
     }
 
