@@ -46,7 +46,8 @@ pub fn main() -> ExitCode {
             if e.use_stderr() {
                 // One line, as every other error: clap's message with its
                 // possible values and tips, without the usage block.
-                warn_line!("klondike: {}", usage_error_line(&e.render().to_string()));
+                let line = solve_option_out_of_place(&e).unwrap_or_else(|| usage_error_line(&e.render().to_string()));
+                warn_line!("klondike: {line}");
                 return ExitCode::from(2);
             }
             let printed = e.print();
@@ -103,6 +104,29 @@ fn usage_problem(cli: &Cli) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// For an option of `klondike solve` given to the game (`klondike --games
+/// 1..3`): says whose option it is, where clap would suggest the game's
+/// nearest option (`--game`), which is seldom what was meant.
+fn solve_option_out_of_place(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let command = <Cli as clap::CommandFactory>::command();
+    let first = std::env::args().nth(1);
+    // The game's options: no subcommand, or `play`.
+    let to_the_game = first.is_none_or(|a| a == "play" || command.find_subcommand(&a).is_none());
+    if e.kind() != ErrorKind::UnknownArgument || !to_the_game {
+        return None;
+    }
+    let Some(ContextValue::String(given)) = e.get(ContextKind::InvalidArg) else { return None };
+    let name = given.strip_prefix("--")?.split('=').next()?;
+    let solve = command.find_subcommand("solve")?;
+    let of_solve = solve.get_arguments().any(|a| a.get_long() == Some(name));
+    of_solve.then(|| {
+        format!(
+            "unexpected argument '--{name}' found: it is an option of klondike solve (klondike solve --{name} ...); 'klondike solve --help' lists its options"
+        )
+    })
 }
 
 fn usage_error_line(report: &str) -> String {

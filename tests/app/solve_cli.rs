@@ -913,3 +913,18 @@ fn hint_and_solve_at_the_prompt_give_their_findings_as_data_in_json() {
         assert!(state.get("verdict").is_none() && state.get("hint").is_none(), "{state}");
     }
 }
+
+#[test]
+fn an_option_of_solve_given_to_the_game_is_said_to_be_solves() {
+    // clap alone would suggest the game's --game for --games.
+    for args in [&["--games", "1..3"][..], &["play", "--games", "1..3"], &["--fast"], &["--output=x.jsonl"]] {
+        let (code, out, err) = klondike(args, "");
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(err.contains("it is an option of klondike solve"), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+    // A misspelt option of the game keeps clap's suggestion.
+    let (code, _, err) = klondike(&["--gmae", "3"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("did you mean '--game'") && !err.contains("solve"), "{err}");
+}
