@@ -290,6 +290,10 @@ fn json_words(e: &serde_json::Error) -> String {
     let text = e.to_string();
     let field = |prefix: &str| text.strip_prefix(prefix).and_then(|rest| rest.split('`').next()).map(str::to_string);
     match e.classify() {
+        // JSON lines (a batch's results) are JSON values one after another.
+        Category::Syntax if text.starts_with("trailing characters") => {
+            "it holds several JSON values, one after another, as a batch's results do".to_string()
+        }
         Category::Syntax => "it is not JSON".to_string(),
         Category::Eof => "it is cut short".to_string(),
         Category::Io => plain_message(&text),
@@ -1585,6 +1589,10 @@ mod tests {
         }
         let said = |text: &str| Damage::Json(serde_json::from_str::<Saved>(text).unwrap_err()).to_string();
         assert_eq!(said("root:x:0:0"), "it is not JSON");
+        assert_eq!(
+            said("{\"draw\": 1}\n{\"draw\": 3}\n"),
+            "it holds several JSON values, one after another, as a batch's results do"
+        );
         assert_eq!(said("{\"draw\": 1,"), "it is cut short");
         assert_eq!(said("{}"), "its field draw is missing");
         assert_eq!(
