@@ -434,6 +434,12 @@ impl SolveArgs {
     pub fn is_batch(&self) -> bool {
         self.games.is_some() || self.games_file.is_some()
     }
+
+    /// The batch's results file: `None` for standard output (no --output,
+    /// or `-o -`).
+    pub fn output_file(&self) -> Option<&std::path::Path> {
+        self.output.as_deref().filter(|path| path.as_os_str() != "-")
+    }
 }
 
 /// Options for `klondike review`. The deal and rules options are for a

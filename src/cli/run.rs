@@ -95,7 +95,7 @@ pub fn main() -> ExitCode {
 fn usage_problem(cli: &Cli) -> Option<String> {
     match &cli.command {
         Some(Subcommands::Solve(args))
-            if args.retry_unknown && args.output.as_deref() == Some(std::path::Path::new("-")) =>
+            if args.retry_unknown && args.output.is_some() && args.output_file().is_none() =>
         {
             Some(format!(
                 "{}; 'klondike solve --help' lists the options",

@@ -24,7 +24,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
     if args.is_batch() {
         // `-o -` is standard output, where the results go without -o (the
         // command line was refused if --retry-unknown came with it).
-        let output = args.output.as_deref().filter(|path| *path != Path::new("-"));
+        let output = args.output_file();
         let shard = args.shard.unwrap_or_default();
         let plan = match (&args.games, &args.games_file) {
             (Some(range), _) => Plan::of(*range, shard),
