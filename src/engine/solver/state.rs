@@ -661,6 +661,27 @@ impl State {
         (0..4).fold(0u64, |m, s| m | ((1u64 << self.found[s]) & SUIT) << (13 * s))
     }
 
+    /// The cards next on their foundations that the safe rule would put
+    /// up, as a mask (bit = card): [`State::next_mask`] filtered by
+    /// [`State::is_safe`], worked out from the foundations alone.
+    #[inline]
+    fn safe_next_mask(&self, f2t: bool) -> u64 {
+        const SUIT: u64 = (1 << 13) - 1;
+        let f = self.found;
+        // The lower foundation of each colour: suits 0 and 3 are one
+        // colour, 1 and 2 the other (see `other_colour`).
+        let low_red = f[1].min(f[2]);
+        let low_black = f[0].min(f[3]);
+        let mut m = 0u64;
+        for s in 0..4 {
+            let r = f[s] + 1;
+            let other = if s == 0 || s == 3 { low_red } else { low_black };
+            let ok = other + 1 >= r && (!f2t || f[twin_suit(s)] + 2 >= r);
+            m |= ((u64::from(ok) << f[s]) & SUIT) << (13 * s);
+        }
+        m
+    }
+
     #[inline]
     fn fits_foundation(&self, c: u8) -> bool {
         self.found[suit(c)] + 1 == rank(c)
@@ -710,9 +731,10 @@ impl State {
     pub fn auto_moves(&mut self, ctx: &Ctx, mut record: impl FnMut(SMove)) {
         loop {
             let mut moved = false;
-            // Most often no top card is next on its foundation: one mask
-            // says so without walking the piles.
-            let tops_up = self.top_cards & self.next_mask() != 0;
+            // Most often no top card is next on its foundation and safe:
+            // one mask says so without walking the piles (which, where a
+            // card is next but not safe, took a twentieth of the search).
+            let tops_up = self.top_cards & self.safe_next_mask(ctx.f2t) != 0;
             for i in (0..7).filter(|_| tops_up) {
                 while let Some(c) = self.top(i) {
                     if self.fits_foundation(c) && self.is_safe(c, ctx.f2t) {
@@ -743,16 +765,9 @@ impl State {
     /// Drawing past other cards when the limit can bind would leave them
     /// behind the cursor, so that is never done automatically.
     fn safe_talon_move(&self, ctx: &Ctx) -> Option<SMove> {
-        // Most often no talon card is next on its foundation: say so at once.
-        let candidate = (0..4).any(|s| {
-            let f = self.found[s];
-            f < 13 && {
-                let x = (s * 13) as u8 + f;
-                let t = ctx.talon_index[usize::from(x)];
-                t != NO_CARD && self.tmask & (1 << t) != 0 && self.is_safe(x, ctx.f2t)
-            }
-        });
-        if !candidate {
+        // Most often no talon card is next on its foundation and safe: one
+        // mask says so at once.
+        if self.tcards & self.safe_next_mask(ctx.f2t) == 0 {
             return None;
         }
         let p = self.cursor;
@@ -2047,6 +2062,26 @@ mod tests {
         })
     }
 
+    /// The mask of the safe cards next on their foundations agrees with
+    /// the safe rule card by card, for every height of the foundations.
+    #[test]
+    fn the_safe_next_cards_are_the_cards_next_on_their_foundations_that_the_safe_rule_puts_up() {
+        let (mut st, _) = start(DrawCount::One, PassLimit::Unlimited);
+        let mut some = [0usize; 2];
+        for code in 0..14usize.pow(4) {
+            st.found = [0, 1, 2, 3].map(|s| (code / 14usize.pow(s) % 14) as u8);
+            for f2t in [false, true] {
+                let want = (0..52u8)
+                    .filter(|&c| st.next_mask() >> c & 1 != 0 && st.is_safe(c, f2t))
+                    .fold(0u64, |m, c| m | 1 << c);
+                assert_eq!(st.safe_next_mask(f2t), want, "foundations {:?}, f2t {f2t}", st.found);
+                some[usize::from(f2t)] += usize::from(want != 0 && want != st.next_mask());
+            }
+        }
+        // Both the safe and the unsafe next cards were met, with either rule.
+        assert!(some.iter().all(|&n| n > 1000), "{some:?}");
+    }
+
     /// The masks `face_up` and `talon_position` read instead of the piles
     /// and the talon agree with the piles and the talon, along random lines
     /// of every kind of move under several rules.
@@ -2089,6 +2124,8 @@ mod tests {
                     for k in 0..usize::from(st.tlen) {
                         assert_eq!(usize::from(st.talon_position(st.talon[k])), k + 1, "game {game}");
                     }
+                    let talon_cards = (1..=st.tlen).fold(0u64, |m, q| m | 1 << st.talon_card(&ctx, q));
+                    assert_eq!(st.tcards, talon_cards, "game {game}");
                     positions += 1;
                     let mut all = Vec::new();
                     st.gen_moves(&ctx, Need::ANY, &mut all);
