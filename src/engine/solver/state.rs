@@ -734,7 +734,8 @@ impl State {
             // Most often no top card is next on its foundation and safe:
             // one mask says so without walking the piles (which, where a
             // card is next but not safe, took a twentieth of the search).
-            let tops_up = self.top_cards & self.safe_next_mask(ctx.f2t) != 0;
+            let mut safe = self.safe_next_mask(ctx.f2t);
+            let tops_up = self.top_cards & safe != 0;
             for i in (0..7).filter(|_| tops_up) {
                 while let Some(c) = self.top(i) {
                     if self.fits_foundation(c) && self.is_safe(c, ctx.f2t) {
@@ -747,7 +748,10 @@ impl State {
                 }
             }
             if ctx.draw == 1 {
-                if let Some(mv) = self.safe_talon_move(ctx) {
+                if moved {
+                    safe = self.safe_next_mask(ctx.f2t);
+                }
+                if let Some(mv) = self.safe_talon_move(ctx, safe) {
                     self.apply(ctx, mv);
                     record(mv);
                     moved = true;
@@ -764,10 +768,11 @@ impl State {
     /// cannot bind (redeals left >= talon size), through a redeal if need be.
     /// Drawing past other cards when the limit can bind would leave them
     /// behind the cursor, so that is never done automatically.
-    fn safe_talon_move(&self, ctx: &Ctx) -> Option<SMove> {
+    /// `safe` is [`State::safe_next_mask`] of this position.
+    fn safe_talon_move(&self, ctx: &Ctx, safe: u64) -> Option<SMove> {
         // Most often no talon card is next on its foundation and safe: one
         // mask says so at once.
-        if self.tcards & self.safe_next_mask(ctx.f2t) == 0 {
+        if self.tcards & safe == 0 {
             return None;
         }
         let p = self.cursor;
