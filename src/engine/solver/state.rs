@@ -667,16 +667,19 @@ impl State {
     #[inline]
     fn safe_next_mask(&self, f2t: bool) -> u64 {
         const SUIT: u64 = (1 << 13) - 1;
-        let f = self.found;
+        let f = self.found.map(u32::from);
         // The lower foundation of each colour: suits 0 and 3 are one
-        // colour, 1 and 2 the other (see `other_colour`).
-        let low_red = f[1].min(f[2]);
-        let low_black = f[0].min(f[3]);
+        // colour, 1 and 2 the other (see `other_colour`), by suit.
+        let (low03, low12) = (f[1].min(f[2]), f[0].min(f[3]));
+        let other = [low03, low12, low12, low03];
+        // Without foundation-to-tableau the twin suit never holds a card
+        // back: a slack no rank reaches. No branch: which cards are safe
+        // varies from position to position.
+        let twin_slack = if f2t { 2 } else { 14 };
         let mut m = 0u64;
         for s in 0..4 {
             let r = f[s] + 1;
-            let other = if s == 0 || s == 3 { low_red } else { low_black };
-            let ok = other + 1 >= r && (!f2t || f[twin_suit(s)] + 2 >= r);
+            let ok = (other[s] + 1 >= r) & (f[twin_suit(s)] + twin_slack >= r);
             m |= ((u64::from(ok) << f[s]) & SUIT) << (13 * s);
         }
         m
