@@ -103,7 +103,7 @@
 use std::sync::atomic::Ordering;
 
 use super::state::{Ctx, Key, Need, SMove, State, UNLIMITED};
-use super::visited::KeySet;
+use super::visited::{KeySet, WON};
 use super::{Budget, GaveUp};
 
 type Table = KeySet;
@@ -267,17 +267,20 @@ const EASIER_SKIP_MAX: u32 = 1024;
 const EASIER_WASTE: u64 = 4;
 
 /// Keys of positions known (under the easier rules) to be lost, and to be
-/// won, kept for a whole search.
-#[derive(Default)]
+/// won, kept for a whole search, in one table (see [`KeySet::known`]).
 struct Known {
-    /// Proved lost: every node an easier search visited that ended without
-    /// a win.
-    lost: Table,
-    /// Won: the nodes along a winning line that an easier search found.
-    /// An easier search that reaches one of these has found a win, and
-    /// stops; a position of the search proper that is one is not asked
-    /// about.
-    won: Table,
+    /// Lost: every node an easier search visited that ended without a
+    /// win. Won ([`WON`] set): the nodes along a winning line that an
+    /// easier search found. An easier search that reaches a won one has
+    /// found a win, and stops; a position of the search proper that is
+    /// one is not asked about.
+    table: Table,
+}
+
+impl Default for Known {
+    fn default() -> Known {
+        Known { table: Table::known() }
+    }
 }
 
 impl Known {
@@ -285,11 +288,17 @@ impl Known {
     /// position) to the won keys, if memory allows (forgetting them loses
     /// only time).
     fn learn_won(&mut self, frames: &[Frame], ctx: &Ctx) {
-        if self.won.try_reserve(frames.len()).is_ok() {
+        if self.table.try_reserve(frames.len()).is_ok() {
             for f in frames.iter().filter(|f| f.node) {
-                self.won.insert(f.state.key(ctx));
+                self.table.insert(Key(f.state.key(ctx).0 | WON));
             }
         }
+    }
+
+    /// Whether `key` is known to be won (`Some(true)`) or lost.
+    #[inline]
+    fn get(&self, key: &Key) -> Option<bool> {
+        self.table.known_as(key)
     }
 }
 
@@ -335,11 +344,8 @@ impl Easier {
         easy.redeals = UNLIMITED;
         easy.auto_moves(&self.ctx, |_| {});
         let key = easy.key(&self.ctx);
-        if self.known.lost.contains(&key) {
-            return true;
-        }
-        if self.known.won.contains(&key) {
-            return false;
+        if let Some(won) = self.known.get(&key) {
+            return !won;
         }
         if self.skip > 0 && !always {
             self.skip -= 1;
@@ -356,8 +362,8 @@ impl Easier {
                 // Only the nodes: positions in between are never looked
                 // up in it, and they are most of the keys.
                 let nodes = self.scratch.count(Key::is_node);
-                if self.known.lost.try_reserve(nodes).is_ok() {
-                    self.known.lost.take_all(&mut self.scratch, Key::is_node);
+                if self.known.table.try_reserve(nodes).is_ok() {
+                    self.known.table.take_all(&mut self.scratch, Key::is_node);
                 }
                 self.next_skip = EASIER_SKIP_MIN;
                 true
@@ -797,8 +803,7 @@ fn push_moves(
         if let Some(key) = &key {
             tt.prefetch(key);
             if let Some(k) = known.filter(|_| child_need.is_any()) {
-                k.won.prefetch(key);
-                k.lost.prefetch(key);
+                k.table.prefetch(key);
             }
         }
         // `made` holds at most the positions of one path's pending moves,
@@ -928,7 +933,7 @@ fn search(
     let mut peak_frames = 0usize;
     let memory = |tt: &Table, easier: &Option<&mut Easier>, frames: usize, pending: u64| -> u64 {
         let tables = match easier {
-            Some(e) => tables_memory(&[tt, &e.known.lost, &e.known.won, &e.scratch]),
+            Some(e) => tables_memory(&[tt, &e.known.table, &e.scratch]),
             None => tables_memory(&[tt]),
         };
         tables + (frames * std::mem::size_of::<Frame>()) as u64 + pending
@@ -984,12 +989,13 @@ fn search(
             // foundation, whose key is known: most often it is in the
             // table, and nothing more is needed.
             let node = need.is_any();
-            if node && known.as_ref().is_some_and(|k| k.won.contains(&key)) {
+            let known_as = known.as_ref().filter(|_| node).and_then(|k| k.get(&key));
+            if known_as == Some(true) {
                 let line = line_to(&frames, mv, known.as_deref_mut(), ctx);
                 let mem = memory(tt, &easier, peak_frames.max(frames.len()), pending.bytes());
                 return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
             }
-            if tt.contains(&key) || node && known.as_ref().is_some_and(|k| k.lost.contains(&key)) {
+            if tt.contains(&key) || known_as == Some(false) {
                 continue;
             }
         }
@@ -1039,14 +1045,17 @@ fn search(
             Some(key) => key,
             None => {
                 let key = child.key(ctx);
-                if known.as_ref().is_some_and(|k| k.won.contains(&key)) {
-                    let line = line_to(&frames[..at], mv, known.as_deref_mut(), ctx);
-                    let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
-                    return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
-                }
-                if known.as_ref().is_some_and(|k| k.lost.contains(&key)) {
-                    frames.pop();
-                    continue;
+                match known.as_ref().and_then(|k| k.get(&key)) {
+                    Some(true) => {
+                        let line = line_to(&frames[..at], mv, known.as_deref_mut(), ctx);
+                        let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
+                        return Outcome { verdict: Found::Win(line), states, peak_memory_bytes: mem, win_from: None };
+                    }
+                    Some(false) => {
+                        frames.pop();
+                        continue;
+                    }
+                    None => {}
                 }
                 key
             }
@@ -1059,7 +1068,7 @@ fn search(
             frames.pop();
             continue;
         }
-        let held = tt.len() + easier.as_ref().map_or(0, |e| e.known.lost.len() + e.known.won.len());
+        let held = tt.len() + easier.as_ref().map_or(0, |e| e.known.table.len());
         if states >= budget.max_states || held >= MAX_TABLE {
             let mem = memory(tt, &easier, peak_frames.max(at), pending.bytes());
             return unknown(GaveUp::StateLimit, states, mem);

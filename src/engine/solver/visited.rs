@@ -58,7 +58,16 @@ enum Ranked {
     /// Keys whose pass limit cannot bind that differ only in a cursor of
     /// the same remainder by 3 (draw-3).
     Draw3,
+    /// Keys that differ only in [`WON`]: a set of positions known to be
+    /// won or lost ([`KeySet::known`]), which holds each position once.
+    Known,
 }
+
+/// The bit of a key held in a set of known positions ([`KeySet::known`])
+/// that says the position is won (clear: lost). Keys use 96 bits at most
+/// (see [`Key`]), so it is free, and a key with it set is never
+/// [`EMPTY`].
+pub(crate) const WON: u128 = 1 << 127;
 
 /// A set could not grow: the memory could not be had, or the tables on
 /// this thread would pass the limit set by [`limit_tables`].
@@ -239,6 +248,7 @@ fn class(key: u128, ranked: Ranked) -> u128 {
     match ranked {
         Ranked::Draw1 if k.is_node() => key & !TALON_PLACE,
         Ranked::Draw3 if k.is_node() && k.cursor() != 0 && k.limit_free() => k.with_cursor((k.cursor() - 1) % 3 + 1).0,
+        Ranked::Known => key & !WON,
         _ => key,
     }
 }
@@ -251,6 +261,9 @@ fn class(key: u128, ranked: Ranked) -> u128 {
 /// was a fifth of the search's instructions in draw-3.
 #[inline]
 fn same_class(k: u128, q: u128, of: u128, ranked: Ranked) -> bool {
+    if ranked == Ranked::Known {
+        return k & !WON == of;
+    }
     (k ^ q) & !TALON_PLACE == 0 && class(k, ranked) == of
 }
 
@@ -340,6 +353,15 @@ impl KeySet {
     /// each.
     pub fn ranked_draw3() -> KeySet {
         KeySet { slots: Charged::default(), len: 0, journal: None, ranked: Ranked::Draw3 }
+    }
+
+    /// An empty set of positions known to be won or lost: a key is put in
+    /// with [`WON`] set for a won position, clear for a lost one, and a
+    /// position is held once, as first put in ([`KeySet::known_as`] says
+    /// which). Why one set and not two: a look-up of a key that is not
+    /// there, which is most of them, then costs one cache line, not two.
+    pub fn known() -> KeySet {
+        KeySet { slots: Charged::default(), len: 0, journal: None, ranked: Ranked::Known }
     }
 
     /// The slot a probe for `key` starts at, for `mask = slots - 1`.
@@ -456,7 +478,7 @@ impl KeySet {
                 return false;
             }
             if self.ranked != Ranked::No && same_class(k, key.0, of, self.ranked) {
-                if rank(k) >= rank(key.0) {
+                if self.ranked == Ranked::Known || rank(k) >= rank(key.0) {
                     return false;
                 }
                 // A better key of the class: it takes the place of the
@@ -495,7 +517,29 @@ impl KeySet {
                 return false;
             }
             if self.ranked != Ranked::No && same_class(k, key.0, of, self.ranked) {
-                return rank(k) >= rank(key.0);
+                return self.ranked == Ranked::Known || rank(k) >= rank(key.0);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// In a set of known positions ([`KeySet::known`]): `Some(true)` when
+    /// `key` (without [`WON`]) is held as won, `Some(false)` when held as
+    /// lost, `None` when not held.
+    pub fn known_as(&self, key: &Key) -> Option<bool> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let of = key.0 & !WON;
+        let mut i = home(of, mask);
+        loop {
+            let k = self.slots[i];
+            if k == EMPTY {
+                return None;
+            }
+            if k & !WON == of {
+                return Some(k & WON != 0);
             }
             i = (i + 1) & mask;
         }
@@ -504,7 +548,7 @@ impl KeySet {
     /// Whether the set keeps one key of a class (see [`KeySet::ranked`]
     /// and [`KeySet::ranked_draw3`]).
     pub fn is_ranked(&self) -> bool {
-        self.ranked != Ranked::No
+        matches!(self.ranked, Ranked::Draw1 | Ranked::Draw3)
     }
 
     /// Takes `key` out of a set without a journal; true when it was there
@@ -898,6 +942,35 @@ mod tests {
         })
         .join()
         .unwrap();
+    }
+
+    #[test]
+    fn a_set_of_known_positions_holds_each_once_as_won_or_lost_as_first_put_in() {
+        let mut set = KeySet::known();
+        assert_eq!(set.known_as(&Key(5)), None);
+        let mut next = numbers(17);
+        let keys: Vec<u128> = (0..20_000).map(|_| next(1 << 14) << 60 | 7).collect();
+        let mut want = std::collections::HashMap::new();
+        for (i, &k) in keys.iter().enumerate() {
+            let won = i % 3 == 0;
+            let fresh = set.insert(Key(if won { k | WON } else { k }));
+            assert_eq!(fresh, !want.contains_key(&k), "key {k}");
+            want.entry(k).or_insert(won);
+            // Put in again the other way: the first stays.
+            assert!(!set.insert(Key(if won { k } else { k | WON })));
+        }
+        assert_eq!(set.len(), want.len());
+        for (&k, &won) in &want {
+            assert_eq!(set.known_as(&Key(k)), Some(won), "key {k}");
+            assert_eq!(set.known_as(&Key(k | WON)), Some(won), "key {k} asked with the bit");
+            assert!(set.contains(&Key(k)));
+        }
+        let mut absent = numbers(18);
+        for _ in 0..20_000 {
+            let k = absent(1 << 40) | 1 << 91;
+            assert_eq!(set.known_as(&Key(k)), None);
+        }
+        assert!(!set.is_ranked());
     }
 
     #[test]
