@@ -24,13 +24,14 @@
 //! ends without a win, the position is lost and not expanded, and every
 //! position that search visited is lost too under the easier rules (an
 //! exhaustive search that finds no win proves every position it visited
-//! lost, see the `state` module), so they are kept in a table of lost keys,
-//! which later easier searches skip and later positions are looked up in.
+//! lost, see the `state` module), so they are kept, marked lost, in a table
+//! of known positions, which later easier searches skip and later positions are looked up in.
 //! When the easier search finds a win or runs out of budget, the position
 //! is expanded as usual. A win teaches something all the same: every
 //! position along its line can be won under the easier rules (and so can
 //! every position of the same key, see the key in the `state` module), so
-//! their keys go into a table of won keys. A later easier search that
+//! their keys go into the same table, marked won (one table, so that a key
+//! in neither costs one look-up). A later easier search that
 //! reaches one of them has found a win and stops, and a position of the
 //! search proper that is one is not asked about. This only ever ends an
 //! easier search sooner with "not proved lost", so it cannot make a verdict
