@@ -300,14 +300,34 @@ impl Plan {
         }
     }
 
+    /// Whether game `g` is one of a range's that its shard takes (left
+    /// out or not).
+    fn in_range(first: GameNumber, last: GameNumber, shard: Shard, g: GameNumber) -> bool {
+        (first..=last).contains(&g) && shard.takes(g.get() - first.get())
+    }
+
     /// How many games are left to solve.
     pub fn remaining(&self) -> u128 {
         match &self.games {
             Games::Range { first, last, shard } => {
-                let in_plan = |g: &&GameNumber| (*first..=*last).contains(*g) && shard.takes(g.get() - first.get());
+                let in_plan = |g: &&GameNumber| Self::in_range(*first, *last, *shard, **g);
                 shard.count(*first, *last) - self.done.iter().filter(in_plan).count() as u128
             }
             Games::Listed(v) => v.len() as u128,
+        }
+    }
+
+    /// The values `held` keeps for the games left to solve. A range is not
+    /// walked for them: it may hold far more games than `held` (a resumed
+    /// batch over 1..10^10 would spend minutes before its first game).
+    pub fn held<'a, V>(&'a self, held: &'a HashMap<GameNumber, V>) -> impl Iterator<Item = &'a V> + 'a {
+        match &self.games {
+            Games::Range { first, last, shard } => Either::Left(
+                held.iter()
+                    .filter(|(g, _)| Self::in_range(*first, *last, *shard, **g) && !self.done.contains(*g))
+                    .map(|(_, v)| v),
+            ),
+            Games::Listed(v) => Either::Right(v.iter().filter_map(|g| held.get(g))),
         }
     }
 
@@ -854,11 +874,9 @@ impl Tally {
     /// holds already.
     pub fn before(plan: &Plan, held: &HashMap<GameNumber, BatchVerdict>) -> Tally {
         let mut tally = Tally { planned: plan.remaining(), ..Tally::default() };
-        if !held.is_empty() {
-            for verdict in plan.iter().filter_map(|g| held.get(&g)) {
-                tally.count(*verdict);
-                tally.already += 1;
-            }
+        for verdict in plan.held(held) {
+            tally.count(*verdict);
+            tally.already += 1;
         }
         tally
     }
@@ -1081,6 +1099,31 @@ mod tests {
         assert_eq!(end.remaining(), 2);
         // Backwards: no game.
         assert_eq!((range(5, 4, Shard::ALL).iter().count(), range(5, 4, Shard::ALL).remaining()), (0, 0));
+    }
+
+    #[test]
+    fn the_tally_before_a_resumed_batch_counts_the_results_held_for_its_games_only() {
+        let held: HashMap<GameNumber, BatchVerdict> = [
+            (3, BatchVerdict::Winnable),
+            (4, BatchVerdict::Winnable),
+            (5, BatchVerdict::Unwinnable),
+            (9, BatchVerdict::Unknown),
+            (12, BatchVerdict::Winnable),
+            (u128::MAX, BatchVerdict::Unwinnable),
+        ]
+        .into_iter()
+        .map(|(g, v)| (game(g), v))
+        .collect();
+        let counts = |t: &Tally| (t.winnable, t.unwinnable, t.unknown, t.already, t.planned);
+        // Games 1 3 5 7 9 of 1..10: 4, 12 and the last game of all are not
+        // in it.
+        assert_eq!(counts(&Tally::before(&range(1, 10, shard(1, 2)), &held)), (1, 1, 1, 3, 5));
+        // A range of every game: the results held are looked for, the
+        // range is not walked (it would take forever).
+        let all = range(1, u128::MAX, Shard::ALL);
+        assert_eq!(counts(&Tally::before(&all, &held)), (3, 2, 1, 6, u128::MAX));
+        let listed = Plan::listed(games([12, 5, 7, 12]), Shard::ALL);
+        assert_eq!(counts(&Tally::before(&listed, &held)), (1, 1, 0, 2, 3));
     }
 
     #[test]
