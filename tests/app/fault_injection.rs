@@ -978,7 +978,8 @@ fn save_where_no_file_can_be_made_says_so() {
 }
 
 /// `save` never writes a file named as a lock file (`*.lock`), of this data
-/// folder or any other; a batch whose results file has no folder says so.
+/// folder or any other; a batch whose results file has no folder says so,
+/// and one whose folder is a file says that.
 #[test]
 fn save_refuses_lock_file_names_and_a_batch_names_a_missing_folder() {
     let dir = tempfile::tempdir().unwrap();
@@ -996,4 +997,13 @@ fn save_refuses_lock_file_names_and_a_batch_names_a_missing_folder() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("its folder does not exist") && err.trim().lines().count() == 1, "{err}");
     assert!(!dir.path().join("no-such-folder").exists());
+    // A file named as its folder is said to be a file, and left as it is.
+    let file = dir.path().join("results.jsonl");
+    std::fs::write(&file, "").unwrap();
+    let inside = file.join("r.jsonl");
+    let (code, _, err) = klondike(&data, &[], &["solve", "--games", "1..2", "--output", inside.to_str().unwrap()], "");
+    assert_eq!(code, 1, "{err}");
+    let said = format!("'{}' is a file, not a folder", file.display());
+    assert!(err.contains(&said) && err.trim().lines().count() == 1, "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), b"");
 }

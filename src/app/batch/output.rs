@@ -70,6 +70,9 @@ pub enum OutputError {
     /// The folder the file would go in does not exist.
     #[error("cannot write to '{}': its folder does not exist", .0.display())]
     NoFolder(PathBuf),
+    /// What would be the file's folder is a file.
+    #[error("cannot write to '{}': '{}' is a file, not a folder", .0.display(), .1.display())]
+    FolderIsFile(PathBuf, PathBuf),
     /// The file is write-protected: results are not added to it, even by
     /// a user the system would let (as `save` does not replace one).
     #[error("'{}' is write-protected; make it writable or name another file", .0.display())]
@@ -161,6 +164,10 @@ impl Output {
             return Err(OutputError::WriteProtected(path));
         }
         let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        if folder.is_file() {
+            let folder = folder.to_path_buf();
+            return Err(OutputError::FolderIsFile(path, folder));
+        }
         if !folder.is_dir() {
             return Err(OutputError::NoFolder(path));
         }
