@@ -398,7 +398,7 @@ pub struct SolveArgs {
     /// line per game, in the order they finish (each line names its game).
     #[arg(long, value_name = "A..B", conflicts_with_all = ["deal", "game"])]
     pub games: Option<GameRange>,
-    /// Batch: solve the game numbers listed in FILE (one per line, # comments allowed).
+    /// Batch: solve the game numbers listed in FILE (one per line, # comments allowed; `-` reads standard input).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["deal", "game", "games"])]
     pub games_file: Option<PathBuf>,
     /// Batch: take only every N-th game of the list, starting with the K-th

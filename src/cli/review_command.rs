@@ -81,19 +81,29 @@ const STANDARD_INPUT: &str = "standard input";
 /// The text of a moves file (or of a saved game), and the name its
 /// messages give it: `-` is standard input.
 pub(super) fn moves_text(path: &std::path::Path) -> Result<(&std::path::Path, String)> {
+    text_of(path, store::TextFile::Moves)
+}
+
+/// The text of a file of `kind`, or of standard input for `-`, and the name
+/// to give it in messages (see [`moves_text`]).
+pub(super) fn text_of(path: &std::path::Path, kind: store::TextFile) -> Result<(&std::path::Path, String)> {
     if path.as_os_str() == "-" {
-        Ok((std::path::Path::new(STANDARD_INPUT), standard_input()?))
+        Ok((std::path::Path::new(STANDARD_INPUT), standard_input(kind)?))
     } else {
-        Ok((path, store::read_text_file(path, store::TextFile::Moves)?))
+        Ok((path, store::read_text_file(path, kind)?))
     }
 }
 
-/// Standard input, whole, as text (at most as much as a moves file may hold).
-fn standard_input() -> Result<String> {
+/// Standard input, whole, as text (at most as much as a file of `kind` may
+/// hold).
+fn standard_input(kind: store::TextFile) -> Result<String> {
     use std::io::{IsTerminal, Read};
+    let games = matches!(kind, store::TextFile::Games);
     // Typed at a terminal, the reading would look like a hang: say how it ends.
     if io::stdin().is_terminal() {
-        let _ = writeln!(io::stderr(), "klondike: {}", render::diagnostics::TYPE_MOVES_THEN_END);
+        let how =
+            if games { render::diagnostics::TYPE_GAMES_THEN_END } else { render::diagnostics::TYPE_MOVES_THEN_END };
+        let _ = writeln!(io::stderr(), "klondike: {how}");
     }
     let mut text = String::new();
     io::stdin()
@@ -102,7 +112,11 @@ fn standard_input() -> Result<String> {
         .read_to_string(&mut text)
         .map_err(|e| anyhow::Error::new(e).context(render::diagnostics::STDIN_UNREADABLE))?;
     if text.len() as u64 > store::MAX_TEXT_FILE {
-        anyhow::bail!(render::diagnostics::STDIN_TOO_LARGE);
+        anyhow::bail!(if games {
+            render::diagnostics::STDIN_TOO_LARGE_GAMES
+        } else {
+            render::diagnostics::STDIN_TOO_LARGE
+        });
     }
     Ok(text)
 }

@@ -29,7 +29,8 @@ pub fn run(args: SolveArgs) -> Result<()> {
         let plan = match (&args.games, &args.games_file) {
             (Some(range), _) => Plan::of(*range, shard),
             (None, Some(path)) => {
-                let text = store::read_text_file(path, store::TextFile::Games)?;
+                // `-`: standard input, as for --moves.
+                let (path, text) = super::review_command::text_of(path, store::TextFile::Games)?;
                 let games = batch::parse_games_list(&text)
                     .map_err(|e| anyhow::anyhow!(render::solve_report::bad_games_line(path, &e)))?;
                 if games.is_empty() {

@@ -391,6 +391,21 @@ fn a_games_file_that_names_a_game_twice_solves_it_once() {
 }
 
 #[test]
+fn a_games_file_of_dash_is_read_from_standard_input() {
+    let (code, out, err) = klondike(&["solve", "--games-file", "-", "--max-states", SMALL], "3\n# c\n5\n3\n");
+    assert_eq!(code, 0, "{err}");
+    let mut games = games_in(&out);
+    games.sort_unstable();
+    assert_eq!(games, [3, 5]);
+    let (code, out, err) = klondike(&["solve", "--games-file", "-"], "3\nx\n");
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("standard input line 2: 'x' is not a game number"), "{err}");
+    let (code, _, err) = klondike(&["solve", "--games-file", "-"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("standard input names no game"), "{err}");
+}
+
+#[test]
 fn a_games_file_that_names_no_game_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let list = dir.path().join("games.txt");

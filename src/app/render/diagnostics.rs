@@ -70,6 +70,13 @@ pub fn moves_file_needs_a_deal(path: &std::path::Path) -> String {
 /// Said when `klondike review -` reads its moves from a terminal.
 pub const TYPE_MOVES_THEN_END: &str = "type the moves one a line, then Ctrl-D on a line of its own to review them";
 
+/// Said when `klondike solve --games-file -` reads its games from a terminal.
+pub const TYPE_GAMES_THEN_END: &str =
+    "type the game numbers one a line, then Ctrl-D on a line of its own to solve them";
+
+/// Standard input held more than a games file may (`solve --games-file -`).
+pub const STDIN_TOO_LARGE_GAMES: &str = "standard input holds more than 64 MiB, more than a games file may";
+
 #[cfg(test)]
 mod tests {
     use super::*;
