@@ -777,6 +777,9 @@ impl Resume {
         let number = self.lines;
         let torn = !raw.ends_with('\n');
         let line = raw.trim_end_matches(['\n', '\r']);
+        // A byte-order mark at the start (an editor's) is read past, as the
+        // census reads it.
+        let line = if number == 1 { line.strip_prefix('\u{feff}').unwrap_or(line) } else { line };
         if line.trim().is_empty() {
             return;
         }

@@ -53,3 +53,21 @@ fn deal_moves_games_and_saved_files_may_start_with_a_byte_order_mark() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("1 move"), "{out}");
 }
+
+#[test]
+fn a_batch_results_file_that_starts_with_a_byte_order_mark_is_resumed_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("results.jsonl");
+    let args = ["solve", "--games", "1..3", "--fast", "--max-states", "2000", "-o", results.to_str().unwrap()];
+    let (code, _, err) = run_klondike(&args, &[], "");
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&results).unwrap();
+    std::fs::write(&results, format!("{BOM}{text}")).unwrap();
+    // Every game is there already, the first line's included: none is
+    // solved again, and nothing is said to be left out.
+    let (code, _, err) = run_klondike(&args, &[], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("0 solved now, 3 were already there"), "{err}");
+    assert!(!err.contains("not a result"), "{err}");
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), format!("{BOM}{text}"));
+}
