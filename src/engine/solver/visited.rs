@@ -255,22 +255,20 @@ fn class(key: u128, ranked: Ranked) -> u128 {
 
 /// Whether the held key `k` (EMPTY included) is of class `of`, the class
 /// of the key `q` looked for. Keys of one class differ in the talon's
-/// place at most (see [`class`]), so one mask tells nearly every held key
-/// from `q`'s class before its class is worked out: a probe passes over a
-/// few keys of other classes on average, and working out each one's class
-/// was a fifth of the search's instructions in draw-3.
+/// place, or in [`WON`], at most (see [`class`]), so one mask tells nearly
+/// every held key from `q`'s class before its class is worked out: a probe
+/// passes over a few keys of other classes on average, and working out
+/// each one's class was a fifth of the search's instructions in draw-3.
 #[inline]
 fn same_class(k: u128, q: u128, of: u128, ranked: Ranked) -> bool {
-    if ranked == Ranked::Known {
-        return k & !WON == of;
-    }
-    (k ^ q) & !TALON_PLACE == 0 && class(k, ranked) == of
+    (k ^ q) & !(TALON_PLACE | WON) == 0 && class(k, ranked) == of
 }
 
 /// How good the talon of a node's key is, in a ranked set: more redeals
 /// left first, then a smaller cursor (see [`KeySet::ranked`]; in a draw-3
 /// class the redeals left are the same). Keys of the same class only are
-/// compared, so this is read from any key alike.
+/// compared, so this is read from any key alike; in a set of known
+/// positions those have the same talon, so the one held stays.
 #[inline]
 fn rank(key: u128) -> u32 {
     let cursor = (key >> 72) as u32 & 31;
@@ -478,7 +476,7 @@ impl KeySet {
                 return false;
             }
             if self.ranked != Ranked::No && same_class(k, key.0, of, self.ranked) {
-                if self.ranked == Ranked::Known || rank(k) >= rank(key.0) {
+                if rank(k) >= rank(key.0) {
                     return false;
                 }
                 // A better key of the class: it takes the place of the
@@ -517,7 +515,7 @@ impl KeySet {
                 return false;
             }
             if self.ranked != Ranked::No && same_class(k, key.0, of, self.ranked) {
-                return self.ranked == Ranked::Known || rank(k) >= rank(key.0);
+                return rank(k) >= rank(key.0);
             }
             i = (i + 1) & mask;
         }
