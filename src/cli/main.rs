@@ -10,6 +10,7 @@ mod options;
 mod review_command;
 mod signals;
 mod solve_command;
+mod text_input;
 mod workers;
 mod world;
 

@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use anyhow::Result;
 
 use crate::options::ReviewArgs;
+use crate::text_input::{text_of, STANDARD_INPUT};
 use klondike::app::play::Play;
 use klondike::app::record::GameRecord;
 use klondike::app::render::{self, json::ReviewReport, words::CardStyle};
@@ -50,7 +51,7 @@ fn game_of(args: &ReviewArgs) -> Result<Play> {
     // `-`: the moves (or the saved game) come on standard input, piped as
     // a script would pipe them.
     let piped = path.as_os_str() == "-";
-    let (named, text) = moves_text(path)?;
+    let (named, text) = text_of(path, store::TextFile::Moves)?;
     if text.trim_start().starts_with('{') {
         let given = args.moves_file_options();
         if !given.is_empty() {
@@ -73,50 +74,4 @@ fn game_of(args: &ReviewArgs) -> Result<Play> {
     let play = review::replay_moves(deal, origin, args.rules(), args.autoplay_on(), &text)
         .map_err(|e| anyhow::anyhow!(render::solve_report::bad_moves_line(named, &e)))?;
     Ok(play)
-}
-
-/// How standard input is named in a message about what it held.
-const STANDARD_INPUT: &str = "standard input";
-
-/// The text of a moves file (or of a saved game), and the name its
-/// messages give it: `-` is standard input.
-pub(super) fn moves_text(path: &std::path::Path) -> Result<(&std::path::Path, String)> {
-    text_of(path, store::TextFile::Moves)
-}
-
-/// The text of a file of `kind`, or of standard input for `-`, and the name
-/// to give it in messages (see [`moves_text`]).
-pub(super) fn text_of(path: &std::path::Path, kind: store::TextFile) -> Result<(&std::path::Path, String)> {
-    if path.as_os_str() == "-" {
-        Ok((std::path::Path::new(STANDARD_INPUT), standard_input(kind)?))
-    } else {
-        Ok((path, store::read_text_file(path, kind)?))
-    }
-}
-
-/// Standard input, whole, as text (at most as much as a file of `kind` may
-/// hold).
-fn standard_input(kind: store::TextFile) -> Result<String> {
-    use std::io::{IsTerminal, Read};
-    let games = matches!(kind, store::TextFile::Games);
-    // Typed at a terminal, the reading would look like a hang: say how it ends.
-    if io::stdin().is_terminal() {
-        let how =
-            if games { render::diagnostics::TYPE_GAMES_THEN_END } else { render::diagnostics::TYPE_MOVES_THEN_END };
-        let _ = writeln!(io::stderr(), "klondike: {how}");
-    }
-    let mut text = String::new();
-    io::stdin()
-        .lock()
-        .take(store::MAX_TEXT_FILE + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| anyhow::Error::new(e).context(render::diagnostics::STDIN_UNREADABLE))?;
-    if text.len() as u64 > store::MAX_TEXT_FILE {
-        anyhow::bail!(if games {
-            render::diagnostics::STDIN_TOO_LARGE_GAMES
-        } else {
-            render::diagnostics::STDIN_TOO_LARGE
-        });
-    }
-    Ok(text)
 }

@@ -30,7 +30,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
             (Some(range), _) => Plan::of(*range, shard),
             (None, Some(path)) => {
                 // `-`: standard input, as for --moves.
-                let (path, text) = super::review_command::text_of(path, store::TextFile::Games)?;
+                let (path, text) = super::text_input::text_of(path, store::TextFile::Games)?;
                 let games = batch::parse_games_list(&text)
                     .map_err(|e| anyhow::anyhow!(render::solve_report::bad_games_line(path, &e)))?;
                 if games.is_empty() {
@@ -117,7 +117,7 @@ fn plain(args: &SolveArgs) -> Result<Solved> {
                 Some(path) => {
                     // Read as `review` reads it: `-` is standard input, and
                     // the questions a piped script holds are skipped.
-                    let (named, script) = super::review_command::moves_text(path)?;
+                    let (named, script) = super::text_input::text_of(path, store::TextFile::Moves)?;
                     let play = review::replay_moves(deal, origin, rules, false, &script)
                         .map_err(|e| anyhow::anyhow!(render::solve_report::bad_moves_line(named, &e)))?;
                     play.game().position().clone()

@@ -1,0 +1,48 @@
+//! The text files named on the command line (moves files, games files),
+//! or standard input for `-`.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::Result;
+use klondike::app::render;
+use klondike::app::store::{self, TextFile};
+
+/// How standard input is named in a message about what it held.
+pub const STANDARD_INPUT: &str = "standard input";
+
+/// The text of a file of `kind`, or of standard input for `-` (piped as a
+/// script would pipe it), and the name its messages give it.
+pub fn text_of(path: &Path, kind: TextFile) -> Result<(&Path, String)> {
+    if path.as_os_str() == "-" {
+        Ok((Path::new(STANDARD_INPUT), standard_input(kind)?))
+    } else {
+        Ok((path, store::read_text_file(path, kind)?))
+    }
+}
+
+/// Standard input, whole, as text (at most as much as a file of `kind` may
+/// hold).
+fn standard_input(kind: TextFile) -> Result<String> {
+    use std::io::{IsTerminal, Read};
+    let (how_it_ends, too_large) = match kind {
+        TextFile::Games => (render::diagnostics::TYPE_GAMES_THEN_END, render::diagnostics::STDIN_TOO_LARGE_GAMES),
+        TextFile::Moves | TextFile::Deal => {
+            (render::diagnostics::TYPE_MOVES_THEN_END, render::diagnostics::STDIN_TOO_LARGE)
+        }
+    };
+    // Typed at a terminal, the reading would look like a hang: say how it ends.
+    if io::stdin().is_terminal() {
+        let _ = writeln!(io::stderr(), "klondike: {how_it_ends}");
+    }
+    let mut text = String::new();
+    io::stdin()
+        .lock()
+        .take(store::MAX_TEXT_FILE + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| anyhow::Error::new(e).context(render::diagnostics::STDIN_UNREADABLE))?;
+    if text.len() as u64 > store::MAX_TEXT_FILE {
+        anyhow::bail!(too_large);
+    }
+    Ok(text)
+}
