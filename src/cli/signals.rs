@@ -13,12 +13,19 @@ type LastWords = Box<dyn Fn() + Send>;
 static LAST_WORDS: Mutex<Option<LastWords>> = Mutex::new(None);
 
 /// Catches SIGINT, SIGTERM and SIGHUP from now on (once per process; later
-/// calls do nothing). Without a thread for it (a tight memory limit), the
-/// signals end the program as before.
+/// calls do nothing), but for those the program was started with set to
+/// be ignored: a batch started under `nohup`, or in the background by a
+/// script that has Ctrl-C ignored there, goes on through a hang-up or a
+/// Ctrl-C, as any other program would. Without a thread for it (a tight
+/// memory limit), the signals end the program as before.
 pub fn catch_termination() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        let caught: Vec<i32> = [SIGINT, SIGTERM, SIGHUP].into_iter().filter(|&s| !ignored(s)).collect();
+        if caught.is_empty() {
+            return;
+        }
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(caught) else {
             return;
         };
         let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
@@ -42,4 +49,21 @@ pub fn set_last_words(words: Option<LastWords>) {
     if let Ok(mut last) = LAST_WORDS.lock() {
         *last = words;
     }
+}
+
+/// Whether `signal` is set to be ignored (as the program was started, since
+/// nothing here ignores one). Where that cannot be asked, no.
+#[cfg(target_os = "linux")]
+fn ignored(signal: i32) -> bool {
+    // SAFETY: `sigaction` with no new action only reads the current one
+    // into `old`, a plain C struct for which all zeroes is a valid value.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, std::ptr::null(), &mut old) == 0 && old.sa_sigaction == libc::SIG_IGN
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn ignored(_signal: i32) -> bool {
+    false
 }

@@ -883,6 +883,50 @@ fn a_census_stopped_while_it_writes_its_verdicts_leaves_no_temporary_file() {
     }
 }
 
+/// A census started with SIGHUP and SIGINT ignored (under `nohup`, or in
+/// the background by a script) keeps them ignored: a hang-up or a Ctrl-C
+/// does not stop it, while SIGTERM still does, as before (here while it
+/// writes its verdict file, held before its rename by a test hook: the
+/// temporary file is removed).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_census_started_with_hang_ups_ignored_goes_on_through_one() {
+    use klondike::app::store::PAUSE_BEFORE_RENAME_ENV;
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let census = dir.path().join("c");
+    let verdicts = dir.path().join("v.txt");
+    let (census, verdicts) = (census.to_str().unwrap(), verdicts.to_str().unwrap());
+    let args = ["census", "--games", "1..2", "--draw", "1", "--passes", "1", "--foundation-to-tableau", "on"];
+    let files = ["--max-states", "3000", "--dir", census, "--verdict-file", verdicts];
+    // The shell sets both signals to be ignored, and the program inherits
+    // that through exec.
+    let child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("trap '' HUP INT; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_klondike"))
+        .args(args)
+        .args(files)
+        .env("KLONDIKE_DATA_DIR", dir.path().join("data"))
+        .env(PAUSE_BEFORE_RENAME_ENV, "60000")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for("the verdict file's temporary file", || temp_files_of(dir.path(), "v.txt") == 1);
+    let mut child = child;
+    for signal in ["HUP", "INT"] {
+        send(&child, signal);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(child.try_wait().unwrap().is_none(), "{signal} ended a census started with it ignored");
+    }
+    send(&child, "TERM");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.signal(), Some(15), "{out:?}");
+    assert_eq!(temp_files_of(dir.path(), "v.txt"), 0);
+}
+
 /// A batch stopped by Ctrl-C says in one line what it did and that a rerun
 /// goes on, with the count of results its file holds; the rerun finishes
 /// the rest and says how many were already there.
