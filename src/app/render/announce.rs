@@ -246,7 +246,7 @@ pub const NAMED_FOUNDATION_CARDS: usize = 6;
 
 /// The game's status in words when it is over or can no longer be won:
 /// "You won! All 52 cards are on the foundations, in 97 moves." or "Stuck:
-/// no move can turn up a card or bring one out of the stock, so this game
+/// no move can turn up a card or bring one into play from the stock or waste, so this game
 /// can no longer be won. Type review to hear where it was lost, u to undo,
 /// or new for a new game." (at the deal, with nothing to review or undo:
 /// "Type new for a new game."); `None` while playing.
@@ -257,7 +257,7 @@ pub fn announce_status(game: &Game) -> Option<String> {
             Some(format!("You won! All 52 cards are on the foundations, in {}.", count(game.moves_made(), "move")))
         }
         Status::Stuck => Some(format!(
-            "Stuck: no move can turn up a card or bring one out of the stock, so this game can no longer be won. {}",
+            "Stuck: no move can turn up a card or bring one into play from the stock or waste, so this game can no longer be won. {}",
             if game.moves_made() == 0 {
                 "Type new for a new game."
             } else {
