@@ -634,10 +634,16 @@ pub fn read_text_file(path: &Path, what: TextFile) -> Result<String, StoreError>
     if text.len() as u64 > MAX_TEXT_FILE {
         return Err(StoreError::TextTooLarge { what, path: path.to_path_buf() });
     }
-    Ok(match text.strip_prefix('\u{feff}') {
+    Ok(without_byte_order_mark(text))
+}
+
+/// `text` without the byte-order mark an editor may put at its start
+/// (Notepad, PowerShell), which no text we read means.
+pub fn without_byte_order_mark(text: String) -> String {
+    match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
         None => text,
-    })
+    }
 }
 
 /// The folder `path` is in, for a message.

@@ -44,5 +44,6 @@ fn standard_input(kind: TextFile) -> Result<String> {
     if text.len() as u64 > store::MAX_TEXT_FILE {
         anyhow::bail!(too_large);
     }
-    Ok(text)
+    // As from a file.
+    Ok(store::without_byte_order_mark(text))
 }

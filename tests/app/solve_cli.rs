@@ -403,6 +403,15 @@ fn a_games_file_of_dash_is_read_from_standard_input() {
     let (code, _, err) = klondike(&["solve", "--games-file", "-"], "");
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("standard input names no game"), "{err}");
+    // A byte-order mark at the start (PowerShell's) is read past, as in a file.
+    let (code, out, err) = klondike(&["solve", "--games-file", "-", "--max-states", SMALL], "\u{feff}3\n5\n");
+    assert_eq!(code, 0, "{err}");
+    let mut games = games_in(&out);
+    games.sort_unstable();
+    assert_eq!(games, [3, 5]);
+    let (code, out, err) = klondike(&["solve", "--game", "1", "--moves", "-", "--max-states", SMALL], "\u{feff}d\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with('#'), "{out}");
 }
 
 #[test]
