@@ -1127,7 +1127,7 @@ impl<W: World> Session<W> {
                 let advice = self.flow.advise(play, |b| world.solve(position, rules, b));
                 let text =
                     said::advice_text(&advice, self.game(), self.play.score_now(), &style, self.view.screen_reader);
-                Ok(Reply::Solver(text, SolverFacts::of_advice(&advice)))
+                Ok(Reply::Solver(text, SolverFacts::of_advice(&advice, self.play.status())))
             }
             Command::Solve => {
                 let budget = self.world.budget(SOLVE_STATES, SOLVE_TIME);

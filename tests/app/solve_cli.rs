@@ -932,6 +932,12 @@ fn hint_and_solve_at_the_prompt_give_their_findings_as_data_in_json() {
         assert_eq!(state["verdict"], "unwinnable", "{state}");
         assert!(state.get("hint").is_none() && state.get("line").is_none(), "{state}");
     }
+    // A stuck game is lost, and a won game won, as hint says too.
+    let stuck = states(&["--game", "10", "--draw", "3", "--passes", "1", "--json"], "hint\n");
+    assert_eq!((&stuck[1]["status"], &stuck[1]["verdict"]), (&"stuck".into(), &"unwinnable".into()), "{}", stuck[1]);
+    let finished = states(&["--game", "1", "--json"], &(line.join("\n") + "\nhint\n"));
+    let last = finished.last().unwrap();
+    assert_eq!((&last["status"], &last["verdict"]), (&"won".into(), &"winnable".into()), "{last}");
     // Other lines carry none of these.
     for state in [&won[0], &lost[3]] {
         assert!(state.get("verdict").is_none() && state.get("hint").is_none(), "{state}");

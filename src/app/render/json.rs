@@ -128,13 +128,20 @@ pub struct SolverFacts {
 }
 
 impl SolverFacts {
-    /// What a `hint` found.
-    pub fn of_advice(advice: &Advice) -> SolverFacts {
+    /// What a `hint` found, in a game whose status is `status`: a won game
+    /// is winnable and a stuck one unwinnable, whatever the hint (which
+    /// asks no solver there).
+    pub fn of_advice(advice: &Advice, status: Status) -> SolverFacts {
         let (hint, verdict) = match advice {
             Advice::Finish => (Some("auto".to_string()), BatchVerdict::Winnable),
             Advice::Winning { mv, .. } => (Some(mv.to_string()), BatchVerdict::Winnable),
             Advice::Heuristic(h) => (h.mv.map(|mv| mv.to_string()), BatchVerdict::Unknown),
             Advice::LostAtDeal | Advice::Lost => (None, BatchVerdict::Unwinnable),
+        };
+        let verdict = match status {
+            Status::Won => BatchVerdict::Winnable,
+            Status::Stuck => BatchVerdict::Unwinnable,
+            Status::Playing => verdict,
         };
         SolverFacts { hint, verdict: Some(verdict), line: None }
     }
