@@ -983,6 +983,11 @@ impl<W: World> Session<W> {
                 if let Line::Session(SessionCommand::Load(file)) = &line {
                     let (r, id) = self.read_game_file(file)?;
                     pending.same_game = self.is_this_game(&r, &id);
+                    // A copy of the game as it is now: loading it loses
+                    // nothing, so nothing is asked.
+                    if pending.same_game && self.is_as_now(&r) {
+                        return self.session_command(SessionCommand::Load(file.clone()));
+                    }
                 }
                 let question = said::question_text(&pending);
                 self.flow.ask(pending);
@@ -1016,6 +1021,14 @@ impl<W: World> Session<W> {
             && r.game.rules() == self.play.rules()
             && r.scoring == self.play.scoring()
             && (!self.play.player_moved() || Play::was_played(r))
+    }
+
+    /// Whether the saved game `r` (a copy of this game, see
+    /// [`Session::is_this_game`]) holds it as it is now: the same moves
+    /// made, and the same moves to redo.
+    fn is_as_now(&self, r: &Replayed) -> bool {
+        let now = self.play.game();
+        r.game.history() == now.history() && r.game.redo_moves() == now.redo_moves()
     }
 
     /// Carries out a session command: the files, the statistics, another

@@ -134,6 +134,12 @@ impl Game {
         self.undone.len()
     }
 
+    /// The undone moves that wait for redo, the next one last (none after
+    /// any new move).
+    pub fn redo_moves(&self) -> &[Move] {
+        &self.undone
+    }
+
     /// Plays again the move most recently undone.
     ///
     /// # Errors

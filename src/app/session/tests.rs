@@ -486,12 +486,21 @@ fn a_load_that_would_fail_is_reported_before_any_question() {
     assert_eq!(next, Next::Rejected);
     assert!(text.ends_with("> load bad.json\nerror: bad.json is not a saved game\n"), "{text}");
     assert_eq!(s.flow.pending(), None, "nothing asked");
-    // A file that loads is asked about first.
+    // A file that holds the game as it is now loses nothing: no question.
     feed(&mut s, &["save good.json"]);
     let (text, _) = feed(&mut s, &["load good.json"]);
+    assert!(text.contains("Loaded good.json, a copy of this game: Game 1, 1 move made."), "{text}");
+    assert_eq!(s.flow.pending(), None, "nothing asked");
+    // Nor after an undo and a redo, which leave it as it was.
+    let (text, _) = feed(&mut s, &["u", "redo", "load good.json"]);
+    assert!(text.contains("Loaded good.json, a copy of this game"), "{text}");
+    assert_eq!(s.flow.pending(), None, "nothing asked");
+    // A move since: asked first.
+    let (text, _) = feed(&mut s, &["d", "load good.json"]);
     assert!(text.ends_with("Load good.json? Type yes, or no to keep playing.\n"), "{text}");
     // It holds this game: the question says so, not that it counts as lost.
     assert!(text.contains("good.json holds this game as it was saved: the moves made since would be lost."), "{text}");
+    assert!(s.world().counts.is_empty());
 }
 
 /// Loading a copy of the game being played goes back (or on) to where it
