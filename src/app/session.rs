@@ -25,6 +25,7 @@ use crate::app::command::{Command, Query};
 use crate::app::flow::{self, Flow, Passed, Pending, Refusal, Step, Winnable, WinnableError};
 use crate::app::play::{Action, Event, Origin, Outcome, Play, PlayError};
 use crate::app::record::{GameId, GameRecord, RecordError, Replayed};
+use crate::app::render::columns;
 use crate::app::render::json::{SolverFacts, State};
 use crate::app::render::outcome::{announce_autoplay, announce_outcome};
 use crate::app::render::replies::{self as said, GameLeft};
@@ -402,10 +403,6 @@ const SOLVE_TIME: Duration = Duration::from_secs(10);
 const WINNABLE_STATES: u64 = 50_000_000;
 const WINNABLE_TIME: Duration = Duration::from_secs(3);
 
-/// The narrowest terminal the column picture fits: its line of stock,
-/// waste and foundations.
-const COLUMNS_WIDTH: usize = 56;
-
 /// `--winnable`: from `first`, the first game number the solver proves
 /// winnable under `rules` (see [`flow::first_winnable`]), each number
 /// searched for at most 3 seconds on `world`'s clock.
@@ -561,7 +558,7 @@ impl<W: World> Session<W> {
     fn frame(&self) -> Frame<'_> {
         let layout = match self.view.layout {
             // Too narrow for seven columns: the rows, which wrap cleanly.
-            Layout::Columns if self.view.wrap && self.world.width() < COLUMNS_WIDTH => Layout::Rows,
+            Layout::Columns if self.view.wrap && self.world.width() < columns::NARROWEST => Layout::Rows,
             layout => layout,
         };
         Frame {

@@ -40,6 +40,10 @@ pub const MAX_WIDTH: usize = 80;
 
 /// The column (from 0) where the foundations start on the third line.
 const FOUNDATIONS_AT: usize = 33;
+/// The narrowest terminal the picture fits with no line of it broken: its
+/// third line with a marked ten on the last foundation (`♠ 10♠*`). The
+/// title, the status and the sentences are wrapped at spaces.
+pub const NARROWEST: usize = FOUNDATIONS_AT + 4 * 7 - 1;
 /// The width of `Stock N`, padded so that the waste never moves either.
 const STOCK_WIDTH: usize = 8;
 /// Columns from one tableau pile to the next: a 2-column card, its 1-column
@@ -640,6 +644,7 @@ You won: all 52 cards are on the foundations, in 0 moves.
             assert!(!line.ends_with(' '), "trailing space: {line:?}");
         }
         let lines: Vec<String> = picture.lines().map(strip).collect();
+        assert!(visible_width(&lines[2]) <= NARROWEST, "wider than NARROWEST: {:?}", lines[2]);
         let third = &lines[2];
         let third: Vec<char> = third.chars().collect();
         assert_eq!(third[FOUNDATIONS_AT - 2..FOUNDATIONS_AT], [' ', ' '], "{lines:?}");

@@ -43,6 +43,8 @@ struct Memory {
     stats_fail: bool,
     /// The files `save` and `load` see, by name as typed.
     files: BTreeMap<String, File>,
+    /// The terminal's width (80 when not set).
+    width: Option<usize>,
     /// The diagnostics said.
     warnings: Vec<String>,
     /// Reading the autosave fails so (the saved game, if any, stays).
@@ -95,7 +97,7 @@ impl World for Memory {
         self.clock
     }
     fn width(&self) -> usize {
-        80
+        self.width.unwrap_or(80)
     }
     fn random_game(&mut self) -> GameNumber {
         if self.games.is_empty() {
@@ -1464,4 +1466,21 @@ fn review_in_json_is_the_state_with_the_review_as_its_message() {
     assert_eq!(last["moves"], 1, "a question changes nothing");
     let message = last["message"].as_str().unwrap();
     assert!(message.starts_with("This deal could never be won"), "{message}");
+}
+
+/// At a terminal too narrow for the column picture's widest line (a marked
+/// ten on the last foundation), the table is shown as rows instead; at
+/// that width, as columns.
+#[test]
+fn a_terminal_narrower_than_the_picture_gets_the_rows() {
+    let at = |width: usize| {
+        let view = View { layout: Layout::Columns, wrap: true, ..script() };
+        let mut s = session(game(1), view, KEEPS_ALL, Memory { width: Some(width), ..Memory::default() });
+        feed(&mut s, &["table"]).0
+    };
+    let narrow = at(crate::app::render::columns::NARROWEST - 1);
+    assert!(narrow.contains("Pile 1:") && !narrow.contains(" 1    2    3"), "{narrow}");
+    let enough = at(crate::app::render::columns::NARROWEST);
+    assert!(enough.contains(" 1    2    3") && !enough.contains("Pile 1:"), "{enough}");
+    assert_eq!(crate::app::render::columns::NARROWEST, 60);
 }
