@@ -142,7 +142,9 @@ pub struct PlayArgs {
     /// without asking, under its own rules and scoring.
     #[arg(long, conflicts_with_all = ["game", "deal", "winnable", "load", "no_resume", "draw", "passes", "foundation_to_tableau", "scoring"])]
     pub resume: bool,
-    /// Do not offer to resume the game saved when the last session was quit.
+    /// Start a new game without offering to resume the game saved when the
+    /// last session was quit: that game then counts as lost, and its saved
+    /// copy is replaced.
     #[arg(long)]
     pub no_resume: bool,
     /// Save an unfinished game for resuming when the session ends, also in a
