@@ -92,11 +92,18 @@ pub fn whole_table(play: &Play, look: &Frame) -> String {
         }
         Layout::List => list_scored(game, &title, look.style, play.score_now()),
     };
-    match play.scoring() {
-        Scoring::None => {}
-        Scoring::Standard => text.push_str(&format!("Score: {}\n", score_words(play))),
-        Scoring::Vegas => text.push_str(&format!("Score: {} (Vegas)\n", play.score())),
-    }
+    let score = match play.scoring() {
+        Scoring::None => return text,
+        Scoring::Standard => format!("Score: {}\n", score_words(play)),
+        Scoring::Vegas => format!("Score: {} (Vegas)\n", play.score()),
+    };
+    // The score is part of the table: it goes before the line that says
+    // the game is won or stuck, which ends the table in both layouts.
+    let at = match game.status() {
+        Status::Playing => text.len(),
+        Status::Won | Status::Stuck => text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1),
+    };
+    text.insert_str(at, &score);
     text
 }
 
