@@ -775,6 +775,8 @@ impl<W: World> Session<W> {
             if self.view.wrap {
                 text = wrap_lines(&text, self.world.width());
             }
+            // What `repeat` says before any command: the opening.
+            self.flow.said(&text);
             write!(out, "{text}")
         }
     }

@@ -1484,3 +1484,18 @@ fn a_terminal_narrower_than_the_picture_gets_the_rows() {
     assert!(enough.contains(" 1    2    3") && !enough.contains("Pile 1:"), "{enough}");
     assert_eq!(crate::app::render::columns::NARROWEST, 60);
 }
+
+/// `repeat` before any command says the opening again (a screen-reader
+/// user who missed it hears the deal again).
+#[test]
+fn repeat_before_any_command_says_the_opening_again() {
+    let view = View { screen_reader: true, ..script() };
+    let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
+    let mut out = Vec::new();
+    s.start(&mut out).unwrap();
+    let opening = String::from_utf8(out).unwrap();
+    assert!(!opening.is_empty());
+    let (text, next) = feed(&mut s, &["repeat"]);
+    assert_eq!(next, Next::Continue, "{text}");
+    assert!(text.contains(opening.trim_end()), "{opening:?} then {text:?}");
+}
