@@ -158,11 +158,14 @@ pub enum CommandError {
     /// The line has no words.
     #[error("empty command")]
     Empty,
-    /// The first word is no command; `suggestion` is the command word it
-    /// is one slip away from, if any (a letter off, or two next to each
-    /// other swapped: two slips for words of five letters or more).
+    /// The first word is no command; `suggestion` is what was probably
+    /// meant, if anything: the line with a space where the first word ran
+    /// a command into its argument (`t 7 f` for `t7 f`, `t 3 4` for `3 4`),
+    /// or the command word it is one slip away from (a letter off, or two
+    /// next to each other swapped: two slips for words of five letters or
+    /// more).
     #[error("unknown command '{}'", shown(word))]
-    Unknown { word: String, suggestion: Option<&'static str> },
+    Unknown { word: String, suggestion: Option<Box<str>> },
     /// A command lacks an argument (its forms in the table say what it takes).
     #[error("'{}' needs more", command.word)]
     Missing { command: &'static CommandSpec },
@@ -689,6 +692,25 @@ pub fn complete(line: &str, pos: usize) -> (usize, Vec<String>) {
 /// (transpositions count one), within 1 for words of up to four letters and
 /// 2 for longer ones; none for one- and two-letter words (too many are
 /// near) or when two are equally near.
+/// The line a first word `first` and the words after it were probably
+/// meant as, when it runs a command into its first argument: split where
+/// its letters give way to digits (`t7 f`, `w3`, `js1`), or, a pile number
+/// alone, a move from that pile (`3 4`); only a line that is a command.
+fn spaced(first: &str, rest: &[&str]) -> Option<String> {
+    let head = match first.find(|c: char| c.is_ascii_digit()) {
+        Some(0) if first.len() == 1 => "t".to_string(),
+        Some(0) | None => return None,
+        Some(at) => {
+            let (word, number) = first.split_at(at);
+            format!("{word} {number}")
+        }
+    };
+    let line = if head == "t" { format!("t {first}") } else { head };
+    let line = std::iter::once(line.as_str()).chain(rest.iter().copied()).collect::<Vec<_>>().join(" ");
+    // The first word of `line` has no digit: no further split is tried.
+    parse_lower_case(&line).is_ok().then_some(line)
+}
+
 fn closest_command(word: &str) -> Option<&'static str> {
     let len = word.chars().count();
     if len <= 2 {
@@ -870,7 +892,9 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         if looks_like_card && first.len() > 1 {
             return Err(CommandError::BadCard { text: first.to_string() });
         }
-        return Err(CommandError::Unknown { word: first.to_string(), suggestion: closest_command(first) });
+        let suggestion =
+            spaced(first, rest).or_else(|| closest_command(first).map(String::from)).map(String::into_boxed_str);
+        return Err(CommandError::Unknown { word: first.to_string(), suggestion });
     };
     let simple = |cmd: Command| no_arguments(rest, spec).map(|()| cmd);
     match spec.verb {
@@ -1481,6 +1505,21 @@ mod tests {
         }
         assert_eq!(said("resatrt"), "unknown command 'resatrt' (type help for the list; did you mean restart?)");
         for far in ["xyzzy", "dr", "bogus"] {
+            assert!(matches!(err(far), CommandError::Unknown { suggestion: None, .. }), "{far}");
+        }
+        // A command run into its argument gets the line with the space.
+        for (typed, meant) in
+            [("t7 f", "t 7 f"), ("w3", "w 3"), ("js1", "js 1"), ("3 4", "t 3 4"), ("T2 5 3", "t 2 5 3")]
+        {
+            let word = typed.split(' ').next().unwrap();
+            assert_eq!(
+                said(typed),
+                format!("unknown command '{word}' (type help for the list; did you mean {meant}?)"),
+                "{typed}"
+            );
+        }
+        // Only where the line with the space is a command.
+        for far in ["t9 f", "x3", "8 4", "w3 4"] {
             assert!(matches!(err(far), CommandError::Unknown { suggestion: None, .. }), "{far}");
         }
         assert!(matches!(err("t"), CommandError::Missing { command } if command.word == "t"));

@@ -29,7 +29,7 @@ pub fn command_error(e: &CommandError) -> String {
         CommandError::Empty | CommandError::NoHelp { .. } => format!("{e} (type help for the list)"),
         CommandError::Unknown { suggestion, .. } => format!(
             "{e} (type help for the list{})",
-            suggestion.map(|s| format!("; did you mean {s}?")).unwrap_or_default()
+            suggestion.as_deref().map(|s| format!("; did you mean {s}?")).unwrap_or_default()
         ),
         CommandError::Missing { command } | CommandError::TooMany { command } => format!("{e}: {}", forms(command)),
         CommandError::MissingFile { command } => format!("{e}, for example {command} game.json"),
