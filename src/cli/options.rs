@@ -593,7 +593,8 @@ pub struct CensusArgs {
     /// --output FILE` or of earlier censuses and their shards, in any
     /// order, concatenated or not; a game met twice under the same rules
     /// counts once. Verdict files (--verdict-file, such as
-    /// src/app/census/verdicts.txt) are counted too, with no times.
+    /// src/app/census/verdicts.txt) are counted too, with no times. `-`
+    /// reads standard input.
     pub files: Vec<PathBuf>,
 }
 

@@ -105,6 +105,36 @@ fn results_under_other_rules_are_kept_apart() {
     );
 }
 
+/// `census -` counts the results piped to it, as the same lines in a file.
+#[test]
+fn results_piped_to_census_dash_are_counted_as_a_file() {
+    use std::io::Write;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let line = |game: u32, verdict: &str| {
+        format!(
+            r#"{{"game":"{game}","draw":1,"passes":null,"foundation_to_tableau":true,"verdict":"{verdict}","seconds":0.01}}"#
+        )
+    };
+    let text = [line(1, "winnable"), line(2, "unwinnable"), line(3, "winnable")].join("\n") + "\n";
+    std::fs::write(dir.join("r.jsonl"), &text).unwrap();
+    let from_file = census(dir, &["r.jsonl"]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["census", "-", "--timeout", NEVER])
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let piped = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(piped, from_file);
+    assert!(piped.contains(" 66.67% "), "{piped}");
+}
+
 /// The committed verdicts (`src/app/census/verdicts.txt`, from `klondike census
 /// --verdict-file`): where lonelybot's rules apply (unlimited passes,
 /// foundation-to-tableau on), they agree with its verdicts; and easier

@@ -220,7 +220,10 @@ fn open_file(path: &Path, pipes: bool) -> Result<File, FilesError> {
 /// come, or reading the whole verdict file.
 fn read_file(path: &Path, pipes: bool, census: &mut Census) -> Result<Contents, FilesError> {
     let read_error = |error| FilesError::Read { path: path.to_path_buf(), error };
-    let mut lines = PlainLines::with_max_line(BufReader::new(open_file(path, pipes)?), MAX_FILE_LINE);
+    // `-` is standard input, as for the other files a command reads.
+    let reader: Box<dyn io::Read> =
+        if path == Path::new("-") { Box::new(io::stdin().lock()) } else { Box::new(open_file(path, pipes)?) };
+    let mut lines = PlainLines::with_max_line(BufReader::new(reader), MAX_FILE_LINE);
     let mut added = super::Added::default();
     let mut verdicts: Option<Verdicts> = None;
     let mut comments = 0;
