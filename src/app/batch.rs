@@ -143,7 +143,7 @@ pub struct GameRange {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RangeError {
     /// Not `A..B` with A and B in digits.
-    #[error("'{}' is not a range of game numbers: write A..B, e.g. 1..1000", quoted(.0))]
+    #[error("'{}' is not a range of game numbers: write A..B, e.g. 1..1000, or one game number", quoted(.0))]
     NotARange(String),
     /// A number past the last game.
     #[error("'{}': game numbers go up to 2^128-1 (340282366920938463463374607431768211455)", quoted(.0))]
@@ -194,9 +194,9 @@ impl FromStr for GameRange {
     type Err = RangeError;
 
     /// `A..B` (or `A..=B`), both ends in digits only, as every game number
-    /// is read (no sign).
+    /// is read (no sign); a game number alone is the range of that game.
     fn from_str(s: &str) -> Result<GameRange, RangeError> {
-        let (a, b) = s.split_once("..").ok_or_else(|| RangeError::NotARange(s.to_string()))?;
+        let (a, b) = s.split_once("..").unwrap_or((s, s));
         let b = b.strip_prefix('=').unwrap_or(b);
         let number = |t: &str| {
             let t = t.trim();
@@ -1013,6 +1013,11 @@ mod tests {
         assert_eq!(message("0..5"), "'0..5': game numbers start at 1, so 0 is not a game");
         assert!(matches!("+1..5".parse::<GameRange>(), Err(RangeError::NotARange(_))));
         assert!(matches!("1..".parse::<GameRange>(), Err(RangeError::NotARange(_))));
+        // A game number alone is the range of that game.
+        let seven = "7".parse::<GameRange>().unwrap();
+        assert_eq!((seven.first.get(), seven.last.get()), (7, 7));
+        assert!(matches!("x".parse::<GameRange>(), Err(RangeError::NotARange(_))));
+        assert!(matches!("0".parse::<GameRange>(), Err(RangeError::GameZero(_))));
         let huge = format!("1..{}0", u128::MAX);
         assert!(matches!(huge.parse::<GameRange>(), Err(RangeError::TooLarge(_))));
     }

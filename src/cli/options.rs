@@ -396,8 +396,9 @@ pub struct SolveArgs {
     /// saved, under its own rules.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "deal", "moves", "games", "games_file", "draw", "passes", "foundation_to_tableau"])]
     pub load: Option<PathBuf>,
-    /// Batch: solve game numbers A to B, both included (`1..1000`); one JSON
-    /// line per game, in the order they finish (each line names its game).
+    /// Batch: solve game numbers A to B, both included (`1..1000`; a number
+    /// alone is that game); one JSON line per game, in the order they
+    /// finish (each line names its game).
     #[arg(long, value_name = "A..B", conflicts_with_all = ["deal", "game"])]
     pub games: Option<GameRange>,
     /// Batch: solve the game numbers listed in FILE (one per line, # comments allowed; `-` reads standard input).
