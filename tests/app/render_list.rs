@@ -100,8 +100,10 @@ fn plain_styled_table_is_the_table() {
         assert_eq!(table_styled(&game, "Game 7", &CardStyle::PLAIN), plain);
         let sym = table_styled(&game, "Game 7", &symbols);
         assert_eq!(sym.lines().count(), plain.lines().count());
-        // Symbols replace the suit letters of codes, one for one.
-        let back = sym.replace('♣', "C").replace('♦', "D").replace('♥', "H").replace('♠', "S");
+        // Symbols replace the suit letters of codes, one for one, and a
+        // ten's T is written 10.
+        let back = sym.replace("10♣", "T♣").replace("10♦", "T♦").replace("10♥", "T♥").replace("10♠", "T♠");
+        let back = back.replace('♣', "C").replace('♦', "D").replace('♥', "H").replace('♠', "S");
         assert_eq!(back, plain);
         // Colour only adds escape codes around red cards.
         let col = table_styled(&game, "Game 7", &coloured);

@@ -78,7 +78,7 @@ pub(crate) fn empty_stock_note(pos: &Position, rules: &Rules, score: ScoreNow) -
     }
 }
 
-/// The table of `game` with cards written in `style`: `T♥` with suit
+/// The table of `game` with cards written in `style`: `10♥` with suit
 /// symbols, ANSI red for red suits when `style.colour` is on, or words
 /// (then the cards of a pile are separated by commas, and foundations read
 /// "clubs up to 4"). Several lines ending in a newline.

@@ -72,11 +72,17 @@ impl CardStyle {
     }
 
     /// `card` in this style: "queen of hearts", "QH", "Q♥", or a short
-    /// code in ANSI red for a red suit when `colour` is on.
+    /// code in ANSI red for a red suit when `colour` is on. With suit
+    /// symbols (written for people, at a terminal) a ten is `10♥`, as the
+    /// column picture writes it; with suit letters it is `TH`, as the deal
+    /// format and scripts have it.
     pub fn card(&self, card: Card) -> String {
-        match self.names {
-            CardNames::Words => card_name(card),
-            CardNames::Short => {
+        match (self.names, self.suits, card.rank().code()) {
+            (CardNames::Words, ..) => card_name(card),
+            (CardNames::Short, SuitStyle::Symbols, 'T') => {
+                self.paint(card.colour(), format!("10{}", self.suit_mark(card.suit())))
+            }
+            (CardNames::Short, ..) => {
                 let code = format!("{}{}", card.rank().code(), self.suit_mark(card.suit()));
                 self.paint(card.colour(), code)
             }
@@ -380,7 +386,7 @@ mod tests {
         assert_eq!(CardStyle::PLAIN.card(c("TH")), "TH");
         assert_eq!(CardStyle::PLAIN.face_down(), "##");
         let sym = CardStyle { suits: SuitStyle::Symbols, ..CardStyle::PLAIN };
-        assert_eq!(sym.card(c("TH")), "T♥");
+        assert_eq!(sym.card(c("TH")), "10♥");
         assert_eq!(sym.card(c("AC")), "A♣");
         assert_eq!(sym.card(c("2D")), "2♦");
         assert_eq!(sym.card(c("KS")), "K♠");
