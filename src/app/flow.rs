@@ -126,10 +126,12 @@ pub enum Advice {
     /// The solver did not decide: the heuristic's move (or none) and why,
     /// never a move after which the solver proves the game lost.
     Heuristic(Hint),
-    /// The solver proved the deal lost before any move was made.
-    LostAtDeal,
-    /// The solver proved the game lost, though moves remain.
-    Lost,
+    /// The solver proved the deal lost before any move was made; with the
+    /// heuristic's move, for a player who plays on anyway.
+    LostAtDeal(Hint),
+    /// The solver proved the game lost, though moves remain; with the
+    /// heuristic's move, for a player who plays on anyway.
+    Lost(Hint),
 }
 
 /// How many states the solver may search for `hint` before the heuristic
@@ -253,7 +255,9 @@ impl Flow {
                 Verdict::Unwinnable => {
                     // A later "can still be won" (after an undo) is news again.
                     self.winnable_said = false;
-                    return if game.moves_made() == 0 { Advice::LostAtDeal } else { Advice::Lost };
+                    // Every move loses: the heuristic's, to play on.
+                    let play_on = hint_where(game, |_| true);
+                    return if game.moves_made() == 0 { Advice::LostAtDeal(play_on) } else { Advice::Lost(play_on) };
                 }
                 _ => {}
             }
@@ -468,7 +472,9 @@ mod tests {
         let winning = |_: Budget| Verdict::Winnable(vec![mv]);
         assert_eq!(flow.advise(&play, winning), Advice::Winning { mv, news: true });
         assert_eq!(flow.advise(&play, winning), Advice::Winning { mv, news: false });
-        assert_eq!(flow.advise(&play, |_| Verdict::Unwinnable), Advice::LostAtDeal);
+        let play_on = hint_where(play.game(), |_| true);
+        assert!(play_on.mv.is_some());
+        assert_eq!(flow.advise(&play, |_| Verdict::Unwinnable), Advice::LostAtDeal(play_on));
         assert_eq!(flow.advise(&play, winning), Advice::Winning { mv, news: true });
         flow.new_game();
         assert_eq!(flow.advise(&play, winning), Advice::Winning { mv, news: true });
@@ -535,6 +541,6 @@ mod tests {
         assert_eq!(asked, Some((HINT_STATES, false)));
         let Advice::Heuristic(hint) = advice else { panic!("{advice:?}") };
         assert!(hint.mv.is_some_and(|mv| play.game().legal_moves().contains(&mv)), "{hint:?}");
-        assert_eq!(flow.advise(&play, |_| Verdict::Unwinnable), Advice::Lost);
+        assert_eq!(flow.advise(&play, |_| Verdict::Unwinnable), Advice::Lost(hint_where(play.game(), |_| true)));
     }
 }

@@ -926,12 +926,16 @@ fn hint_and_solve_at_the_prompt_give_their_findings_as_data_in_json() {
     let line: Vec<&str> = solve["line"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
     let replayed = states(&["--game", "1", "--json", "--strict"], &(line.join("\n") + "\n"));
     assert_eq!(replayed.last().unwrap()["status"], "won");
-    // A deal that cannot be won: the verdict, no move, no line.
+    // A deal that cannot be won: the verdict, no line; hint gives a move
+    // to play on anyway.
     let lost = states(&["--game", "12", "--json"], "hint\nsolve\nd\n");
     for state in &lost[1..3] {
         assert_eq!(state["verdict"], "unwinnable", "{state}");
-        assert!(state.get("hint").is_none() && state.get("line").is_none(), "{state}");
+        assert!(state.get("line").is_none(), "{state}");
     }
+    let play_on = lost[1]["hint"].as_str().unwrap();
+    assert!(lost[1]["message"].as_str().unwrap().contains(&format!("To play on anyway: {play_on}: ")), "{}", lost[1]);
+    assert!(lost[2].get("hint").is_none(), "{}", lost[2]);
     // A stuck game is lost, and a won game won, as hint says too.
     let stuck = states(&["--game", "10", "--draw", "3", "--passes", "1", "--json"], "hint\n");
     assert_eq!((&stuck[1]["status"], &stuck[1]["verdict"]), (&"stuck".into(), &"unwinnable".into()), "{}", stuck[1]);

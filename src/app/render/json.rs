@@ -113,7 +113,8 @@ pub struct State {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SolverFacts {
     /// `hint`: the move suggested, as typed at the prompt (`auto` when
-    /// every card is face up); absent when there is none.
+    /// every card is face up; in a game that cannot be won, a move to play
+    /// on anyway); absent when there is none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
     /// Whether the game can still be won: `winnable`, `unwinnable`, or
@@ -136,7 +137,7 @@ impl SolverFacts {
             Advice::Finish => (Some("auto".to_string()), BatchVerdict::Winnable),
             Advice::Winning { mv, .. } => (Some(mv.to_string()), BatchVerdict::Winnable),
             Advice::Heuristic(h) => (h.mv.map(|mv| mv.to_string()), BatchVerdict::Unknown),
-            Advice::LostAtDeal | Advice::Lost => (None, BatchVerdict::Unwinnable),
+            Advice::LostAtDeal(h) | Advice::Lost(h) => (h.mv.map(|mv| mv.to_string()), BatchVerdict::Unwinnable),
         };
         let verdict = match status {
             Status::Won => BatchVerdict::Winnable,

@@ -89,16 +89,32 @@ pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardSt
             let words = move_in_words(game.position(), game.rules(), *mv, style) + &points(*mv);
             (Some(mv.to_string()), words, if *news { " The game can still be won." } else { "" })
         }
-        Advice::Heuristic(hint) => {
-            (hint.mv.map(|mv| mv.to_string()), hint_reason(&hint.reason) + &hint.mv.map_or_else(String::new, points), "")
-        }
-        Advice::LostAtDeal => {
-            return "This deal cannot be won, though moves remain: the solver tried every line; type new for a new game."
-                .into()
-        }
-        Advice::Lost => {
-            return "The game can no longer be won from here, though moves remain: the solver tried every line; type review to see where it was lost, u to undo, or new for a new game."
-                .into()
+        Advice::Heuristic(hint) => (
+            hint.mv.map(|mv| mv.to_string()),
+            hint_reason(&hint.reason) + &hint.mv.map_or_else(String::new, points),
+            "",
+        ),
+        Advice::LostAtDeal(play_on) | Advice::Lost(play_on) => {
+            let lost = if matches!(advice, Advice::LostAtDeal(_)) {
+                "This deal cannot be won, though moves remain: the solver tried every line"
+            } else {
+                "The game can no longer be won from here, though moves remain: the solver tried every line"
+            };
+            let other = if matches!(advice, Advice::LostAtDeal(_)) {
+                "type new for a new game"
+            } else {
+                "type review to see where it was lost, u to undo, or new for a new game"
+            };
+            // A move to play on anyway, for a player who wants to.
+            let play_on = play_on.mv.map_or_else(String::new, |mv| {
+                let words = move_in_words(game.position(), game.rules(), mv, style) + &points(mv);
+                if screen_reader {
+                    format!(" To play on anyway, type {mv}: {words}.")
+                } else {
+                    format!(" To play on anyway: {mv}: {words}.")
+                }
+            });
+            return format!("{lost}; {other}.{play_on}");
         }
     };
     match (command, screen_reader) {
@@ -666,9 +682,19 @@ mod tests {
             false,
         );
         assert!(!again.contains("still be won"), "{again}");
-        let lost = advice_text(&Advice::Lost, &game, ScoreNow::NONE, &CardStyle::PLAIN, false);
+        let play_on = Hint { mv: Some(Move::Draw), reason: Reason::NoUsefulMove };
+        let lost = advice_text(&Advice::Lost(play_on.clone()), &game, ScoreNow::NONE, &CardStyle::PLAIN, false);
         assert!(lost.contains("type review to see where it was lost, u to undo"), "{lost}");
-        assert!(!advice_text(&Advice::LostAtDeal, &game, ScoreNow::NONE, &CardStyle::PLAIN, false).contains("undo"));
+        // With a move to play on anyway, after what can be done instead.
+        assert!(lost.ends_with(" To play on anyway: d: draw 1 card from the stock (23 left)."), "{lost}");
+        let at_deal =
+            advice_text(&Advice::LostAtDeal(play_on.clone()), &game, ScoreNow::NONE, &CardStyle::PLAIN, false);
+        assert!(!at_deal.contains("undo") && at_deal.contains("type new for a new game."), "{at_deal}");
+        let spoken = advice_text(&Advice::LostAtDeal(play_on), &game, ScoreNow::NONE, &CardStyle::WORDS, true);
+        assert!(spoken.ends_with(" To play on anyway, type d: draw 1 card from the stock (23 left)."), "{spoken}");
+        let none = Hint { mv: None, reason: Reason::NoUsefulMove };
+        let lost = advice_text(&Advice::Lost(none), &game, ScoreNow::NONE, &CardStyle::PLAIN, false);
+        assert!(lost.ends_with("or new for a new game."), "{lost}");
     }
 
     #[test]

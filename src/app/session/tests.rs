@@ -724,7 +724,7 @@ fn hint_and_solve_ask_the_worlds_solver() {
     let (text, _) = feed(&mut s, &["hint"]);
     assert_eq!(s.world().solved, 2);
     let lost = said::advice_text(
-        &crate::app::flow::Advice::LostAtDeal,
+        &crate::app::flow::Advice::LostAtDeal(crate::engine::hint::hint_where(s.play().game(), |_| true)),
         s.play().game(),
         s.play().score_now(),
         &CardStyle::default(),
