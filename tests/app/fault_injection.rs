@@ -25,7 +25,24 @@ fn klondike(data: &Path, extra: &[(&str, &str)], args: &[&str], stdin: &str) -> 
 /// `wait_with_output`, its standard input a pipe when `typed` (else none).
 fn start_klondike(data: &Path, extra: &[(&str, &str)], args: &[&str], typed: bool) -> std::process::Child {
     let stdin = if typed { std::process::Stdio::piped() } else { std::process::Stdio::null() };
-    std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"));
+    // The signals the tests send reach the program as a terminal's would,
+    // however the tests were started: a program keeps a hang-up or a
+    // Ctrl-C it was started with ignored (`nohup cargo test`, say).
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: between fork and exec only `signal`, which is
+        // async-signal-safe, is called.
+        unsafe {
+            command.pre_exec(|| {
+                libc::signal(libc::SIGHUP, libc::SIG_DFL);
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+    }
+    command
         .args(args)
         .env("KLONDIKE_DATA_DIR", data)
         .envs(extra.iter().copied())
