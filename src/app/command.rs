@@ -1183,11 +1183,14 @@ fn card_to(card: Card, to: CardTarget, position: &Position, rules: &Rules) -> Re
             if let Ok(mv) = home.clone().and_then(checked) {
                 return Ok(mv);
             }
-            // Errors that say where the card is come before "goes nowhere".
+            // Errors that say where the card is come before "goes nowhere";
+            // and a card on its foundation stays there: taking it down costs
+            // points, so it is done only when a pile is named (`2s 4`).
             if let Err(
                 e @ (MoveError::CardHidden { .. }
                 | MoveError::CardUnderWaste { .. }
-                | MoveError::CardUnderFoundation { .. }),
+                | MoveError::CardUnderFoundation { .. }
+                | MoveError::CardOnFoundation { .. }),
             ) = home
             {
                 return Err(e);
@@ -1195,10 +1198,7 @@ fn card_to(card: Card, to: CardTarget, position: &Position, rules: &Rules) -> Re
             let fits: Vec<Move> =
                 PileId::ALL.into_iter().filter_map(|p| onto(Some(p)).ok().and_then(|mv| checked(mv).ok())).collect();
             match fits.as_slice() {
-                [] => match home {
-                    Err(e @ MoveError::CardOnFoundation { .. }) => Err(e),
-                    _ => Err(MoveError::CardGoesNowhere { card }),
-                },
+                [] => Err(MoveError::CardGoesNowhere { card }),
                 [mv] => Ok(*mv),
                 many => Err(MoveError::CardFitsSeveral {
                     card,
@@ -1621,6 +1621,19 @@ mod tests {
         );
         assert_eq!(go("kd 4"), Ok(Move::TableauToTableau { from: PileId::ALL[5], to: PileId::ALL[3], count: 1 }));
         assert_eq!(go("ts"), Err(MoveError::CardGoesNowhere { card: c("TS") }));
+        // A card on its foundation is taken down only onto a pile named,
+        // even where one pile would take it.
+        let f2t = Rules { foundation_to_tableau: true, ..Rules::default() };
+        let low: Position = "tableau 2C | 9H 8S 7H / | TC / | TS / - / - / 3C | KD / | 2S \
+                             ; stock * ; waste 4D 6C ; foundations - - AH - ; pass 1"
+            .parse()
+            .unwrap();
+        let down = |text: &str| match text.parse::<Command>() {
+            Ok(Command::Move(m)) => m.resolve(&low, &f2t),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(down("ah"), Err(MoveError::CardOnFoundation { card: c("AH") }));
+        assert_eq!(down("ah 7"), Ok(Move::FoundationToTableau { suit: c("AH").suit(), to: PileId::ALL[6] }));
         // Named with the pile it is on: "already there", not "the same pile".
         assert_eq!(go("9h 1"), Err(MoveError::CardOnPile { card: c("9H"), pile: PileId::ALL[0] }));
         assert_eq!(go("9h 1").unwrap_err().to_string(), "the 9 of hearts is on pile 1 already");
