@@ -95,15 +95,15 @@ pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardSt
             "",
         ),
         Advice::LostAtDeal(play_on) | Advice::Lost(play_on) => {
-            let lost = if matches!(advice, Advice::LostAtDeal(_)) {
-                "This deal cannot be won, though moves remain: the solver tried every line"
-            } else {
-                "The game can no longer be won from here, though moves remain: the solver tried every line"
-            };
-            let other = if matches!(advice, Advice::LostAtDeal(_)) {
-                "type new for a new game"
-            } else {
-                "type review to see where it was lost, u to undo, or new for a new game"
+            let (lost, other) = match advice {
+                Advice::LostAtDeal(_) => (
+                    "This deal cannot be won, though moves remain: the solver tried every line",
+                    "type new for a new game",
+                ),
+                _ => (
+                    "The game can no longer be won from here, though moves remain: the solver tried every line",
+                    "type review to see where it was lost, u to undo, or new for a new game",
+                ),
             };
             // A move to play on anyway, for a player who wants to.
             let play_on = play_on.mv.map_or_else(String::new, |mv| {
