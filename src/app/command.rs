@@ -698,15 +698,15 @@ pub fn complete(line: &str, pos: usize) -> (usize, Vec<String>) {
 /// alone, a move from that pile (`3 4`); only a line that is a command.
 fn spaced(first: &str, rest: &[&str]) -> Option<String> {
     let head = match first.find(|c: char| c.is_ascii_digit()) {
-        Some(0) if first.len() == 1 => "t".to_string(),
+        // A pile number alone: the move from it.
+        Some(0) if first.len() == 1 => format!("t {first}"),
         Some(0) | None => return None,
         Some(at) => {
             let (word, number) = first.split_at(at);
             format!("{word} {number}")
         }
     };
-    let line = if head == "t" { format!("t {first}") } else { head };
-    let line = std::iter::once(line.as_str()).chain(rest.iter().copied()).collect::<Vec<_>>().join(" ");
+    let line = std::iter::once(head.as_str()).chain(rest.iter().copied()).collect::<Vec<_>>().join(" ");
     // The first word of `line` has no digit: no further split is tried.
     parse_lower_case(&line).is_ok().then_some(line)
 }
