@@ -46,7 +46,9 @@ pub fn main() -> ExitCode {
             if e.use_stderr() {
                 // One line, as every other error: clap's message with its
                 // possible values and tips, without the usage block.
-                let line = solve_option_out_of_place(&e).unwrap_or_else(|| usage_error_line(&e.render().to_string()));
+                let line = solve_option_out_of_place(&e)
+                    .or_else(|| signed_game_numbers(&e))
+                    .unwrap_or_else(|| usage_error_line(&e.render().to_string()));
                 warn_line!("klondike: {line}");
                 return ExitCode::from(2);
             }
@@ -126,6 +128,31 @@ fn solve_option_out_of_place(e: &clap::Error) -> Option<String> {
         format!(
             "unexpected argument '--{name}' found: it is an option of klondike solve (klondike solve --{name} ...); 'klondike solve --help' lists its options"
         )
+    })
+}
+
+/// For a range of game numbers with a sign (`--games -3..2`), which clap
+/// takes for an option it does not know: says that game numbers have none
+/// (a lone negative number is refused by the option's own reader).
+fn signed_game_numbers(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(given)) = e.get(ContextKind::InvalidArg) else { return None };
+    if !given.strip_prefix('-')?.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    // Given as the value of an option that takes a range; clap names only
+    // the part it read as an option (`-3` of `-3..2`).
+    let args: Vec<String> = std::env::args().collect();
+    let at = args.iter().position(|a| a.starts_with(given.as_str()))?;
+    let after_range_option = at > 0 && matches!(args[at - 1].as_str(), "--games" | "--only");
+    after_range_option.then(|| {
+        usage_error_line(&format!(
+            "error: '{}' is not a range of game numbers: game numbers have no sign; write A..B from 1, e.g. 1..1000",
+            args[at]
+        ))
     })
 }
 

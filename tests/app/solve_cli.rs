@@ -805,6 +805,14 @@ fn a_signed_game_number_is_refused_everywhere() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("+"), "{args:?}");
     }
+    // A minus sign, which the command line reads as the start of an option.
+    for args in [&["solve", "--games", "-3..2"][..], &["census", "--only", "-1..5"]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_klondike")).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("game numbers have no sign") && err.trim().lines().count() == 1, "{args:?}: {err}");
+        assert!(err.contains(&format!("'{}'", args[2])), "{args:?}: {err}");
+    }
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
         .args(["--game", "1"])
         .stdin(std::process::Stdio::piped())
