@@ -48,6 +48,7 @@ pub fn main() -> ExitCode {
                 // possible values and tips, without the usage block.
                 let line = solve_option_out_of_place(&e)
                     .or_else(|| signed_game_numbers(&e))
+                    .or_else(|| on_off_took_a_file(&e))
                     .unwrap_or_else(|| usage_error_line(&e.render().to_string()));
                 warn_line!("klondike: {line}");
                 return ExitCode::from(2);
@@ -152,6 +153,26 @@ fn signed_game_numbers(e: &clap::Error) -> Option<String> {
         usage_error_line(&format!(
             "error: '{}' is not a range of game numbers: game numbers have no sign; write A..B from 1, e.g. 1..1000",
             args[at]
+        ))
+    })
+}
+
+/// For a flag that may take `on` or `off` (`--foundation-to-tableau`,
+/// `--autoplay`) followed by an argument that is neither, which clap reads
+/// as the flag's value (`review --foundation-to-tableau moves.txt`): says
+/// how to give both.
+fn on_off_took_a_file(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::InvalidValue {
+        return None;
+    }
+    let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue) else { return None };
+    let Some(ContextValue::String(value)) = e.get(ContextKind::InvalidValue) else { return None };
+    let Some(ContextValue::String(option)) = e.get(ContextKind::InvalidArg) else { return None };
+    let option = option.split(' ').next().unwrap_or(option);
+    (valid.as_slice() == ["on", "off"] && !value.is_empty()).then(|| {
+        usage_error_line(&format!(
+            "error: '{value}' is not on or off for {option}, which reads the word after it as its value: put other arguments before {option}, or write {option}=on"
         ))
     })
 }

@@ -827,6 +827,20 @@ fn a_signed_game_number_is_refused_everywhere() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("'+5' is not a game number"));
 }
 
+/// A file after a flag that may take on or off is read as its value:
+/// the message says how to give both.
+#[test]
+fn a_word_after_an_on_off_flag_is_said_to_be_read_as_its_value() {
+    for args in [&["review", "--game", "1", "--foundation-to-tableau", "moves.txt"][..], &["review", "--autoplay", "m"]]
+    {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_klondike")).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is not on or off for --") && err.contains("=on"), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
 /// A line with fields no batch writes (draw 2, passes 0, game 0) is not a
 /// result: a batch resuming from the file says so, keeps it and solves
 /// the game, and a census leaves it out, in the same way.
