@@ -225,7 +225,8 @@ fn review_takes_on_or_off_for_its_rules_options_like_play() {
     assert_ne!(code, 0);
     assert_eq!(out, "");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("--foundation-to-tableau") && err.contains(path) && err.contains("on, off"), "{err}");
+    assert!(err.contains("--foundation-to-tableau") && err.contains(path) && err.contains("not on or off"), "{err}");
+    assert!(err.contains("--foundation-to-tableau=on"), "how to give both: {err}");
 }
 
 /// A transcript of a session reviews as the session played it: `stats`,
