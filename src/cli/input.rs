@@ -63,6 +63,8 @@ pub struct Terminal {
     pasted: std::collections::VecDeque<String>,
     /// What is shown before each line.
     prompt: String,
+    /// Lines were added to the history since it was last written.
+    unsaved: bool,
 }
 
 impl Terminal {
@@ -91,7 +93,7 @@ impl Terminal {
                 }
             }
         }
-        Ok(Terminal { editor, history, pasted: std::collections::VecDeque::new(), prompt })
+        Ok(Terminal { editor, history, pasted: std::collections::VecDeque::new(), prompt, unsaved: false })
     }
 }
 
@@ -113,6 +115,7 @@ impl LineSource for Terminal {
                 // Kept at once: a terminal closed under the session (SIGHUP)
                 // ends it with no chance to write anything later.
                 if added {
+                    self.unsaved = true;
                     self.save_history();
                 }
                 Ok(Line::Text(first))
@@ -128,7 +131,11 @@ impl LineSource for Terminal {
     }
 
     fn finish(&mut self) {
-        self.save_history();
+        // Only what is not kept yet: the line editor writes nothing when it
+        // has no new line, and the empty file would replace the history.
+        if self.unsaved {
+            self.save_history();
+        }
     }
 }
 
@@ -146,6 +153,7 @@ impl Terminal {
                     e => io::Error::other(e.to_string()),
                 })
             });
+            self.unsaved = saved.is_err();
             if let Err(source) = saved {
                 // A problem with the data folder is said once a session.
                 let e = klondike::app::store::StoreError::Io {

@@ -302,6 +302,27 @@ fn regex_lite_rate(text: &str) -> bool {
     })
 }
 
+/// The history is still there after the session ends with `q`, and after
+/// a second one ends with Ctrl-D (the last write at the end once replaced
+/// it with an empty file).
+#[test]
+fn the_history_survives_quitting() {
+    let data = tempfile::tempdir().unwrap();
+    for (end, typed) in [(&b"q\r"[..], "q"), (&b"\x04"[..], "")] {
+        let Some(mut at) = AtTerminal::start(data.path()) else { return };
+        at.type_in(b"d\r");
+        at.wait_for("Pass 1, 1 move", 1);
+        at.type_in(end);
+        let _ = at.end();
+        let history = std::fs::read_to_string(data.path().join("history.txt")).unwrap_or_default();
+        let lines: Vec<&str> = history.lines().filter(|l| !l.starts_with('#')).collect();
+        assert!(lines.contains(&"d"), "after {typed:?}: {history:?}");
+        if !typed.is_empty() {
+            assert_eq!(lines.last(), Some(&typed), "{history:?}");
+        }
+    }
+}
+
 /// The prompt's history is kept line by line: a terminal closed under the
 /// session (SIGHUP) loses none of the commands typed.
 #[test]
