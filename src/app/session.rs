@@ -1060,10 +1060,14 @@ impl<W: World> Session<W> {
             }
             SessionCommand::Stats => {
                 let stats = self.world.folder().statistics().map_err(WhyNotRun::World)?;
-                let text = if self.view.screen_reader {
+                let table = crate::app::render::stats_text::statistics_table(&stats);
+                // The table where it fits; sentences for a screen reader,
+                // and on a terminal too narrow for the table's rows.
+                let widest = table.lines().map(textwrap::core::display_width).max().unwrap_or(0);
+                let text = if self.view.screen_reader || (self.view.wrap && widest > self.world.width()) {
                     crate::app::render::stats_text::statistics(&stats)
                 } else {
-                    crate::app::render::stats_text::statistics_table(&stats)
+                    table
                 };
                 Ok(Reply::Answer(text.trim_end().to_string()))
             }

@@ -1499,3 +1499,27 @@ fn repeat_before_any_command_says_the_opening_again() {
     assert_eq!(next, Next::Continue, "{text}");
     assert!(text.contains(opening.trim_end()), "{opening:?} then {text:?}");
 }
+
+/// `stats` is a table where the terminal holds its rows, and sentences
+/// where it is too narrow for them (wrapped, the table's rows fell apart).
+#[test]
+fn stats_on_a_narrow_terminal_are_sentences() {
+    let at = |width: usize| {
+        let view = View { layout: Layout::Columns, wrap: true, ..script() };
+        let mut s = session(game(1), view, KEEPS_ALL, Memory { width: Some(width), ..Memory::default() });
+        feed(&mut s, &["d", "new 2"]);
+        let stats = s.world_mut().statistics().unwrap();
+        (feed(&mut s, &["stats"]).0, stats)
+    };
+    let (wide, stats) = at(200);
+    let table = crate::app::render::stats_text::statistics_table(&stats);
+    let widest = table.lines().map(textwrap::core::display_width).max().unwrap();
+    assert!(wide.contains(table.trim_end()), "{wide}");
+    let (narrow, _) = at(widest - 1);
+    let sentences = crate::app::render::stats_text::statistics(&stats);
+    assert!(!narrow.contains(table.lines().next().unwrap()), "{narrow}");
+    let squash = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(squash(&narrow).contains(&squash(&sentences)), "{narrow}");
+    let (fits, _) = at(widest);
+    assert!(fits.contains(table.trim_end()), "{fits}");
+}
