@@ -185,7 +185,7 @@ fn won_and_stuck_in_words() {
         stuck.starts_with("Stuck: no move can turn up a card or bring one into play from the stock or waste"),
         "{stuck}"
     );
-    assert!(stuck.ends_with("Type review to hear where it was lost, u to undo, or new for a new game."), "{stuck}");
+    assert!(stuck.ends_with("Type review to find out where it was lost, u to undo, or new for a new game."), "{stuck}");
 
     // The same deal in draw-3 with one pass is stuck at the deal: nothing
     // to review or undo, so only new is offered, in the same words.

@@ -269,7 +269,7 @@ fn a_review_is_heard_in_one_short_plain_sentence() {
         let args = ["--screen-reader", "--game", &number.to_string(), "--draw", "3", "--passes", "1"];
         let out = run(&args, &"d\n".repeat(9));
         if let Some(stuck) = out.lines().find(|l| l.contains("Stuck") && !l.starts_with("Game")) {
-            assert!(stuck.contains("Type review to hear where it was lost"), "{stuck}");
+            assert!(stuck.contains("Type review to find out where it was lost"), "{stuck}");
             assert_spoken_plainly("d", stuck);
             return;
         }

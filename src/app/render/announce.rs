@@ -247,7 +247,7 @@ pub const NAMED_FOUNDATION_CARDS: usize = 6;
 /// The game's status in words when it is over or can no longer be won:
 /// "You won! All 52 cards are on the foundations, in 97 moves." or "Stuck:
 /// no move can turn up a card or bring one into play from the stock or waste, so this game
-/// can no longer be won. Type review to hear where it was lost, u to undo,
+/// can no longer be won. Type review to find out where it was lost, u to undo,
 /// or new for a new game." (at the deal, with nothing to review or undo:
 /// "Type new for a new game."); `None` while playing.
 pub fn announce_status(game: &Game) -> Option<String> {
@@ -261,7 +261,7 @@ pub fn announce_status(game: &Game) -> Option<String> {
             if game.moves_made() == 0 {
                 "Type new for a new game."
             } else {
-                "Type review to hear where it was lost, u to undo, or new for a new game."
+                "Type review to find out where it was lost, u to undo, or new for a new game."
             }
         )),
     }
