@@ -803,12 +803,18 @@ pub(crate) fn no_arguments(rest: &[&str], command: &'static CommandSpec) -> Resu
     }
 }
 
+/// Whether `word` is a number, of any size or sign: meant as a count.
+fn is_count(word: &str) -> bool {
+    let digits = word.trim_start_matches(['-', '+']);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// [`no_arguments`] for a command that does one move a time (undo,
 /// redo): a count after it is refused with the word to type once a move,
 /// its shortest name.
 fn one_a_time(rest: &[&str], command: &'static CommandSpec) -> Result<(), CommandError> {
     match rest {
-        [count] if count.parse::<u32>().is_ok() => Err(CommandError::NoCount {
+        [count] if is_count(count) => Err(CommandError::NoCount {
             command: command.word,
             typed: command.aliases.first().unwrap_or(&command.word),
         }),
@@ -1543,6 +1549,9 @@ mod tests {
         assert!(matches!(err("d d"), CommandError::NoArguments { command: "d" }));
         assert!(matches!(err("u 1"), CommandError::NoCount { command: "undo", typed: "u" }));
         assert!(matches!(err("redo 21"), CommandError::NoCount { command: "redo", typed: "redo" }));
+        for count in ["u -1", "u +2", "u 99999999999999999999"] {
+            assert!(matches!(err(count), CommandError::NoCount { command: "undo", typed: "u" }), "{count}");
+        }
         assert!(matches!(err("u x"), CommandError::NoArguments { command: "undo" }));
         assert!(matches!(err("t 1 2 3 4 5 6 7"), CommandError::TooMany { .. }));
         assert!(matches!(err("l"), CommandError::Missing { command } if command.word == "l"));
