@@ -31,12 +31,14 @@ use crate::engine::scoring::ScoreNow;
 /// the waste, the foundations, the seven piles, and the status when the
 /// game is won or stuck. Each line ends with a full stop and a newline.
 pub fn list(game: &Game, title: &str, style: &CardStyle) -> String {
-    list_scored(game, title, style, ScoreNow::NONE)
+    list_scored(game, title, style, ScoreNow::NONE, "")
 }
 
 /// [`list`], where an empty stock's line also says what a redeal costs
-/// from `score` (the scoring in force and the score now).
-pub fn list_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow) -> String {
+/// from `score` (the scoring in force and the score now), with `footer`
+/// (lines each ending in a newline) after the piles, before the sentence
+/// that says the game is won or stuck.
+pub fn list_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow, footer: &str) -> String {
     let pos = game.position();
     let rules = game.rules();
     let mut lines = vec![
@@ -46,6 +48,7 @@ pub fn list_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow)
         foundations_line(pos),
     ];
     lines.extend(PileId::ALL.into_iter().map(|i| pile_line(pos, i, style)));
+    lines.extend(footer.lines().map(str::to_string));
     if let Some(status) = announce_status(game) {
         lines.push(status);
     }
@@ -277,7 +280,7 @@ mod tests {
         // What the redeal costs, where the scoring charges it (draw-1
         // standard), down to the floor of 0.
         let at =
-            |score| list_scored(&game, "Game 1", &CardStyle::WORDS, ScoreNow { scoring: Scoring::Standard, score });
+            |score| list_scored(&game, "Game 1", &CardStyle::WORDS, ScoreNow { scoring: Scoring::Standard, score }, "");
         assert!(at(150).contains("Stock: empty; the next draw turns the waste over, for 100 points off. Pass 1.\n"));
         assert!(at(40).contains("Stock: empty; the next draw turns the waste over, for 40 points off. Pass 1.\n"));
         assert!(at(0).contains("Stock: empty; the next draw turns the waste over. Pass 1.\n"));

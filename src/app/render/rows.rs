@@ -90,12 +90,21 @@ pub fn table_styled(game: &Game, title: &str, style: &CardStyle) -> String {
 /// changes the score by from `score`: `Stock: empty (d turns the waste
 /// over, -100 points)`.
 pub fn table_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow) -> String {
-    table_with_status(game, title, style, score, "")
+    table_with_status(game, title, style, score, "", "")
 }
 
 /// [`table_scored`] with `status` (such as "   Time 3:12") at the end of
-/// its second line, the line of the pass and the moves.
-pub fn table_with_status(game: &Game, title: &str, style: &CardStyle, score: ScoreNow, status: &str) -> String {
+/// its second line, the line of the pass and the moves, and `footer`
+/// (lines each ending in a newline, such as "Score: 30\n") after the
+/// piles, before the sentence that says the game is won or stuck.
+pub fn table_with_status(
+    game: &Game,
+    title: &str,
+    style: &CardStyle,
+    score: ScoreNow,
+    status: &str,
+    footer: &str,
+) -> String {
     let pos = game.position();
     let rules = game.rules();
     let sep = if style.is_words() { ", " } else { " " };
@@ -149,6 +158,7 @@ pub fn table_with_status(game: &Game, title: &str, style: &CardStyle, score: Sco
         }
         let _ = writeln!(out, "Pile {i}: {}", cards.join(sep));
     }
+    out.push_str(footer);
     match game.status() {
         Status::Won => {
             let _ = writeln!(out, "You won: all 52 cards are on the foundations, in {}.", count(moves, "move"));

@@ -65,11 +65,18 @@ pub fn whole_table(play: &Play, look: &Frame) -> String {
     let game = play.game();
     let title = title(play.origin());
     let clock = look.clock.map(clock);
-    let mut text = match look.layout {
+    // The score is part of the table in rows and in the list, after the
+    // piles (before the sentence that says the game is won or stuck).
+    let score = match play.scoring() {
+        Scoring::None => String::new(),
+        Scoring::Standard => format!("Score: {}\n", score_words(play)),
+        Scoring::Vegas => format!("Score: {} (Vegas)\n", play.score()),
+    };
+    match look.layout {
         Layout::Rows => {
             // The clock on the table's second line.
             let status = clock.map(|c| format!("   {c}")).unwrap_or_default();
-            table_with_status(game, &title, look.style, play.score_now(), &status)
+            table_with_status(game, &title, look.style, play.score_now(), &status, &score)
         }
         Layout::Columns => {
             // The score and the clock on the status line: "Score 30   Time 3:12".
@@ -88,23 +95,10 @@ pub fn whole_table(play: &Play, look: &Frame) -> String {
                 score: play.score_now(),
                 marked: &marked,
             };
-            return columns(game, &view);
+            columns(game, &view)
         }
-        Layout::List => list_scored(game, &title, look.style, play.score_now()),
-    };
-    let score = match play.scoring() {
-        Scoring::None => return text,
-        Scoring::Standard => format!("Score: {}\n", score_words(play)),
-        Scoring::Vegas => format!("Score: {} (Vegas)\n", play.score()),
-    };
-    // The score is part of the table: it goes before the line that says
-    // the game is won or stuck, which ends the table in both layouts.
-    let at = match game.status() {
-        Status::Playing => text.len(),
-        Status::Won | Status::Stuck => text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1),
-    };
-    text.insert_str(at, &score);
-    text
+        Layout::List => list_scored(game, &title, look.style, play.score_now(), &score),
+    }
 }
 
 /// The cards the last change moved, to mark them in the column layout: an
@@ -159,7 +153,7 @@ pub fn opening(play: &Play, look: &Frame, note: Option<&str>) -> String {
     let game = play.game();
     // The list layout's first line, whatever the layout of `table`: the
     // deal, its rules and the moves made, in one sentence.
-    let listed = list_scored(game, &title(play.origin()), look.style, play.score_now());
+    let listed = list_scored(game, &title(play.origin()), look.style, play.score_now(), "");
     let title = listed.lines().next().unwrap_or_default();
     // What autoplay did comes before the tops it made.
     let note = note.map(|n| format!(" {n}")).unwrap_or_default();
