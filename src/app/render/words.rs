@@ -77,15 +77,9 @@ impl CardStyle {
     /// column picture writes it; with suit letters it is `TH`, as the deal
     /// format and scripts have it.
     pub fn card(&self, card: Card) -> String {
-        match (self.names, self.suits, card.rank().code()) {
-            (CardNames::Words, ..) => card_name(card),
-            (CardNames::Short, SuitStyle::Symbols, 'T') => {
-                self.paint(card.colour(), format!("10{}", self.suit_mark(card.suit())))
-            }
-            (CardNames::Short, ..) => {
-                let code = format!("{}{}", card.rank().code(), self.suit_mark(card.suit()));
-                self.paint(card.colour(), code)
-            }
+        match self.names {
+            CardNames::Words => card_name(card),
+            CardNames::Short => self.short_code(card, self.suits == SuitStyle::Symbols),
         }
     }
 
@@ -94,10 +88,20 @@ impl CardStyle {
     /// `T` of the deal format and the commands (both of which read `10`
     /// too).
     pub fn card_in_picture(&self, card: Card) -> String {
-        match (self.names, card.rank().code()) {
-            (CardNames::Short, 'T') => self.paint(card.colour(), format!("10{}", self.suit_mark(card.suit()))),
-            _ => self.card(card),
+        match self.names {
+            CardNames::Words => card_name(card),
+            CardNames::Short => self.short_code(card, true),
         }
+    }
+
+    /// The short code of `card` (`QH`, `Q♥`, in colour when `colour` is
+    /// on), a ten's rank written `10` when `ten_as_10`, else `T`.
+    fn short_code(&self, card: Card, ten_as_10: bool) -> String {
+        let rank = match card.rank().code() {
+            'T' if ten_as_10 => "10".to_string(),
+            r => r.to_string(),
+        };
+        self.paint(card.colour(), format!("{rank}{}", self.suit_mark(card.suit())))
     }
 
     /// How a suit is labelled in this style: its name in words ("hearts"),
