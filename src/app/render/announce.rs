@@ -244,6 +244,10 @@ pub fn announce_to_foundations(before: &Position, moves: &[Played], after: &Posi
 /// How many cards [`announce_to_foundations`] names; more are counted.
 pub const NAMED_FOUNDATION_CARDS: usize = 6;
 
+/// Why a stuck game is stuck, in the short form of the sentences (the
+/// table's [`super::rows::STUCK_MESSAGE`] gives the long one).
+pub const STUCK_WHY: &str = "no move can turn up a card or bring one into play from the stock or waste";
+
 /// The game's status in words when it is over or can no longer be won:
 /// "You won! All 52 cards are on the foundations, in 97 moves." or "Stuck:
 /// no move can turn up a card or bring one into play from the stock or waste, so this game
@@ -257,7 +261,7 @@ pub fn announce_status(game: &Game) -> Option<String> {
             Some(format!("You won! All 52 cards are on the foundations, in {}.", count(game.moves_made(), "move")))
         }
         Status::Stuck => Some(format!(
-            "Stuck: no move can turn up a card or bring one into play from the stock or waste, so this game can no longer be won. {}",
+            "Stuck: {STUCK_WHY}, so this game can no longer be won. {}",
             if game.moves_made() == 0 {
                 "Type new for a new game."
             } else {

@@ -35,7 +35,10 @@ pub fn hint_reason(reason: &Reason) -> String {
     match reason {
         Reason::Won => "the game is won".into(),
         Reason::Stuck => {
-            "stuck: no move can turn up a card or bring one into play from the stock or waste; type review to see where it was lost, u to undo, or new for a new game".into()
+            format!(
+                "stuck: {}; type review to see where it was lost, u to undo, or new for a new game",
+                super::announce::STUCK_WHY
+            )
         }
         Reason::TurnsUp { card, pile } => {
             format!("move the {}: it turns up a card on pile {pile}", crate::app::render::words::card_name(*card))
