@@ -245,6 +245,13 @@ pub(crate) struct State {
     pub top_cards: u64,
     pub base_cards: u64,
     pub bases_on_hidden: u64,
+    /// The piles (bit = pile) with nothing face down whose lowest card is
+    /// their starting bottom card ([`Ctx::bottom`]), not a king: the key's
+    /// 7 bits for them, kept up to date by the moves so that the key is
+    /// not worked out pile by pile (a pile gets its bit when its last
+    /// face-down card is turned up, and loses it for good when it is
+    /// emptied: only kings go onto an empty pile).
+    pub open_bottoms: u8,
 }
 
 /// Solver move kinds.
@@ -587,6 +594,7 @@ impl State {
             top_cards: 0,
             base_cards: 0,
             bases_on_hidden: 0,
+            open_bottoms: 0,
             redeals: match rules.passes {
                 PassLimit::Unlimited => UNLIMITED,
                 PassLimit::Limited(n) => n.saturating_sub(position.pass()).min(254) as u8,
@@ -628,6 +636,9 @@ impl State {
         }
         for i in 0..7 {
             ctx.bottom[i] = if st.len[i] > 0 { st.piles[i][0] } else { NO_CARD };
+            if st.len[i] > 0 && st.hidden[i] == 0 && rank(st.piles[i][0]) != 13 {
+                st.open_bottoms |= 1 << i;
+            }
         }
         st.tmask = ((1u64 << st.tlen) - 1) as u32;
         st.tcards = ctx.talon0[..usize::from(st.tlen)].iter().fold(0, |m, &c| m | 1 << c);
@@ -706,6 +717,8 @@ impl State {
             self.base_cards |= c;
             if self.hidden[i] > 0 {
                 self.bases_on_hidden |= c;
+            } else if c & KINGS == 0 {
+                self.open_bottoms |= 1 << i;
             }
         }
     }
@@ -805,6 +818,9 @@ impl State {
         } else {
             self.base_cards &= !(1 << c);
             self.bases_on_hidden &= !(1 << c);
+            if n == 0 {
+                self.open_bottoms &= !(1 << i);
+            }
         }
         self.found[suit(c)] += 1;
         self.turn_up(i);
@@ -880,6 +896,9 @@ impl State {
                 }
                 self.len[to] += mv.c;
                 self.len[from] -= mv.c;
+                if start == 0 {
+                    self.open_bottoms &= !(1 << from);
+                }
                 self.turn_up(from);
             }
             _ => {
@@ -1784,28 +1803,25 @@ impl State {
     /// The canonical key (see [`Key`]).
     pub fn key(&self, ctx: &Ctx) -> Key {
         // Packed in two 64-bit halves (the talon set straddles them), which
-        // takes fewer instructions than shifting a 128-bit number.
-        let mut lo: u64 = 0;
-        for i in 0..7 {
-            lo |= u64::from(self.hidden[i]) << (3 * i);
-        }
-        // The lowest cards of the piles with no card face down, read off
-        // the kept masks without a branch (which piles those are varies
-        // from position to position, and branches on it are mispredicted
-        // often). 4 bits: kings that are such a card. 7 bits: piles whose
-        // such card is their starting bottom card: a card other than a
-        // king is the lowest of a pile only at its own pile's bottom
-        // (only kings go to an empty pile), so a pile's bit is whether its
-        // bottom card is such a card.
+        // takes fewer instructions than shifting a 128-bit number. The
+        // face-down counts (0 to 7, a byte each) are packed 3 bits apart
+        // by halving the lanes' gaps, pairs then fours then all, instead
+        // of pile by pile.
+        let mut bytes = [0u8; 8];
+        bytes[..7].copy_from_slice(&self.hidden);
+        let mut lo = u64::from_le_bytes(bytes);
+        lo = (lo | lo >> 5) & 0x003F_003F_003F_003F;
+        lo = (lo | lo >> 10) & 0x0000_0FFF_0000_0FFF;
+        lo = (lo | lo >> 20) & 0x00FF_FFFF;
+        // The lowest cards of the piles with no card face down. 4 bits:
+        // kings that are such a card, read off the kept masks. 7 bits:
+        // piles whose such card is their starting bottom card
+        // ([`State::open_bottoms`]): a card other than a king is the lowest
+        // of a pile only at its own pile's bottom (only kings go to an
+        // empty pile).
         let open = self.base_cards & !self.bases_on_hidden;
         let kings = (open >> 12 & 1) | (open >> 24 & 2) | (open >> 36 & 4) | (open >> 48 & 8);
-        let others = open & !KINGS;
-        let mut bottoms = 0u64;
-        for i in 0..7 {
-            // A pile empty at the start has bottom `NO_CARD`, which reads
-            // bit 63: never a card.
-            bottoms |= (others >> (ctx.bottom[i] & 63) & 1) << i;
-        }
+        let bottoms = u64::from(self.open_bottoms);
         let f = |s: usize| u64::from(self.found[s]);
         let redeal_k = u64::from(self.redeals.min(self.tlen));
         // With a pass limit that cannot bind, draw-1 reaches every talon
