@@ -736,21 +736,28 @@ impl<W: World> Session<W> {
 
     /// Opens the session on `out`: which game `--winnable` dealt, when it
     /// passed some over (`winnable`: the number it started from and what
-    /// it found of those it passed; not in JSON), the cards autoplay puts up at the
+    /// it found of those it passed; in JSON, the opening state's
+    /// `message`, as after `new`), the cards autoplay puts up at the
     /// deal (before the first table), the opening state, and with
     /// `welcome` (an interactive prompt) the line saying how to go on.
     ///
     /// # Errors
     /// A failed write to `out`.
     pub fn open(&mut self, out: &mut dyn Write, winnable: Option<Passed>, welcome: bool) -> io::Result<()> {
-        if let (Some(passed), Some(n), false) = (winnable, self.number(), self.view.json) {
-            writeln!(out, "{}", said::winnable_message(n, &passed))?;
+        let skipped = winnable.zip(self.number()).map(|(passed, n)| said::winnable_message(n, &passed));
+        if let (Some(text), false) = (&skipped, self.view.json) {
+            writeln!(out, "{text}")?;
         }
         if self.play.autoplay() {
             self.autoplay_now();
         }
+        if self.view.json {
+            let mut state = State::of(&self.play, None);
+            state.message = skipped;
+            return writeln!(out, "{}", state.to_line());
+        }
         self.start(out)?;
-        if welcome && !self.view.json {
+        if welcome {
             writeln!(out, "{}", said::WELCOME)?;
         }
         Ok(())

@@ -200,7 +200,9 @@ fn the_committed_verdicts_agree_with_lonelybot_and_with_each_other() {
 }
 
 /// `--winnable` deals from the committed verdicts where they reach (game
-/// 12 is unwinnable under every rule, game 13 winnable in draw 1).
+/// 12 is unwinnable under every rule, game 13 winnable in draw 1), and in
+/// JSON the opening state says which game it passed over, as the text
+/// form does.
 #[test]
 fn winnable_deals_from_the_committed_verdicts() {
     let out = Command::new(env!("CARGO_BIN_EXE_klondike"))
@@ -208,8 +210,10 @@ fn winnable_deals_from_the_committed_verdicts() {
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
-    let first = String::from_utf8(out.stdout).unwrap();
-    assert!(first.lines().next().unwrap().contains("\"game\":\"13\""), "{first}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(first["game"], "13", "{text}");
+    assert_eq!(first["message"], "Game 13: the solver proved it winnable; game 12 was proved unwinnable.", "{text}");
 }
 
 /// Bounded by states instead of seconds, a census gives the same verdicts
