@@ -984,3 +984,60 @@ fn an_option_of_solve_given_to_the_game_is_said_to_be_solves() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("did you mean '--game'") && !err.contains("solve"), "{err}");
 }
+
+/// An option given twice takes its last value, as shell aliases and
+/// wrapper scripts that add their own defaults expect; census's lists
+/// (`--draw 1 --draw 3`) gather every value.
+#[test]
+fn an_option_given_twice_takes_its_last_value() {
+    let run = |args: &[&str], stdin: &[u8]| {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+            .args(args)
+            .env("HOME", tmp.path())
+            .env("KLONDIKE_DATA_DIR", tmp.path())
+            .current_dir(tmp.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(stdin).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned(), tmp)
+    };
+    let (code, out, _) = run(&["--draw", "1", "--game", "5", "--draw", "3"], b"q\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.starts_with("Game 5: draw 3,"), "{out}");
+    let (code, out, _) = run(&["solve", "--game", "5", "--fast", "--game", "7"], b"");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("(game 7;"), "{out}");
+    let (code, out, tmp) = run(
+        &[
+            "census",
+            "--games",
+            "1..2",
+            "--draw",
+            "1",
+            "--draw",
+            "3",
+            "--passes",
+            "unlimited",
+            "--foundation-to-tableau",
+            "on",
+            "--max-states",
+            "1000",
+            "--dir",
+            "c",
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    let mut files: Vec<String> = std::fs::read_dir(tmp.path().join("c"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["draw1-passesunlimited-f2t-on.jsonl", "draw3-passesunlimited-f2t-on.jsonl"]);
+}
