@@ -240,15 +240,46 @@ pub fn parse_timeout(s: &str) -> Result<Duration, LimitError> {
     }
 }
 
-/// A number of search states per deal, from 1.
+/// A number of search states per deal, from 1: digits, or a whole number
+/// in scientific notation (`8e6`, `2.5E6`), as `--timeout` takes one.
 ///
 /// # Errors
-/// [`LimitError::States`] for anything else.
+/// [`LimitError::States`] for anything else (a fraction, `1.5`, `1e-3`,
+/// included).
 pub fn parse_max_states(s: &str) -> Result<u64, LimitError> {
-    match s.parse::<u64>() {
-        Ok(n) if n >= 1 => Ok(n),
+    match s.parse::<u64>().ok().or_else(|| whole_in_scientific(s)) {
+        Some(n) if n >= 1 => Ok(n),
         _ => Err(LimitError::States(s.to_string())),
     }
+}
+
+/// `s` as a whole number written `M e X` (`M` digits with at most one
+/// point, `X` a whole number from 0), worked out exactly; `None` if it is
+/// not of that form, not whole, or above `u64::MAX`.
+fn whole_in_scientific(s: &str) -> Option<u64> {
+    let (mantissa, exponent) = s.split_once(['e', 'E'])?;
+    let exponent: u32 = exponent.strip_prefix('+').unwrap_or(exponent).parse().ok()?;
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // The digits name the number times 10^fraction.len(): shift by what is
+    // left of the exponent, or drop trailing zeros it cannot cover.
+    let places = u32::try_from(fraction.len()).ok()?;
+    let (kept, shift) = match exponent.checked_sub(places) {
+        Some(shift) => (digits.as_str(), shift),
+        None => {
+            let cut = usize::try_from(places - exponent).ok()?;
+            let (kept, dropped) = digits.split_at(digits.len() - cut);
+            if dropped.bytes().any(|b| b != b'0') {
+                return None;
+            }
+            (kept, 0)
+        }
+    };
+    let kept = if kept.is_empty() { "0" } else { kept };
+    kept.parse::<u64>().ok()?.checked_mul(10u64.checked_pow(shift)?)
 }
 
 /// The games of a batch: a range (never held as a list, so that a range of
@@ -1027,7 +1058,15 @@ mod tests {
         assert_eq!(parse_timeout("0.5"), Ok(Duration::from_millis(500)));
         assert!(["0", "-1", "1e8", "nan", "inf", "x"].iter().all(|s| parse_timeout(s).is_err()));
         assert_eq!(parse_max_states("1"), Ok(1));
-        assert!(["0", "-5", "1.5", ""].iter().all(|s| parse_max_states(s).is_err()));
+        for (text, n) in [("1e6", 1_000_000), ("8E6", 8_000_000), ("2.5e6", 2_500_000), ("1.50e1", 15), ("3e+2", 300)] {
+            assert_eq!(parse_max_states(text), Ok(n), "{text}");
+        }
+        assert_eq!(parse_max_states("1.8446744073709551615e19"), Ok(u64::MAX));
+        for bad in
+            ["0", "-5", "1.5", "", "1e-3", "1.55e1", "0e5", "2e19", "e6", "1e", "1.e", ".e2", "1x6", "1e6.0", "-1e6"]
+        {
+            assert!(parse_max_states(bad).is_err(), "{bad}");
+        }
     }
     use crate::engine::moves::Move;
 
