@@ -81,6 +81,34 @@ fn a_game_autoplay_loses_is_said_to_be_lost_to_autoplay() {
     );
 }
 
+/// `--max-states` bounds a deal under `--autoplay` as a whole, however
+/// many searches following autoplay takes (draw-3 game 21 with 3 passes
+/// took twice its budget, each search given the whole of it).
+#[test]
+fn solve_with_autoplay_keeps_to_the_state_budget() {
+    let args = [
+        "solve",
+        "--autoplay",
+        "--game",
+        "21",
+        "--draw",
+        "3",
+        "--passes",
+        "3",
+        "--foundation-to-tableau",
+        "--json",
+        "--max-states",
+        "50000",
+        "--timeout",
+        NEVER,
+    ];
+    let (code, out, err) = klondike(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let result: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(result["nodes"].as_u64().unwrap() <= 50_000, "{out}");
+    assert_eq!((&result["verdict"], &result["reason"]), (&"unknown".into(), &"state limit".into()), "{out}");
+}
+
 #[test]
 fn a_solved_line_piped_back_in_wins_the_game() {
     // All three are winnable.

@@ -42,11 +42,27 @@ pub const LOST_TO_AUTOPLAY: &str =
 /// line, so a game needs far fewer; this bounds a solver that would not.
 const MOST_SEARCHES: usize = 500;
 
+/// What is left of `limits` for the whole deal once `spent` states and the
+/// time since `started` are gone: each search gets what the ones before it
+/// left, so that the deal as a whole keeps to `--max-states` and
+/// `--timeout`. `Err` (why) when nothing is left.
+fn left(limits: &Limits, spent: u64, started: Instant) -> Result<Limits, GaveUp> {
+    let max_states = limits.max_states.saturating_sub(spent);
+    let timeout = limits.timeout.saturating_sub(started.elapsed());
+    if max_states == 0 {
+        Err(GaveUp::StateLimit)
+    } else if timeout.is_zero() {
+        Err(GaveUp::TimeLimit)
+    } else {
+        Ok(Limits { max_states, timeout, ..*limits })
+    }
+}
+
 /// Solves `start` (a play with autoplay on, its automatic moves at the deal
-/// made) within `limits` per search, and gives its winning line as the
-/// commands to type under autoplay. A verdict other than a win is the
-/// solver's own; a line that cannot be followed (the solver's budget ran
-/// out on a search after the first, say) is `unknown`.
+/// made) within `limits` for all its searches together, and gives its
+/// winning line as the commands to type under autoplay. A verdict other
+/// than a win is the solver's own; a line that cannot be followed (the
+/// budget ran out on a search after the first, say) is `unknown`.
 pub fn solve_under_autoplay(start: &Play, limits: &Limits) -> Solved {
     let started = Instant::now();
     let rules = *start.rules();
@@ -61,7 +77,14 @@ pub fn solve_under_autoplay(start: &Play, limits: &Limits) -> Solved {
         if play.status() == Status::Won {
             break;
         }
-        let solved = solve_position(play.game().position(), &rules, game, limits);
+        let now = match left(limits, states, started) {
+            Ok(now) => now,
+            Err(why) => {
+                gave_up = why;
+                break;
+            }
+        };
+        let solved = solve_position(play.game().position(), &rules, game, &now);
         states += solved.solution.states;
         peak = peak.max(solved.solution.peak_memory_bytes);
         cpu = cpu.zip(solved.cpu_seconds).map(|(a, b)| a + b);
@@ -79,16 +102,21 @@ pub fn solve_under_autoplay(start: &Play, limits: &Limits) -> Solved {
     }
     if !replays_to_a_win(start, &typed) {
         // Autoplay has spoiled the lines followed: search with backtracking.
-        let mut work = Work { states: 0, positions: HashSet::new(), cpu: Some(0.0), peak: 0, cut: false };
+        let mut work =
+            Work { states, started, positions: HashSet::new(), cpu: Some(0.0), peak: 0, cut: false, gave_up: None };
         match backtrack(start, limits, &mut work) {
             Some(line) => typed = line,
             // Every move tried from every position reached, none cut short.
             None if !work.cut && !rules.foundation_to_tableau => {
                 gave_up = GaveUp::Other(LOST_TO_AUTOPLAY.to_string());
             }
-            None => {}
+            None => {
+                if let Some(why) = work.gave_up.take() {
+                    gave_up = why;
+                }
+            }
         }
-        states += work.states;
+        states = work.states;
         peak = peak.max(work.peak);
         cpu = cpu.zip(work.cpu).map(|(a, b)| a + b);
     }
@@ -109,8 +137,13 @@ const MOST_POSITIONS: usize = 3_000;
 
 /// What [`backtrack`] has done so far.
 struct Work {
-    /// Search states, all searches together.
+    /// Search states, all searches of the deal together (those before the
+    /// backtracking included).
     states: u64,
+    /// When the deal's first search started.
+    started: Instant,
+    /// Why the deal's budget ran out, if it did.
+    gave_up: Option<GaveUp>,
     /// The positions solved, each once.
     positions: HashSet<Position>,
     /// CPU seconds of the searches, where the system tells.
@@ -127,7 +160,7 @@ struct Work {
 /// first move, then the other moves in the order `hint` ranks them, then
 /// every other legal move, dropping a position the solver proves lost.
 /// `None` when no line is found within [`MOST_POSITIONS`] positions and
-/// `limits.max_states` states in all (`work.cut` is then set), or when
+/// what is left of `limits` for the deal (`work.cut` is then set), or when
 /// every legal move of every position reached leads to a loss: without
 /// foundation-to-tableau moves (whose cards autoplay leaves alone only
 /// while the player keeps them down, which the position does not tell), a
@@ -141,21 +174,31 @@ fn backtrack(play: &Play, limits: &Limits, work: &mut Work) -> Option<Vec<Move>>
     if work.positions.contains(position) {
         return None;
     }
-    if work.positions.len() >= MOST_POSITIONS || work.states >= limits.max_states {
+    if work.positions.len() >= MOST_POSITIONS {
         work.cut = true;
         return None;
     }
+    let now = match left(limits, work.states, work.started) {
+        Ok(now) => now,
+        Err(why) => {
+            work.cut = true;
+            work.gave_up = Some(why);
+            return None;
+        }
+    };
     work.positions.insert(position.clone());
     let rules = *play.rules();
-    let solved = solve_position(position, &rules, play.origin().number(), limits);
+    let solved = solve_position(position, &rules, play.origin().number(), &now);
     work.states += solved.solution.states;
     work.peak = work.peak.max(solved.solution.peak_memory_bytes);
     work.cpu = work.cpu.zip(solved.cpu_seconds).map(|(a, b)| a + b);
     let line = match solved.solution.verdict {
         Verdict::Winnable(line) => line,
         Verdict::Unwinnable => return None,
-        Verdict::Unknown(_) => {
+        Verdict::Unknown(why) => {
+            // It had all that was left of the deal's budget.
             work.cut = true;
+            work.gave_up.get_or_insert(why);
             return None;
         }
     };
