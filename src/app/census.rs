@@ -15,7 +15,7 @@
 //! let line = r#"{"game":"1","draw":1,"passes":null,"foundation_to_tableau":true,"verdict":"winnable","seconds":0.5}"#;
 //! census.add_line(line).unwrap();
 //! census.add_line(line).unwrap(); // the same game again: counted once
-//! let rows = census.rows(None);
+//! let rows = census.rows(None, None);
 //! assert_eq!((rows[0].decided(), rows[0].winnable), (1, 1));
 //! ```
 
@@ -221,9 +221,23 @@ impl Census {
 
     /// One row per rules setting met (draw 1 first, then fewer passes first,
     /// foundation-to-tableau off first), counting only games in `range`
-    /// (both ends included) when one is given.
-    pub fn rows(&self, range: Option<GameRange>) -> Vec<Row> {
+    /// (both ends included) when one is given. With `shard` (the first
+    /// game of the range the shard was cut from, and the shard), the games
+    /// of `range` said to have no result are only the shard's.
+    pub fn rows(&self, range: Option<GameRange>, shard: Option<(GameNumber, Shard)>) -> Vec<Row> {
         let in_range = |g: &GameNumber| range.is_none_or(|r| r.contains(*g));
+        let in_shard = |g: &GameNumber| {
+            shard.is_none_or(|(from, shard)| g.get().checked_sub(from.get()).is_some_and(|i| shard.takes(i)))
+        };
+        // The shard's games in the range: those up to its end less those
+        // before its start.
+        let expected = range.map(|r| match shard {
+            None => r.len(),
+            Some((from, shard)) => {
+                let before = r.first.get().checked_sub(1).and_then(GameNumber::new);
+                shard.count(from, r.last) - before.map_or(0, |b| shard.count(from, b))
+            }
+        });
         self.games
             .iter()
             .map(|(k, games)| {
@@ -243,8 +257,8 @@ impl Census {
                 };
                 let mut times = Vec::new();
                 let mut met = 0u128;
-                for (_, e) in games.iter().filter(|(g, _)| in_range(g)) {
-                    met += 1;
+                for (g, e) in games.iter().filter(|(g, _)| in_range(g)) {
+                    met += u128::from(in_shard(g));
                     match e.verdict {
                         BatchVerdict::Winnable => row.winnable += 1,
                         BatchVerdict::Unwinnable => row.unwinnable += 1,
@@ -262,7 +276,7 @@ impl Census {
                     row.max_seconds = times.last().copied();
                 }
                 row.conflicts.sort_unstable();
-                row.missing = range.map(|r| r.len() - met);
+                row.missing = expected.map(|n| n.saturating_sub(met));
                 row
             })
             .collect()
@@ -590,7 +604,7 @@ mod tests {
             "{draw_2:?}"
         );
         assert_eq!(c.add_line(&line(5, 1, Some(0), true, "winnable", 0.1)), Err(ResultKeyError::NoPasses.into()));
-        let rows = c.rows(None);
+        let rows = c.rows(None, None);
         assert_eq!(rows.len(), 2);
         let d1 = &rows[0];
         assert_eq!(d1.rules.draw, DrawCount::One);
@@ -605,16 +619,38 @@ mod tests {
         assert_eq!(rows[1].rules.passes, PassLimit::Limited(1));
         assert_eq!(rows[1].unwinnable, 1);
         // A range counts only its games.
-        let rows = c.rows(Some(GameRange::new(2, 2).unwrap()));
+        let rows = c.rows(Some(GameRange::new(2, 2).unwrap()), None);
         assert_eq!((rows[0].winnable, rows[0].unwinnable), (0, 1));
         assert!(rows[1].decided() == 0 && rows[1].win_rate().is_none());
         assert_eq!((rows[0].missing, rows[1].missing), (Some(0), Some(1)));
         // A pass limit of 2^32 - 1 is a pass limit, not unlimited.
         c.add_line(&line(9, 1, Some(u32::MAX), true, "winnable", 0.1)).unwrap();
-        let rows = c.rows(None);
+        let rows = c.rows(None, None);
         assert_eq!(rows.len(), 3);
         assert_eq!((rows[0].rules.passes, rows[0].decided()), (PassLimit::Limited(u32::MAX), 1));
         assert_eq!((rows[1].rules.passes, rows[1].decided()), (PassLimit::Unlimited, 2));
+    }
+
+    /// A shard's census says a game has no result only when the shard
+    /// takes it: of 1..10, shard 2/3 takes 2, 5 and 8.
+    #[test]
+    fn a_shard_misses_only_its_own_games() {
+        let mut c = Census::default();
+        for g in [2, 5, 6] {
+            c.add_line(&line(g, 1, None, true, "winnable", 0.1)).unwrap();
+        }
+        let shard = Some((game(1), Shard::new(2, 3).unwrap()));
+        let all = GameRange::new(1, 10).unwrap();
+        let row = &c.rows(Some(all), shard)[0];
+        // Game 6 is not the shard's: counted, but not as one of its own.
+        assert_eq!((row.winnable, row.missing), (3, Some(1)));
+        assert_eq!(c.rows(Some(all), None)[0].missing, Some(7));
+        // --only 4..9 of that shard: 5 and 8.
+        assert_eq!(c.rows(Some(GameRange::new(4, 9).unwrap()), shard)[0].missing, Some(1));
+        assert_eq!(c.rows(Some(GameRange::new(6, 7).unwrap()), shard)[0].missing, Some(0));
+        // The shard starts from its range's first game, not from 1.
+        let from_3 = Some((game(3), Shard::new(1, 3).unwrap()));
+        assert_eq!(c.rows(Some(GameRange::new(3, 10).unwrap()), from_3)[0].missing, Some(2), "3, 6, 9: 6 met");
     }
 
     #[test]
@@ -626,13 +662,13 @@ mod tests {
             let seconds = ((g * 37) % 200 + 1) as f64;
             c.add_line(&line(g, 1, None, true, "winnable", seconds)).unwrap();
         }
-        let row = &c.rows(None)[0];
+        let row = &c.rows(None, None)[0];
         assert_eq!((row.p99_seconds, row.max_seconds), (Some(198.0), Some(200.0)));
         assert!((row.mean_seconds.unwrap() - 100.5).abs() < 1e-9);
         let v = Verdicts::parse("variants d1puf1 d3p1f0\n1 W?\n2 UU\n").unwrap();
         let mut c = Census::default();
         c.add_verdicts(&v);
-        let rows = c.rows(None);
+        let rows = c.rows(None, None);
         assert_eq!((rows[0].winnable, rows[0].unwinnable, rows[0].unknown), (1, 1, 0));
         assert_eq!((rows[1].winnable, rows[1].unwinnable, rows[1].unknown), (0, 1, 1));
         assert!(rows.iter().all(|r| r.mean_seconds.is_none() && r.p99_seconds.is_none() && r.max_seconds.is_none()));
@@ -651,7 +687,7 @@ mod tests {
         assert!(!c.add_text(&text).holds_no_results());
         assert!(c.add_text("dw\nw 1\n").holds_no_results());
         assert!(!c.add_text("\n\n").holds_no_results());
-        let rows = c.rows(None);
+        let rows = c.rows(None, None);
         assert_eq!((rows.len(), rows[0].winnable, rows[0].unwinnable), (1, 1, 1));
     }
 

@@ -98,7 +98,8 @@ pub fn run(args: CensusArgs) -> Result<()> {
         let _ = writeln!(io::stderr(), "klondike census: {}", render::census_table::not_results_left_out(&path, lines));
     }
     let range = args.only.or(args.games);
-    let rows = census.rows(range);
+    let shard = args.shard.zip(args.games).map(|(shard, games)| (games.first, shard));
+    let rows = census.rows(range, shard);
     // An empty table is no census: the files (or the range asked of them)
     // hold nothing, which is most likely a slip of the command line.
     if rows.iter().all(|r| r.winnable + r.unwinnable + r.unknown == 0) {

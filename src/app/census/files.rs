@@ -462,7 +462,7 @@ mod tests {
         fs::write(&verdicts, "\u{feff}variants d1puf1\n2 U\n").unwrap();
         let mut census = Census::default();
         assert_eq!(census.add_files(&[batch, verdicts]).unwrap(), []);
-        let row = &census.rows(None)[0];
+        let row = &census.rows(None, None)[0];
         assert_eq!((row.winnable, row.unwinnable), (1, 1));
     }
 
@@ -479,7 +479,7 @@ mod tests {
             [(noted.clone(), 2)],
             "the note and the stray byte"
         );
-        assert_eq!(census.rows(None)[0].winnable, 1);
+        assert_eq!(census.rows(None, None)[0].winnable, 1);
         let err = census.add_files(&[moves]).unwrap_err();
         assert!(matches!(err, FilesError::NoResults { lines: 2, .. }), "{err:?}");
         assert!(matches!(census.add_files(&[dir.path().join("gone")]), Err(FilesError::Read { .. })));

@@ -182,7 +182,7 @@ mod tests {
         for (game, verdict) in [(1, "winnable"), (2, "unwinnable"), (3, "winnable"), (3, "unwinnable")] {
             c.add_line(&line(game, verdict)).unwrap();
         }
-        let text = table(&c.rows(None));
+        let text = table(&c.rows(None, None));
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3, "{text}");
         assert!(lines[0].starts_with("rules ") && lines[0].contains("win rate (95% interval)"));
@@ -197,9 +197,9 @@ mod tests {
         {
             c.add_line(&line(game, verdict)).unwrap();
         }
-        assert_eq!(table(&c.rows(None)), text, "the same table, lines in another order");
+        assert_eq!(table(&c.rows(None, None)), text, "the same table, lines in another order");
         // A range with games that no line gives a result for says so.
-        let text = table(&c.rows(Some(GameRange::new(1, 5).unwrap())));
+        let text = table(&c.rows(Some(GameRange::new(1, 5).unwrap()), None));
         assert!(
             text.contains("\n  2 game(s) of the range have no result under these rules (counted in no column)\n"),
             "{text}"
@@ -255,7 +255,7 @@ mod tests {
             let l = line(game, "winnable").replace(r#""passes":null"#, &format!(r#""passes":{passes}"#));
             c.add_line(&l).unwrap();
         }
-        let text = table(&c.rows(None));
+        let text = table(&c.rows(None, None));
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4, "{text}");
         // Each row's "decided" figure ends where the heading's word does.
