@@ -481,6 +481,10 @@ pub fn winnable_message(number: GameNumber, passed: &Passed) -> String {
     let which = match passed.count() {
         0 => return format!("Game {number}: the solver proved it winnable."),
         1 => format!("game {first}"),
+        // Past the last game number it counts on from 1.
+        n if first.get().checked_add(n).is_none() => {
+            format!("the {n} game numbers from {first} on (after the last, {}, comes 1)", u128::MAX)
+        }
         n => format!("the {n} game numbers from {first}"),
     };
     let plural = passed.count() > 1;
@@ -888,5 +892,16 @@ mod tests {
             .ends_with("; the 2 game numbers from 7 could not be decided."));
         assert!(winnable_message(GameNumber::new(10).unwrap(), &passed(1, 2))
             .ends_with("; of the 3 game numbers from 7, 1 was proved unwinnable and 2 could not be decided."));
+        // Past the last number: it says so.
+        let last = GameNumber::new(u128::MAX).unwrap();
+        let wrapped = Passed { first: last, unwinnable: 3, undecided: 0 };
+        assert_eq!(
+            winnable_message(GameNumber::new(2).unwrap(), &wrapped),
+            format!("Game 2: the solver proved it winnable; the 3 game numbers from {last} on (after the last, {last}, comes 1) were proved unwinnable.")
+        );
+        let two_before = Passed { first: GameNumber::new(u128::MAX - 1).unwrap(), unwinnable: 2, undecided: 0 };
+        assert!(winnable_message(GameNumber::ONE, &two_before).contains("comes 1"));
+        let three_before = Passed { first: GameNumber::new(u128::MAX - 2).unwrap(), unwinnable: 2, undecided: 0 };
+        assert!(!winnable_message(last, &three_before).contains("comes 1"));
     }
 }
