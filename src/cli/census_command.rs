@@ -127,6 +127,14 @@ pub fn run(args: CensusArgs) -> Result<()> {
         klondike::app::store::write_atomically_streamed(&target, |out| census.write_verdicts(range, &variants, out))
             .with_context(|| render::census_table::cannot_write_verdicts(path))?;
         drop(verdict_lock.take());
+        let left_out: Vec<_> = rows
+            .iter()
+            .filter(|r| r.winnable + r.unwinnable + r.unknown > 0 && !variants.contains(&r.rules))
+            .map(|r| r.rules)
+            .collect();
+        if !left_out.is_empty() {
+            let _ = writeln!(io::stderr(), "klondike census: {}", render::census_table::verdicts_left_out(&left_out));
+        }
     }
     let heading = render::census_table::heading(range, args.shard);
     if let (Some(path), Some(target)) = (&args.plot, &plot) {

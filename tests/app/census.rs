@@ -316,6 +316,38 @@ fn a_verdict_file_is_counted_as_its_batch_files_are() {
     );
 }
 
+/// Results under a setting the verdict file has no column for (by default
+/// its columns are the twelve usual settings; two passes is none of them)
+/// are said to be left out of it, and how to choose its settings.
+#[test]
+fn a_verdict_file_says_which_results_it_has_no_column_for() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let solve =
+        ["solve", "--games", "1..3", "--passes", "2", "--max-states", "3000", "--timeout", NEVER, "-o", "p2.jsonl"];
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike")).args(solve).current_dir(dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let count = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_klondike"))
+            .args(["census", "p2.jsonl", "--only", "1..3", "--verdict-file", "v.txt"])
+            .args(extra)
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        (String::from_utf8_lossy(&out.stderr).into_owned(), std::fs::read_to_string(dir.join("v.txt")).unwrap())
+    };
+    let (err, verdicts) = count(&[]);
+    assert!(
+        err.contains("the verdict file has no column for the results under draw 1, passes 2, foundation-to-tableau off: give --draw, --passes and --foundation-to-tableau"),
+        "{err}"
+    );
+    assert!(verdicts.lines().nth(2).unwrap().ends_with("------------"), "{verdicts}");
+    let (err, verdicts) = count(&["--draw", "1", "--passes", "2", "--foundation-to-tableau", "off"]);
+    assert!(!err.contains("no column"), "{err}");
+    assert!(verdicts.contains("variants d1p2f0\n"), "{verdicts}");
+}
+
 /// A verdict file is never written over with less: one whose decided
 /// verdicts the new one would not all hold is kept, and said so; counted
 /// too, it is extended. Games of the range with no result are said, and

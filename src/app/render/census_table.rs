@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::app::batch::{GameRange, Shard, Tally};
 use crate::app::census::Row;
+use crate::engine::rules::Rules;
 
 /// Some lines of `path`, a file counted, are not results and were left out.
 pub fn not_results_left_out(path: &Path, lines: usize) -> String {
@@ -47,6 +48,17 @@ pub fn cannot_write_plot(path: &Path) -> String {
 pub fn verdict_range_too_large(games: u128, most: u128) -> String {
     format!(
         "--verdict-file covers at most {most} games, and the range counted has {games}: give a smaller --only range"
+    )
+}
+
+/// Why the verdict file leaves out results the files hold: their rules
+/// (`left_out`, at least one) are not among the settings its columns are
+/// chosen by.
+pub fn verdicts_left_out(left_out: &[Rules]) -> String {
+    let named: Vec<String> = left_out.iter().map(ToString::to_string).collect();
+    format!(
+        "the verdict file has no column for the results under {}: give --draw, --passes and --foundation-to-tableau to choose its settings",
+        named.join("; ")
     )
 }
 
