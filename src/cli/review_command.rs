@@ -70,7 +70,8 @@ fn game_of(args: &ReviewArgs) -> Result<Play> {
     if args.game.is_none() && args.deal.is_none() {
         anyhow::bail!(render::diagnostics::moves_file_needs_a_deal(named));
     }
-    let (deal, origin) = klondike::app::session::choose_deal(&args.choice(), super::world::random_game_number)?;
+    let choice = crate::text_input::deal_choice(args.choice())?;
+    let (deal, origin) = klondike::app::session::choose_deal(&choice, super::world::random_game_number)?;
     let play = review::replay_moves(deal, origin, args.rules(), args.autoplay_on(), &text)
         .map_err(|e| anyhow::anyhow!(render::solve_report::bad_moves_line(named, &e)))?;
     Ok(play)

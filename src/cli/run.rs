@@ -96,7 +96,33 @@ pub fn main() -> ExitCode {
 /// What is wrong with a command line that clap accepts but that asks for
 /// something that cannot be done (exit status 2, as clap's own refusals).
 fn usage_problem(cli: &Cli) -> Option<String> {
+    use crate::text_input::DEAL_FROM_STDIN;
+    let stdin = |path: &Option<std::path::PathBuf>| path.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    let deal_from_stdin = |deal: &Option<String>| deal.as_deref() == Some(DEAL_FROM_STDIN);
+    // Standard input can give the deal or something else, not both.
+    let taken = match &cli.command {
+        None | Some(Subcommands::Play(_)) => {
+            let args = match &cli.command {
+                Some(Subcommands::Play(args)) => args,
+                _ => &cli.play,
+            };
+            deal_from_stdin(&args.game.source.deal).then_some("the game's commands")
+        }
+        Some(Subcommands::Solve(args)) if stdin(&args.moves) => {
+            deal_from_stdin(&args.game.source.deal).then_some("--moves -")
+        }
+        Some(Subcommands::Review(args)) if args.file.as_os_str() == "-" => {
+            deal_from_stdin(&args.deal).then_some("review -")
+        }
+        _ => None,
+    };
+    if let Some(other) = taken {
+        return Some(klondike::app::render::diagnostics::deal_stdin_taken(other));
+    }
     match &cli.command {
+        Some(Subcommands::Census(args)) if stdin(&args.verdict_file) => {
+            Some(klondike::app::render::census_table::VERDICT_FILE_NOT_STDOUT.to_string())
+        }
         Some(Subcommands::Solve(args))
             if args.retry_unknown && args.output.is_some() && args.output_file().is_none() =>
         {
@@ -293,7 +319,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             print(&page)
         }
         Some(Subcommands::Deal(args)) => {
-            let (deal, origin) = choose_deal(&args.source.choice(), world::random_game_number)?;
+            let choice = crate::text_input::deal_choice(args.source.choice())?;
+            let (deal, origin) = choose_deal(&choice, world::random_game_number)?;
             if let (Origin::Number(n), None) = (&origin, args.source.game) {
                 // A random game: say which, so that it can be dealt again.
                 warn_line!("klondike: {}", klondike::app::render::diagnostics::random_game_dealt(n));

@@ -88,8 +88,8 @@ fn under_autoplay(args: &SolveArgs) -> Result<Solved> {
             Play::from_replayed(saved, true)
         }
         None => {
-            let (deal, origin) =
-                klondike::app::session::choose_deal(&args.game.choice(), super::world::random_game_number)?;
+            let choice = super::text_input::deal_choice(args.game.choice())?;
+            let (deal, origin) = klondike::app::session::choose_deal(&choice, super::world::random_game_number)?;
             Play::new(deal, origin, args.game.rules(), Scoring::Standard, true)
         }
     };
@@ -110,8 +110,8 @@ fn plain(args: &SolveArgs) -> Result<Solved> {
             (saved.game.position().clone(), *saved.game.rules(), saved.number)
         }
         None => {
-            let (deal, origin) =
-                klondike::app::session::choose_deal(&args.game.choice(), super::world::random_game_number)?;
+            let choice = super::text_input::deal_choice(args.game.choice())?;
+            let (deal, origin) = klondike::app::session::choose_deal(&choice, super::world::random_game_number)?;
             let rules = args.game.rules();
             let position = match &args.moves {
                 Some(path) => {

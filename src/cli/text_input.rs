@@ -6,6 +6,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use klondike::app::render;
+use klondike::app::session::DealChoice;
 use klondike::app::store::{self, TextFile};
 
 /// How standard input is named in a message about what it held.
@@ -21,15 +22,27 @@ pub fn text_of(path: &Path, kind: TextFile) -> Result<(&Path, String)> {
     }
 }
 
+/// `choice` with its deal read from standard input where it is `@-` (a
+/// run where something else reads standard input is refused before, as a
+/// bad command line: see `run::usage_problem`).
+pub fn deal_choice(mut choice: DealChoice) -> Result<DealChoice> {
+    if choice.deal.as_deref() == Some(DEAL_FROM_STDIN) {
+        choice.deal = Some(standard_input(TextFile::Deal)?);
+    }
+    Ok(choice)
+}
+
+/// `--deal` reading the deal from standard input.
+pub const DEAL_FROM_STDIN: &str = "@-";
+
 /// Standard input, whole, as text (at most as much as a file of `kind` may
 /// hold).
 fn standard_input(kind: TextFile) -> Result<String> {
     use std::io::{IsTerminal, Read};
     let (how_it_ends, too_large) = match kind {
         TextFile::Games => (render::diagnostics::TYPE_GAMES_THEN_END, render::diagnostics::STDIN_TOO_LARGE_GAMES),
-        TextFile::Moves | TextFile::Deal => {
-            (render::diagnostics::TYPE_MOVES_THEN_END, render::diagnostics::STDIN_TOO_LARGE)
-        }
+        TextFile::Moves => (render::diagnostics::TYPE_MOVES_THEN_END, render::diagnostics::STDIN_TOO_LARGE),
+        TextFile::Deal => (render::diagnostics::TYPE_DEAL_THEN_END, render::diagnostics::STDIN_TOO_LARGE_DEAL),
     };
     // Typed at a terminal, the reading would look like a hang: say how it ends.
     if io::stdin().is_terminal() {

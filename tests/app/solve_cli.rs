@@ -1069,3 +1069,38 @@ fn an_option_given_twice_takes_its_last_value() {
     files.sort();
     assert_eq!(files, ["draw1-passesunlimited-f2t-on.jsonl", "draw3-passesunlimited-f2t-on.jsonl"]);
 }
+
+/// `--deal @-` reads the deal from standard input, as `-` reads moves and
+/// games files there; where standard input is for something else (the
+/// game's commands, `--moves -`, `review -`), it is a bad command line, and
+/// so is `--verdict-file -` (standard output is the table's).
+#[test]
+fn a_deal_is_read_from_standard_input_where_nothing_else_is() {
+    let (code, deal, err) = klondike(&["deal", "--game", "1"], "");
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = klondike(&["deal", "--deal", "@-"], &deal);
+    assert_eq!((code, out.as_str()), (0, deal.as_str()), "{err}");
+    let (code, out, err) = klondike(&["solve", "--deal", "@-", "--fast"], &deal);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("# winnable"), "{out}");
+    for args in [
+        &["--deal", "@-"][..],
+        &["play", "--deal", "@-"],
+        &["solve", "--deal", "@-", "--moves", "-"],
+        &["review", "-", "--deal", "@-"],
+    ] {
+        let (code, _, err) = klondike(args, &deal);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("--deal @- reads the deal from standard input, which here is for"), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["census", "--games", "1..2", "--verdict-file", "-"])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--verdict-file needs a file name"));
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0, "nothing written");
+}

@@ -51,6 +51,10 @@ pub fn verdict_range_too_large(games: u128, most: u128) -> String {
     )
 }
 
+/// Why `--verdict-file -` is refused.
+pub const VERDICT_FILE_NOT_STDOUT: &str =
+    "--verdict-file needs a file name: '-' would mix the verdicts with the table on standard output";
+
 /// Why the verdict file leaves out results the files hold: their rules
 /// (`left_out`, at least one) are not among the settings its columns are
 /// chosen by.

@@ -74,6 +74,18 @@ pub const TYPE_MOVES_THEN_END: &str = "type the moves one a line, then Ctrl-D on
 pub const TYPE_GAMES_THEN_END: &str =
     "type the game numbers one a line, then Ctrl-D on a line of its own to solve them";
 
+/// Said when `--deal @-` reads the deal from a terminal.
+pub const TYPE_DEAL_THEN_END: &str = "type the deal's 52 card codes, then Ctrl-D on a line of its own";
+
+/// Standard input held more than a deal file may (`--deal @-`).
+pub const STDIN_TOO_LARGE_DEAL: &str = "standard input holds more than 64 MiB, more than a deal file may";
+
+/// Why `--deal @-` cannot read the deal: `other` (the game's commands,
+/// `--moves -`) reads standard input in this run.
+pub fn deal_stdin_taken(other: &str) -> String {
+    format!("--deal @- reads the deal from standard input, which here is for {other}: give the deal in a file (--deal @FILE) or as its 52 codes")
+}
+
 /// Standard input held more than a games file may (`solve --games-file -`).
 pub const STDIN_TOO_LARGE_GAMES: &str = "standard input holds more than 64 MiB, more than a games file may";
 
