@@ -23,7 +23,9 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// The figures of one rules setting. Counts saturate rather than overflow.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+// A field missing is 0 or none (a file of an older build); a field of
+// another kind of file (a saved game's) makes it no statistics file.
+#[serde(default, deny_unknown_fields)]
 pub struct Record {
     /// Games played (a game counts once a move was made).
     pub played: u64,
@@ -74,7 +76,7 @@ pub struct Outcome {
 
 /// All statistics: a [`Record`] per rules setting, and the Vegas balance.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Statistics {
     /// The file format's version ([`FORMAT_VERSION`] when written here).
     pub format_version: u32,
@@ -103,6 +105,38 @@ impl Default for Statistics {
 }
 
 impl Statistics {
+    /// What no counting could have written, if anything: more games won
+    /// than played, a streak longer than the games it counts, or a longest
+    /// streak shorter than the current one (a file edited, or another
+    /// program's); `None` for figures counting could have given.
+    pub fn inconsistency(&self) -> Option<String> {
+        self.per_rules.iter().find_map(|(rules, r)| {
+            let lost = r.played.checked_sub(r.won);
+            let why = if lost.is_none() {
+                format!("{} won of {} played", r.won, r.played)
+            } else if r.current_win_streak > r.longest_win_streak || r.longest_win_streak > r.won {
+                format!(
+                    "a win streak of {} (longest {}) with {} won",
+                    r.current_win_streak, r.longest_win_streak, r.won
+                )
+            } else if r.current_losing_streak > r.longest_losing_streak
+                || lost.is_some_and(|lost| r.longest_losing_streak > lost)
+            {
+                format!(
+                    "a losing streak of {} (longest {}) with {} lost",
+                    r.current_losing_streak,
+                    r.longest_losing_streak,
+                    lost.unwrap_or(0)
+                )
+            } else if r.current_win_streak > 0 && r.current_losing_streak > 0 {
+                "a win streak and a losing streak at once".to_string()
+            } else {
+                return None;
+            };
+            Some(format!("under {rules}, {why}"))
+        })
+    }
+
     /// The record of a rules setting, if a game was played under it.
     pub fn record(&self, key: Rules) -> Option<&Record> {
         self.per_rules.get(&key)

@@ -163,10 +163,21 @@ pub fn remove_file(path: &Path) -> io::Result<()> {
 pub trait Versioned {
     /// The newest `format_version` this crate reads (and the one it writes).
     const FORMAT_VERSION: u32;
+
+    /// What in a file read whole and well formed no build of ours could
+    /// have written (said in words), which makes it corrupt; `None` by
+    /// default.
+    fn inconsistency(&self) -> Option<String> {
+        None
+    }
 }
 
 impl Versioned for crate::app::stats::Statistics {
     const FORMAT_VERSION: u32 = crate::app::stats::FORMAT_VERSION;
+
+    fn inconsistency(&self) -> Option<String> {
+        crate::app::stats::Statistics::inconsistency(self)
+    }
 }
 
 impl Versioned for crate::app::record::GameRecord {
@@ -228,6 +239,10 @@ pub enum Damage {
     /// Its `format_version` is not a version number (a whole number).
     #[error("its format_version is not a version number, so it is not a klondike file")]
     BadFormatVersion,
+    /// It reads, but holds what no build of ours writes (see
+    /// [`Versioned::inconsistency`]).
+    #[error("it holds what klondike never writes: {0}")]
+    Inconsistent(String),
 }
 
 /// Why a file the user named (a saved game) cannot be used
@@ -324,6 +339,19 @@ fn field_words(field: &str, e: &serde_json::Error) -> String {
         Some((list, n)) => format!("entry {n} of its field {}", crate::engine::text::readable(list, 60)),
         None => format!("its field {}", crate::engine::text::readable(field, 60)),
     };
+    // A field of another kind of file (serde's "unknown field `x`,
+    // expected one of ..."): the name is what is wrong, not its value.
+    if text.starts_with("unknown field") {
+        let names = text.split_once(", expected one of ").map(|(_, n)| n.split(" at line ").next().unwrap_or(n));
+        let kept =
+            names.map(|n| format!(": its fields are {}", crate::engine::text::readable(&n.replace('`', ""), 80)));
+        let field = field.rsplit('.').next().unwrap_or(field);
+        return format!(
+            "it has a field {}, which this kind of klondike file has not{}",
+            crate::engine::text::readable(field, 60),
+            kept.unwrap_or_default()
+        );
+    }
     let wanted = expected_words(&text).map(|w| format!(": it takes {w}")).unwrap_or_default();
     format!("{place} holds a value that no klondike file holds{wanted}")
 }
@@ -1207,10 +1235,14 @@ pub fn read_json<T: DeserializeOwned + Versioned>(path: &Path, if_corrupt: IfCor
         Some(None) => return Err(damaged(Damage::BadFormatVersion)),
         None => return Err(damaged(Damage::NoFormatVersion)),
     }
-    serde_path_to_error::deserialize(value).map(Some).map_err(|e| {
+    let read: T = serde_path_to_error::deserialize(value).map_err(|e| {
         let field = e.path().to_string();
         damaged(Damage::Field(field, e.into_inner()))
-    })
+    })?;
+    match read.inconsistency() {
+        Some(why) => Err(damaged(Damage::Inconsistent(why))),
+        None => Ok(Some(read)),
+    }
 }
 
 /// Why a file named by the user that is not there (a read found no file)

@@ -221,6 +221,53 @@ fn wrong_shapes_and_empty_files_are_corrupt() {
     assert!(matches!(read_json::<Statistics>(&path, MoveAside), Err(StoreError::Corrupt { .. })));
 }
 
+/// A statistics file that reads but is not one (a saved game's fields, a
+/// field of no such file) or holds figures no counting gives (more won than
+/// played) is corrupt too: moved aside and said, never taken for empty
+/// statistics and written over.
+#[test]
+fn other_files_and_impossible_figures_are_no_statistics() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved_game = r#"{"format_version":1,"game":"1","draw":1,"passes":null,"foundation_to_tableau":false,"scoring":"standard","moves":[],"undone":[],"elapsed_seconds":0}"#;
+    let record = |fields: &str| {
+        format!(
+            r#"{{"format_version":1,"per_rules":{{"draw 1, passes unlimited, foundation-to-tableau off":{{{fields}}}}},"vegas_balance":0,"counted":[]}}"#
+        )
+    };
+    let cases = [
+        (saved_game.to_string(), "it has a field draw, which this kind of klondike file has not: its fields are format_version, per_rules, vegas_balance, counted"),
+        (r#"{"format_version":1,"foo":1}"#.to_string(), "it has a field foo, which"),
+        (record(r#""played":31,"won":32"#), "32 won of 31 played"),
+        (record(r#""played":5,"won":2,"longest_win_streak":3"#), "a win streak of 0 (longest 3) with 2 won"),
+        (record(r#""played":5,"won":2,"current_losing_streak":2,"longest_losing_streak":1"#), "a losing streak"),
+        (
+            record(
+                r#""played":5,"won":2,"current_win_streak":1,"longest_win_streak":1,"current_losing_streak":1,"longest_losing_streak":1"#,
+            ),
+            "at once",
+        ),
+    ];
+    for (i, (text, why)) in cases.iter().enumerate() {
+        let path = dir.path().join(format!("s{i}.json"));
+        fs::write(&path, text).unwrap();
+        match read_json::<Statistics>(&path, MoveAside) {
+            Err(e @ StoreError::Corrupt { .. }) => assert!(e.to_string().contains(why), "{text}: {e}"),
+            other => panic!("{text}: {other:?}"),
+        }
+        assert!(!path.exists(), "{text}");
+    }
+    // Figures counting gives, and a file of an older build missing some.
+    let path = dir.path().join("fine.json");
+    fs::write(
+        &path,
+        record(r#""played":5,"won":2,"current_losing_streak":1,"longest_losing_streak":3,"longest_win_streak":2"#),
+    )
+    .unwrap();
+    assert!(matches!(read_json::<Statistics>(&path, MoveAside), Ok(Some(_))));
+    fs::write(&path, r#"{"format_version":1}"#).unwrap();
+    assert_eq!(read_json::<Statistics>(&path, MoveAside).unwrap(), Some(Statistics::default()));
+}
+
 /// The one reader's policies differ only in what a corrupt file does: our
 /// own file is moved aside; a look, or a file the player named, leaves it.
 #[test]
