@@ -587,6 +587,35 @@ pub fn resume_again(instead: Instead, screen_reader: bool) -> String {
     }
 }
 
+/// The question before `--load` of `file`, a copy of the saved game from
+/// before moves made since (or after moves since undone); ends with a
+/// space, the answer is typed after it.
+pub fn load_earlier_question(file: &str, screen_reader: bool) -> String {
+    let file = readable(file, 60);
+    format!(
+        "{file} holds the game you left as it was saved: the moves made since would be lost. Load it? No resumes the game as you left it. {}",
+        if screen_reader { "Type yes or no. " } else { "[y/n] " }
+    )
+}
+
+/// [`load_earlier_question`] asked again after an answer that is not one.
+pub fn load_earlier_again(screen_reader: bool) -> String {
+    if screen_reader {
+        "Type yes to load the earlier copy, no to resume the game as you left it, or q to quit. ".to_string()
+    } else {
+        "Please answer y (load the earlier copy), n (resume the game as you left it) or q (quit): ".to_string()
+    }
+}
+
+/// Said in a script (no question asked) when `--load` of `file`, a copy of
+/// the saved game from before moves made since, loses those moves.
+pub fn earlier_copy_loaded(file: &str) -> String {
+    format!(
+        "{} holds the game you left as it was saved: it goes on from there, and the moves made since are gone",
+        readable(file, 60)
+    )
+}
+
 /// The saved game cannot be read (`error`: from a newer klondike, say),
 /// so this session leaves it and does not save its own.
 pub fn not_saving_for(error: &StoreError) -> String {

@@ -15,6 +15,7 @@ use super::{
 use crate::app::flow::{Passed, WinnableError};
 use crate::app::play::{Origin, Play};
 use crate::app::record::{GameId, GameRecord, RecordError, Replayed};
+use crate::app::render::replies as said;
 use crate::app::store::{self, StoreError};
 use crate::engine::deal::{Deal, DealError, GameNumber};
 use crate::engine::rules::Rules;
@@ -186,7 +187,6 @@ pub fn begin<W: World>(
     mut persistence: Persistence,
     out: &mut impl Write,
 ) -> Result<Option<ReadySession<W>>, BeginError> {
-    let rules = args.rules;
     let in_use = claim_autosave(&mut world, &mut persistence, args.resume)?;
     let saved = match &args.load {
         Some(path) => {
@@ -199,23 +199,49 @@ pub fn begin<W: World>(
             // by hand), is another game; so is a copy saved before any move
             // of a game played since, which would be saved again as a game
             // never played, and never counted.
-            let same = persistence.autosave
-                && match world.folder().read_autosave() {
-                    Ok(Some(saved)) => {
-                        saved.identity() == id
-                            && !world.folder().was_counted(&id)
-                            && saved.replay().is_ok_and(|s| {
-                                s.deal == replayed.deal
-                                    && s.game.rules() == replayed.game.rules()
-                                    && s.scoring == replayed.scoring
-                                    && (!Play::was_played(&s) || Play::was_played(&replayed))
-                            })
-                    }
-                    _ => false,
-                };
-            let elapsed = replayed.elapsed_seconds;
-            let start = if same { Start::Resumed { elapsed, id } } else { Start::Loaded { elapsed } };
-            Some(Saved { start, replayed })
+            // Read only where this session keeps the saved game: another
+            // session's is not even read (see `offer_saved`).
+            let autosaved = if persistence.autosave { world.folder().read_autosave().ok().flatten() } else { None };
+            let same = autosaved.filter(|saved| saved.identity() == id && !world.folder().was_counted(&id)).and_then(
+                |saved| {
+                    saved.replay().ok().filter(|s| {
+                        s.deal == replayed.deal
+                            && s.game.rules() == replayed.game.rules()
+                            && s.scoring == replayed.scoring
+                            && (!Play::was_played(s) || Play::was_played(&replayed))
+                    })
+                },
+            );
+            let Some(now) = same else {
+                let elapsed = replayed.elapsed_seconds;
+                return begin_on(
+                    world,
+                    args,
+                    view,
+                    Some(Saved { start: Start::Loaded { elapsed }, replayed }),
+                    persistence,
+                );
+            };
+            // A copy that is not the saved game as it is now (saved before
+            // the moves made since, or after moves since undone): loading it
+            // loses those moves, which the player is asked about at a
+            // terminal, as `load` asks at the prompt, and told in a script.
+            let as_now =
+                now.game.history() == replayed.game.history() && now.game.redo_moves() == replayed.game.redo_moves();
+            let file = path.display().to_string();
+            let kept = if as_now {
+                replayed
+            } else if args.asked.offer {
+                match ask_to_load_earlier(&mut world, &file, args.asked.screen_reader, out)? {
+                    Some(true) => replayed,
+                    Some(false) => now,
+                    None => return Ok(None),
+                }
+            } else {
+                world.warn(&said::earlier_copy_loaded(&file));
+                replayed
+            };
+            Some(Saved { start: Start::Resumed { elapsed: kept.elapsed_seconds, id }, replayed: kept })
         }
         None => match offer_saved(&mut world, &args.asked, in_use, out)? {
             OfferOutcome::Nothing => None,
@@ -227,6 +253,49 @@ pub fn begin<W: World>(
             OfferOutcome::Quit => return Ok(None),
         },
     };
+    begin_on(world, args, view, saved, persistence)
+}
+
+/// Asks through `world` whether to load `file`, a copy of the saved game
+/// from before moves made since, until it is answered: `Some(true)` to
+/// load it, `Some(false)` to play on the saved game as it is, `None` to
+/// quit (the saved game kept; said on `out`).
+///
+/// # Errors
+/// The I/O error of asking.
+fn ask_to_load_earlier(
+    world: &mut impl World,
+    file: &str,
+    screen_reader: bool,
+    out: &mut impl Write,
+) -> Result<Option<bool>, BeginError> {
+    let mut question = said::load_earlier_question(file, screen_reader);
+    loop {
+        let Some(text) = world.ask(&question).map_err(BeginError::Io)? else {
+            writeln!(out, "\n{}", said::SAVED_GAME_KEPT).map_err(BeginError::Io)?;
+            return Ok(None);
+        };
+        match text.trim().to_lowercase().as_str() {
+            "y" | "yes" => return Ok(Some(true)),
+            "n" | "no" => return Ok(Some(false)),
+            "q" | "quit" => {
+                writeln!(out, "{}", said::SAVED_GAME_KEPT).map_err(BeginError::Io)?;
+                return Ok(None);
+            }
+            _ => question = said::load_earlier_again(screen_reader),
+        }
+    }
+}
+
+/// [`begin`] once the saved game to start from (if any) is known.
+fn begin_on<W: World>(
+    mut world: W,
+    args: &BeginWith,
+    view: View,
+    saved: Option<Saved>,
+    mut persistence: Persistence,
+) -> Result<Option<ReadySession<W>>, BeginError> {
+    let rules = args.rules;
     let mut skipped = None;
     let (play, start) = match saved {
         Some(Saved { replayed, start }) => (Play::from_replayed(replayed, args.autoplay), start),

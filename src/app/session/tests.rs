@@ -1523,3 +1523,47 @@ fn stats_on_a_narrow_terminal_are_sentences() {
     let (fits, _) = at(widest);
     assert!(fits.contains(table.trim_end()), "{fits}");
 }
+
+/// `--load` of an earlier copy of the saved game (saved before moves made
+/// since): at a terminal it asks first (yes loads it, no resumes the game
+/// as it was left, q quits with it kept); in a script it loads it and says
+/// the moves made since are gone. A copy of the game as it is asks nothing.
+#[test]
+fn loading_an_earlier_copy_of_the_saved_game_asks_first() {
+    let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &["d"]);
+    let earlier = s.world().autosave.clone().expect("saved after a move");
+    feed(&mut s, &["d", "d"]);
+    let now = s.world().autosave.clone().expect("saved after a move");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.json");
+    let load = |answers: Vec<&'static str>, interactive: bool| {
+        let mut args = options(&[], interactive);
+        args.load = Some(path.clone());
+        let world = Memory { autosave: Some(now.clone()), answers, ..Memory::default() };
+        let mut out = Vec::new();
+        let begun = begin(world, &args, script(), KEEPS_ALL, &mut out).unwrap();
+        (begun, String::from_utf8(out).unwrap())
+    };
+    std::fs::write(&path, serde_json::to_string(&earlier).unwrap()).unwrap();
+    let (yes, _) = load(vec!["maybe", "y"], true);
+    let yes = yes.expect("a session");
+    assert_eq!(yes.session.play().game().moves_made(), 1);
+    let asked = &yes.session.world().asked;
+    assert_eq!(asked.len(), 2, "asked again after an answer that is not one: {asked:?}");
+    assert!(asked[0].contains("holds the game you left as it was saved: the moves made since would be lost"));
+    let (no, _) = load(vec!["n"], true);
+    assert_eq!(no.expect("a session").session.play().game().moves_made(), 3);
+    let (quit, out) = load(vec!["q"], true);
+    assert!(quit.is_none());
+    assert_eq!(out.trim(), crate::app::render::replies::SAVED_GAME_KEPT);
+    let (scripted, _) = load(vec![], false);
+    let scripted = scripted.expect("a session");
+    assert_eq!(scripted.session.play().game().moves_made(), 1);
+    let warnings = &scripted.session.world().warnings;
+    assert!(warnings.iter().any(|w| w.ends_with("the moves made since are gone")), "{warnings:?}");
+    std::fs::write(&path, serde_json::to_string(&now).unwrap()).unwrap();
+    let (same, _) = load(vec![], true);
+    let same = same.expect("a session");
+    assert_eq!((same.session.play().game().moves_made(), same.session.world().asked.len()), (3, 0));
+}
