@@ -1122,13 +1122,16 @@ pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
     Err(own_io_error(io::ErrorKind::AlreadyExists, OwnIoFault::TooManyMovedAside))
 }
 
-/// Largest stored file read (a saved game, the statistics): 16 MiB, so
+/// Largest stored file read (a saved game, the statistics): 1 MiB, so
 /// that a wrong file named by mistake gives an error instead of filling
-/// memory. It is also the largest written ([`write_json`],
-/// [`save_user_json`] refuse more, [`StoreError::TooLarge`]), so that every
-/// file of ours reads back: a saved game is a few kilobytes, and a game
-/// with unlimited passes can only reach it after millions of moves.
-pub const MAX_STORED: u64 = 16 << 20;
+/// memory, and so that replaying the longest saved game takes tens of
+/// megabytes, not hundreds (a memory limit would abort the process: an
+/// allocation that fails cannot be answered). It is also the largest
+/// written ([`write_json`], [`save_user_json`] refuse more,
+/// [`StoreError::TooLarge`]), so that every file of ours reads back: a
+/// saved game is a few kilobytes, and a game with unlimited passes can only
+/// reach it after some 250 000 moves.
+pub const MAX_STORED: u64 = 1 << 20;
 
 /// What [`read_json`] does with a file that is there but cannot be had as
 /// a value: one that cannot be read, or is not JSON of the expected form.

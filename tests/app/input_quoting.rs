@@ -21,11 +21,11 @@ fn a_comment_line_of_any_length_is_skipped() {
 fn a_stored_file_past_the_size_cap_is_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let big = dir.path().join("big.json");
-    std::fs::write(&big, vec![b' '; (16 << 20) + 1]).unwrap();
+    std::fs::write(&big, vec![b' '; (1 << 20) + 1]).unwrap();
     let (code, _, err) = klondike(&["--load", big.to_str().unwrap()], "");
     assert_eq!(code, 1);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("larger than 16 MiB"), "{err}");
+    assert!(err.contains("larger than 1 MiB"), "{err}");
 }
 
 #[test]

@@ -486,13 +486,13 @@ fn drawn_through(n: usize) -> GameRecord {
 }
 
 #[test]
-fn a_saved_game_of_millions_of_moves_is_written_so_that_it_reads_back() {
+fn a_saved_game_of_a_quarter_million_moves_is_written_so_that_it_reads_back() {
     // Draws and turns of the stock, every one legal.
     let some = drawn_through(200);
     assert_eq!(some.replay().unwrap().game.moves_made(), 200);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("autosave.json");
-    let long = drawn_through(1_900_000);
+    let long = drawn_through(250_000);
     write_json(&path, &long).unwrap();
     assert!(fs::metadata(&path).unwrap().len() <= store::MAX_STORED);
     assert_eq!(read_json::<GameRecord>(&path, MoveAside).unwrap(), Some(long.clone()));
@@ -510,15 +510,53 @@ fn a_saved_game_too_long_to_read_back_is_not_written_and_nothing_is_lost() {
     write_json(&path, &short).unwrap();
     let named = dir.path().join("long.json");
     store::save_user_json(&named, &short).unwrap();
-    // Five million moves of four bytes each are more than 16 MiB.
-    let too_long = drawn_through(5_000_000);
+    // 300 000 moves of four bytes each are more than 1 MiB.
+    let too_long = drawn_through(300_000);
     let err = write_json(&path, &too_long).unwrap_err();
     assert!(matches!(err, StoreError::TooLarge { .. }), "{err:?}");
-    assert!(err.to_string().contains("larger than the 16 MiB that klondike reads back"), "{err}");
+    assert!(err.to_string().contains("larger than the 1 MiB that klondike reads back"), "{err}");
     assert_eq!(read_json::<GameRecord>(&path, MoveAside).unwrap(), Some(short.clone()), "the old copy is kept");
     let err = store::save_user_json(&named, &too_long).unwrap_err();
     assert!(matches!(err, StoreError::TooLarge { .. }), "{err:?}");
     assert_eq!(read_json::<GameRecord>(&named, store::IfCorrupt::LeaveNamed).unwrap(), Some(short));
     let leftovers = fs::read_dir(dir.path()).unwrap().count();
     assert_eq!(leftovers, 2, "no temporary file is left");
+}
+
+/// Runs `klondike --load FILE` (standard input empty) under a limit of
+/// `kib` KiB of address space (`ulimit -v`): exit code and standard error.
+#[cfg(target_os = "linux")]
+fn load_in_kib(kib: u64, file: &Path) -> (i32, String) {
+    let out = Command::new("sh")
+        .args(["-c", &format!("ulimit -v {kib} && exec \"$0\" --load \"$1\""), env!("CARGO_BIN_EXE_klondike")])
+        .arg(file)
+        .output()
+        .expect("sh runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// The longest game klondike writes loads within a few tens of megabytes
+/// more than the shortest, so that a memory limit does not abort the
+/// process (a save of 1.5 million moves, then readable, needed hundreds of
+/// megabytes, and an allocation that failed aborted); a longer file is
+/// refused in one line.
+#[test]
+#[cfg(target_os = "linux")]
+fn the_longest_saved_game_loads_under_a_memory_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let short = dir.path().join("short.json");
+    write_json(&short, &drawn_through(3)).unwrap();
+    // The least address space (in steps of 4 MiB) in which a short game loads.
+    let Some(kib) = (1..64).map(|n| n * 4096).find(|&kib| load_in_kib(kib, &short).0 == 0) else {
+        panic!("klondike never ran under a memory limit");
+    };
+    let longest = dir.path().join("longest.json");
+    write_json(&longest, &drawn_through(250_000)).unwrap();
+    let (code, err) = load_in_kib(kib + 64 * 1024, &longest);
+    assert_eq!(code, 0, "{err}");
+    let longer = dir.path().join("longer.json");
+    fs::write(&longer, serde_json::to_string(&drawn_through(1_500_000)).unwrap()).unwrap();
+    let (code, err) = load_in_kib(kib + 64 * 1024, &longer);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("larger than 1 MiB") && err.trim().lines().count() == 1, "{err}");
 }

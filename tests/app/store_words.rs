@@ -16,7 +16,7 @@ fn a_file_that_cannot_be_read_says_so_not_that_it_is_something_else() {
 
 #[test]
 fn stored_files_reasons_keep_their_words() {
-    assert_eq!(Damage::TooLarge.to_string(), "larger than 16 MiB, far more than any of ours");
+    assert_eq!(Damage::TooLarge.to_string(), "larger than 1 MiB, far more than any of ours");
     assert_eq!(
         Problem::NotASavedGame(Damage::NoFormatVersion).to_string(),
         "it is not a saved game (it has no format_version, so it is not a klondike file)"

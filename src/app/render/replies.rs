@@ -668,8 +668,9 @@ pub const SAVED_GAME_KEPT: &str = "The saved game is kept.";
 /// The line editor's history file is not one klondike reads or writes.
 pub fn history_file_unfit(path: &std::path::Path) -> String {
     format!(
-        "the history file {} is not a regular file of at most 16 MiB; it is left as it is and this session's history will not be saved",
-        path.display()
+        "the history file {} is not a regular file of at most {} MiB; it is left as it is and this session's history will not be saved",
+        path.display(),
+        crate::app::store::MAX_STORED >> 20
     )
 }
 
