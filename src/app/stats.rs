@@ -110,6 +110,9 @@ impl Statistics {
     /// streak shorter than the current one (a file edited, or another
     /// program's); `None` for figures counting could have given.
     pub fn inconsistency(&self) -> Option<String> {
+        if self.format_version == 0 {
+            return Some("format_version 0 (versions start at 1)".to_string());
+        }
         self.per_rules.iter().find_map(|(rules, r)| {
             let lost = r.played.checked_sub(r.won);
             let why = if lost.is_none() {

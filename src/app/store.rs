@@ -1340,7 +1340,18 @@ pub fn save_user_json<T: Serialize + DeserializeOwned + Versioned>(path: &Path, 
 pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
     let text = json_text(path, value)?;
     let io_err = |error| StoreError::Io { path: path.to_path_buf(), action: Action::Write, error };
-    write_atomically(path, text.as_bytes()).map_err(io_err)
+    // A file of ours that is a symbolic link (the statistics kept
+    // elsewhere, say) is written through, as `save` writes through one:
+    // replacing the link with a file would leave its target behind.
+    // One that leads to no file yet makes it, as a shell's `>` would.
+    let target = match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => match fs::canonicalize(path) {
+            Ok(target) => target,
+            Err(_) => parent_of(path).join(fs::read_link(path).map_err(io_err)?),
+        },
+        _ => path.to_path_buf(),
+    };
+    write_atomically(&target, text.as_bytes()).map_err(io_err)
 }
 
 /// `value` as the text of a stored file for `path`: compact JSON and a

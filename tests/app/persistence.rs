@@ -413,3 +413,23 @@ fn save_never_replaces_the_autosave_lock_a_session_holds() {
     assert!(out.contains("one of klondike's own files"), "{out}");
     assert_eq!(std::fs::metadata(&lock).unwrap().len(), 0, "the lock file is left as it was");
 }
+
+/// Statistics kept elsewhere through a symbolic link are written through
+/// it: the link stays, and its target holds the count (the link was
+/// replaced by a file, the target left behind).
+#[test]
+#[cfg(unix)]
+fn statistics_behind_a_symbolic_link_are_written_through_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let target = elsewhere.path().join("real-stats.json");
+    let link = dir.path().join("statistics.json");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    for _ in 0..2 {
+        let (code, _, err) = klondike(dir.path(), &["--game", "1", "--stats"], "d\n");
+        assert_eq!(code, 0, "{err}");
+    }
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is kept");
+    let stats: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    assert_eq!(stats["per_rules"]["draw 1, passes unlimited, foundation-to-tableau off"]["played"], 2);
+}

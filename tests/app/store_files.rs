@@ -238,6 +238,7 @@ fn other_files_and_impossible_figures_are_no_statistics() {
         (saved_game.to_string(), "it has a field draw, which this kind of klondike file has not: its fields are format_version, per_rules, vegas_balance, counted"),
         (r#"{"format_version":1,"foo":1}"#.to_string(), "it has a field foo, which"),
         (record(r#""played":31,"won":32"#), "32 won of 31 played"),
+        (r#"{"format_version":0}"#.to_string(), "format_version 0"),
         (record(r#""played":5,"won":2,"longest_win_streak":3"#), "a win streak of 0 (longest 3) with 2 won"),
         (record(r#""played":5,"won":2,"current_losing_streak":2,"longest_losing_streak":1"#), "a losing streak"),
         (
