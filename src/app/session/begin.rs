@@ -187,62 +187,13 @@ pub fn begin<W: World>(
     mut persistence: Persistence,
     out: &mut impl Write,
 ) -> Result<Option<ReadySession<W>>, BeginError> {
+    let rules = args.rules;
     let in_use = claim_autosave(&mut world, &mut persistence, args.resume)?;
     let saved = match &args.load {
-        Some(path) => {
-            let (replayed, id) = read_saved_game(path)?;
-            // The game saved in the data folder itself (that file, or a copy
-            // of it made with `save`): the same game goes on under its own
-            // id, and the session keeps its saved copy, instead of counting
-            // it as lost and starting it again as a new game. A copy of
-            // another deal, rules or scoring, though it has the id (edited
-            // by hand), is another game; so is a copy saved before any move
-            // of a game played since, which would be saved again as a game
-            // never played, and never counted.
-            // Read only where this session keeps the saved game: another
-            // session's is not even read (see `offer_saved`).
-            let autosaved = if persistence.autosave { world.folder().read_autosave().ok().flatten() } else { None };
-            let same = autosaved.filter(|saved| saved.identity() == id && !world.folder().was_counted(&id)).and_then(
-                |saved| {
-                    saved.replay().ok().filter(|s| {
-                        s.deal == replayed.deal
-                            && s.game.rules() == replayed.game.rules()
-                            && s.scoring == replayed.scoring
-                            && (!Play::was_played(s) || Play::was_played(&replayed))
-                    })
-                },
-            );
-            let Some(now) = same else {
-                let elapsed = replayed.elapsed_seconds;
-                return begin_on(
-                    world,
-                    args,
-                    view,
-                    Some(Saved { start: Start::Loaded { elapsed }, replayed }),
-                    persistence,
-                );
-            };
-            // A copy that is not the saved game as it is now (saved before
-            // the moves made since, or after moves since undone): loading it
-            // loses those moves, which the player is asked about at a
-            // terminal, as `load` asks at the prompt, and told in a script.
-            let as_now =
-                now.game.history() == replayed.game.history() && now.game.redo_moves() == replayed.game.redo_moves();
-            let file = path.display().to_string();
-            let kept = if as_now {
-                replayed
-            } else if args.asked.offer {
-                match ask_to_load_earlier(&mut world, &file, args.asked.screen_reader, out)? {
-                    Some(true) => replayed,
-                    Some(false) => now,
-                    None => return Ok(None),
-                }
-            } else {
-                world.warn(&said::earlier_copy_loaded(&file));
-                replayed
-            };
-            Some(Saved { start: Start::Resumed { elapsed: kept.elapsed_seconds, id }, replayed: kept })
-        }
+        Some(path) => match load_saved(&mut world, args, path, &persistence, out)? {
+            Some(saved) => Some(saved),
+            None => return Ok(None),
+        },
         None => match offer_saved(&mut world, &args.asked, in_use, out)? {
             OfferOutcome::Nothing => None,
             OfferOutcome::Saved(saved) => Some(*saved),
@@ -253,7 +204,89 @@ pub fn begin<W: World>(
             OfferOutcome::Quit => return Ok(None),
         },
     };
-    begin_on(world, args, view, saved, persistence)
+    let mut skipped = None;
+    let (play, start) = match saved {
+        Some(Saved { replayed, start }) => (Play::from_replayed(replayed, args.autoplay), start),
+        None => {
+            let (deal, origin) = if args.winnable {
+                let first = args.choice.game.unwrap_or_else(|| world.random_game());
+                let winnable = first_winnable(&mut world, first, &rules).map_err(BeginError::Winnable)?;
+                skipped = Some(winnable.passed);
+                (winnable.deal, Origin::Number(winnable.number))
+            } else {
+                choose_deal(&args.choice, || world.random_game())?
+            };
+            (Play::new(deal, origin, rules, args.scoring, args.autoplay), Start::Dealt)
+        }
+    };
+    // Only once the new game is known to be good (a bad deal ends the
+    // program before this): the saved game it replaces is settled.
+    if persistence.autosave && !matches!(start, Start::Resumed { .. }) {
+        persistence.autosave = retire_autosave(&mut world, persistence.stats);
+    }
+    let session = Session::new(play, start, view, persistence, args.winnable, world);
+    Ok(Some(ReadySession { session, skipped }))
+}
+
+/// The saved game `--load` names, and how the session starts on it: the
+/// game saved in the data folder goes on when the file is a copy of it
+/// (asking first, at a terminal, when loading it loses moves made since);
+/// any other is a new game from its position. `None` when the player quit
+/// at the question.
+///
+/// # Errors
+/// [`BeginError::Choice`] for a file that cannot be loaded;
+/// [`BeginError::Io`] when the question cannot be asked.
+fn load_saved(
+    world: &mut impl World,
+    args: &BeginWith,
+    path: &Path,
+    persistence: &Persistence,
+    out: &mut impl Write,
+) -> Result<Option<Saved>, BeginError> {
+    let (replayed, id) = read_saved_game(path)?;
+    // The game saved in the data folder itself (that file, or a copy
+    // of it made with `save`): the same game goes on under its own
+    // id, and the session keeps its saved copy, instead of counting
+    // it as lost and starting it again as a new game. A copy of
+    // another deal, rules or scoring, though it has the id (edited
+    // by hand), is another game; so is a copy saved before any move
+    // of a game played since, which would be saved again as a game
+    // never played, and never counted.
+    // Read only where this session keeps the saved game: another
+    // session's is not even read (see `offer_saved`).
+    let autosaved = if persistence.autosave { world.folder().read_autosave().ok().flatten() } else { None };
+    let same = autosaved.filter(|saved| saved.identity() == id && !world.folder().was_counted(&id)).and_then(|saved| {
+        saved.replay().ok().filter(|s| {
+            s.deal == replayed.deal
+                && s.game.rules() == replayed.game.rules()
+                && s.scoring == replayed.scoring
+                && (!Play::was_played(s) || Play::was_played(&replayed))
+        })
+    });
+    let Some(now) = same else {
+        let elapsed = replayed.elapsed_seconds;
+        return Ok(Some(Saved { start: Start::Loaded { elapsed }, replayed }));
+    };
+    // A copy that is not the saved game as it is now (saved before
+    // the moves made since, or after moves since undone): loading it
+    // loses those moves, which the player is asked about at a
+    // terminal, as `load` asks at the prompt, and told in a script.
+    let as_now = now.game.history() == replayed.game.history() && now.game.redo_moves() == replayed.game.redo_moves();
+    let file = path.display().to_string();
+    let kept = if as_now {
+        replayed
+    } else if args.asked.offer {
+        match ask_to_load_earlier(world, &file, args.asked.screen_reader, out)? {
+            Some(true) => replayed,
+            Some(false) => now,
+            None => return Ok(None),
+        }
+    } else {
+        world.warn(&said::earlier_copy_loaded(&file));
+        replayed
+    };
+    Ok(Some(Saved { start: Start::Resumed { elapsed: kept.elapsed_seconds, id }, replayed: kept }))
 }
 
 /// Asks through `world` whether to load `file`, a copy of the saved game
@@ -285,39 +318,6 @@ fn ask_to_load_earlier(
             _ => question = said::load_earlier_again(screen_reader),
         }
     }
-}
-
-/// [`begin`] once the saved game to start from (if any) is known.
-fn begin_on<W: World>(
-    mut world: W,
-    args: &BeginWith,
-    view: View,
-    saved: Option<Saved>,
-    mut persistence: Persistence,
-) -> Result<Option<ReadySession<W>>, BeginError> {
-    let rules = args.rules;
-    let mut skipped = None;
-    let (play, start) = match saved {
-        Some(Saved { replayed, start }) => (Play::from_replayed(replayed, args.autoplay), start),
-        None => {
-            let (deal, origin) = if args.winnable {
-                let first = args.choice.game.unwrap_or_else(|| world.random_game());
-                let winnable = first_winnable(&mut world, first, &rules).map_err(BeginError::Winnable)?;
-                skipped = Some(winnable.passed);
-                (winnable.deal, Origin::Number(winnable.number))
-            } else {
-                choose_deal(&args.choice, || world.random_game())?
-            };
-            (Play::new(deal, origin, rules, args.scoring, args.autoplay), Start::Dealt)
-        }
-    };
-    // Only once the new game is known to be good (a bad deal ends the
-    // program before this): the saved game it replaces is settled.
-    if persistence.autosave && !matches!(start, Start::Resumed { .. }) {
-        persistence.autosave = retire_autosave(&mut world, persistence.stats);
-    }
-    let session = Session::new(play, start, view, persistence, args.winnable, world);
-    Ok(Some(ReadySession { session, skipped }))
 }
 
 /// A source of command lines: standard input, the line editor, or lines
