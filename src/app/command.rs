@@ -1203,6 +1203,18 @@ fn card_to(card: Card, to: CardTarget, position: &Position, rules: &Rules) -> Re
             }
             let fits: Vec<Move> =
                 PileId::ALL.into_iter().filter_map(|p| onto(Some(p)).ok().and_then(|mv| checked(mv).ok())).collect();
+            // A pile with nothing face down moved whole onto an empty pile
+            // (a king's) changes nothing: made only when the pile is named.
+            let idle = |mv: &Move| match *mv {
+                Move::TableauToTableau { from, to, count } => {
+                    let pile = position.pile(from);
+                    pile.hidden().is_empty() && count == pile.face_up().len() && position.pile(to).is_empty()
+                }
+                _ => false,
+            };
+            if let (Some(&Move::TableauToTableau { from, to, .. }), true) = (fits.first(), fits.iter().all(idle)) {
+                return Err(MoveError::CardAtBottom { card, pile: from, to });
+            }
             match fits.as_slice() {
                 [] => Err(MoveError::CardGoesNowhere { card }),
                 [mv] => Ok(*mv),
@@ -1643,6 +1655,30 @@ mod tests {
         };
         assert_eq!(down("ah"), Err(MoveError::CardOnFoundation { card: c("AH") }));
         assert_eq!(down("ah 7"), Ok(Move::FoundationToTableau { suit: c("AH").suit(), to: PileId::ALL[6] }));
+        // A king alone on its pile, or a build on it with nothing face
+        // down, goes to another empty pile only when it is named: alone,
+        // such a move changes nothing. A king over face-down cards goes.
+        let kings: Position = "tableau | KC / - / 2C | KH QS / | KD QC JH / 3C | KS / - / | 5D \
+                               ; stock * ; waste 4D 6C ; foundations - - - - ; pass 1"
+            .parse()
+            .unwrap();
+        let alone = |text: &str| match text.parse::<Command>() {
+            Ok(Command::Move(m)) => m.resolve(&kings, &Rules::default()),
+            other => panic!("{text}: {other:?}"),
+        };
+        let (p, two) = (PileId::ALL, PileId::ALL[1]);
+        assert_eq!(alone("kc"), Err(MoveError::CardAtBottom { card: c("KC"), pile: p[0], to: two }));
+        assert_eq!(
+            alone("kc").unwrap_err().to_string(),
+            "the king of clubs is at the bottom of pile 1 already: another empty pile changes nothing (name one to move it all the same, kc 2)"
+        );
+        assert_eq!(alone("kd"), Err(MoveError::CardAtBottom { card: c("KD"), pile: p[3], to: two }));
+        assert_eq!(alone("kc 2"), Ok(Move::TableauToTableau { from: p[0], to: two, count: 1 }));
+        assert_eq!(
+            alone("kh"),
+            Err(MoveError::CardFitsSeveral { card: c("KH"), piles: vec![two, p[5]] }),
+            "over a face-down card: a move that turns it up"
+        );
         // Named with the pile it is on: "already there", not "the same pile".
         assert_eq!(go("9h 1"), Err(MoveError::CardOnPile { card: c("9H"), pile: PileId::ALL[0] }));
         assert_eq!(go("9h 1").unwrap_err().to_string(), "the 9 of hearts is on pile 1 already");

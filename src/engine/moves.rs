@@ -218,6 +218,11 @@ pub enum MoveError {
     /// A card named alone can go nowhere now.
     #[error("the {} can go nowhere now", card.name())]
     CardGoesNowhere { card: Card },
+    /// A card named alone is the bottom card of its pile, with nothing
+    /// face down under it, and could only go to an empty pile: a move that
+    /// changes nothing, made only when the pile is named.
+    #[error("the {} is at the bottom of pile {pile} already: another empty pile changes nothing (name one to move it all the same, {} {to})", card.name(), card.to_string().to_lowercase())]
+    CardAtBottom { card: Card, pile: PileId, to: PileId },
     /// A card named alone fits on several piles (at least two).
     #[error("{}", fits_several(*card, piles))]
     CardFitsSeveral { card: Card, piles: Vec<PileId> },
