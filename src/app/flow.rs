@@ -257,7 +257,7 @@ impl Flow {
                     self.winnable_said = false;
                     // Every move loses: the heuristic's, to play on.
                     let play_on = hint_where(game, |_| true);
-                    return if game.moves_made() == 0 { Advice::LostAtDeal(play_on) } else { Advice::Lost(play_on) };
+                    return if play.at_deal() { Advice::LostAtDeal(play_on) } else { Advice::Lost(play_on) };
                 }
                 _ => {}
             }
@@ -478,6 +478,24 @@ mod tests {
         assert_eq!(flow.advise(&play, winning), Advice::Winning { mv, news: true });
         flow.new_game();
         assert_eq!(flow.advise(&play, winning), Advice::Winning { mv, news: true });
+    }
+
+    /// A game lost with only autoplay's moves at the deal made was lost at
+    /// the deal; after a move of the player's, by play.
+    #[test]
+    fn a_game_lost_before_any_move_of_the_players_is_lost_at_the_deal() {
+        let mut flow = Flow::default();
+        // Game 3 deals the aces of spades and diamonds on top: autoplay puts them up.
+        let deal = Deal::for_number(GameNumber::new(3).unwrap());
+        let mut play =
+            Play::new(deal, Origin::Number(GameNumber::new(3).unwrap()), Rules::default(), Scoring::None, true);
+        play.apply(Action::Autoplay, None).unwrap();
+        assert_eq!(play.game().moves_made(), 2);
+        assert!(play.at_deal());
+        assert!(matches!(flow.advise(&play, |_| Verdict::Unwinnable), Advice::LostAtDeal(_)));
+        play.apply(Action::Move(MoveCommand::Draw), None).unwrap();
+        assert!(!play.at_deal());
+        assert!(matches!(flow.advise(&play, |_| Verdict::Unwinnable), Advice::Lost(_)));
     }
 
     #[test]

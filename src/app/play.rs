@@ -407,6 +407,13 @@ impl Play {
         self.ever_moved || self.movers.iter().chain(&self.redo_movers).any(|&m| m == Mover::Player)
     }
 
+    /// Whether the game stands as dealt: no move of the player's on its
+    /// history (autoplay's moves at the deal may be), so that a game lost
+    /// here was lost at the deal, not by a move.
+    pub fn at_deal(&self) -> bool {
+        !self.movers.contains(&Mover::Player)
+    }
+
     /// Whether the player made a move in the saved game `replayed`, as
     /// [`Play::player_moved`] says of it once loaded.
     pub fn was_played(replayed: &Replayed) -> bool {

@@ -1156,7 +1156,7 @@ impl<W: World> Session<W> {
                 let budget = self.world.budget(SOLVE_STATES, SOLVE_TIME);
                 let (position, rules) = (self.play.game().position(), self.play.rules());
                 let verdict = self.world.solve(position, rules, budget);
-                let text = said::solve_text(&verdict, self.game().moves_made() > 0);
+                let text = said::solve_text(&verdict, !self.play.at_deal());
                 Ok(Reply::Solver(text, SolverFacts::of_verdict(&verdict)))
             }
             Command::Review => {

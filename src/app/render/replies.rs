@@ -130,7 +130,8 @@ pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardSt
 
 /// The answer to `solve` at the prompt, from the solver's `verdict` on
 /// the position: won, winnable with the line's length and its first five
-/// moves, lost (`moved`: after moves, so `review` is offered), stopped
+/// moves, lost (`moved`: after moves of the player's, so `review` is
+/// offered; else the deal itself cannot be won), stopped
 /// (`Unknown(GaveUp::Cancelled)`) or undecided.
 pub fn solve_text(verdict: &Verdict, moved: bool) -> String {
     match verdict {
@@ -146,7 +147,7 @@ pub fn solve_text(verdict: &Verdict, moved: bool) -> String {
         Verdict::Unwinnable if moved => {
             format!("The game can no longer be won from here: the solver tried every line. {REVIEW_OFFER}")
         }
-        Verdict::Unwinnable => "The game can no longer be won from here: the solver tried every line.".into(),
+        Verdict::Unwinnable => "This deal cannot be won: the solver tried every line.".into(),
         Verdict::Unknown(GaveUp::Cancelled) => "Stopped: the solver did not finish, the game goes on.".into(),
         Verdict::Unknown(why) => format!("Unknown: the solver gave up ({why})."),
     }
@@ -810,7 +811,7 @@ mod tests {
         assert_eq!(solve_text(&Verdict::Unknown(GaveUp::TimeLimit), true), "Unknown: the solver gave up (time limit).");
         // Lost after moves: the review is offered; at the deal there is nothing to review.
         assert!(solve_text(&Verdict::Unwinnable, true).ends_with(REVIEW_OFFER));
-        assert!(!solve_text(&Verdict::Unwinnable, false).contains("review"));
+        assert_eq!(solve_text(&Verdict::Unwinnable, false), "This deal cannot be won: the solver tried every line.");
     }
 
     #[test]
