@@ -257,7 +257,10 @@ impl Flow {
                     self.winnable_said = false;
                     // Every move loses: the heuristic's, to play on.
                     let play_on = hint_where(game, |_| true);
-                    return if play.at_deal() { Advice::LostAtDeal(play_on) } else { Advice::Lost(play_on) };
+                    return match lost_where(play) {
+                        Lost::InPlay => Advice::Lost(play_on),
+                        Lost::AtDeal | Lost::NeverWinnable => Advice::LostAtDeal(play_on),
+                    };
                 }
                 _ => {}
             }
@@ -366,6 +369,50 @@ pub fn first_winnable(
         number = number.checked_add(1).unwrap_or(GameNumber::ONE);
     }
     Err(WinnableError::NoneFound { first })
+}
+
+/// Where a game that can no longer be won was lost, which decides the way
+/// on a stuck game is told: at the deal (no move of the player's yet), a
+/// deal that could never be won (as the census found it), or by a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lost {
+    /// Before any move of the player's: nothing to review or undo.
+    AtDeal,
+    /// After moves, in a deal known to be unwinnable: no move lost it.
+    NeverWinnable,
+    /// By a move (as far as is known): `review` finds which.
+    InPlay,
+}
+
+impl Lost {
+    /// What a game alone tells (no census, no autoplay): at the deal when
+    /// no move was made.
+    pub fn of_moves(moves: usize) -> Lost {
+        if moves == 0 {
+            Lost::AtDeal
+        } else {
+            Lost::InPlay
+        }
+    }
+}
+
+/// Where `play`, a game that can no longer be won, was lost: at the deal
+/// (no move of the player's yet), in a deal that could never be won (the
+/// committed census verdicts say so, for the deal numbers and rules they
+/// cover), or by a move as far as is known (`review` finds which).
+pub fn lost_where(play: &Play) -> Lost {
+    if play.at_deal() {
+        return Lost::AtDeal;
+    }
+    let never = play
+        .origin()
+        .number()
+        .is_some_and(|n| known_verdicts().verdict(n, play.rules()) == Some(BatchVerdict::Unwinnable));
+    if never {
+        Lost::NeverWinnable
+    } else {
+        Lost::InPlay
+    }
 }
 
 /// The committed census verdicts (`src/app/census/verdicts.txt`, written by

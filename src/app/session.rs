@@ -22,7 +22,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use crate::app::command::{Command, Query};
-use crate::app::flow::{self, Flow, Passed, Pending, Refusal, Step, Winnable, WinnableError};
+use crate::app::flow::{self, Flow, Lost, Passed, Pending, Refusal, Step, Winnable, WinnableError};
 use crate::app::play::{Action, Event, Origin, Outcome, Play, PlayError};
 use crate::app::record::{GameId, GameRecord, RecordError, Replayed};
 use crate::app::render::columns;
@@ -1156,7 +1156,7 @@ impl<W: World> Session<W> {
                 let budget = self.world.budget(SOLVE_STATES, SOLVE_TIME);
                 let (position, rules) = (self.play.game().position(), self.play.rules());
                 let verdict = self.world.solve(position, rules, budget);
-                let text = said::solve_text(&verdict, !self.play.at_deal());
+                let text = said::solve_text(&verdict, flow::lost_where(&self.play) == Lost::InPlay);
                 Ok(Reply::Solver(text, SolverFacts::of_verdict(&verdict)))
             }
             Command::Review => {

@@ -2,6 +2,7 @@
 //! is announced in one line, with no control or box-drawing characters,
 //! and with the cards spelled in words.
 
+use klondike::app::flow::Lost;
 use klondike::app::render::announce::{announce_move, announce_redo, announce_status, announce_undo};
 use klondike::app::render::words::{card_name, CardStyle};
 use klondike::engine::card::{Card, Suit};
@@ -165,9 +166,9 @@ fn foundation_to_pile() {
 fn won_and_stuck_in_words() {
     let pos = position("tableau - / - / - / - / - / - / | KS ; stock - ; waste - ; foundations KC KD KH QS ; pass 1");
     let mut game = Game::from_position(pos, Rules::default());
-    assert_eq!(announce_status(&game), None);
+    assert_eq!(announce_status(&game, Lost::InPlay), None);
     game.play(Move::TableauToFoundation { from: PileId::ALL[6] }).unwrap();
-    let won = announce_status(&game).unwrap();
+    let won = announce_status(&game, Lost::InPlay).unwrap();
     check_line(&won);
     assert_eq!(won, "You won! All 52 cards are on the foundations, in 1 move.");
 
@@ -179,18 +180,22 @@ fn won_and_stuck_in_words() {
     for _ in 0..3 {
         game.play(Move::Draw).unwrap();
     }
-    let stuck = announce_status(&game).unwrap();
+    let stuck = announce_status(&game, Lost::of_moves(game.moves_made())).unwrap();
     check_line(&stuck);
     assert!(
         stuck.starts_with("Stuck: no move can turn up a card or bring one into play from the stock or waste"),
         "{stuck}"
     );
     assert!(stuck.ends_with("Type review to find out where it was lost, u to undo, or new for a new game."), "{stuck}");
+    // Of a deal that could never be won, no move lost it: nothing to review.
+    let never = announce_status(&game, Lost::NeverWinnable).unwrap();
+    check_line(&never);
+    assert!(never.ends_with("can no longer be won. This deal could never be won: type new for a new game."), "{never}");
 
     // The same deal in draw-3 with one pass is stuck at the deal: nothing
     // to review or undo, so only new is offered, in the same words.
     let rules = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), ..Rules::default() };
-    let stuck = announce_status(&Game::new(&deal, rules)).unwrap();
+    let stuck = announce_status(&Game::new(&deal, rules), Lost::AtDeal).unwrap();
     check_line(&stuck);
     assert!(stuck.starts_with("Stuck: no move can turn up a card"), "{stuck}");
     assert!(stuck.ends_with("can no longer be won. Type new for a new game."), "{stuck}");
@@ -239,7 +244,7 @@ fn every_announcement_along_many_games_is_one_clean_line() {
                     check_line(&announce_redo(&before_redo, &redone, &game, &w));
                     lines += 2;
                 }
-                if let Some(status) = announce_status(&game) {
+                if let Some(status) = announce_status(&game, Lost::of_moves(game.moves_made())) {
                     check_line(&status);
                 }
                 lines += 1;

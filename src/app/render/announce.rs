@@ -24,7 +24,8 @@
 //! [`CardStyle::WORDS`] it holds no control characters; with a coloured
 //! short style the cards carry their ANSI colour codes.
 
-use crate::app::render::rows::{empty_stock, redeal_cost, EmptyStock};
+use crate::app::flow::Lost;
+use crate::app::render::rows::{empty_stock, redeal_cost, EmptyStock, STUCK_WAY_ON_AT_START, STUCK_WAY_ON_NEVER};
 use crate::app::render::words::{capitalise, count, suit_name, CardStyle};
 use crate::engine::card::Card;
 use crate::engine::game::{Game, Played, Position, Status};
@@ -252,9 +253,10 @@ pub const STUCK_WHY: &str = "no move can turn up a card or bring one into play f
 /// "You won! All 52 cards are on the foundations, in 97 moves." or "Stuck:
 /// no move can turn up a card or bring one into play from the stock or waste, so this game
 /// can no longer be won. Type review to find out where it was lost, u to undo,
-/// or new for a new game." (at the deal, with nothing to review or undo:
-/// "Type new for a new game."); `None` while playing.
-pub fn announce_status(game: &Game) -> Option<String> {
+/// or new for a new game." (`lost` at the deal, with nothing to review or
+/// undo: "Type new for a new game."; a deal that could never be won says
+/// so instead of offering review); `None` while playing.
+pub fn announce_status(game: &Game, lost: Lost) -> Option<String> {
     match game.status() {
         Status::Playing => None,
         Status::Won => {
@@ -262,10 +264,10 @@ pub fn announce_status(game: &Game) -> Option<String> {
         }
         Status::Stuck => Some(format!(
             "Stuck: {STUCK_WHY}, so this game can no longer be won. {}",
-            if game.moves_made() == 0 {
-                "Type new for a new game."
-            } else {
-                "Type review to find out where it was lost, u to undo, or new for a new game."
+            match lost {
+                Lost::AtDeal => STUCK_WAY_ON_AT_START,
+                Lost::NeverWinnable => STUCK_WAY_ON_NEVER,
+                Lost::InPlay => "Type review to find out where it was lost, u to undo, or new for a new game.",
             }
         )),
     }
@@ -688,9 +690,12 @@ mod tests {
             position("tableau - / - / - / - / - / - / - ; stock - ; waste - ; foundations KC KD KH KS ; pass 1"),
             Rules::default(),
         );
-        assert_eq!(announce_status(&won).unwrap(), "You won! All 52 cards are on the foundations, in 0 moves.");
+        assert_eq!(
+            announce_status(&won, Lost::InPlay).unwrap(),
+            "You won! All 52 cards are on the foundations, in 0 moves."
+        );
         let game =
             Game::new(&crate::engine::deal::Deal::for_number(crate::engine::deal::GameNumber::ONE), Rules::default());
-        assert_eq!(announce_status(&game), None);
+        assert_eq!(announce_status(&game, Lost::InPlay), None);
     }
 }

@@ -28,7 +28,8 @@ use std::fmt::Write;
 
 use anstyle::{AnsiColor, Style};
 
-use crate::app::render::rows::{empty_stock_note, STUCK_MESSAGE, STUCK_WAY_ON, STUCK_WAY_ON_AT_START};
+use crate::app::flow::Lost;
+use crate::app::render::rows::{empty_stock_note, way_on, STUCK_MESSAGE};
 use crate::app::render::words::{count, CardNames, CardStyle};
 use crate::engine::card::{Card, Colour, Suit};
 use crate::engine::game::{Game, Status};
@@ -68,6 +69,8 @@ pub struct ColumnsView<'a> {
     /// Cards the last move changed (moved, turned up, drawn): each is
     /// marked, wherever it shows (tableau, waste or foundation).
     pub marked: &'a [Card],
+    /// Where a stuck game was lost, for the way on it is told.
+    pub lost: Lost,
 }
 
 /// The column picture of `game`: several lines, each ending in a newline,
@@ -163,8 +166,7 @@ pub fn columns(game: &Game, view: &ColumnsView) -> String {
             MAX_WIDTH,
         )),
         Status::Stuck => {
-            let way_on = if moves == 0 { STUCK_WAY_ON_AT_START } else { STUCK_WAY_ON };
-            lines.extend(wrap(&format!("{STUCK_MESSAGE} {way_on}"), MAX_WIDTH));
+            lines.extend(wrap(&format!("{STUCK_MESSAGE} {}", way_on(view.lost)), MAX_WIDTH));
         }
         Status::Playing => {}
     }
@@ -270,7 +272,7 @@ mod tests {
     }
 
     fn view<'a>(style: &'a CardStyle, marked: &'a [Card]) -> ColumnsView<'a> {
-        ColumnsView { title: "Game 1", status: "", style, score: ScoreNow::NONE, marked }
+        ColumnsView { title: "Game 1", status: "", style, score: ScoreNow::NONE, marked, lost: Lost::InPlay }
     }
 
     /// `text` without its ANSI escape sequences.
@@ -561,9 +563,9 @@ You won: all 52 cards are on the foundations, in 0 moves.
         assert_eq!(wrap("aaa bbb ccc", 7), vec!["aaa bbb", "ccc"]);
         assert_eq!(wrap("aaa bbb ccc", 8), vec!["aaa bbb", "ccc"]);
         assert_eq!(wrap("aaaaaaaaaa b", 4), vec!["aaaa", "aaaa", "aa b"]);
-        let stuck = wrap(&format!("{STUCK_MESSAGE} {STUCK_WAY_ON}"), MAX_WIDTH);
+        let stuck = wrap(&format!("{STUCK_MESSAGE} {}", crate::app::render::rows::STUCK_WAY_ON), MAX_WIDTH);
         assert!(stuck.len() > 1 && stuck.iter().all(|l| l.chars().count() <= MAX_WIDTH));
-        assert_eq!(stuck.join(" "), format!("{STUCK_MESSAGE} {STUCK_WAY_ON}"));
+        assert_eq!(stuck.join(" "), format!("{STUCK_MESSAGE} {}", crate::app::render::rows::STUCK_WAY_ON));
         // A status too long for the second line goes on in the next one.
         let status = "x".repeat(70);
         let picture =
@@ -609,6 +611,7 @@ You won: all 52 cards are on the foundations, in 0 moves.
                         style: &style,
                         score: ScoreNow { scoring: Scoring::ALL[step % 3], score: step as i64 * 5 },
                         marked: &marked,
+                        lost: Lost::of_moves(game.moves_made()),
                     };
                     let picture = columns(&game, &v);
                     check(&game, &style, &picture, &marked);

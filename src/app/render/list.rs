@@ -17,6 +17,7 @@
 //! Each line is also available alone (for the pile queries of
 //! [`crate::app::render::query`]).
 
+use crate::app::flow::Lost;
 use crate::app::render::announce::announce_status;
 use crate::app::render::rows::{empty_stock, redeal_cost, EmptyStock};
 use crate::app::render::words::{count, CardStyle};
@@ -31,14 +32,14 @@ use crate::engine::scoring::ScoreNow;
 /// the waste, the foundations, the seven piles, and the status when the
 /// game is won or stuck. Each line ends with a full stop and a newline.
 pub fn list(game: &Game, title: &str, style: &CardStyle) -> String {
-    list_scored(game, title, style, ScoreNow::NONE, "")
+    list_scored(game, title, style, ScoreNow::NONE, "", Lost::of_moves(game.moves_made()))
 }
 
 /// [`list`], where an empty stock's line also says what a redeal costs
 /// from `score` (the scoring in force and the score now), with `footer`
 /// (lines each ending in a newline) after the piles, before the sentence
 /// that says the game is won or stuck.
-pub fn list_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow, footer: &str) -> String {
+pub fn list_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow, footer: &str, lost: Lost) -> String {
     let pos = game.position();
     let rules = game.rules();
     let mut lines = vec![
@@ -49,7 +50,7 @@ pub fn list_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow,
     ];
     lines.extend(PileId::ALL.into_iter().map(|i| pile_line(pos, i, style)));
     lines.extend(footer.lines().map(str::to_string));
-    if let Some(status) = announce_status(game) {
+    if let Some(status) = announce_status(game, lost) {
         lines.push(status);
     }
     let mut out = lines.join("\n");
@@ -279,8 +280,16 @@ mod tests {
         assert!(text.contains("Stock: empty; the next draw turns the waste over. Pass 1.\n"), "{text}");
         // What the redeal costs, where the scoring charges it (draw-1
         // standard), down to the floor of 0.
-        let at =
-            |score| list_scored(&game, "Game 1", &CardStyle::WORDS, ScoreNow { scoring: Scoring::Standard, score }, "");
+        let at = |score| {
+            list_scored(
+                &game,
+                "Game 1",
+                &CardStyle::WORDS,
+                ScoreNow { scoring: Scoring::Standard, score },
+                "",
+                Lost::InPlay,
+            )
+        };
         assert!(at(150).contains("Stock: empty; the next draw turns the waste over, for 100 points off. Pass 1.\n"));
         assert!(at(40).contains("Stock: empty; the next draw turns the waste over, for 40 points off. Pass 1.\n"));
         assert!(at(0).contains("Stock: empty; the next draw turns the waste over. Pass 1.\n"));

@@ -19,6 +19,7 @@
 
 use std::fmt::Write;
 
+use crate::app::flow::Lost;
 use crate::app::render::words::{count, rank_name, suit_name, CardStyle};
 use crate::engine::card::Suit;
 use crate::engine::game::{Game, Position, Status};
@@ -90,13 +91,14 @@ pub fn table_styled(game: &Game, title: &str, style: &CardStyle) -> String {
 /// changes the score by from `score`: `Stock: empty (d turns the waste
 /// over, -100 points)`.
 pub fn table_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow) -> String {
-    table_with_status(game, title, style, score, "", "")
+    table_with_status(game, title, style, score, "", "", Lost::of_moves(game.moves_made()))
 }
 
 /// [`table_scored`] with `status` (such as "   Time 3:12") at the end of
 /// its second line, the line of the pass and the moves, and `footer`
 /// (lines each ending in a newline, such as "Score: 30\n") after the
-/// piles, before the sentence that says the game is won or stuck.
+/// piles, before the sentence that says the game is won or stuck (and,
+/// stuck, the way on for a game `lost` so).
 pub fn table_with_status(
     game: &Game,
     title: &str,
@@ -104,6 +106,7 @@ pub fn table_with_status(
     score: ScoreNow,
     status: &str,
     footer: &str,
+    lost: Lost,
 ) -> String {
     let pos = game.position();
     let rules = game.rules();
@@ -164,8 +167,7 @@ pub fn table_with_status(
             let _ = writeln!(out, "You won: all 52 cards are on the foundations, in {}.", count(moves, "move"));
         }
         Status::Stuck => {
-            let way_on = if moves == 0 { STUCK_WAY_ON_AT_START } else { STUCK_WAY_ON };
-            let _ = writeln!(out, "{STUCK_MESSAGE} {way_on}");
+            let _ = writeln!(out, "{STUCK_MESSAGE} {}", way_on(lost));
         }
         Status::Playing => {}
     }
@@ -178,6 +180,19 @@ pub const STUCK_MESSAGE: &str = "Stuck: no sequence of moves can turn up a face-
 pub const STUCK_WAY_ON: &str = "Type review to see where the game was lost, u to undo, or new for a new game.";
 /// The way on from a game stuck from the deal.
 pub const STUCK_WAY_ON_AT_START: &str = "Type new for a new game.";
+/// The way on from a game stuck after moves, of a deal that could never be
+/// won (no move lost it, so there is nothing to review).
+pub const STUCK_WAY_ON_NEVER: &str = "This deal could never be won: type new for a new game.";
+
+/// The way on from a stuck game `lost` so, as the table's stuck sentence
+/// ends.
+pub fn way_on(lost: Lost) -> &'static str {
+    match lost {
+        Lost::AtDeal => STUCK_WAY_ON_AT_START,
+        Lost::NeverWinnable => STUCK_WAY_ON_NEVER,
+        Lost::InPlay => STUCK_WAY_ON,
+    }
+}
 
 #[cfg(test)]
 mod tests {

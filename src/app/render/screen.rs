@@ -4,6 +4,7 @@
 //! to `score` and `moves`; the win. Pure functions: the front end passes
 //! the play time it measured.
 
+use crate::app::flow::Lost;
 use crate::app::play::{Origin, Play};
 use crate::app::render::announce::{announce_status, announce_win};
 use crate::app::render::columns::{columns, ColumnsView};
@@ -59,6 +60,16 @@ pub fn clock(seconds: u64) -> String {
     format!("Time {}:{:02}", seconds / 60, seconds % 60)
 }
 
+/// Where `play`, if stuck, was lost (see [`crate::app::flow::lost_where`]):
+/// asked only of a stuck game, the only one whose way on it changes.
+fn lost(play: &Play) -> Lost {
+    if play.status() == Status::Stuck {
+        crate::app::flow::lost_where(play)
+    } else {
+        Lost::InPlay
+    }
+}
+
 /// The whole table in `look`'s layout, with the score (and the clock where
 /// time is kept).
 pub fn whole_table(play: &Play, look: &Frame) -> String {
@@ -76,7 +87,7 @@ pub fn whole_table(play: &Play, look: &Frame) -> String {
         Layout::Rows => {
             // The clock on the table's second line.
             let status = clock.map(|c| format!("   {c}")).unwrap_or_default();
-            table_with_status(game, &title, look.style, play.score_now(), &status, &score)
+            table_with_status(game, &title, look.style, play.score_now(), &status, &score, lost(play))
         }
         Layout::Columns => {
             // The score and the clock on the status line: "Score 30   Time 3:12".
@@ -94,10 +105,11 @@ pub fn whole_table(play: &Play, look: &Frame) -> String {
                 style: look.style,
                 score: play.score_now(),
                 marked: &marked,
+                lost: lost(play),
             };
             columns(game, &view)
         }
-        Layout::List => list_scored(game, &title, look.style, play.score_now(), &score),
+        Layout::List => list_scored(game, &title, look.style, play.score_now(), &score, lost(play)),
     }
 }
 
@@ -153,14 +165,14 @@ pub fn opening(play: &Play, look: &Frame, note: Option<&str>) -> String {
     let game = play.game();
     // The list layout's first line, whatever the layout of `table`: the
     // deal, its rules and the moves made, in one sentence.
-    let listed = list_scored(game, &title(play.origin()), look.style, play.score_now(), "");
+    let listed = list_scored(game, &title(play.origin()), look.style, play.score_now(), "", lost(play));
     let title = listed.lines().next().unwrap_or_default();
     // What autoplay did comes before the tops it made.
     let note = note.map(|n| format!(" {n}")).unwrap_or_default();
     let stock = describe_stock(game, play.score_now());
     let stock = stock.split(". ").next().unwrap_or_default().trim_end_matches('.');
     let mut text = format!("{title}{note} {stock}. {}", describe_tops(game, look.style));
-    if let Some(status) = (play.status() != Status::Playing).then(|| announce_status(game)).flatten() {
+    if let Some(status) = (play.status() != Status::Playing).then(|| announce_status(game, lost(play))).flatten() {
         text = format!("{text} {status}");
     }
     text.push('\n');
@@ -189,7 +201,7 @@ pub fn after_change(
         if won {
             line = format!("{line} {}", win_sentence(play, look.clock));
         } else if stuck_news {
-            if let Some(status) = announce_status(play.game()) {
+            if let Some(status) = announce_status(play.game(), lost(play)) {
                 line = format!("{line} {status}");
             }
         }
@@ -236,7 +248,7 @@ pub fn score_answer(play: &Play) -> String {
     };
     // Stuck is said once when it happens, and here on request.
     let status = match play.status() {
-        Status::Stuck => announce_status(play.game()).map(|s| format!(" {s}")).unwrap_or_default(),
+        Status::Stuck => announce_status(play.game(), lost(play)).map(|s| format!(" {s}")).unwrap_or_default(),
         _ => String::new(),
     };
     format!(
