@@ -5,7 +5,7 @@
 //! the play time it measured.
 
 use crate::app::flow::Lost;
-use crate::app::play::{Origin, Play};
+use crate::app::play::{Mover, Origin, Play};
 use crate::app::render::announce::{announce_status, announce_win};
 use crate::app::render::columns::{columns, ColumnsView};
 use crate::app::render::list::list_scored;
@@ -13,8 +13,8 @@ use crate::app::render::query::{describe_legal_moves, describe_stock, describe_t
 use crate::app::render::rows::table_with_status;
 use crate::app::render::words::{capitalise, count, CardStyle};
 use crate::engine::card::Card;
-use crate::engine::game::{Game, Status};
-use crate::engine::moves::Move;
+use crate::engine::game::{CardPlace, Game, Position, Status};
+use crate::engine::moves::{Move, PileId};
 use crate::engine::scoring::Scoring;
 
 /// How the whole table is drawn. In the settings file it is `columns`,
@@ -114,8 +114,8 @@ pub fn whole_table(play: &Play, look: &Frame) -> String {
 }
 
 /// The cards the last change moved, to mark them in the column layout: an
-/// undo's cards where it put them back, or the last move's (moved, drawn,
-/// turned up).
+/// undo's cards where it put them back, or the last turn's (the player's
+/// move and autoplay's after it: moved, drawn, turned up).
 fn changed_cards(play: &Play) -> Vec<Card> {
     let game = play.game();
     let pos = game.position();
@@ -130,6 +130,25 @@ fn changed_cards(play: &Play) -> Vec<Card> {
             Move::FoundationToTableau { suit, .. } => pos.foundation_top(suit).into_iter().collect(),
         };
     }
+    // The player's last move and autoplay's after it are one turn (one u
+    // takes them all back): every card whose place the turn changed.
+    let movers = play.movers();
+    let turn = movers.iter().rposition(|&m| m == Mover::Player).map_or(movers.len(), |i| movers.len() - i);
+    if turn > 1 {
+        let mut before = game.clone();
+        for _ in 0..turn {
+            if before.undo().is_err() {
+                break;
+            }
+        }
+        let (after, before) = (game.position(), before.position());
+        return Card::deck()
+            .filter(|&card| {
+                let now = seen_at(after, card);
+                now.is_some() && now != seen_at(before, card)
+            })
+            .collect();
+    }
     let Some(last) = game.last_move() else { return Vec::new() };
     let mut cards: Vec<Card> = last.turned_up.into_iter().collect();
     match last.mv {
@@ -142,6 +161,25 @@ fn changed_cards(play: &Play) -> Vec<Card> {
         Move::Redeal => {}
     }
     cards
+}
+
+/// Where a player sees `card` in `pos`: on which pile, in the waste, or
+/// on its foundation; `None` face down or in the stock.
+fn seen_at(pos: &Position, card: Card) -> Option<Seen> {
+    match pos.locate(card) {
+        CardPlace::Tableau { pile, .. } => Some(Seen::Pile(pile)),
+        CardPlace::Waste { .. } => Some(Seen::Waste),
+        CardPlace::Foundation { .. } => Some(Seen::Foundation),
+        CardPlace::Hidden => None,
+    }
+}
+
+/// A place where a card shows ([`seen_at`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    Pile(PileId),
+    Waste,
+    Foundation,
 }
 
 /// The standard score, with the time bonus of a timed win spelled out.
@@ -331,6 +369,40 @@ mod tests {
         // Any other change marks its own cards again.
         play.apply(Action::Move(MoveCommand::Draw), None).unwrap();
         assert_eq!(changed_cards(&play), [card("4H")]);
+    }
+
+    /// With autoplay, the player's move and autoplay's after it are one
+    /// turn: the marks are every card it moved, drawn or turned up, the
+    /// player's own card among them (only autoplay's last move was marked).
+    #[test]
+    fn the_marks_take_in_autoplays_moves_after_the_players() {
+        let mut turns = 0;
+        for n in 1..=200u128 {
+            let number = GameNumber::new(n).unwrap();
+            let mut start =
+                Play::new(Deal::for_number(number), Origin::Number(number), Rules::default(), Scoring::None, true);
+            start.apply(Action::Autoplay, None).unwrap();
+            for mv in start.game().legal_moves() {
+                let mut play = start.clone();
+                let before = play.game().position().clone();
+                if play.apply(Action::Move(MoveCommand::from(mv)), None).is_err() {
+                    continue;
+                }
+                let made = play.game().moves_made() - start.game().moves_made();
+                let Some(card) = crate::engine::hint::moved_card(&before, mv) else { continue };
+                if made < 2 || mv == Move::Draw {
+                    continue;
+                }
+                turns += 1;
+                let marked = changed_cards(&play);
+                let shows = !matches!(play.game().position().locate(card), CardPlace::Hidden);
+                assert!(!shows || marked.contains(&card), "game {n}, {mv}: {card} not among {marked:?}");
+                // Autoplay's last card is marked too, as before.
+                let last = play.game().last_move().unwrap();
+                assert!(last.foundation_card.is_none_or(|c| marked.contains(&c)), "game {n}, {mv}: {marked:?}");
+            }
+        }
+        assert!(turns > 5, "{turns} turns with autoplay's moves after the player's");
     }
 
     #[test]
