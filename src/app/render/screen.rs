@@ -94,7 +94,12 @@ pub fn whole_table(play: &Play, look: &Frame) -> String {
             let mut parts = Vec::new();
             match play.scoring() {
                 Scoring::None => {}
-                Scoring::Standard => parts.push(format!("Score {}", score_words(play))),
+                // Short, to keep the status line within the picture's
+                // width: "Score 20615 (bonus 20000)".
+                Scoring::Standard => parts.push(match play.time_bonus() {
+                    Some(bonus) if bonus > 0 => format!("Score {} (bonus {bonus})", play.score() + bonus),
+                    _ => format!("Score {}", play.score()),
+                }),
                 Scoring::Vegas => parts.push(format!("Score {} Vegas", play.score())),
             }
             parts.extend(clock);
@@ -419,6 +424,23 @@ mod tests {
         assert!(!whole_table(&game_1(Scoring::None), &frame(Layout::Rows, None)).contains("Score"));
         let picture = whole_table(&play, &frame(Layout::Columns, Some(5)));
         assert!(picture.contains("Score 15   Time 0:05"), "{picture}");
+    }
+
+    /// A timed win's score in the picture is short, so that its status line
+    /// fits the picture's width: "Score 7330 (bonus 7000)".
+    #[test]
+    fn a_timed_wins_score_fits_the_status_line() {
+        let deal: Deal = crate::app::play::tests::EASY.parse().unwrap();
+        let mut play = Play::new(deal, Origin::Custom, Rules::default(), Scoring::Standard, false);
+        for line in crate::app::play::tests::easy_win() {
+            let Ok(crate::app::command::Command::Move(m)) = line.parse() else { panic!("{line}") };
+            play.apply(Action::Move(m), Some(std::time::Duration::from_secs(100))).unwrap();
+        }
+        assert_eq!(play.time_bonus(), Some(7000));
+        let picture = whole_table(&play, &frame(Layout::Columns, Some(100)));
+        let status = picture.lines().nth(1).unwrap();
+        assert!(status.contains(&format!("Score {} (bonus 7000)   Time 1:40", play.score() + 7000)), "{picture}");
+        assert!(status.chars().count() <= 60, "{status}");
     }
 
     #[test]
