@@ -902,7 +902,12 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
             spaced(first, rest).or_else(|| closest_command(first).map(String::from)).map(String::into_boxed_str);
         return Err(CommandError::Unknown { word: first.to_string(), suggestion });
     };
-    let simple = |cmd: Command| no_arguments(rest, spec).map(|()| cmd);
+    // Refused with the word typed (`draw 3`: 'draw', not its short 'd').
+    let typed = std::iter::once(&spec.word).chain(spec.aliases).find(|w| **w == first).copied().unwrap_or(spec.word);
+    let simple = |cmd: Command| match no_arguments(rest, spec) {
+        Err(CommandError::NoArguments { .. }) => Err(CommandError::NoArguments { command: typed }),
+        other => other.map(|()| cmd),
+    };
     match spec.verb {
         Verb::Save | Verb::Load | Verb::Stats | Verb::New | Verb::Quit | Verb::Autoplay => {
             Err(CommandError::SessionCommand { word: spec.word })
@@ -1559,6 +1564,7 @@ mod tests {
         assert!(matches!(err("t 9 9 9"), CommandError::BadPile { .. }));
         assert!(matches!(err("w 3 4"), CommandError::TooMany { .. }));
         assert!(matches!(err("d d"), CommandError::NoArguments { command: "d" }));
+        assert_eq!(err("draw 3").to_string(), "too many words for 'draw': it takes no arguments");
         assert!(matches!(err("u 1"), CommandError::NoCount { command: "undo", typed: "u" }));
         assert!(matches!(err("redo 21"), CommandError::NoCount { command: "redo", typed: "redo" }));
         for count in ["u -1", "u +2", "u 99999999999999999999"] {
