@@ -422,27 +422,34 @@ fn uncovered(turned_up: Option<Card>, post: &Position, rules: &Rules, from: Pile
                 n => format!("; {} turned up{goes}{sep} {n} face down", style.card(card)),
             }
         }
-        (None, None) => match king_for(post, rules, from) {
-            Some(king) => format!("; pile {from} now empty, a place for the {}", style.card(king)),
-            None => format!("; pile {from} now empty"),
-        },
+        (None, None) => {
+            // Every king that could come, named: a listener takes the
+            // sentence for the whole picture.
+            let kings: Vec<String> =
+                kings_for(post, rules, from).into_iter().map(|k| format!("the {}", style.card(k))).collect();
+            match kings.split_last() {
+                None => format!("; pile {from} now empty"),
+                Some((last, [])) => format!("; pile {from} now empty, a place for {last}"),
+                Some((last, rest)) => format!("; pile {from} now empty, a place for {} or {last}", rest.join(", ")),
+            }
+        }
         (None, Some(top)) => format!("; {} left on top", style.card(top)),
     }
 }
 
-/// A king that can usefully come to the empty pile `to`: the waste's top,
-/// or one that leads the face-up cards of a pile with cards face down
-/// under it (a king alone on a pile gains nothing by moving).
-fn king_for(post: &Position, rules: &Rules, to: PileId) -> Option<Card> {
+/// The kings that can usefully come to the empty pile `to`: the waste's
+/// top, then those that lead the face-up cards of a pile with cards face
+/// down under it, in pile order (a king alone on a pile gains nothing by
+/// moving).
+fn kings_for(post: &Position, rules: &Rules, to: PileId) -> Vec<Card> {
     let from_waste = post.waste().last().copied().filter(|_| post.check(Move::WasteToTableau { to }, rules).is_ok());
-    from_waste.or_else(|| {
-        PileId::ALL.into_iter().find_map(|from| {
-            let pile = post.pile(from);
-            let count = pile.face_up().len();
-            let legal = count > 0 && post.check(Move::TableauToTableau { from, to, count }, rules).is_ok();
-            (legal && !pile.hidden().is_empty()).then(|| pile.face_up()[0])
-        })
-    })
+    let from_piles = PileId::ALL.into_iter().filter_map(|from| {
+        let pile = post.pile(from);
+        let count = pile.face_up().len();
+        let legal = count > 0 && post.check(Move::TableauToTableau { from, to, count }, rules).is_ok();
+        (legal && !pile.hidden().is_empty()).then(|| pile.face_up()[0])
+    });
+    from_waste.into_iter().chain(from_piles).collect()
 }
 
 fn face_down_again(turned_up: Option<Card>, from: PileId, style: &CardStyle) -> String {
@@ -569,6 +576,14 @@ mod tests {
         assert_eq!(
             play(&pos, rules, empties),
             "5 of clubs, pile 2 to its foundation; pile 2 now empty, a place for the king of hearts."
+        );
+        // Every king that could come is named, not the first alone.
+        let pos = position(
+            "tableau 9S | KH / | 5C / 8D | KC / - / - / - / - ; stock * ; waste KD ; foundations 4C - - - ; pass 1",
+        );
+        assert_eq!(
+            play(&pos, rules, empties),
+            "5 of clubs, pile 2 to its foundation; pile 2 now empty, a place for the king of diamonds, the king of hearts or the king of clubs."
         );
         // A king alone on its pile gains nothing by moving: no place is named.
         let pos =
