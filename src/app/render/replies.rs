@@ -270,7 +270,7 @@ pub fn answer(query: Query, play: &Play, look: &Frame) -> Result<String, Refusal
         Query::Look(place) => describe_pile(game, place, style),
         Query::Moves => moves_answer(game, style, false, screen_reader),
         Query::AllMoves => moves_answer(game, style, true, screen_reader),
-        Query::Score => score_answer(play),
+        Query::Score => score_answer(play, look.clock),
         Query::Rules => describe_rules(play.rules()),
     })
 }
@@ -869,7 +869,7 @@ mod tests {
             Ok(Command::Ask(query)) => answer(query, &play, &look),
             other => panic!("{line}: {other:?}"),
         };
-        assert_eq!(ask("score"), Ok(score_answer(&play)));
+        assert_eq!(ask("score"), Ok(score_answer(&play, None)));
         assert_eq!(ask("rules"), Ok(describe_rules(play.rules())));
         assert!(ask("moves all").is_ok_and(|t| t.contains("legal move")));
         assert_eq!(ask("table"), Ok(whole_table(&play, &look)));

@@ -6,7 +6,7 @@
 
 use crate::app::flow::Lost;
 use crate::app::play::{Mover, Origin, Play};
-use crate::app::render::announce::{announce_status, announce_win};
+use crate::app::render::announce::{announce_status, announce_win, duration_words};
 use crate::app::render::columns::{columns, ColumnsView};
 use crate::app::render::list::list_scored;
 use crate::app::render::query::{describe_legal_moves, describe_stock, describe_tops, ranked_legal_moves};
@@ -281,8 +281,10 @@ pub fn win_sentence(play: &Play, seconds: Option<u64>) -> String {
 }
 
 /// The answer to `score`: moves made, cards home, the score under the
-/// scoring in force, and the status where the game is stuck.
-pub fn score_answer(play: &Play) -> String {
+/// scoring in force, the play time `seconds` where it is kept (the table's
+/// clock, which a screen reader does not read), and the status where the
+/// game is stuck.
+pub fn score_answer(play: &Play, seconds: Option<u64>) -> String {
     let n = play.game().moves_made();
     let score = match play.scoring() {
         Scoring::None => "No scoring is kept.".to_string(),
@@ -294,8 +296,9 @@ pub fn score_answer(play: &Play) -> String {
         Status::Stuck => announce_status(play.game(), lost(play)).map(|s| format!(" {s}")).unwrap_or_default(),
         _ => String::new(),
     };
+    let time = seconds.map(|s| format!(" Played for {}.", duration_words(s))).unwrap_or_default();
     format!(
-        "{} made; {} on the foundations. {score}{status}",
+        "{} made; {} on the foundations. {score}{time}{status}",
         count(n, "move"),
         count(play.game().position().foundation_count(), "card")
     )
@@ -446,9 +449,15 @@ mod tests {
     #[test]
     fn score_and_moves_answers() {
         let mut play = game_1(Scoring::Standard);
-        assert_eq!(score_answer(&play), "0 moves made; 0 cards on the foundations. Score 0 (standard scoring).");
+        assert_eq!(score_answer(&play, None), "0 moves made; 0 cards on the foundations. Score 0 (standard scoring).");
         play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[6])), None).unwrap();
-        assert_eq!(score_answer(&play), "1 move made; 1 card on the foundations. Score 15 (standard scoring).");
+        assert_eq!(score_answer(&play, None), "1 move made; 1 card on the foundations. Score 15 (standard scoring).");
+        // Timed, it says how long the game has been played: the clock a
+        // screen reader does not read off the table.
+        assert_eq!(
+            score_answer(&play, Some(250)),
+            "1 move made; 1 card on the foundations. Score 15 (standard scoring). Played for 4 minutes 10 seconds."
+        );
         let all = moves_answer(play.game(), &CardStyle::PLAIN, true, false);
         let n = play.game().legal_moves().len();
         assert!(all.starts_with(&format!("{n} legal moves:")), "{all}");
