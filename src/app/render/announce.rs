@@ -48,7 +48,7 @@ use crate::engine::scoring::ScoreNow;
 /// assert!(line.ends_with(" 23 in the stock."));
 /// ```
 pub fn announce_move(before: &Position, played: &Played, after: &Game, style: &CardStyle) -> String {
-    announce_move_to(before, played, after.position(), after.rules(), ScoreNow::NONE, style)
+    announce_move_to(before, played, after.position(), after.rules(), ScoreNow::NONE, style, &[])
 }
 
 /// [`announce_move`] where the position after the move is not the game's
@@ -56,7 +56,9 @@ pub fn announce_move(before: &Position, played: &Played, after: &Game, style: &C
 /// `rules`. A draw that empties the stock also says what the redeal it
 /// leaves next costs under `scoring` ("Stock empty; the next draw turns
 /// the waste over, for 100 points off.") from `score`, the scoring in
-/// force and the score now; [`announce_move`] says no cost.
+/// force and the score now; [`announce_move`] says no cost. Where a card
+/// can go is not said of the cards of `gone`, which autoplay moved on
+/// after the move.
 pub fn announce_move_to(
     before: &Position,
     played: &Played,
@@ -64,8 +66,9 @@ pub fn announce_move_to(
     rules: &Rules,
     score: ScoreNow,
     style: &CardStyle,
+    gone: &[Card],
 ) -> String {
-    sentence(&forward(before, played, after, rules, score, style))
+    sentence(&forward(before, played, after, gone, rules, score, style))
 }
 
 /// What an undo put back, in one line starting `Undid:`: `before_undo` is
@@ -152,7 +155,7 @@ pub fn announce_redo_to(
     score: ScoreNow,
     style: &CardStyle,
 ) -> String {
-    let text = forward(before_redo, redone, after, rules, score, style);
+    let text = forward(before_redo, redone, after, &[], rules, score, style);
     format!("Redid: {text}.")
 }
 
@@ -278,23 +281,35 @@ pub fn announce_status(game: &Game, lost: Lost) -> Option<String> {
 /// fits pile 4", ", which fits piles 2 and 5" (for a king ", which fits an
 /// empty pile"), ", ready for its foundation or pile 1"; empty
 /// when it cannot be played.
-fn waste_top_goes(post: &Position, rules: &Rules) -> String {
-    goes(post, rules, post.waste().last().copied(), Move::WasteToFoundation, |to| Move::WasteToTableau { to })
+fn waste_top_goes(post: &Position, rules: &Rules, gone: &[Card]) -> String {
+    goes(post, rules, gone, post.waste().last().copied(), Move::WasteToFoundation, |to| Move::WasteToTableau { to })
 }
 
 /// Where the top card of pile `from` can be played, as [`waste_top_goes`]
 /// says it of the waste's: said of a card that a move turned up, so that a
 /// player who cannot see the table hears what has become playable.
-fn pile_top_goes(post: &Position, rules: &Rules, from: PileId) -> String {
-    goes(post, rules, post.pile(from).top(), Move::TableauToFoundation { from }, |to| Move::TableauToTableau {
+fn pile_top_goes(post: &Position, rules: &Rules, gone: &[Card], from: PileId) -> String {
+    goes(post, rules, gone, post.pile(from).top(), Move::TableauToFoundation { from }, |to| Move::TableauToTableau {
         from,
         to,
         count: 1,
     })
 }
 
-/// Where `card` can go by the move `home` or the moves `onto` a pile.
-fn goes(post: &Position, rules: &Rules, card: Option<Card>, home: Move, onto: impl Fn(PileId) -> Move) -> String {
+/// Where `card` can go by the move `home` or the moves `onto` a pile;
+/// nothing for a card of `gone`, which autoplay moves on at once (advice
+/// for it would be out of date before it is heard).
+fn goes(
+    post: &Position,
+    rules: &Rules,
+    gone: &[Card],
+    card: Option<Card>,
+    home: Move,
+    onto: impl Fn(PileId) -> Move,
+) -> String {
+    if card.is_some_and(|c| gone.contains(&c)) {
+        return String::new();
+    }
     let home = post.check(home, rules).is_ok();
     let piles: Vec<String> =
         PileId::ALL.into_iter().filter(|&to| post.check(onto(to), rules).is_ok()).map(|to| to.to_string()).collect();
@@ -320,6 +335,7 @@ fn forward(
     pre: &Position,
     played: &Played,
     post: &Position,
+    gone: &[Card],
     rules: &Rules,
     score: ScoreNow,
     style: &CardStyle,
@@ -335,7 +351,7 @@ fn forward(
             // Where the card now on top can go, so that a player who cannot
             // see the table need not ask after every draw.
             if !drawn.is_empty() {
-                text.push_str(&waste_top_goes(post, rules));
+                text.push_str(&waste_top_goes(post, rules, gone));
             }
             text.push_str(". ");
             text.push_str(&stock_after_draw(post, rules, score));
@@ -348,17 +364,20 @@ fn forward(
         ),
         Move::WasteToTableau { to } => {
             let card = pre.waste().last();
-            format!("{}, waste to pile {to}{}", named(card, style), waste_after(post, rules, style))
+            format!("{}, waste to pile {to}{}", named(card, style), waste_after(post, rules, gone, style))
         }
         Move::WasteToFoundation => {
             let card = played.foundation_card.or_else(|| pre.waste().last().copied());
-            format!("{}, waste to its foundation{}", named(card.as_ref(), style), waste_after(post, rules, style))
+            format!("{}, waste to its foundation{}", named(card.as_ref(), style), waste_after(post, rules, gone, style))
         }
         Move::TableauToTableau { from, to, count } => {
             let moved = build(tail(pre.pile(from).face_up(), count), style);
             // A long build's words end in a comma already.
             let sep = if moved.ends_with(',') { " " } else { ", " };
-            format!("{moved}{sep}pile {from} to pile {to}{}", uncovered(played.turned_up, post, rules, from, style))
+            format!(
+                "{moved}{sep}pile {from} to pile {to}{}",
+                uncovered(played.turned_up, post, rules, gone, from, style)
+            )
         }
         Move::TableauToFoundation { from } => {
             let card = played.foundation_card.or_else(|| pre.pile(from).top());
@@ -366,7 +385,7 @@ fn forward(
                 "{}, pile {} to its foundation{}",
                 named(card.as_ref(), style),
                 from,
-                uncovered(played.turned_up, post, rules, from, style)
+                uncovered(played.turned_up, post, rules, gone, from, style)
             )
         }
         Move::FoundationToTableau { suit, to } => {
@@ -411,11 +430,18 @@ fn build(cards: &[Card], style: &CardStyle) -> String {
 /// become playable: "; jack of spades turned up, which fits pile 4; 3 face
 /// down", "; pile 2 now empty, a place for the king of hearts", or "; 9 of
 /// clubs left on top".
-fn uncovered(turned_up: Option<Card>, post: &Position, rules: &Rules, from: PileId, style: &CardStyle) -> String {
+fn uncovered(
+    turned_up: Option<Card>,
+    post: &Position,
+    rules: &Rules,
+    gone: &[Card],
+    from: PileId,
+    style: &CardStyle,
+) -> String {
     let pile = post.pile(from);
     match (turned_up, pile.top()) {
         (Some(card), _) => {
-            let goes = pile_top_goes(post, rules, from);
+            let goes = pile_top_goes(post, rules, gone, from);
             let sep = if goes.is_empty() { "," } else { ";" };
             match pile.hidden().len() {
                 0 => format!("; {} turned up{goes}{sep} none face down", style.card(card)),
@@ -461,9 +487,9 @@ fn face_down_again(turned_up: Option<Card>, from: PileId, style: &CardStyle) -> 
 
 /// After a card left the waste: "; 4 of hearts left on top" (and where it
 /// can go: ", which fits pile 3") or "; waste now empty".
-fn waste_after(post: &Position, rules: &Rules, style: &CardStyle) -> String {
+fn waste_after(post: &Position, rules: &Rules, gone: &[Card], style: &CardStyle) -> String {
     match post.waste().last() {
-        Some(&top) => format!("; {} left on top{}", style.card(top), waste_top_goes(post, rules)),
+        Some(&top) => format!("; {} left on top{}", style.card(top), waste_top_goes(post, rules, gone)),
         None => "; waste now empty".to_string(),
     }
 }

@@ -42,7 +42,9 @@ impl std::error::Error for PlayError {}
 pub fn announce_outcome(outcome: &Outcome, game: &Game, score: ScoreNow, style: &CardStyle) -> Option<String> {
     let mut text = match &outcome.event {
         Event::Moved { before, played, after, automatic } => {
-            let mut text = announce_move_to(before, played, after, game.rules(), score, style);
+            // Where a card can go is not said of one autoplay puts up next.
+            let gone: Vec<_> = automatic.iter().filter_map(|p| p.foundation_card).collect();
+            let mut text = announce_move_to(before, played, after, game.rules(), score, style, &gone);
             // Said as autoplay's, not as the player's own.
             if !automatic.is_empty() {
                 text.push_str(&format!(" Then automatically {}.", foundation_run(after, automatic, game, style)));
@@ -135,6 +137,34 @@ mod tests {
         }
         let outcome = play.apply(Action::Move(MoveCommand::Draw), None).unwrap();
         announce_outcome(&outcome, play.game(), play.score_now(), &CardStyle::WORDS).unwrap()
+    }
+
+    /// With autoplay, a card drawn (or left on top, or turned up) that
+    /// autoplay puts up at once is not said to be ready for its foundation
+    /// or to fit a pile: that would be out of date before it is heard.
+    #[test]
+    fn no_advice_is_given_for_a_card_autoplay_puts_up_at_once() {
+        let mut seen = 0;
+        for n in 1..=60u128 {
+            let number = crate::engine::deal::GameNumber::new(n).unwrap();
+            let deal = crate::engine::deal::Deal::for_number(number);
+            let mut play = Play::new(deal, Origin::Number(number), Rules::default(), Scoring::Standard, true);
+            let _ = play.apply(Action::Autoplay, None);
+            for _ in 0..24 {
+                let Ok(outcome) = play.apply(Action::Move(MoveCommand::Draw), None) else { break };
+                let Event::Moved { automatic, .. } = &outcome.event else { continue };
+                let text = announce_outcome(&outcome, play.game(), play.score_now(), &CardStyle::WORDS).unwrap();
+                for card in automatic.iter().filter_map(|p| p.foundation_card) {
+                    let name = CardStyle::WORDS.card(card);
+                    for advice in [", ready for", ", which fits"] {
+                        let first = text.split(" Then automatically").next().unwrap_or_default();
+                        assert!(!first.contains(&format!("{name}{advice}")), "game {n}: {text}");
+                    }
+                    seen += 1;
+                }
+            }
+        }
+        assert!(seen > 10, "{seen} cards put up by autoplay after a draw");
     }
 
     #[test]
