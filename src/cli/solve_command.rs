@@ -180,6 +180,10 @@ pub(super) fn run_batch(
             bar.finish_and_clear();
             if let Ok(tally) = tally.lock() {
                 stopped(&tally);
+                // Kept locked until the signal ends the process: a worker
+                // must not write a result after the summary has counted
+                // them (the file then held one more than it said).
+                std::mem::forget(tally);
             }
         })));
     }
