@@ -131,11 +131,11 @@ fn queries_answer_without_changing_the_game() {
         let legal = game.legal_moves();
         assert_eq!(described.len(), legal.len());
         let mut commands: Vec<String> = legal.iter().map(Move::to_string).collect();
-        let mut listed: Vec<String> = described.iter().map(|(c, _)| c.clone()).collect();
+        let mut listed: Vec<String> = described.iter().map(|(c, _)| c.to_string()).collect();
         commands.sort();
         listed.sort();
         assert_eq!(commands, listed);
-        if let Some(pos) = described.iter().position(|(c, _)| c == "d") {
+        if let Some(pos) = described.iter().position(|(c, _)| matches!(c, Move::Draw | Move::Redeal)) {
             assert_eq!(pos, described.len() - 1, "draw comes last");
         }
         for (_, words) in &described {

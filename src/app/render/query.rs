@@ -13,7 +13,7 @@
 //! let game = Game::new(&Deal::for_number(klondike::engine::deal::GameNumber::ONE), Rules::default());
 //! assert_eq!(describe_pile(&game, PileRef::Waste, &CardStyle::WORDS), "Waste: empty.");
 //! let moves = describe_legal_moves(&game, &CardStyle::WORDS);
-//! assert_eq!(moves.last().unwrap().0, "d");
+//! assert_eq!(moves.last().unwrap().0.to_string(), "d");
 //! assert_eq!(
 //!     describe_rules(game.rules()),
 //!     "Draw 1, unlimited passes, foundation-to-tableau off, kings only on empty piles."
@@ -230,21 +230,32 @@ fn redeals_left(pos: &Position, rules: &Rules) -> String {
 /// `d`) and in words ("move the 8 of hearts from pile 2 onto the 9 of
 /// clubs on pile 5"). All legal moves are listed, in the order of
 /// [`Game::legal_moves`], except that the draw (or redeal) comes last.
-pub fn describe_legal_moves(game: &Game, style: &CardStyle) -> Vec<(String, String)> {
+pub fn describe_legal_moves(game: &Game, style: &CardStyle) -> Vec<(Move, String)> {
     let pos = game.position();
     let rules = game.rules();
     let mut moves = game.legal_moves();
     // Stable: keeps the order of the others, moves draw and redeal to the end.
     moves.sort_by_key(|m| matches!(m, Move::Draw | Move::Redeal));
-    moves.into_iter().map(|mv| (mv.to_string(), move_in_words(pos, rules, mv, style))).collect()
+    moves.into_iter().map(|mv| (mv, move_in_words(pos, rules, mv, style))).collect()
 }
 
 /// The legal moves worth making, best kinds first, as the same (command,
 /// words) pairs as [`describe_legal_moves`] ("moves all"): the engine's
 /// ranking ([`ranked_moves`], which `hint` follows too) in words.
-pub fn ranked_legal_moves(game: &Game, style: &CardStyle) -> Vec<(String, String)> {
+pub fn ranked_legal_moves(game: &Game, style: &CardStyle) -> Vec<(Move, String)> {
     let (pos, rules) = (game.position(), game.rules());
-    ranked_moves(game).into_iter().map(|mv| (mv.to_string(), move_in_words(pos, rules, mv, style))).collect()
+    ranked_moves(game).into_iter().map(|mv| (mv, move_in_words(pos, rules, mv, style))).collect()
+}
+
+/// The shortest command that plays `mv`: a move from pile to pile without
+/// its count, which the two piles decide (the face-up cards of a pile are
+/// one build, and at most one count of it fits), so that a screen reader
+/// reads two numbers, not three; any other move as it is written.
+pub fn short_command(mv: Move) -> String {
+    match mv {
+        Move::TableauToTableau { from, to, .. } => format!("t {from} {to}"),
+        other => other.to_string(),
+    }
 }
 
 /// One move in words, against the position it would be played in.
@@ -449,7 +460,8 @@ mod tests {
             Rules::default(),
         );
         let moves = describe_legal_moves(&g, &CardStyle::WORDS);
-        let all: Vec<(&str, &str)> = moves.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let named: Vec<(String, &str)> = moves.iter().map(|(a, b)| (a.to_string(), b.as_str())).collect();
+        let all: Vec<(&str, &str)> = named.iter().map(|(a, b)| (a.as_str(), *b)).collect();
         assert!(
             all.contains(&(
                 "t 1 3 1",
@@ -602,8 +614,35 @@ mod tests {
         assert_eq!(find_card(&g, c("AC"), &w), "The ace of clubs is on the clubs foundation.");
     }
 
-    fn pairs(moves: &[(String, String)]) -> Vec<(&str, &str)> {
-        moves.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect()
+    /// The moves as (command, words) text, to compare with what is
+    /// expected.
+    fn pairs(moves: &[(Move, String)]) -> Vec<(String, String)> {
+        moves.iter().map(|(a, b)| (a.to_string(), b.clone())).collect()
+    }
+
+    fn expected(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|&(a, b)| (a.to_string(), b.to_string())).collect()
+    }
+
+    /// A move between piles is typed without its count, which the piles
+    /// decide: the command a screen reader reads is two numbers, not three.
+    #[test]
+    fn the_short_command_leaves_out_what_the_piles_decide() {
+        let g = game(
+            "tableau JS | 8H / - / | 9C / | KD QS / - / - / - ; stock * ; waste AH ; foundations - - - - ; pass 1",
+            Rules::default(),
+        );
+        for mv in g.legal_moves() {
+            let short = short_command(mv);
+            let typed: crate::app::command::Command = short.parse().unwrap();
+            let crate::app::command::Command::Move(command) = typed else { panic!("{short}") };
+            assert_eq!(command.resolve(g.position(), g.rules()), Ok(mv), "{short}");
+        }
+        assert_eq!(
+            short_command(Move::TableauToTableau { from: PileId::ALL[0], to: PileId::ALL[2], count: 1 }),
+            "t 1 3"
+        );
+        assert_eq!(short_command(Move::TableauToFoundation { from: PileId::ALL[6] }), "t 7 f");
     }
 
     #[test]
@@ -616,16 +655,16 @@ mod tests {
         let w = CardStyle::WORDS;
         assert_eq!(
             pairs(&ranked_legal_moves(&g, &w)),
-            [
+            expected(&[
                 ("t 1 3 1", "move the 8 of hearts from pile 1 onto the 9 of clubs on pile 3, turning up a card"),
                 ("t 7 f", "put the ace of spades from pile 7 on its foundation"),
                 ("w 4", "move the jack of hearts from the waste onto the queen of spades on pile 4"),
                 ("f c 5", "move the 2 of clubs from the clubs foundation onto the 3 of diamonds on pile 5"),
                 ("d", "draw 1 card from the stock (41 left)"),
-            ]
+            ])
         );
         // Moves all still has the king shuffled to the two empty piles.
-        let all: Vec<String> = describe_legal_moves(&g, &w).into_iter().map(|(c, _)| c).collect();
+        let all: Vec<String> = describe_legal_moves(&g, &w).into_iter().map(|(c, _)| c.to_string()).collect();
         assert_eq!(all, ["w 4", "t 7 f", "t 1 3 1", "t 4 2 2", "t 4 6 2", "f c 5", "d"]);
     }
 
@@ -637,7 +676,7 @@ mod tests {
             Rules::default(),
         );
         let w = CardStyle::WORDS;
-        let commands = |moves: Vec<(String, String)>| moves.into_iter().map(|(c, _)| c).collect::<Vec<_>>();
+        let commands = |moves: Vec<(Move, String)>| moves.into_iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>();
         assert_eq!(commands(describe_legal_moves(&g, &w)), ["t 1 7 1", "t 3 2 2", "t 4 5 1", "t 6 7 1", "d"]);
         // Kept: the 9 of clubs leaves pile 1 empty for a king; the 2 of
         // diamonds uncovers the 3 of clubs, which the clubs foundation takes.
@@ -645,11 +684,11 @@ mod tests {
         // of spades onto the other red 10, uncovering nothing the foundations take.
         assert_eq!(
             pairs(&ranked_legal_moves(&g, &w)),
-            [
+            expected(&[
                 ("t 1 7 1", "move the 9 of clubs from pile 1 onto the 10 of diamonds on pile 7"),
                 ("t 4 5 1", "move the 2 of diamonds from pile 4 onto the 3 of spades on pile 5"),
                 ("d", "draw 1 card from the stock (37 left)"),
-            ]
+            ])
         );
         // A king over face-down cards going to an empty pile turns one up: kept, first.
         let g = game(
@@ -664,11 +703,11 @@ mod tests {
         let g = Game::new(&Deal::for_number(crate::engine::deal::GameNumber::ONE), Rules::default());
         assert_eq!(
             pairs(&ranked_legal_moves(&g, &w)),
-            [
+            expected(&[
                 ("t 6 f", "put the ace of hearts from pile 6 on its foundation, turning up a card"),
                 ("t 7 f", "put the ace of spades from pile 7 on its foundation, turning up a card"),
                 ("d", "draw 1 card from the stock (23 left)"),
-            ]
+            ])
         );
     }
 
@@ -770,11 +809,8 @@ mod tests {
     }
 
     /// The pairs of [`describe_legal_moves`] in the order of [`Game::legal_moves`].
-    fn describe_legal_moves_in_engine_order(g: &Game) -> Vec<(String, String)> {
+    fn describe_legal_moves_in_engine_order(g: &Game) -> Vec<(Move, String)> {
         let pos = g.position();
-        g.legal_moves()
-            .into_iter()
-            .map(|mv| (mv.to_string(), move_in_words(pos, g.rules(), mv, &CardStyle::WORDS)))
-            .collect()
+        g.legal_moves().into_iter().map(|mv| (mv, move_in_words(pos, g.rules(), mv, &CardStyle::WORDS))).collect()
     }
 }

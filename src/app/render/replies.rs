@@ -14,6 +14,7 @@ use crate::app::play::{Origin, Play};
 use crate::app::render::help::{help_essentials, help_list, help_on, SPOKEN_HELP};
 use crate::app::render::query::{
     describe_pile, describe_pile_full, describe_rules, describe_stock, describe_tops, find_card, move_in_words,
+    short_command,
 };
 use crate::app::render::screen::title;
 use crate::app::render::screen::{moves_answer, score_answer, whole_table, Frame};
@@ -84,19 +85,20 @@ pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardSt
             n => format!(", minus {}", count(n.unsigned_abs() as usize, "point")),
         }
     };
+    // The command as typed: for a screen reader as briefly as it can be
+    // (two pile numbers, not three, for a move between piles).
+    let typed = |mv: Move| if screen_reader { short_command(mv) } else { mv.to_string() };
     let (command, words, after) = match advice {
         Advice::Finish => {
             (Some("auto".to_string()), "every card is face up, and auto plays them all to the foundations".into(), "")
         }
         Advice::Winning { mv, news } => {
             let words = move_in_words(game.position(), game.rules(), *mv, style) + &points(*mv);
-            (Some(mv.to_string()), words, if *news { " The game can still be won." } else { "" })
+            (Some(typed(*mv)), words, if *news { " The game can still be won." } else { "" })
         }
-        Advice::Heuristic(hint) => (
-            hint.mv.map(|mv| mv.to_string()),
-            hint_reason(&hint.reason) + &hint.mv.map_or_else(String::new, points),
-            "",
-        ),
+        Advice::Heuristic(hint) => {
+            (hint.mv.map(typed), hint_reason(&hint.reason) + &hint.mv.map_or_else(String::new, points), "")
+        }
         Advice::LostAtDeal(play_on) | Advice::Lost(play_on) => {
             let (lost, other) = match advice {
                 Advice::LostAtDeal(_) => (
@@ -112,7 +114,7 @@ pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardSt
             let play_on = play_on.mv.map_or_else(String::new, |mv| {
                 let words = move_in_words(game.position(), game.rules(), mv, style) + &points(mv);
                 if screen_reader {
-                    format!(" To play on anyway, type {mv}: {words}.")
+                    format!(" To play on anyway, type {}: {words}.", short_command(mv))
                 } else {
                     format!(" To play on anyway: {mv}: {words}.")
                 }

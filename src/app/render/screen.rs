@@ -9,7 +9,9 @@ use crate::app::play::{Mover, Origin, Play};
 use crate::app::render::announce::{announce_status, announce_win, duration_words};
 use crate::app::render::columns::{columns, ColumnsView};
 use crate::app::render::list::list_scored;
-use crate::app::render::query::{describe_legal_moves, describe_stock, describe_tops, ranked_legal_moves};
+use crate::app::render::query::{
+    describe_legal_moves, describe_stock, describe_tops, ranked_legal_moves, short_command,
+};
 use crate::app::render::rows::table_with_status;
 use crate::app::render::words::{capitalise, count, CardStyle};
 use crate::engine::card::Card;
@@ -325,12 +327,13 @@ pub fn moves_answer(game: &Game, style: &CardStyle, all: bool, screen_reader: bo
             n => format!("{}; moves all lists every legal move:", count(n, "useful move")),
         };
     }
-    for (command, words) in moves {
+    for (mv, words) in moves {
         if screen_reader {
-            // A sentence that starts with its words, not a code.
-            text.push_str(&format!("\n{}; type {command}.", capitalise(&words)));
+            // A sentence that starts with its words, not a code, and the
+            // command heard as briefly as it can be typed.
+            text.push_str(&format!("\n{}; type {}.", capitalise(&words), short_command(mv)));
         } else {
-            text.push_str(&format!("\n  {command}: {words}"));
+            text.push_str(&format!("\n  {mv}: {words}"));
         }
     }
     text
