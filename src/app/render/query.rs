@@ -20,7 +20,7 @@
 //! );
 //! ```
 
-use crate::app::command::PileRef;
+use crate::app::command::{MoveCommand, PileRef};
 use crate::app::render::list::{foundations_line, pass_words, pile_line_with, FaceUpCards};
 use crate::app::render::rows::{empty_stock, redeal_cost, EmptyStock};
 use crate::app::render::words::{capitalise, count, suit_name, CardStyle};
@@ -252,10 +252,11 @@ pub fn ranked_legal_moves(game: &Game, style: &CardStyle) -> Vec<(Move, String)>
 /// one build, and at most one count of it fits), so that a screen reader
 /// reads two numbers, not three; any other move as it is written.
 pub fn short_command(mv: Move) -> String {
-    match mv {
-        Move::TableauToTableau { from, to, .. } => format!("t {from} {to}"),
-        other => other.to_string(),
+    match MoveCommand::from(mv) {
+        MoveCommand::TableauToTableau { from, to, .. } => MoveCommand::TableauToTableau { from, to, count: None },
+        other => other,
     }
+    .to_string()
 }
 
 /// One move in words, against the position it would be played in.
