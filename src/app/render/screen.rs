@@ -138,36 +138,23 @@ fn changed_cards(play: &Play) -> Vec<Card> {
         };
     }
     // The player's last move and autoplay's after it are one turn (one u
-    // takes them all back): every card whose place the turn changed.
+    // takes them all back): every card whose place the turn changed (moved,
+    // drawn, turned up).
     let movers = play.movers();
     let turn = movers.iter().rposition(|&m| m == Mover::Player).map_or(movers.len(), |i| movers.len() - i);
-    if turn > 1 {
-        let mut before = game.clone();
-        for _ in 0..turn {
-            if before.undo().is_err() {
-                break;
-            }
+    let mut before = game.clone();
+    for _ in 0..turn {
+        if before.undo().is_err() {
+            break;
         }
-        let (after, before) = (game.position(), before.position());
-        return Card::deck()
-            .filter(|&card| {
-                let now = seen_at(after, card);
-                now.is_some() && now != seen_at(before, card)
-            })
-            .collect();
     }
-    let Some(last) = game.last_move() else { return Vec::new() };
-    let mut cards: Vec<Card> = last.turned_up.into_iter().collect();
-    match last.mv {
-        Move::Draw => cards.extend(top_of(pos.waste(), last.drawn)),
-        Move::WasteToTableau { to } | Move::FoundationToTableau { to, .. } => {
-            cards.extend(top_of(pos.pile(to).face_up(), 1))
-        }
-        Move::TableauToTableau { to, count, .. } => cards.extend(top_of(pos.pile(to).face_up(), count)),
-        Move::WasteToFoundation | Move::TableauToFoundation { .. } => cards.extend(last.foundation_card),
-        Move::Redeal => {}
-    }
-    cards
+    let before = before.position();
+    Card::deck()
+        .filter(|&card| {
+            let now = seen_at(pos, card);
+            now.is_some() && now != seen_at(before, card)
+        })
+        .collect()
 }
 
 /// Where a player sees `card` in `pos`: on which pile, in the waste, or
