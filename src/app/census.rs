@@ -568,6 +568,52 @@ impl Verdicts {
     }
 }
 
+/// The decided verdict on `game` under `rules` in the text of a verdict
+/// file whose game lines come in increasing game order, one line a game,
+/// after its comments and `variants` line (as `census --verdict-file`
+/// writes it): looked up where it lies, by halving, with no allocation.
+/// Why: the census's committed verdicts (100 000 games) are asked about
+/// one game at a time during play, where reading them all into a map took
+/// about 9 MB, and a process under a tight memory limit aborted on it.
+/// `None` where the text has no such game, no column for `rules`, or
+/// `?`/`-` for it; a text out of order can miss a game, never give
+/// another's verdict.
+pub fn verdict_in_sorted(text: &str, game: GameNumber, rules: &Rules) -> Option<BatchVerdict> {
+    let column = text
+        .lines()
+        .take_while(|l| !l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .find_map(|l| l.trim().strip_prefix("variants "))?
+        .split_whitespace()
+        .position(|name| Rules::from_short_name(name).as_ref() == Some(rules))?;
+    let bytes = text.as_bytes();
+    let line_at = |start: usize| -> (usize, &str) {
+        let end = bytes[start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |n| start + n);
+        (end, text.get(start..end).unwrap_or(""))
+    };
+    // The half of the text [lo, hi) still to search starts at a line.
+    let (mut lo, mut hi) = (0usize, bytes.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let start = bytes[lo..mid].iter().rposition(|&b| b == b'\n').map_or(lo, |n| lo + n + 1);
+        let (end, line) = line_at(start);
+        let mut fields = line.split_whitespace();
+        // Comments and the variants line come before every game.
+        let number = fields.next().and_then(|f| f.parse::<GameNumber>().ok());
+        match number {
+            Some(n) if n == game => {
+                return match fields.next()?.as_bytes().get(column)? {
+                    b'W' => Some(BatchVerdict::Winnable),
+                    b'U' => Some(BatchVerdict::Unwinnable),
+                    _ => None,
+                };
+            }
+            Some(n) if n > game => hi = start,
+            _ => lo = end + 1,
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -582,6 +628,46 @@ mod tests {
         format!(
             r#"{{"game":"{game}","draw":{draw},"passes":{passes},"foundation_to_tableau":{f2t},"verdict":"{verdict}","moves":[],"nodes":5,"seconds":{seconds},"peak_memory_bytes":0}}"#
         )
+    }
+
+    #[test]
+    fn verdicts_looked_up_in_a_sorted_text_are_those_the_parsed_file_gives() {
+        let text = "# comment\nvariants d1puf1 d3p1f0\n1 W?\n2 UU\n3 -W\n9 UW\n10 WU\n";
+        let v = Verdicts::parse(text).unwrap();
+        let rules: Vec<Rules> =
+            ["d1puf1", "d3p1f0", "d1p1f1"].iter().map(|n| Rules::from_short_name(n).unwrap()).collect();
+        for n in 1..=12 {
+            for r in &rules {
+                assert_eq!(verdict_in_sorted(text, game(n), r), v.verdict(game(n), r), "game {n} {r:?}");
+            }
+        }
+        assert_eq!(verdict_in_sorted(text, game(10), &rules[1]), Some(BatchVerdict::Unwinnable));
+        assert_eq!(verdict_in_sorted("", game(1), &rules[0]), None);
+        assert_eq!(verdict_in_sorted("variants d1puf1\n", game(1), &rules[0]), None);
+        assert_eq!(verdict_in_sorted("variants d1puf1\n1 W", game(1), &rules[0]), Some(BatchVerdict::Winnable));
+    }
+
+    #[test]
+    fn every_committed_verdict_looked_up_in_place_is_the_parsed_one() {
+        let text = include_str!("census/verdicts.txt");
+        let v = Verdicts::parse(text).unwrap();
+        let settings: Vec<Rules> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("variants "))
+            .unwrap()
+            .split_whitespace()
+            .map(|n| Rules::from_short_name(n).unwrap())
+            .collect();
+        assert_eq!(settings.len(), 12);
+        let mut decided = 0;
+        for n in (1..=100_001).step_by(7).chain([1, 2, 99_999, 100_000, 100_001]) {
+            for r in &settings {
+                let in_place = verdict_in_sorted(text, game(n), r);
+                assert_eq!(in_place, v.verdict(game(n), r), "game {n} {r:?}");
+                decided += usize::from(in_place.is_some());
+            }
+        }
+        assert!(decided > 150_000, "{decided}");
     }
 
     #[test]

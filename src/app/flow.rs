@@ -16,7 +16,7 @@
 //! assert_eq!(flow.read("yes"), Step::Run { command, confirmed: true });
 //! ```
 
-use crate::app::census::{BatchVerdict, Verdicts};
+use crate::app::census::{self, BatchVerdict};
 use crate::app::command::{Command, CommandError};
 use crate::app::play::Play;
 use crate::app::session_command::{Line, SessionCommand};
@@ -352,7 +352,7 @@ pub fn first_winnable(
     let mut passed = Passed { first, unwinnable: 0, undecided: 0 };
     for _ in 0..WINNABLE_TRIES {
         let deal = Deal::for_number(number);
-        let verdict = match known_verdicts().verdict(number, rules) {
+        let verdict = match known_verdict(number, rules) {
             Some(known @ (BatchVerdict::Winnable | BatchVerdict::Unwinnable)) => known,
             // Only the verdict matters here, not how short the line is.
             _ => match solver::solve_with(&Position::new(&deal), rules, &budget(), LineEffort::Quick).verdict {
@@ -404,10 +404,8 @@ pub fn lost_where(play: &Play) -> Lost {
     if play.at_deal() {
         return Lost::AtDeal;
     }
-    let never = play
-        .origin()
-        .number()
-        .is_some_and(|n| known_verdicts().verdict(n, play.rules()) == Some(BatchVerdict::Unwinnable));
+    let never =
+        play.origin().number().is_some_and(|n| known_verdict(n, play.rules()) == Some(BatchVerdict::Unwinnable));
     if never {
         Lost::NeverWinnable
     } else {
@@ -415,11 +413,12 @@ pub fn lost_where(play: &Play) -> Lost {
     }
 }
 
-/// The committed census verdicts (`src/app/census/verdicts.txt`, written by
-/// `klondike census --verdict-file`), read once.
-fn known_verdicts() -> &'static Verdicts {
-    static VERDICTS: std::sync::OnceLock<Verdicts> = std::sync::OnceLock::new();
-    VERDICTS.get_or_init(|| Verdicts::parse(include_str!("census/verdicts.txt")).unwrap_or_default())
+/// The committed census verdict on `game` under `rules`
+/// (`src/app/census/verdicts.txt`, written by `klondike census
+/// --verdict-file`, one line a game in increasing order), looked up in the
+/// text itself: no memory is taken, so no limit can make it fail.
+fn known_verdict(game: GameNumber, rules: &Rules) -> Option<BatchVerdict> {
+    census::verdict_in_sorted(include_str!("census/verdicts.txt"), game, rules)
 }
 
 #[cfg(test)]
@@ -564,16 +563,18 @@ mod tests {
         // What the census calls lost is counted as proved unwinnable, the
         // rest (a budget of 0 states decides nothing) as not decided.
         let before = || (1..number.get()).filter_map(GameNumber::new);
-        let lost = before().filter(|&n| known_verdicts().verdict(n, &rules) == Some(BatchVerdict::Unwinnable));
+        let lost = before().filter(|&n| known_verdict(n, &rules) == Some(BatchVerdict::Unwinnable));
         assert_eq!(passed.unwinnable, lost.count() as u128);
         assert!(passed.unwinnable > 0);
-        assert_eq!(known_verdicts().verdict(number, &rules), Some(BatchVerdict::Winnable));
-        assert!(before().all(|n| known_verdicts().verdict(n, &rules) != Some(BatchVerdict::Winnable)));
+        assert_eq!(known_verdict(number, &rules), Some(BatchVerdict::Winnable));
+        assert!(before().all(|n| known_verdict(n, &rules) != Some(BatchVerdict::Winnable)));
         assert!(number.get() > 3 && searched < number.get() as usize, "{number} {searched}");
         // Past the census (games 1..N, however far it reaches), a budget
         // that decides nothing finds nothing.
-        let past = GameNumber::new(known_verdicts().len() as u128 + 1).unwrap();
-        assert_eq!(known_verdicts().verdict(past, &rules), None);
+        let past =
+            GameNumber::new(census::Verdicts::parse(include_str!("census/verdicts.txt")).unwrap().len() as u128 + 1)
+                .unwrap();
+        assert_eq!(known_verdict(past, &rules), None);
         assert_eq!(first_winnable(past, &rules, || Budget::states(0)), Err(WinnableError::NoneFound { first: past }));
     }
 

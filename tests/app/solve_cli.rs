@@ -645,6 +645,34 @@ fn a_memory_limit_gives_unknown_not_an_abort() {
     assert!(stdout.starts_with("# unknown (memory"), "{stdout}");
 }
 
+/// At the prompt, `solve` and `hint`, and `--winnable`, under a tight
+/// memory limit answer or say why not, and never abort: the committed
+/// census verdicts they consult were read into a map of about 9 MB, whose
+/// allocation aborted the process with a backtrace (helper report, `ulimit
+/// -v 16000`).
+#[test]
+#[cfg(target_os = "linux")]
+fn the_prompt_and_winnable_under_a_memory_limit_do_not_abort() {
+    let dir = tempfile::tempdir().unwrap();
+    let least = least_kib_to_solve();
+    for kib in [least + 256, least + 1_024, 16_000, 20_000] {
+        for (args, input) in
+            [("--game 1", "d\\nsolve\\nhint\\n"), ("--winnable --game 5", ""), ("--winnable --game 10 --draw 3", "")]
+        {
+            let script = format!("ulimit -v {kib} && printf '{input}' | exec \"$0\" {args}");
+            let out = std::process::Command::new("sh")
+                .args(["-c", &script, env!("CARGO_BIN_EXE_klondike")])
+                .env("KLONDIKE_DATA_DIR", dir.path())
+                .output()
+                .expect("sh runs");
+            let (stdout, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+            assert_eq!(out.status.code(), Some(0), "{kib} KiB, {args}: {err}");
+            assert!(!err.contains("memory allocation") && !err.contains("backtrace"), "{kib} KiB, {args}: {err}");
+            assert!(stdout.contains("Game "), "{kib} KiB, {args}: {stdout}");
+        }
+    }
+}
+
 /// A batch under an address-space limit, with any number of threads,
 /// gives every game a verdict or an `unknown` and ends normally: its
 /// threads share the memory left under the limit, and each search answers
