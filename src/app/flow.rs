@@ -132,6 +132,9 @@ pub enum Advice {
     /// The solver proved the game lost, though moves remain; with the
     /// heuristic's move, for a player who plays on anyway.
     Lost(Hint),
+    /// The game is stuck (no move turns up a card or brings one into play),
+    /// lost where `Lost` says: the way on offered is the stuck table's.
+    Stuck(Lost),
 }
 
 /// How many states the solver may search for `hint` before the heuristic
@@ -244,6 +247,9 @@ impl Flow {
         let (position, rules) = (game.position(), game.rules());
         if can_auto_finish(position) {
             return Advice::Finish;
+        }
+        if play.status() == Status::Stuck {
+            return Advice::Stuck(lost_where(play));
         }
         if play.status() == Status::Playing {
             match think(Budget::states(HINT_STATES)) {

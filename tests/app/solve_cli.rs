@@ -1031,6 +1031,10 @@ fn hint_and_solve_at_the_prompt_give_their_findings_as_data_in_json() {
     // A stuck game is lost, and a won game won, as hint says too.
     let stuck = states(&["--game", "10", "--draw", "3", "--passes", "1", "--json"], "hint\n");
     assert_eq!((&stuck[1]["status"], &stuck[1]["verdict"]), (&"stuck".into(), &"unwinnable".into()), "{}", stuck[1]);
+    // Stuck at the deal: nothing to review or undo, as the table says
+    // (hint offered both: helper report).
+    let said = stuck[1]["message"].as_str().unwrap();
+    assert!(said.starts_with("hint: stuck: ") && said.ends_with("; type new for a new game."), "{said}");
     let finished = states(&["--game", "1", "--json"], &(line.join("\n") + "\nhint\n"));
     let last = finished.last().unwrap();
     assert_eq!((&last["status"], &last["verdict"]), (&"won".into(), &"winnable".into()), "{last}");

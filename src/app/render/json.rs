@@ -137,6 +137,7 @@ impl SolverFacts {
             Advice::Finish => (Some("auto".to_string()), BatchVerdict::Winnable),
             Advice::Winning { mv, .. } => (Some(mv.to_string()), BatchVerdict::Winnable),
             Advice::Heuristic(h) => (h.mv.map(|mv| mv.to_string()), BatchVerdict::Unknown),
+            Advice::Stuck(_) => (None, BatchVerdict::Unknown),
             Advice::LostAtDeal(h) | Advice::Lost(h) => (h.mv.map(|mv| mv.to_string()), BatchVerdict::Unwinnable),
         };
         let verdict = match status {

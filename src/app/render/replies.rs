@@ -99,6 +99,14 @@ pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardSt
         Advice::Heuristic(hint) => {
             (hint.mv.map(typed), hint_reason(&hint.reason) + &hint.mv.map_or_else(String::new, points), "")
         }
+        Advice::Stuck(lost) => {
+            // The table's way on, in the hint's lower case with no full stop.
+            let way_on = super::rows::way_on(*lost);
+            let way_on = way_on.strip_suffix('.').unwrap_or(way_on);
+            let mut first = way_on.chars();
+            let way_on = first.next().map_or(String::new(), |c| c.to_lowercase().chain(first).collect());
+            (None, format!("stuck: {}; {way_on}", super::announce::STUCK_WHY), "")
+        }
         Advice::LostAtDeal(play_on) | Advice::Lost(play_on) => {
             let (lost, other) = match advice {
                 Advice::LostAtDeal(_) => (
@@ -688,6 +696,7 @@ pub fn history_file_unreadable(path: &std::path::Path, error: &impl fmt::Display
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::flow::Lost;
     use crate::app::render::screen::Layout;
     use crate::engine::deal::{Deal, GameNumber};
     use crate::engine::hint::Hint;
@@ -735,6 +744,21 @@ mod tests {
         let none = Hint { mv: None, reason: Reason::NoUsefulMove };
         let lost = advice_text(&Advice::Lost(none), &game, ScoreNow::NONE, &CardStyle::PLAIN, false);
         assert!(lost.ends_with("or new for a new game."), "{lost}");
+        // A stuck game: the stuck table's way on, by where it was lost.
+        let stuck = |lost| advice_text(&Advice::Stuck(lost), &game, ScoreNow::NONE, &CardStyle::PLAIN, false);
+        assert_eq!(
+            stuck(Lost::InPlay),
+            format!(
+                "hint: stuck: {}; type review to see where the game was lost, u to undo, or new for a new game.",
+                super::super::announce::STUCK_WHY
+            )
+        );
+        assert!(stuck(Lost::AtDeal).ends_with("; type new for a new game."), "{}", stuck(Lost::AtDeal));
+        assert!(
+            stuck(Lost::NeverWinnable).ends_with("; this deal could never be won: type new for a new game."),
+            "{}",
+            stuck(Lost::NeverWinnable)
+        );
     }
 
     #[test]
