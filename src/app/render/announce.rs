@@ -354,7 +354,7 @@ fn forward(
                 text.push_str(&waste_top_goes(post, rules, gone));
             }
             text.push_str(". ");
-            text.push_str(&stock_after_draw(post, rules, score));
+            text.push_str(&stock_after_draw(post, rules, score, gone));
             text
         }
         Move::Redeal => format!(
@@ -497,8 +497,11 @@ fn waste_after(post: &Position, rules: &Rules, gone: &[Card], style: &CardStyle)
 /// After a draw: "18 in the stock." or "Stock empty; 1 redeal
 /// left." / "no redeals left" / "the next draw turns the waste over", with
 /// the redeal's cost under `scoring` where it has one (", for 100 points off").
-fn stock_after_draw(post: &Position, rules: &Rules, score: ScoreNow) -> String {
+/// Where autoplay then takes every waste card (all in `gone`), just "Stock
+/// empty": no redeal will come, and what autoplay did follows.
+fn stock_after_draw(post: &Position, rules: &Rules, score: ScoreNow, gone: &[Card]) -> String {
     match post.stock_len() {
+        0 if post.waste().iter().all(|c| gone.contains(c)) => "Stock empty".to_string(),
         0 => {
             let cost = match empty_stock(post, rules, score) {
                 EmptyStock::Redeal { points } => redeal_cost(points),

@@ -182,4 +182,25 @@ mod tests {
         let last = last_draw(Rules { passes: PassLimit::Limited(1), ..Rules::default() }, Scoring::Standard);
         assert!(last.ends_with("Stock empty; no redeals left."), "{last}");
     }
+
+    /// With autoplay, the last draw whose card autoplay then takes with the
+    /// rest of the waste says no redeal is coming (it said "the next draw
+    /// turns the waste over, for 100 points off", and the next draw was
+    /// refused: helper report).
+    #[test]
+    fn a_last_draw_after_which_autoplay_empties_the_waste_promises_no_redeal() {
+        // Sevens to kings in the stock, aces to sixes on the tableau.
+        let deal = "7C 7D 7H 7S 8C 8D 8H 8S 9C 9D 9H 9S TC TD TH TS JC JD JH JS QC QD QH QS KC KD KH KS AC AD AH AS \
+                    2C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H 4S 5C 5D 5H 5S 6C 6D 6H 6S";
+        let mut play = Play::new(deal.parse().unwrap(), Origin::Custom, Rules::default(), Scoring::Standard, true);
+        let _ = play.apply(Action::Autoplay, None);
+        let mut last = String::new();
+        while play.game().position().stock_len() > 0 {
+            let outcome = play.apply(Action::Move(MoveCommand::Draw), None).unwrap();
+            last = announce_outcome(&outcome, play.game(), play.score_now(), &CardStyle::WORDS).unwrap();
+        }
+        assert!(play.game().position().waste().is_empty(), "{last}");
+        assert!(last.contains(". Stock empty. Then automatically "), "{last}");
+        assert!(!last.contains("turns the waste over") && !last.contains("points off"), "{last}");
+    }
 }
