@@ -468,6 +468,11 @@ pub struct Session<W: World> {
     elapsed_before: u64,
     /// When this session started on this game ([`World::now`]).
     since: Duration,
+    /// The play time at which the game was won, while it stays won: the
+    /// clock stops at a win (a player who looks at the table or the score
+    /// afterwards sees the time the win took), and goes on from there if
+    /// the win is undone.
+    won_at: Option<u64>,
     /// This game's outcome has been counted (once a game, even when the
     /// statistics could not be written).
     counted: bool,
@@ -508,13 +513,14 @@ impl<W: World> Session<W> {
             Start::Loaded { elapsed } => (elapsed, GameId::random(), false),
             Start::Resumed { elapsed, id } => (elapsed, id, true),
         };
-        Session {
+        let mut session = Session {
             saved_moves: play.game().moves_made(),
             play,
             view,
             persistence,
             elapsed_before: elapsed,
             since: world.now(),
+            won_at: None,
             counted: false,
             recorded: false,
             winnable,
@@ -526,7 +532,12 @@ impl<W: World> Session<W> {
             last_line: String::new(),
             interrupted: false,
             world,
+        };
+        // A game loaded won keeps the time it was won in.
+        if session.play.status() == Status::Won {
+            session.won_at = Some(session.elapsed());
         }
+        session
     }
 
     /// The game in progress.
@@ -574,6 +585,9 @@ impl<W: World> Session<W> {
     /// Play time of this game so far, in seconds (what it had before when
     /// not timed).
     pub fn elapsed(&self) -> u64 {
+        if let Some(at) = self.won_at {
+            return at;
+        }
         if self.persistence.timed {
             // Saturating: a saved game may claim any play time, and the
             // clock must not wrap round to a short one.
@@ -608,6 +622,7 @@ impl<W: World> Session<W> {
         self.unowned_saved = false;
         self.elapsed_before = elapsed;
         self.since = self.world.now();
+        self.won_at = None;
         self.id = id;
         self.counted = false;
         self.recorded = false;
@@ -674,9 +689,21 @@ impl<W: World> Session<W> {
         }
     }
 
-    /// Counts a win the first time the game reaches it.
+    /// Stops the clock at a win and starts it again where the win is
+    /// undone (see `won_at`); counts a win the first time the game
+    /// reaches it.
     fn note_win(&mut self) {
-        if self.play.status() == Status::Won && !self.counted {
+        let won = self.play.status() == Status::Won;
+        match self.won_at {
+            None if won => self.won_at = Some(self.elapsed()),
+            Some(at) if !won => {
+                self.won_at = None;
+                self.elapsed_before = at;
+                self.since = self.world.now();
+            }
+            _ => {}
+        }
+        if won && !self.counted {
             self.count(true);
         }
     }

@@ -322,6 +322,29 @@ fn a_timed_win_is_counted_with_the_time_bonus_of_the_win() {
     assert_eq!(tally.outcome.score, Some((Scoring::Standard, s.play().score() + 7000)));
 }
 
+/// The clock stops at a win: the table and `score` looked at later give
+/// the time the win took (helper report: it ran on), and it goes on from
+/// there when the win is undone.
+#[test]
+fn the_clock_stops_at_a_win_and_goes_on_from_there_after_undo() {
+    let timed = Persistence { timed: true, ..KEEPS_ALL };
+    let mut s = session(easy(), script(), timed, Memory::default());
+    let win = easy_win();
+    feed(&mut s, &win[..win.len() - 1]);
+    s.world_mut().clock = Duration::from_secs(100);
+    feed(&mut s, &win[win.len() - 1..]);
+    assert_eq!(s.play().status(), Status::Won);
+    s.world_mut().clock = Duration::from_secs(250);
+    assert_eq!(s.elapsed(), 100);
+    let (text, _) = feed(&mut s, &["score"]);
+    assert!(text.contains("1 minute 40 seconds"), "{text}");
+    assert_eq!(s.record().elapsed_seconds, 100);
+    // Undone, it runs again from the time of the win.
+    feed(&mut s, &["u"]);
+    s.world_mut().clock = Duration::from_secs(260);
+    assert_eq!(s.elapsed(), 110);
+}
+
 #[test]
 fn a_play_time_near_the_clocks_end_stays_there_and_makes_no_fast_win() {
     let timed = Persistence { timed: true, ..KEEPS_ALL };
