@@ -1456,6 +1456,29 @@ where
     T: Default + Serialize + DeserializeOwned + Versioned,
     F: FnOnce(&mut T),
 {
+    update_locked_with(path, f, false)
+}
+
+/// [`update_locked`], waiting the whole [`LOCK_PATIENCE`] for another
+/// process's lock even after an earlier wait of this process timed out:
+/// for an update that must not be lost if it can be helped (a win counted
+/// in the statistics, once a game).
+///
+/// # Errors
+/// As [`update_locked`].
+pub fn update_locked_patiently<T, F>(path: &Path, f: F) -> Result<Updated<T>, StoreError>
+where
+    T: Default + Serialize + DeserializeOwned + Versioned,
+    F: FnOnce(&mut T),
+{
+    update_locked_with(path, f, true)
+}
+
+fn update_locked_with<T, F>(path: &Path, f: F, patient: bool) -> Result<Updated<T>, StoreError>
+where
+    T: Default + Serialize + DeserializeOwned + Versioned,
+    F: FnOnce(&mut T),
+{
     let lock_err = |error| StoreError::Io { path: with_suffix(path, ".lock"), action: Action::Lock, error };
     // Held until this function returns, when the file is closed.
     let lock_file = open_lock_file(path).map_err(lock_err)?;
@@ -1464,7 +1487,8 @@ where
     // After one such wait, later updates of this process do not wait again.
     // The wait polls (the blocking `File::lock` cannot be given a deadline).
     static GAVE_UP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    let patience = if GAVE_UP.load(std::sync::atomic::Ordering::Relaxed) { Duration::ZERO } else { LOCK_PATIENCE };
+    let patience =
+        if !patient && GAVE_UP.load(std::sync::atomic::Ordering::Relaxed) { Duration::ZERO } else { LOCK_PATIENCE };
     let deadline = std::time::Instant::now() + patience;
     while !try_lock(&lock_file).map_err(lock_err)? {
         if std::time::Instant::now() >= deadline {

@@ -433,3 +433,31 @@ fn statistics_behind_a_symbolic_link_are_written_through_it() {
     let stats: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
     assert_eq!(stats["per_rules"]["draw 1, passes unlimited, foundation-to-tableau off"]["played"], 2);
 }
+
+/// A win that cannot be counted in the statistics (another process holds
+/// their lock past the wait) is said to be lost to them, and the run still
+/// ends normally; once the lock is free, the next win is counted. The win
+/// went uncounted in silence when an earlier count had already said the
+/// lock was held (helper report).
+#[test]
+fn a_win_that_cannot_be_counted_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, line, _) = common::run_klondike(&["solve", "--game", "1", "--fast"], &[], "");
+    let moves: String = line.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+    let lock = std::fs::File::create(dir.path().join("statistics.json.lock")).unwrap();
+    lock.lock().unwrap();
+    let (code, _, err) = klondike(dir.path(), &["--game", "1", "--stats", "--strict"], &moves);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("this win could not be counted in the statistics: could not lock")
+            && err.contains("another process has held it for over 10 seconds"),
+        "{err}"
+    );
+    assert!(!dir.path().join("statistics.json").exists());
+    lock.unlock().unwrap();
+    let (code, _, err) = klondike(dir.path(), &["--game", "1", "--stats", "--strict"], &moves);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (_, stats, _) = klondike(dir.path(), &["stats", "--json"], "");
+    let stats: serde_json::Value = serde_json::from_str(&stats).unwrap();
+    assert_eq!(stats["per_rules"]["draw 1, passes unlimited, foundation-to-tableau off"]["won"], 1, "{stats}");
+}

@@ -42,6 +42,12 @@ pub fn statistics_not_updated(why: impl Display) -> String {
     format!("the statistics were not updated: {why}")
 }
 
+/// A win could not be counted in the statistics (`why`): said at every
+/// such win, since the game is over and will not be offered again.
+pub fn win_not_counted(why: impl Display) -> String {
+    format!("this win could not be counted in the statistics: {why}")
+}
+
 /// The data folder cannot be written (`problem`, what is wrong with it),
 /// and play continues without saving there.
 pub fn game_goes_on(problem: impl Display) -> String {

@@ -13,7 +13,7 @@ use super::begin::not_loaded;
 use super::{AutosaveLock, Folder, Tally, WorldError};
 use crate::app::flow::Refusal;
 use crate::app::record::{GameId, GameRecord};
-use crate::app::render::diagnostics::{game_goes_on, statistics_not_updated};
+use crate::app::render::diagnostics::{game_goes_on, statistics_not_updated, win_not_counted};
 use crate::app::stats::Statistics;
 use crate::app::store::{self, IfCorrupt, StoreError};
 
@@ -113,15 +113,36 @@ impl Folder for DataFolder {
 
     fn count_game(&mut self, id: &GameId, tally: &Tally) -> bool {
         let Some(path) = self.statistics.clone() else { return false };
-        let result = store::update_locked(&path, |stats: &mut Statistics| {
+        let record = |stats: &mut Statistics| {
             stats.record_game_once(id, tally.key, tally.outcome, tally.vegas);
-        });
+        };
+        // A win waits for another process's lock even where an earlier
+        // wait timed out, and one that cannot be counted is said, whatever
+        // was said before: the game is over, and no copy of it is offered.
+        let won = tally.outcome.won;
+        let result =
+            if won { store::update_locked_patiently(&path, record) } else { store::update_locked(&path, record) };
         match result {
             Ok(updated) => {
                 if let Some(w) = updated.warning {
                     (self.say)(&w.to_string());
                 }
                 true
+            }
+            Err(e) if won => {
+                // A folder that cannot be written is said as such ("cannot
+                // save in DIR: the disk is read-only"); a lock held too long
+                // or a file that cannot be read, as the error says.
+                let why = match &e {
+                    StoreError::Io { action: store::Action::Lock, error, .. }
+                        if error.kind() == std::io::ErrorKind::WouldBlock =>
+                    {
+                        e.to_string()
+                    }
+                    _ => store::folder_problem(&path, &e).to_string(),
+                };
+                (self.say)(&win_not_counted(why));
+                false
             }
             // The file is there but cannot be read for now: not the
             // folder's problem, and the game is counted once it reads (its
