@@ -29,7 +29,7 @@ use crate::app::render::columns;
 use crate::app::render::json::{SolverFacts, State};
 use crate::app::render::outcome::{announce_autoplay, announce_outcome};
 use crate::app::render::replies::{self as said, GameLeft};
-use crate::app::render::screen::{self, Frame, Layout};
+use crate::app::render::screen::{self, Frame, Layout, Marks};
 use crate::app::render::words::{plain_message, spoken, wrap_lines, CardStyle};
 use crate::app::review;
 use crate::app::stats::{self, Statistics};
@@ -576,8 +576,13 @@ impl<W: World> Session<W> {
             layout,
             style: &self.view.style,
             clock: self.persistence.timed.then(|| self.elapsed()),
-            // At a terminal, or with colour (scripts' pictures stay unmarked).
-            mark: self.view.style.colour || self.view.wrap,
+            // At a terminal, but not for a screen reader; in a script's
+            // column picture with colour (its rows stay as without colour).
+            mark: match (self.view.wrap && !self.view.screen_reader, self.view.style.colour) {
+                (true, _) => Marks::All,
+                (false, true) => Marks::Columns,
+                (false, false) => Marks::None,
+            },
             screen_reader: self.view.screen_reader,
         }
     }
@@ -1183,7 +1188,8 @@ impl<W: World> Session<W> {
                 let budget = self.world.budget(SOLVE_STATES, SOLVE_TIME);
                 let (position, rules) = (self.play.game().position(), self.play.rules());
                 let verdict = self.world.solve(position, rules, budget);
-                let text = said::solve_text(&verdict, flow::lost_where(&self.play) == Lost::InPlay);
+                let text =
+                    said::solve_text(&verdict, flow::lost_where(&self.play) == Lost::InPlay, self.view.screen_reader);
                 Ok(Reply::Solver(text, SolverFacts::of_verdict(&verdict)))
             }
             Command::Review => {

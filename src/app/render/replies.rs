@@ -142,12 +142,15 @@ pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardSt
 /// the position: won, winnable with the line's length and its first five
 /// moves, lost (`moved`: after moves of the player's, so `review` is
 /// offered; else the deal itself cannot be won), stopped
-/// (`Unknown(GaveUp::Cancelled)`) or undecided.
-pub fn solve_text(verdict: &Verdict, moved: bool) -> String {
+/// (`Unknown(GaveUp::Cancelled)`) or undecided. For a screen reader
+/// (`screen_reader`) the moves are as brief as they can be typed (`t 3 7`,
+/// as `hint` and `moves` give them).
+pub fn solve_text(verdict: &Verdict, moved: bool, screen_reader: bool) -> String {
     match verdict {
         Verdict::Winnable(moves) if moves.is_empty() => "The game is won.".to_string(),
         Verdict::Winnable(moves) => {
-            let first: Vec<String> = moves.iter().take(5).map(ToString::to_string).collect();
+            let typed = |&mv: &Move| if screen_reader { short_command(mv) } else { mv.to_string() };
+            let first: Vec<String> = moves.iter().take(5).map(typed).collect();
             format!(
                 "The game can still be won: the solver found a line of {} from here, starting {}. Type hint for one move at a time.",
                 count(moves.len(), "move"),
@@ -319,7 +322,7 @@ pub fn question_text(pending: &Pending) -> String {
     if let (true, Line::Session(SessionCommand::Load(file))) = (pending.same_game, &pending.command) {
         let file = readable(file, 60);
         return format!(
-            "{file} holds this game as it was saved: the moves made since would be lost. Load {file}? Type yes, or no to keep playing."
+            "The file {file} holds this game as it was saved: the moves made since would be lost. Load {file}? Type yes, or no to keep playing."
         );
     }
     let question = match &pending.command {
@@ -697,10 +700,10 @@ pub fn history_file_unreadable(path: &std::path::Path, error: &impl fmt::Display
 mod tests {
     use super::*;
     use crate::app::flow::Lost;
-    use crate::app::render::screen::Layout;
+    use crate::app::render::screen::{Layout, Marks};
     use crate::engine::deal::{Deal, GameNumber};
     use crate::engine::hint::Hint;
-    use crate::engine::moves::Move;
+    use crate::engine::moves::{Move, PileId};
 
     fn game_1() -> Game {
         Game::new(&Deal::for_number(crate::engine::deal::GameNumber::ONE), Rules::default())
@@ -828,16 +831,28 @@ mod tests {
 
     #[test]
     fn solve_answers_each_verdict() {
-        assert_eq!(solve_text(&Verdict::Winnable(Vec::new()), true), "The game is won.");
-        let one = solve_text(&Verdict::Winnable(vec![Move::Draw]), true);
+        assert_eq!(solve_text(&Verdict::Winnable(Vec::new()), true, false), "The game is won.");
+        let one = solve_text(&Verdict::Winnable(vec![Move::Draw]), true, false);
         assert!(one.contains("a line of 1 move from here, starting d."), "{one}");
-        let seven = solve_text(&Verdict::Winnable(vec![Move::Draw; 7]), true);
+        let seven = solve_text(&Verdict::Winnable(vec![Move::Draw; 7]), true, false);
         assert!(seven.contains("a line of 7 moves from here, starting d, d, d, d, d."), "{seven}");
-        assert!(solve_text(&Verdict::Unknown(GaveUp::Cancelled), true).starts_with("Stopped"));
-        assert_eq!(solve_text(&Verdict::Unknown(GaveUp::TimeLimit), true), "Unknown: the solver gave up (time limit).");
+        assert!(solve_text(&Verdict::Unknown(GaveUp::Cancelled), true, false).starts_with("Stopped"));
+        assert_eq!(
+            solve_text(&Verdict::Unknown(GaveUp::TimeLimit), true, false),
+            "Unknown: the solver gave up (time limit)."
+        );
         // Lost after moves: the review is offered; at the deal there is nothing to review.
-        assert!(solve_text(&Verdict::Unwinnable, true).ends_with(REVIEW_OFFER));
-        assert_eq!(solve_text(&Verdict::Unwinnable, false), "This deal cannot be won: the solver tried every line.");
+        assert!(solve_text(&Verdict::Unwinnable, true, false).ends_with(REVIEW_OFFER));
+        // A move between piles, for the eye in full, for a screen reader as
+        // briefly as it is typed (helper report: "t 3 7 2" beside hint's "t 3 7").
+        let between = Move::TableauToTableau { from: PileId::ALL[2], to: PileId::ALL[6], count: 2 };
+        let line = Verdict::Winnable(vec![Move::Draw, between]);
+        assert!(solve_text(&line, true, false).contains("starting d, t 3 7 2."), "{}", solve_text(&line, true, false));
+        assert!(solve_text(&line, true, true).contains("starting d, t 3 7."), "{}", solve_text(&line, true, true));
+        assert_eq!(
+            solve_text(&Verdict::Unwinnable, false, false),
+            "This deal cannot be won: the solver tried every line."
+        );
     }
 
     #[test]
@@ -865,7 +880,7 @@ mod tests {
         let same = Pending { same_game: true, counts_as_lost: true, ..load.clone() };
         assert_eq!(
             question_text(&same),
-            "a<line separator>b holds this game as it was saved: the moves made since would be lost. Load a<line separator>b? Type yes, or no to keep playing."
+            "The file a<line separator>b holds this game as it was saved: the moves made since would be lost. Load a<line separator>b? Type yes, or no to keep playing."
         );
         assert!(Refusal::QuestionWaits(load).to_string().starts_with("a question waits for yes or no. This game"));
         assert_eq!(refused_line("cannot draw", true), "Not done: cannot draw.\n");
@@ -889,8 +904,13 @@ mod tests {
             Default::default(),
             false,
         );
-        let look =
-            Frame { layout: Layout::Rows, style: &CardStyle::PLAIN, clock: None, mark: false, screen_reader: false };
+        let look = Frame {
+            layout: Layout::Rows,
+            style: &CardStyle::PLAIN,
+            clock: None,
+            mark: Marks::None,
+            screen_reader: false,
+        };
         let ask = |line: &str| match line.parse() {
             Ok(Command::Ask(query)) => answer(query, &play, &look),
             other => panic!("{line}: {other:?}"),

@@ -21,7 +21,7 @@ use std::fmt::Write;
 
 use crate::app::flow::Lost;
 use crate::app::render::words::{count, rank_name, suit_name, CardStyle};
-use crate::engine::card::Suit;
+use crate::engine::card::{Card, Suit};
 use crate::engine::game::{Game, Position, Status};
 use crate::engine::moves::{Move, PileId};
 use crate::engine::rules::{DrawCount, PassLimit, Rules};
@@ -91,7 +91,23 @@ pub fn table_styled(game: &Game, title: &str, style: &CardStyle) -> String {
 /// changes the score by from `score`: `Stock: empty (d turns the waste
 /// over, -100 points)`.
 pub fn table_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow) -> String {
-    table_with_status(game, title, style, score, "", "", Lost::of_moves(game.moves_made()))
+    let around = Around { status: "", footer: "", lost: Lost::of_moves(game.moves_made()), marked: &[] };
+    table_with_status(game, title, style, score, &around)
+}
+
+/// What [`table_with_status`] writes around and on the cards.
+#[derive(Clone, Copy, Debug)]
+pub struct Around<'a> {
+    /// Said at the end of the second line (such as "   Time 3:12").
+    pub status: &'a str,
+    /// Lines after the piles (such as "Score: 30\n").
+    pub footer: &'a str,
+    /// Where a stuck game was lost (its way on).
+    pub lost: Lost,
+    /// Cards written with a `*` after them wherever they show: the last
+    /// change's, as the column picture marks them (a terminal too narrow
+    /// for it gets these rows).
+    pub marked: &'a [Card],
 }
 
 /// [`table_scored`] with `status` (such as "   Time 3:12") at the end of
@@ -99,15 +115,9 @@ pub fn table_scored(game: &Game, title: &str, style: &CardStyle, score: ScoreNow
 /// (lines each ending in a newline, such as "Score: 30\n") after the
 /// piles, before the sentence that says the game is won or stuck (and,
 /// stuck, the way on for a game `lost` so).
-pub fn table_with_status(
-    game: &Game,
-    title: &str,
-    style: &CardStyle,
-    score: ScoreNow,
-    status: &str,
-    footer: &str,
-    lost: Lost,
-) -> String {
+pub fn table_with_status(game: &Game, title: &str, style: &CardStyle, score: ScoreNow, around: &Around) -> String {
+    let Around { status, footer, lost, marked } = *around;
+    let card = |c: Card| if marked.contains(&c) { format!("{}*", style.card(c)) } else { style.card(c) };
     let pos = game.position();
     let rules = game.rules();
     let sep = if style.is_words() { ", " } else { " " };
@@ -128,25 +138,19 @@ pub fn table_with_status(
     let _ = match (waste.len(), rules.draw) {
         (0, _) => writeln!(out, "Waste: empty"),
         (n, DrawCount::One) => {
-            writeln!(out, "Waste: {} (top {})", count(n, "card"), style.card(waste[n - 1]))
+            writeln!(out, "Waste: {} (top {})", count(n, "card"), card(waste[n - 1]))
         }
-        (1, DrawCount::Three) => writeln!(out, "Waste: 1 card (top {})", style.card(waste[0])),
+        (1, DrawCount::Three) => writeln!(out, "Waste: 1 card (top {})", card(waste[0])),
         (n, DrawCount::Three) => {
-            let fan: Vec<String> = waste[n.saturating_sub(3)..].iter().map(|&c| style.card(c)).collect();
+            let fan: Vec<String> = waste[n.saturating_sub(3)..].iter().map(|&c| card(c)).collect();
             let how_many = if fan.len() == 2 { "two" } else { "three" };
-            writeln!(
-                out,
-                "Waste: {}, top {how_many} {} (top {})",
-                count(n, "card"),
-                fan.join(sep),
-                style.card(waste[n - 1])
-            )
+            writeln!(out, "Waste: {}, top {how_many} {} (top {})", count(n, "card"), fan.join(sep), card(waste[n - 1]))
         }
     };
     let found: Vec<String> = Suit::ALL
         .iter()
         .map(|&s| match (pos.foundation_top(s), style.is_words()) {
-            (Some(c), false) => format!("{} {}", style.suit(s), style.card(c)),
+            (Some(c), false) => format!("{} {}", style.suit(s), card(c)),
             (None, false) => format!("{} --", style.suit(s)),
             (Some(c), true) => format!("{} up to {}", suit_name(s), rank_name(c.rank())),
             (None, true) => format!("{} empty", suit_name(s)),
@@ -155,7 +159,7 @@ pub fn table_with_status(
     let _ = writeln!(out, "Foundations: {}", found.join(if style.is_words() { ", " } else { "  " }));
     for (i, pile) in PileId::ALL.into_iter().zip(pos.tableau()) {
         let mut cards: Vec<String> = pile.hidden().iter().map(|_| style.face_down().to_string()).collect();
-        cards.extend(pile.face_up().iter().map(|&c| style.card(c)));
+        cards.extend(pile.face_up().iter().map(|&c| card(c)));
         if cards.is_empty() {
             cards.push("empty".into());
         }

@@ -12,7 +12,7 @@ use crate::app::render::list::list_scored;
 use crate::app::render::query::{
     describe_legal_moves, describe_stock, describe_tops, ranked_legal_moves, short_command,
 };
-use crate::app::render::rows::table_with_status;
+use crate::app::render::rows::{table_with_status, Around};
 use crate::app::render::words::{capitalise, count, CardStyle};
 use crate::engine::card::Card;
 use crate::engine::game::{CardPlace, Game, Position, Status};
@@ -43,10 +43,24 @@ pub struct Frame<'a> {
     pub style: &'a CardStyle,
     /// The play time so far in seconds, where time is kept (shown as a clock).
     pub clock: Option<u64>,
-    /// Mark the cards the last move changed in the column layout.
-    pub mark: bool,
+    /// Where the cards the last change moved are marked.
+    pub mark: Marks,
     /// One sentence per change, for a screen reader, instead of the table.
     pub screen_reader: bool,
+}
+
+/// Where a table marks the cards the last change moved (`*`, and bold
+/// with colour).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marks {
+    /// Nowhere (scripts; a screen reader).
+    None,
+    /// In the column picture only: with colour in a script, whose rows
+    /// stay as they are without it.
+    Columns,
+    /// In the column picture and the rows (a terminal too narrow for the
+    /// columns gets the rows).
+    All,
 }
 
 /// The game's title: "Game 7", or "Custom deal".
@@ -89,7 +103,9 @@ pub fn whole_table(play: &Play, look: &Frame) -> String {
         Layout::Rows => {
             // The clock on the table's second line.
             let status = clock.map(|c| format!("   {c}")).unwrap_or_default();
-            table_with_status(game, &title, look.style, play.score_now(), &status, &score, lost(play))
+            let marked = if look.mark == Marks::All { changed_cards(play) } else { Vec::new() };
+            let around = Around { status: &status, footer: &score, lost: lost(play), marked: &marked };
+            table_with_status(game, &title, look.style, play.score_now(), &around)
         }
         Layout::Columns => {
             // The score and the clock on the status line: "Score 30   Time 3:12".
@@ -105,7 +121,7 @@ pub fn whole_table(play: &Play, look: &Frame) -> String {
                 Scoring::Vegas => parts.push(format!("Score {} Vegas", play.score())),
             }
             parts.extend(clock);
-            let marked = if look.mark { changed_cards(play) } else { Vec::new() };
+            let marked = if look.mark != Marks::None { changed_cards(play) } else { Vec::new() };
             let view = ColumnsView {
                 title: &title,
                 status: &parts.join("   "),
@@ -346,7 +362,7 @@ mod tests {
     }
 
     fn frame(layout: Layout, clock: Option<u64>) -> Frame<'static> {
-        Frame { layout, style: &CardStyle::PLAIN, clock, mark: false, screen_reader: false }
+        Frame { layout, style: &CardStyle::PLAIN, clock, mark: Marks::None, screen_reader: false }
     }
 
     #[test]
@@ -367,6 +383,28 @@ mod tests {
         // Any other change marks its own cards again.
         play.apply(Action::Move(MoveCommand::Draw), None).unwrap();
         assert_eq!(changed_cards(&play), [card("4H")]);
+    }
+
+    /// The rows a terminal too narrow for the columns gets mark the last
+    /// change's cards as the columns do (they marked none: helper report);
+    /// not in scripts, where only colour marks the column picture.
+    #[test]
+    fn the_rows_mark_the_last_change_where_the_columns_would() {
+        let mut play = game_1(Scoring::None);
+        let up = |play: &mut Play, pile: usize| {
+            play.apply(Action::Move(MoveCommand::TableauToFoundation(PileId::ALL[pile])), None).unwrap()
+        };
+        up(&mut play, 5);
+        up(&mut play, 6);
+        let marked = Frame { mark: Marks::All, ..frame(Layout::Rows, None) };
+        let rows = whole_table(&play, &marked);
+        assert!(rows.contains("Foundations: C --  D --  H AH  S AS*\n"), "{rows}");
+        assert!(rows.contains("Pile 7: ## ## ## ## ## JS*\n"), "{rows}");
+        assert_eq!(rows.matches('*').count(), 2, "{rows}");
+        for unmarked in [frame(Layout::Rows, None), Frame { mark: Marks::Columns, ..marked }] {
+            let rows = whole_table(&play, &unmarked);
+            assert!(!rows.contains('*') && rows.contains("S AS\n"), "{rows}");
+        }
     }
 
     /// With autoplay, the player's move and autoplay's after it are one

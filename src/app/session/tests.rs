@@ -743,7 +743,7 @@ fn hint_and_solve_ask_the_worlds_solver() {
     let mut s = session(game(1), script(), KEEPS_ALL, world);
     let (text, _) = feed(&mut s, &["solve"]);
     assert_eq!(s.world().solved, 1);
-    assert_eq!(text, format!("> solve\n{}\n", said::solve_text(&Verdict::Unwinnable, false)));
+    assert_eq!(text, format!("> solve\n{}\n", said::solve_text(&Verdict::Unwinnable, false, false)));
     let (text, _) = feed(&mut s, &["hint"]);
     assert_eq!(s.world().solved, 2);
     let lost = said::advice_text(
