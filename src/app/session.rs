@@ -891,7 +891,11 @@ impl<W: World> Session<W> {
         // A comment is skipped however long it is (a line too long to be
         // read whole is known to be one by its start).
         let comment = trimmed.starts_with('#') && !matches!(fault, Some(WhyNotRun::NotText));
-        if comment || (fault.is_none() && trimmed.is_empty()) {
+        // At a terminal, Enter alone at a question says the question again
+        // (it was skipped in silence, and a player listening heard
+        // nothing); a script's blank lines are skipped as ever.
+        let asked_again = self.view.farewell && self.flow.pending().is_some();
+        if comment || (fault.is_none() && trimmed.is_empty() && !asked_again) {
             return Ok(Next::Continue);
         }
         let next = match fault {

@@ -627,6 +627,30 @@ fn a_question_waits_and_ctrl_c_takes_it_back() {
     assert_eq!(ctrl_c(&mut s), (Next::SessionEnd, "\nGame 1 counts as lost.\n".to_string()));
 }
 
+/// Enter alone at a question at an interactive prompt says the question
+/// again (it was skipped in silence: a player listening heard nothing);
+/// in a script, a blank line is skipped as anywhere.
+#[test]
+fn enter_alone_at_a_question_asks_it_again_at_a_prompt() {
+    let view = View { confirm: true, farewell: true, ..script() };
+    let mut s = session(game(1), view, KEEPS_ALL, Memory::default());
+    let (asked, _) = feed(&mut s, &["d", "new"]);
+    let question = asked.lines().last().unwrap().to_string();
+    assert!(question.ends_with('?') || question.contains("yes"), "{asked}");
+    let (again, _) = feed(&mut s, &[""]);
+    assert!(again.contains("a question waits for yes or no."), "{again}");
+    assert!(s.flow.pending().is_some());
+    let (_, _) = feed(&mut s, &["no"]);
+    assert_eq!(s.flow.pending(), None);
+    assert_eq!(s.play().game().moves_made(), 1);
+    // A script with --confirm: the blank line is skipped, the question waits.
+    let mut s = session(game(1), View { confirm: true, ..script() }, KEEPS_ALL, Memory::default());
+    feed(&mut s, &["d", "new"]);
+    let (blank, _) = feed(&mut s, &[""]);
+    assert!(!blank.contains("question waits"), "{blank}");
+    assert!(s.flow.pending().is_some());
+}
+
 /// The end of input at a question does not do what it asked, and says so
 /// (a script learns it no other way).
 #[test]
