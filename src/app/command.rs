@@ -1642,6 +1642,14 @@ mod tests {
         assert_eq!(go("3c"), Err(MoveError::CardHidden { card: c("3C") }));
         assert_eq!(go("ah"), Err(MoveError::CardOnFoundation { card: c("AH") }));
         assert_eq!(go("ah 3"), Err(MoveError::FoundationToTableauOff { card: c("AH"), pile: PileId::ALL[2] }));
+        // From an empty foundation with the rule off, the rule is the reason
+        // given (the empty foundation was, and the rule only once a card
+        // was there: helper report).
+        let spades = c("AS").suit();
+        let down = Move::FoundationToTableau { suit: spades, to: PileId::ALL[0] };
+        assert_eq!(pos.check(down, &rules), Err(MoveError::FoundationMovesOff { suit: spades, pile: PileId::ALL[0] }));
+        let on = Rules { foundation_to_tableau: true, ..rules };
+        assert_eq!(pos.check(down, &on), Err(MoveError::FoundationEmpty { suit: spades }));
         assert_eq!(
             go("kd"),
             Err(MoveError::CardFitsSeveral { card: c("KD"), piles: vec![PileId::ALL[3], PileId::ALL[4]] })

@@ -190,6 +190,13 @@ pub enum MoveError {
         card.name()
     )]
     FoundationToTableauOff { card: Card, pile: PileId },
+    /// Foundation-to-tableau moves are off, and the foundation named is
+    /// empty besides: the rule is what the player needs to hear.
+    #[error(
+        "nothing comes down from the {} foundation to pile {pile}: moves from a foundation to the tableau are off",
+        suit.name()
+    )]
+    FoundationMovesOff { suit: Suit, pile: PileId },
     /// The foundation of the suit has no card.
     #[error("the {} foundation is empty", suit.name())]
     FoundationEmpty { suit: Suit },

@@ -405,10 +405,15 @@ impl Position {
                 self.fits_foundation(card)
             }
             Move::FoundationToTableau { suit, to } => {
-                let card = self.foundation_top(suit).ok_or(MoveError::FoundationEmpty { suit })?;
+                // The rule first: with it off, no foundation card ever
+                // comes down, empty or not.
                 if !rules.foundation_to_tableau {
-                    return Err(MoveError::FoundationToTableauOff { card, pile: to });
+                    return Err(match self.foundation_top(suit) {
+                        Some(card) => MoveError::FoundationToTableauOff { card, pile: to },
+                        None => MoveError::FoundationMovesOff { suit, pile: to },
+                    });
                 }
+                let card = self.foundation_top(suit).ok_or(MoveError::FoundationEmpty { suit })?;
                 self.pile(to).accepts(card, to)
             }
         }

@@ -17,7 +17,9 @@ use crate::engine::text::readable;
 /// in force turn off, the option that turns it on.
 pub fn move_error(e: &MoveError) -> String {
     match e {
-        MoveError::FoundationToTableauOff { .. } => format!("{e} (start with --foundation-to-tableau)"),
+        MoveError::FoundationToTableauOff { .. } | MoveError::FoundationMovesOff { .. } => {
+            format!("{e} (start with --foundation-to-tableau)")
+        }
         _ => e.to_string(),
     }
 }
