@@ -697,18 +697,29 @@ pub fn complete(line: &str, pos: usize) -> (usize, Vec<String>) {
 /// its letters give way to digits (`t7 f`, `w3`, `js1`), or, a pile number
 /// alone, a move from that pile (`3 4`); only a line that is a command.
 fn spaced(first: &str, rest: &[&str]) -> Option<String> {
-    let head = match first.find(|c: char| c.is_ascii_digit()) {
+    let with_rest = |head: &str| std::iter::once(head).chain(rest.iter().copied()).collect::<Vec<_>>().join(" ");
+    let parses = |line: String| parse_lower_case(&line).is_ok().then_some(line);
+    let heads: Vec<String> = match first.find(|c: char| c.is_ascii_digit()) {
         // A pile number alone: the move from it.
-        Some(0) if first.len() == 1 => format!("t {first}"),
-        Some(0) | None => return None,
+        Some(0) if first.len() == 1 => vec![format!("t {first}")],
+        // A card run into its pile ("4h3", "10h3").
+        Some(0) => (2..first.len())
+            .filter_map(|k| {
+                let (card, pile) = first.split_at_checked(k)?;
+                (card.parse::<Card>().is_ok() && !pile.is_empty() && pile.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| format!("{card} {pile}"))
+            })
+            .collect(),
+        None => return None,
         Some(at) => {
             let (word, number) = first.split_at(at);
-            format!("{word} {number}")
+            // The number as it is, or each digit a pile ("t76": t 7 6).
+            let digits: Vec<String> = number.chars().map(String::from).collect();
+            vec![format!("{word} {number}"), format!("{word} {}", digits.join(" "))]
         }
     };
-    let line = std::iter::once(head.as_str()).chain(rest.iter().copied()).collect::<Vec<_>>().join(" ");
-    // The first word of `line` has no digit: no further split is tried.
-    parse_lower_case(&line).is_ok().then_some(line)
+    // The first word of a line tried has no digit: no further split is tried.
+    heads.iter().find_map(|head| parses(with_rest(head)))
 }
 
 fn closest_command(word: &str) -> Option<&'static str> {
@@ -1531,9 +1542,18 @@ mod tests {
             assert!(matches!(err(far), CommandError::Unknown { suggestion: None, .. }), "{far}");
         }
         // A command run into its argument gets the line with the space.
-        for (typed, meant) in
-            [("t7 f", "t 7 f"), ("w3", "w 3"), ("js1", "js 1"), ("3 4", "t 3 4"), ("T2 5 3", "t 2 5 3")]
-        {
+        for (typed, meant) in [
+            ("t7 f", "t 7 f"),
+            ("w3", "w 3"),
+            ("js1", "js 1"),
+            ("3 4", "t 3 4"),
+            ("T2 5 3", "t 2 5 3"),
+            ("t76", "t 7 6"),
+            ("t762", "t 7 6 2"),
+            ("4h3", "4h 3"),
+            ("10h3", "10h 3"),
+            ("t7f", "t 7 f"),
+        ] {
             let word = typed.split(' ').next().unwrap();
             assert_eq!(
                 said(typed),
@@ -1542,7 +1562,7 @@ mod tests {
             );
         }
         // Only where the line with the space is a command.
-        for far in ["t9 f", "x3", "8 4", "w3 4"] {
+        for far in ["t9 f", "x3", "8 4", "w3 4", "t98", "4h9", "4x3"] {
             assert!(matches!(err(far), CommandError::Unknown { suggestion: None, .. }), "{far}");
         }
         assert!(matches!(err("t"), CommandError::Missing { command } if command.word == "t"));
