@@ -305,8 +305,10 @@ fn json_words(e: &serde_json::Error) -> String {
     let text = e.to_string();
     let field = |prefix: &str| text.strip_prefix(prefix).and_then(|rest| rest.split('`').next()).map(str::to_string);
     match e.classify() {
-        // JSON lines (a batch's results) are JSON values one after another.
-        Category::Syntax if text.starts_with("trailing characters") => {
+        // JSON lines (a batch's results) are JSON values one after another,
+        // a line each; more after the first value on its own line ("7C 7D",
+        // a deal, reads as the number 7 and more) is just not JSON.
+        Category::Syntax if text.starts_with("trailing characters") && e.line() > 1 => {
             "it holds several JSON values, one after another, as a batch's results do".to_string()
         }
         Category::Syntax => "it is not JSON".to_string(),
@@ -1669,6 +1671,13 @@ mod tests {
             said("{\"draw\": 1}\n{\"draw\": 3}\n"),
             "it holds several JSON values, one after another, as a batch's results do"
         );
+        // A deal file starts with what reads as a number (helper report:
+        // it was said to hold several JSON values).
+        let as_value =
+            |text: &str| Damage::Json(serde_json::from_str::<serde_json::Value>(text).unwrap_err()).to_string();
+        assert_eq!(as_value("7C 7D 7H\n"), "it is not JSON");
+        assert_eq!(as_value("1 2\n"), "it is not JSON");
+        assert_eq!(as_value("{}\n{}\n"), "it holds several JSON values, one after another, as a batch's results do");
         assert_eq!(said("{\"draw\": 1,"), "it is cut short");
         assert_eq!(said("{}"), "its field draw is missing");
         assert_eq!(
