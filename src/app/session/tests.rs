@@ -307,8 +307,8 @@ fn quitting_a_won_game_taken_back_says_it_is_not_kept() {
     assert!(s.world().counts[0].1.outcome.won);
 }
 
-#[test]
-fn a_timed_win_is_counted_with_the_time_bonus_of_the_win() {
+/// A timed session of the easy deal, won by its last move 100 seconds in.
+fn won_at_100_seconds() -> Session<Memory> {
     let timed = Persistence { timed: true, ..KEEPS_ALL };
     let mut s = session(easy(), script(), timed, Memory::default());
     let win = easy_win();
@@ -316,6 +316,12 @@ fn a_timed_win_is_counted_with_the_time_bonus_of_the_win() {
     s.world_mut().clock = Duration::from_secs(100);
     feed(&mut s, &win[win.len() - 1..]);
     assert_eq!(s.play().status(), Status::Won);
+    s
+}
+
+#[test]
+fn a_timed_win_is_counted_with_the_time_bonus_of_the_win() {
+    let s = won_at_100_seconds();
     // 700 000 / 100 seconds: the bonus Play worked out at the win.
     assert_eq!(s.play().time_bonus(), Some(7000));
     let [(_, tally)] = s.world().counts.as_slice() else { panic!("{:?}", s.world().counts) };
@@ -327,13 +333,7 @@ fn a_timed_win_is_counted_with_the_time_bonus_of_the_win() {
 /// there when the win is undone.
 #[test]
 fn the_clock_stops_at_a_win_and_goes_on_from_there_after_undo() {
-    let timed = Persistence { timed: true, ..KEEPS_ALL };
-    let mut s = session(easy(), script(), timed, Memory::default());
-    let win = easy_win();
-    feed(&mut s, &win[..win.len() - 1]);
-    s.world_mut().clock = Duration::from_secs(100);
-    feed(&mut s, &win[win.len() - 1..]);
-    assert_eq!(s.play().status(), Status::Won);
+    let mut s = won_at_100_seconds();
     s.world_mut().clock = Duration::from_secs(250);
     assert_eq!(s.elapsed(), 100);
     let (text, _) = feed(&mut s, &["score"]);
