@@ -135,6 +135,13 @@ pub fn run(args: CensusArgs) -> Result<()> {
         if !left_out.is_empty() {
             let _ = writeln!(io::stderr(), "klondike census: {}", render::census_table::verdicts_left_out(&left_out));
         }
+        // A game two files give different decided verdicts is written `?`:
+        // said, not only listed under the table (helper report).
+        let conflicted: Vec<_> =
+            rows.iter().filter(|r| variants.contains(&r.rules)).flat_map(|r| &r.conflicts).collect();
+        if let Some(line) = render::census_table::conflicts_written_unknown(&conflicted) {
+            let _ = writeln!(io::stderr(), "klondike census: {line}");
+        }
     }
     let heading = render::census_table::heading(range, args.shard);
     if let (Some(path), Some(target)) = (&args.plot, &plot) {

@@ -582,3 +582,30 @@ fn a_census_whose_folder_another_census_writes_names_another_folder() {
         "{err}"
     );
 }
+
+/// Two verdict files that give a game different decided verdicts: the
+/// verdict file written has `?` for it, and says so on standard error
+/// (it did in silence: helper report).
+#[test]
+fn a_verdict_file_says_where_it_writes_a_conflict_as_undecided() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let head = "variants d1p1f1 d1p1f0 d1p3f1 d1p3f0 d1puf1 d1puf0 d3p1f1 d3p1f0 d3p3f1 d3p3f0 d3puf1 d3puf0\n";
+    std::fs::write(dir.join("a.txt"), format!("{head}5 WWWWWWWWWWWW\n6 UUUUUUUUUUUU\n")).unwrap();
+    std::fs::write(dir.join("b.txt"), format!("{head}5 UUUUUUUUUUUU\n6 UUUUUUUUUUUU\n")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["census", "a.txt", "b.txt", "--only", "5..6", "--verdict-file", "c.txt"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let written = std::fs::read_to_string(dir.join("c.txt")).unwrap();
+    assert!(written.contains("\n5 ????????????\n6 UUUUUUUUUUUU\n"), "{written}");
+    assert!(
+        err.contains(
+            "the verdict file has ? where the files give two different decided verdicts (12 verdicts of game 5)"
+        ),
+        "{err}"
+    );
+}

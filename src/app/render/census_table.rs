@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::app::batch::{GameRange, Shard, Tally};
 use crate::app::census::Row;
+use crate::engine::deal::GameNumber;
 use crate::engine::rules::Rules;
 
 /// Some lines of `path`, a file counted, are not results and were left out.
@@ -54,6 +55,25 @@ pub fn verdict_range_too_large(games: u128, most: u128) -> String {
 /// Why `--verdict-file -` is refused.
 pub const VERDICT_FILE_NOT_STDOUT: &str =
     "--verdict-file needs a file name: '-' would mix the verdicts with the table on standard output";
+
+/// What a verdict file holds for the games the files counted give two
+/// different decided verdicts (`conflicted`, one entry a game and
+/// setting): `?`, said with the first few games; `None` where there are
+/// none.
+pub fn conflicts_written_unknown(conflicted: &[&GameNumber]) -> Option<String> {
+    let games: std::collections::BTreeSet<&GameNumber> = conflicted.iter().copied().collect();
+    let named: Vec<String> = games.iter().take(5).map(ToString::to_string).collect();
+    let more = games.len().saturating_sub(5);
+    let more = if more == 0 { String::new() } else { format!(" and {more} more") };
+    let which = if games.len() == 1 { "game" } else { "games" };
+    (!games.is_empty()).then(|| {
+        format!(
+            "the verdict file has ? where the files give two different decided verdicts ({} of {which} {}{more}); the table lists them under its rows",
+            crate::app::render::words::count(conflicted.len(), "verdict"),
+            named.join(", ")
+        )
+    })
+}
 
 /// Why the verdict file leaves out results the files hold: their rules
 /// (`left_out`, at least one) are not among the settings its columns are
