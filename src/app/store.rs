@@ -1458,25 +1458,31 @@ where
     T: Default + Serialize + DeserializeOwned + Versioned,
     F: FnOnce(&mut T),
 {
-    update_locked_with(path, f, false)
+    update_locked_with(path, f, false, &mut || {})
 }
 
 /// [`update_locked`], waiting the whole [`LOCK_PATIENCE`] for another
 /// process's lock even after an earlier wait of this process timed out:
 /// for an update that must not be lost if it can be helped (a win counted
-/// in the statistics, once a game).
+/// in the statistics, once a game). `waiting` is called once, when the
+/// lock is found held (so that a player is told why nothing happens).
 ///
 /// # Errors
 /// As [`update_locked`].
-pub fn update_locked_patiently<T, F>(path: &Path, f: F) -> Result<Updated<T>, StoreError>
+pub fn update_locked_patiently<T, F>(path: &Path, f: F, waiting: &mut dyn FnMut()) -> Result<Updated<T>, StoreError>
 where
     T: Default + Serialize + DeserializeOwned + Versioned,
     F: FnOnce(&mut T),
 {
-    update_locked_with(path, f, true)
+    update_locked_with(path, f, true, waiting)
 }
 
-fn update_locked_with<T, F>(path: &Path, f: F, patient: bool) -> Result<Updated<T>, StoreError>
+fn update_locked_with<T, F>(
+    path: &Path,
+    f: F,
+    patient: bool,
+    waiting: &mut dyn FnMut(),
+) -> Result<Updated<T>, StoreError>
 where
     T: Default + Serialize + DeserializeOwned + Versioned,
     F: FnOnce(&mut T),
@@ -1492,7 +1498,11 @@ where
     let patience =
         if !patient && GAVE_UP.load(std::sync::atomic::Ordering::Relaxed) { Duration::ZERO } else { LOCK_PATIENCE };
     let deadline = std::time::Instant::now() + patience;
+    let mut told = patience.is_zero();
     while !try_lock(&lock_file).map_err(lock_err)? {
+        if !std::mem::replace(&mut told, true) {
+            waiting();
+        }
         if std::time::Instant::now() >= deadline {
             GAVE_UP.store(true, std::sync::atomic::Ordering::Relaxed);
             return Err(lock_err(own_io_error(io::ErrorKind::WouldBlock, OwnIoFault::LockHeldTooLong)));

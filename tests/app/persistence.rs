@@ -448,6 +448,9 @@ fn a_win_that_cannot_be_counted_says_so() {
     lock.lock().unwrap();
     let (code, _, err) = klondike(dir.path(), &["--game", "1", "--stats", "--strict"], &moves);
     assert_eq!(code, 0, "{err}");
+    // The wait is said before it starts: nothing else shows for 10 seconds.
+    let waiting = err.find("waiting for the statistics, which another klondike has locked").expect(&err);
+    assert!(waiting < err.find("this win could not be counted").unwrap_or(0), "{err}");
     assert!(
         err.contains("this win could not be counted in the statistics: could not lock")
             && err.contains("another process has held it for over 10 seconds"),

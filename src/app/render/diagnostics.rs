@@ -42,6 +42,11 @@ pub fn statistics_not_updated(why: impl Display) -> String {
     format!("the statistics were not updated: {why}")
 }
 
+/// Said when a win waits for the statistics' lock, which another klondike
+/// holds (up to [`crate::app::store::LOCK_PATIENCE`]).
+pub const WAITING_FOR_STATISTICS: &str =
+    "waiting for the statistics, which another klondike has locked, to count this win (10 seconds at most)";
+
 /// A win could not be counted in the statistics (`why`): said at every
 /// such win, since the game is over and will not be offered again.
 pub fn win_not_counted(why: impl Display) -> String {

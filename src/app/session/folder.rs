@@ -13,7 +13,7 @@ use super::begin::not_loaded;
 use super::{AutosaveLock, Folder, Tally, WorldError};
 use crate::app::flow::Refusal;
 use crate::app::record::{GameId, GameRecord};
-use crate::app::render::diagnostics::{game_goes_on, statistics_not_updated, win_not_counted};
+use crate::app::render::diagnostics::{game_goes_on, statistics_not_updated, win_not_counted, WAITING_FOR_STATISTICS};
 use crate::app::stats::Statistics;
 use crate::app::store::{self, IfCorrupt, StoreError};
 
@@ -120,8 +120,12 @@ impl Folder for DataFolder {
         // wait timed out, and one that cannot be counted is said, whatever
         // was said before: the game is over, and no copy of it is offered.
         let won = tally.outcome.won;
-        let result =
-            if won { store::update_locked_patiently(&path, record) } else { store::update_locked(&path, record) };
+        let say = self.say;
+        let result = if won {
+            store::update_locked_patiently(&path, record, &mut || say(WAITING_FOR_STATISTICS))
+        } else {
+            store::update_locked(&path, record)
+        };
         match result {
             Ok(updated) => {
                 if let Some(w) = updated.warning {
