@@ -435,6 +435,26 @@ pub fn count_record_as_lost(world: &mut impl World, record: &GameRecord, stats: 
     Some((said::saved_game(r.number, moves), recorded))
 }
 
+/// Counts the game of a saved `record` as won through `world`, when it
+/// replays to a win (a win the statistics could not take when it was
+/// made: its session saved it won, for the next start to count) and
+/// `stats` is on. Returns a phrase naming it ("game 7 with 120 moves")
+/// with whether it is now in the statistics; `None` for a record that is
+/// not a win (or does not replay).
+pub fn count_record_as_won(world: &mut impl World, record: &GameRecord, stats: bool) -> Option<(String, bool)> {
+    let r = record.replay().ok()?;
+    if r.game.status() != Status::Won {
+        return None;
+    }
+    let moves = r.game.moves_made();
+    let bonus = (r.scoring == Scoring::Standard && r.elapsed_seconds > 0)
+        .then(|| crate::engine::scoring::standard_time_bonus(r.elapsed_seconds));
+    let seconds = (r.elapsed_seconds > 0).then_some(r.elapsed_seconds);
+    let tally = Tally::new(r.game.rules(), &r.score, moves, true, seconds, bonus);
+    let recorded = stats && world.folder().count_game(&record.identity(), &tally);
+    Some((said::saved_game(r.number, moves), recorded))
+}
+
 /// Where the game a session starts on came from: what it has been played
 /// for, its id in the statistics, and what the session owns of its copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -747,6 +767,18 @@ impl<W: World> Session<W> {
                 self.saved_moves = self.game().moves_made();
                 self.world.game_kept(true);
                 return true;
+            }
+        } else if status == Status::Won && self.counted && !self.outcome_kept() && !self.unowned_saved {
+            // A win the statistics could not take: saved won (a copy from
+            // before the win would be offered for resuming, and counted as
+            // lost if declined), so that the next start counts it.
+            if self.saved_moves != self.game().moves_made() || !self.autosaved {
+                let record = self.record();
+                if self.world.folder().save_autosave(&record) {
+                    self.world.warn(said::WIN_KEPT_TO_COUNT);
+                    self.autosaved = true;
+                    self.saved_moves = self.game().moves_made();
+                }
             }
         } else if self.autosaved && (status != Status::Won || self.outcome_kept()) {
             // Won (and counted), or replaced by a game with no move yet: the
@@ -1191,10 +1223,28 @@ impl<W: World> Session<W> {
             Command::Solve => {
                 let budget = self.world.budget(SOLVE_STATES, SOLVE_TIME);
                 let (position, rules) = (self.play.game().position(), self.play.rules());
-                let verdict = self.world.solve(position, rules, budget);
-                let text =
+                let mut verdict = self.world.solve(position, rules, budget);
+                // With autoplay on, the line as it is typed (autoplay's own
+                // moves left out: typed as found, the line was refused a few
+                // moves in, helper report); where autoplay parts from it,
+                // the line as found, and said so.
+                let mut parts = false;
+                if let (true, Verdict::Winnable(line)) = (self.play.autoplay(), &verdict) {
+                    match crate::app::batch::under_autoplay::typed_line(&self.play, line) {
+                        Some(typed) => verdict = Verdict::Winnable(typed),
+                        None => parts = true,
+                    }
+                }
+                let mut text =
                     said::solve_text(&verdict, flow::lost_where(&self.play) == Lost::InPlay, self.view.screen_reader);
-                Ok(Reply::Solver(text, SolverFacts::of_verdict(&verdict)))
+                let mut facts = SolverFacts::of_verdict(&verdict);
+                if parts {
+                    text.push(' ');
+                    text.push_str(said::AUTOPLAY_PARTS_FROM_LINE);
+                    // No line that cannot be typed as it is.
+                    facts.line = None;
+                }
+                Ok(Reply::Solver(text, facts))
             }
             Command::Review => {
                 let (play, world) = (&self.play, &mut self.world);

@@ -229,6 +229,17 @@ fn backtrack(play: &Play, limits: &Limits, work: &mut Work) -> Option<Vec<Move>>
     None
 }
 
+/// The moves to type, with `start`'s autoplay on, to follow `line` (a
+/// winning line from its position, found without autoplay): the line less
+/// the moves autoplay makes itself, when those replay to a win; `None`
+/// where autoplay's moves part from the line (in draw-3 a card it takes
+/// off the waste can, say).
+pub fn typed_line(start: &Play, line: &[Move]) -> Option<Vec<Move>> {
+    let mut typed = Vec::new();
+    follow(&mut start.clone(), line, &mut typed);
+    replays_to_a_win(start, &typed).then_some(typed)
+}
+
 /// Plays `line` (a winning line from `play`'s position) in `play` with its
 /// autoplay, adding the moves typed to `typed`, until the game is won or
 /// autoplay has made `play` part from the line.

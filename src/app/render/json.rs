@@ -123,7 +123,8 @@ pub struct SolverFacts {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verdict: Option<BatchVerdict>,
     /// `solve`: the whole winning line found, each move as typed at the
-    /// prompt (empty for a game already won).
+    /// prompt (empty for a game already won); with autoplay on, as typed
+    /// under it, and absent where autoplay's moves part from the line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<Vec<String>>,
 }

@@ -641,6 +641,25 @@ pub fn another_session_keeps(folder: &str) -> String {
     format!("another klondike session is keeping its game in {folder}; this one does not save its game")
 }
 
+/// After a line found at the prompt with autoplay on, where autoplay's
+/// moves part from it.
+pub const AUTOPLAY_PARTS_FROM_LINE: &str =
+    "With autoplay on, its moves part from this line: hint gives one move at a time that keeps the game winnable.";
+
+/// A win the statistics could not take is saved, to be counted at the
+/// next start.
+pub const WIN_KEPT_TO_COUNT: &str = "the won game is saved, and counted when klondike next starts";
+
+/// A saved win that the statistics could not take when it was made:
+/// counted now (`true`), or kept to try again at the next start.
+pub fn saved_win_counted(what: &str, counted: bool) -> String {
+    if counted {
+        format!("the saved game, {what}, won when the statistics could not take it, now counts as won")
+    } else {
+        format!("the saved game, {what}, a win, still could not be counted, so it is kept; this session does not save its game")
+    }
+}
+
 /// The saved game `what` ("game 7 with 50 moves"), declined at the offer,
 /// is counted as lost.
 pub fn saved_game_lost(what: &str) -> String {

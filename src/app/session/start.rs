@@ -21,7 +21,7 @@ use crate::app::render::words::{CardNames, CardStyle, SuitStyle};
 use crate::app::store::StoreError;
 use crate::engine::rules::Rules;
 
-use super::{count_record_as_lost, Start, View, World};
+use super::{count_record_as_lost, count_record_as_won, Start, View, World};
 
 /// What the command line asked of the saved game.
 #[derive(Clone, Copy, Debug)]
@@ -221,6 +221,18 @@ pub fn offer_saved(
             return Ok(OfferOutcome::Nothing);
         }
     };
+    // A win the statistics could not take when it was made: counted now,
+    // never offered (nothing is left to play) nor counted as lost.
+    if let Some((what, counted)) = count_record_as_won(world, &record, true) {
+        world.warn(&said::saved_win_counted(&what, counted));
+        if counted {
+            world.folder().remove_autosave();
+        }
+        if asked.resume {
+            return refused(CannotResume::NoSavedGame);
+        }
+        return Ok(OfferOutcome::Nothing);
+    }
     let answer = if asked.resume { Answer::Yes } else { ask(world, &record, asked, out).map_err(StartError::Io)? };
     match answer {
         Answer::Quit => return Ok(OfferOutcome::Quit),
@@ -257,6 +269,18 @@ pub fn retire_autosave(world: &mut impl World, stats: bool) -> bool {
         Ok(None) => true,
         Ok(Some(record)) => {
             if !world.folder().was_counted(&record.identity()) {
+                // A saved win (see `offer_saved`) is counted as won.
+                if let Some((what, counted)) = count_record_as_won(world, &record, stats) {
+                    if stats && !counted {
+                        world.warn(&said::saved_win_counted(&what, false));
+                        return false;
+                    }
+                    if counted {
+                        world.warn(&said::saved_win_counted(&what, true));
+                    }
+                    world.folder().remove_autosave();
+                    return true;
+                }
                 match count_record_as_lost(world, &record, stats) {
                     Some((what, true)) => {
                         world.warn(&said::saved_game_replaced(&what, Some(true)));

@@ -359,13 +359,40 @@ fn a_play_time_near_the_clocks_end_stays_there_and_makes_no_fast_win() {
     assert_eq!(s.play().time_bonus(), Some(0), "no bonus for a game that took for ever");
 }
 
+/// A win the statistics cannot take is saved won, and the next start
+/// counts it as won: neither offered for resuming nor, declined, counted
+/// as lost. (The copy from before the winning move was kept, the next
+/// start offered it, and a player who declined had the win counted as a
+/// loss: helper report.)
 #[test]
-fn a_win_that_cannot_be_counted_keeps_its_saved_copy() {
+fn a_win_that_cannot_be_counted_is_saved_won_and_counted_at_the_next_start() {
     let world = Memory { stats_fail: true, ..Memory::default() };
     let mut s = session(easy(), script(), KEEPS_ALL, world);
     feed(&mut s, &easy_win());
     assert_eq!(s.play().status(), Status::Won);
-    assert!(s.world().autosave.is_some(), "kept, so that it can be won and counted again");
+    let saved = s.world().autosave.clone().expect("kept, so that it can be counted");
+    assert_eq!(saved.replay().unwrap().game.status(), Status::Won);
+    assert!(s.world().warnings.iter().any(|w| w == said::WIN_KEPT_TO_COUNT), "{:?}", s.world().warnings);
+    // A new game in the same session leaves the copy, and saves no more.
+    feed(&mut s, &["new 3"]);
+    assert_eq!(s.world().autosave, Some(saved.clone()));
+    // The next start, at a terminal: counted as won, not offered.
+    let mut world = Memory { autosave: Some(saved.clone()), ..Memory::default() };
+    let (offered, _) = offer(&mut world, &at_terminal(), false);
+    assert!(matches!(offered, Ok(OfferOutcome::Nothing)), "{offered:?}");
+    assert!(world.asked.is_empty(), "not offered");
+    let [(_, tally)] = world.counts.as_slice() else { panic!("{:?}", world.counts) };
+    assert!(tally.outcome.won);
+    assert!(world.autosave.is_none());
+    assert!(world.warnings[0].ends_with("now counts as won"), "{:?}", world.warnings);
+    // A start that deals a game of its own counts it as won too; if the
+    // statistics still cannot take it, it stays, and the session saves none.
+    let mut world = Memory { autosave: Some(saved.clone()), ..Memory::default() };
+    assert!(retire_autosave(&mut world, true));
+    assert!(world.counts[0].1.outcome.won && world.autosave.is_none());
+    let mut world = Memory { autosave: Some(saved.clone()), stats_fail: true, ..Memory::default() };
+    assert!(!retire_autosave(&mut world, true));
+    assert_eq!(world.autosave, Some(saved));
 }
 
 #[test]
