@@ -588,7 +588,8 @@ pub fn resume_offer(
     format!(
         "A game you left is saved, {what} with {}. Resume it? No starts {instead}, and the saved one counts as lost. {}",
         count(moves, "move"),
-        if screen_reader { "Type yes or no. " } else { "[Y/n] " }
+        // Enter alone resumes: said in words where `[Y/n]` is not shown.
+        if screen_reader { "Type yes or no; Enter alone is yes. " } else { "[Y/n] " }
     )
 }
 
@@ -607,7 +608,7 @@ pub fn resume_again(instead: Instead, screen_reader: bool) -> String {
 pub fn load_earlier_question(file: &str, screen_reader: bool) -> String {
     let file = readable(file, 60);
     format!(
-        "{file} holds the game you left as it was saved: the moves made since would be lost. Load it? No resumes the game as you left it. {}",
+        "The file {file} holds the game you left as it was saved: the moves made since would be lost. Load it? No resumes the game as you left it. {}",
         if screen_reader { "Type yes or no. " } else { "[y/n] " }
     )
 }
@@ -625,7 +626,7 @@ pub fn load_earlier_again(screen_reader: bool) -> String {
 /// the saved game from before moves made since, loses those moves.
 pub fn earlier_copy_loaded(file: &str) -> String {
     format!(
-        "{} holds the game you left as it was saved: it goes on from there, and the moves made since are gone",
+        "the file {} holds the game you left as it was saved: it goes on from there, and the moves made since are gone",
         readable(file, 60)
     )
 }
@@ -781,6 +782,18 @@ mod tests {
             "{}",
             stuck(Lost::NeverWinnable)
         );
+    }
+
+    /// Questions say how to answer in words for a screen reader (Enter
+    /// alone resumes, which `[Y/n]` shows only to the eye), and never
+    /// start with a file's name (a capital letter would change it).
+    #[test]
+    fn questions_say_in_words_what_enter_does_and_start_with_no_file_name() {
+        let spoken = resume_offer(Some("7"), None, 3, Instead::NewGame, true);
+        assert!(spoken.ends_with("Type yes or no; Enter alone is yes. "), "{spoken}");
+        assert!(resume_offer(Some("7"), None, 3, Instead::NewGame, false).ends_with("[Y/n] "));
+        assert!(load_earlier_question("s2.json", true).starts_with("The file s2.json holds"));
+        assert!(earlier_copy_loaded("s2.json").starts_with("the file s2.json holds"));
     }
 
     #[test]
