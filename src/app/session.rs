@@ -686,8 +686,29 @@ impl<W: World> Session<W> {
         left
     }
 
+    /// A win the statistics could not take when it was made is tried again
+    /// as the game is left (another process's lock may be gone by then):
+    /// once in, its saved copy is not needed, and that is said.
+    fn count_win_again(&mut self) {
+        let uncounted = self.play.status() == Status::Won && self.counted && !self.outcome_kept();
+        if !uncounted || self.unowned_saved {
+            return;
+        }
+        let seconds = self.persistence.timed.then(|| self.elapsed());
+        let (rules, score, moves) = (self.play.rules(), self.play.score_sheet(), self.game().moves_made());
+        let tally = Tally::new(rules, score, moves, true, seconds, self.play.time_bonus());
+        self.recorded = self.world.folder().count_game(&self.id, &tally);
+        if self.recorded {
+            self.world.warn(said::WIN_COUNTED_AFTER_ALL);
+            if std::mem::replace(&mut self.autosaved, false) {
+                self.world.folder().remove_autosave();
+            }
+        }
+    }
+
     /// Counts the current game as lost when it had moves and is not yet counted.
     fn abandon(&mut self) {
+        self.count_win_again();
         // A game resumed by a session that does not save stays saved, so it
         // is not counted (it is counted when it ends where it is saved).
         if self.play.player_moved() && !self.counted && self.play.status() != Status::Won && !self.unowned_saved {

@@ -647,6 +647,10 @@ pub fn another_session_keeps(folder: &str) -> String {
 pub const AUTOPLAY_PARTS_FROM_LINE: &str =
     "With autoplay on, its moves part from this line: hint gives one move at a time that keeps the game winnable.";
 
+/// A win the statistics could not take when it was made is counted as
+/// the game is left.
+pub const WIN_COUNTED_AFTER_ALL: &str = "the win, which the statistics could not take when it was made, is counted now";
+
 /// A win the statistics could not take is saved, to be counted at the
 /// next start.
 pub const WIN_KEPT_TO_COUNT: &str = "the won game is saved, and counted when klondike next starts";

@@ -373,9 +373,21 @@ fn a_win_that_cannot_be_counted_is_saved_won_and_counted_at_the_next_start() {
     let saved = s.world().autosave.clone().expect("kept, so that it can be counted");
     assert_eq!(saved.replay().unwrap().game.status(), Status::Won);
     assert!(s.world().warnings.iter().any(|w| w == said::WIN_KEPT_TO_COUNT), "{:?}", s.world().warnings);
-    // A new game in the same session leaves the copy, and saves no more.
+    // A new game in the same session, the statistics still locked, leaves
+    // the copy, and saves no more.
+    let mut locked = session(easy(), script(), KEEPS_ALL, Memory { stats_fail: true, ..Memory::default() });
+    feed(&mut locked, &easy_win());
+    feed(&mut locked, &["new 3"]);
+    assert_eq!(locked.world().autosave.as_ref().map(|r| r.moves.len()), Some(saved.moves.len()));
+    assert!(locked.world().counts.is_empty());
+    // Once the lock is gone, leaving the game counts the win after all and
+    // drops the copy (a second session, which saves nothing, lost it).
+    s.world_mut().stats_fail = false;
     feed(&mut s, &["new 3"]);
-    assert_eq!(s.world().autosave, Some(saved.clone()));
+    let [(_, tally)] = s.world().counts.as_slice() else { panic!("{:?}", s.world().counts) };
+    assert!(tally.outcome.won);
+    assert!(s.world().autosave.is_none());
+    assert!(s.world().warnings.iter().any(|w| w == said::WIN_COUNTED_AFTER_ALL), "{:?}", s.world().warnings);
     // The next start, at a terminal: counted as won, not offered.
     let mut world = Memory { autosave: Some(saved.clone()), ..Memory::default() };
     let (offered, _) = offer(&mut world, &at_terminal(), false);
