@@ -694,9 +694,7 @@ impl<W: World> Session<W> {
         if !uncounted || self.unowned_saved {
             return;
         }
-        let seconds = self.persistence.timed.then(|| self.elapsed());
-        let (rules, score, moves) = (self.play.rules(), self.play.score_sheet(), self.game().moves_made());
-        let tally = Tally::new(rules, score, moves, true, seconds, self.play.time_bonus());
+        let tally = self.tally(true);
         self.recorded = self.world.folder().count_game(&self.id, &tally);
         if self.recorded {
             self.world.warn(said::WIN_COUNTED_AFTER_ALL);
@@ -722,15 +720,20 @@ impl<W: World> Session<W> {
         !self.persistence.stats || self.recorded
     }
 
+    /// The current game's outcome as the statistics take it, `won` or not.
+    fn tally(&self, won: bool) -> Tally {
+        let seconds = self.persistence.timed.then(|| self.elapsed());
+        let (rules, score, moves) = (self.play.rules(), self.play.score_sheet(), self.game().moves_made());
+        Tally::new(rules, score, moves, won, seconds, self.play.time_bonus())
+    }
+
     /// Records the current game's outcome in the statistics (once).
     fn count(&mut self, won: bool) {
         self.counted = true;
         // A game resumed by a session that does not save stays saved as it
         // was: it is counted where it is saved, never here.
         if self.persistence.stats && !self.unowned_saved {
-            let seconds = self.persistence.timed.then(|| self.elapsed());
-            let (rules, score, moves) = (self.play.rules(), self.play.score_sheet(), self.game().moves_made());
-            let tally = Tally::new(rules, score, moves, won, seconds, self.play.time_bonus());
+            let tally = self.tally(won);
             self.recorded = self.world.folder().count_game(&self.id, &tally);
         }
     }
