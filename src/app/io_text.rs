@@ -14,6 +14,7 @@ pub fn io_words(error: &std::io::Error) -> String {
     match error.kind() {
         ErrorKind::PermissionDenied => "no permission to write there".to_string(),
         ErrorKind::StorageFull => "the disk is full".to_string(),
+        ErrorKind::FileTooLarge => "the file would pass the size limit".to_string(),
         ErrorKind::ReadOnlyFilesystem => "the disk is read-only".to_string(),
         ErrorKind::NotADirectory => "part of its path is not a folder".to_string(),
         ErrorKind::IsADirectory => "it is a folder".to_string(),
@@ -108,6 +109,7 @@ mod words_tests {
     fn the_system_s_reasons_are_said_in_words() {
         use std::io::{Error, ErrorKind};
         assert_eq!(io_words(&Error::from(ErrorKind::StorageFull)), "the disk is full");
+        assert_eq!(io_words(&Error::from(ErrorKind::FileTooLarge)), "the file would pass the size limit");
         assert_eq!(
             io_words(&Error::new(ErrorKind::InvalidData, "stream did not contain valid UTF-8")),
             "it is not text (UTF-8)"

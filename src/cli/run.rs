@@ -40,6 +40,7 @@ use klondike::app::session::{
 
 /// Runs the program; prints errors and maps them to exit codes.
 pub fn main() -> ExitCode {
+    crate::signals::ignore_file_size_limit();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -44,6 +44,20 @@ pub fn catch_termination() {
     });
 }
 
+/// Has a write past the file size limit (`ulimit -f`) fail with an error,
+/// as a full disk does, instead of ending the program by SIGXFSZ at once:
+/// the write is then taken back, its temporary file removed, and the
+/// failure said in one line, like any other failed write.
+pub fn ignore_file_size_limit() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's action to "ignore" installs no handler
+    // (nothing runs in the signal's context); SIGXFSZ is raised only by
+    // writes, which then return EFBIG, an error every write handles.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
 /// Sets what is said when a signal ends the program (`None`: nothing).
 pub fn set_last_words(words: Option<LastWords>) {
     if let Ok(mut last) = LAST_WORDS.lock() {

@@ -1068,3 +1068,87 @@ fn save_refuses_lock_file_names_and_a_batch_names_a_missing_folder() {
     assert!(err.contains(&said) && err.trim().lines().count() == 1, "{err}");
     assert_eq!(std::fs::read(&file).unwrap(), b"");
 }
+
+/// klondike run with `args` and `stdin` under a file size limit of `bytes`
+/// (`ulimit -f`), in the data folder `data`: exit code (`None`: ended by
+/// a signal), standard output and standard error.
+#[cfg(target_os = "linux")]
+fn klondike_under_file_limit(data: &Path, bytes: u64, args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::os::unix::process::CommandExt;
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"));
+    // SAFETY: between fork and exec only `setrlimit`, which is
+    // async-signal-safe, is called.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = command
+        .args(args)
+        .current_dir(data.parent().unwrap())
+        .env("KLONDIKE_DATA_DIR", data)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+/// The temporary files left in `dir` and the folders in it.
+fn temporary_files(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        if entry.path().is_dir() {
+            found.extend(temporary_files(&entry.path()));
+        } else if entry.file_name().to_string_lossy().ends_with(".tmp") {
+            found.push(entry.path().display().to_string());
+        }
+    }
+    found
+}
+
+/// A write past the file size limit (`ulimit -f`) fails as one on a full
+/// disk does: said in one line, taken back, its temporary file removed;
+/// the game goes on, the batch stops with status 1 and whole lines only.
+/// It ended the program by SIGXFSZ (status 153 in a shell, nothing said),
+/// leaving a temporary file and a line cut short (helper report).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_file_size_limit_fails_the_write_not_the_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (code, line, err) = klondike(&data, &[], &["solve", "--game", "7"], "");
+    assert_eq!(code, 0, "{err}");
+    // The autosave of game 7 passes 1 KiB within its first moves.
+    let (code, out, err) = klondike_under_file_limit(&data, 1024, &["--game", "7", "--autosave", "--stats"], &line);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("You won"), "{out}");
+    assert!(err.contains("the file would pass the size limit; the game goes on"), "{err}");
+    assert_eq!(temporary_files(dir.path()), Vec::<String>::new());
+    let (code, stats, err) = klondike(&data, &[], &["stats"], "");
+    assert_eq!(code, 0, "{err}");
+    let row = stats.lines().find(|l| l.starts_with("draw 1, unlimited")).unwrap_or_else(|| panic!("{stats}"));
+    let counts: Vec<&str> = row.split_whitespace().skip(3).take(2).collect();
+    assert_eq!(counts, ["1", "1"], "played and won: {stats}");
+    // A batch's results file under a limit of 4 KiB: some results, then
+    // a one-line failure.
+    let results = dir.path().join("r.jsonl");
+    let args = ["solve", "--games", "1..20", "--max-states", "100000", "--fast", "-o", "r.jsonl"];
+    let (code, _, err) = klondike_under_file_limit(&data, 4096, &args, "");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(err.trim(), "klondike: cannot write to 'r.jsonl': the file would pass the size limit");
+    let text = std::fs::read_to_string(&results).unwrap();
+    assert!(!text.is_empty() && text.ends_with('\n'), "{text}");
+    for l in text.lines() {
+        assert!(serde_json::from_str::<serde_json::Value>(l).is_ok(), "{l}");
+    }
+    assert_eq!(temporary_files(dir.path()), Vec::<String>::new());
+}
