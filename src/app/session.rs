@@ -753,7 +753,25 @@ impl<W: World> Session<W> {
             _ => {}
         }
         if won && !self.counted {
+            self.save_win_to_count();
             self.count(true);
+        }
+    }
+
+    /// Before a win is counted, with autosave on: the won game is saved,
+    /// so that a kill while the statistics are written (or while another
+    /// process's lock is waited for) leaves the win itself, which the next
+    /// start counts as won, not the copy from before the winning move
+    /// (offered again, and counted as lost if declined). The checkpoint
+    /// after the line removes it once the win is counted. `saved_moves`
+    /// stays as it was: where the win cannot be counted, that checkpoint
+    /// saves it again and says that it is kept to be counted.
+    fn save_win_to_count(&mut self) {
+        if self.persistence.autosave && self.persistence.stats && !self.unowned_saved {
+            let record = self.record();
+            if self.world.folder().save_autosave(&record) {
+                self.autosaved = true;
+            }
         }
     }
 

@@ -67,6 +67,8 @@ struct Memory {
     winnable_searches: usize,
     /// The autoplay choices kept for the next session, first first.
     autoplay_kept: Vec<bool>,
+    /// The moves of the saved copy as each game was counted (`None`: none).
+    saved_when_counted: Vec<Option<usize>>,
 }
 
 /// How reading the autosave fails.
@@ -152,6 +154,7 @@ impl Folder for Memory {
         if self.stats_fail {
             return false;
         }
+        self.saved_when_counted.push(self.autosave.as_ref().map(|r| r.moves.len()));
         self.counts.push((id.clone(), *tally));
         true
     }
@@ -268,6 +271,9 @@ fn a_won_game_is_counted_once_and_its_saved_copy_removed() {
     assert_eq!(s.world().counts.len(), 1);
     assert!(s.world().counts[0].1.outcome.won);
     assert_eq!(s.world().counts[0].1.outcome.moves, 76);
+    // Saved won before it was counted: a kill while the statistics are
+    // written leaves the win, not the game before the winning move.
+    assert_eq!(s.world().saved_when_counted, [Some(76)]);
     assert!(s.world().autosave.is_none(), "a won and counted game's copy goes");
     // Taken back and won again: still the one game, counted once. Taken
     // back, it is not saved: it is in the statistics, and the next start
