@@ -38,11 +38,12 @@ pub const DEAL_FROM_STDIN: &str = "@-";
 /// Standard input, whole, as text (at most as much as a file of `kind` may
 /// hold).
 fn standard_input(kind: TextFile) -> Result<String> {
+    use render::diagnostics as said;
     use std::io::{IsTerminal, Read};
-    let (how_it_ends, too_large) = match kind {
-        TextFile::Games => (render::diagnostics::TYPE_GAMES_THEN_END, render::diagnostics::STDIN_TOO_LARGE_GAMES),
-        TextFile::Moves => (render::diagnostics::TYPE_MOVES_THEN_END, render::diagnostics::STDIN_TOO_LARGE),
-        TextFile::Deal => (render::diagnostics::TYPE_DEAL_THEN_END, render::diagnostics::STDIN_TOO_LARGE_DEAL),
+    let (how_it_ends, too_large, unreadable) = match kind {
+        TextFile::Games => (said::TYPE_GAMES_THEN_END, said::STDIN_TOO_LARGE_GAMES, said::STDIN_UNREADABLE_GAMES),
+        TextFile::Moves => (said::TYPE_MOVES_THEN_END, said::STDIN_TOO_LARGE, said::STDIN_UNREADABLE_MOVES),
+        TextFile::Deal => (said::TYPE_DEAL_THEN_END, said::STDIN_TOO_LARGE_DEAL, said::STDIN_UNREADABLE_DEAL),
     };
     // Typed at a terminal, the reading would look like a hang: say how it ends.
     if io::stdin().is_terminal() {
@@ -53,7 +54,7 @@ fn standard_input(kind: TextFile) -> Result<String> {
         .lock()
         .take(store::MAX_TEXT_FILE + 1)
         .read_to_string(&mut text)
-        .map_err(|e| anyhow::Error::new(e).context(render::diagnostics::STDIN_UNREADABLE))?;
+        .map_err(|e| anyhow::Error::new(e).context(unreadable))?;
     if text.len() as u64 > store::MAX_TEXT_FILE {
         anyhow::bail!(too_large);
     }

@@ -1182,3 +1182,27 @@ fn a_deal_is_read_from_standard_input_where_nothing_else_is() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--verdict-file needs a file name"));
     assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0, "nothing written");
 }
+
+/// Standard input that cannot be read (a folder) is said as what was to be
+/// read from it: the games, the moves, the deal (it said "the commands"
+/// for each: helper report).
+#[test]
+#[cfg(target_os = "linux")]
+fn unreadable_standard_input_is_said_as_what_was_to_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, what) in [
+        (vec!["solve", "--games-file", "-"], "the games"),
+        (vec!["solve", "--game", "1", "--moves", "-"], "the moves"),
+        (vec!["review", "-"], "the moves"),
+        (vec!["solve", "--deal", "@-"], "the deal"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+            .args(&args)
+            .stdin(std::fs::File::open(dir.path()).unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err, format!("klondike: cannot read {what} from standard input: it is a folder\n"), "{args:?}");
+    }
+}

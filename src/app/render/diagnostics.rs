@@ -14,6 +14,16 @@ pub const TERMINAL_UNUSABLE: &str = "cannot set up the terminal";
 /// The commands could not be read from standard input.
 pub const STDIN_UNREADABLE: &str = "cannot read the commands from standard input";
 
+/// The games (`--games-file -`) could not be read from standard input.
+pub const STDIN_UNREADABLE_GAMES: &str = "cannot read the games from standard input";
+
+/// The moves (`--moves -`, `klondike review -`) could not be read from
+/// standard input.
+pub const STDIN_UNREADABLE_MOVES: &str = "cannot read the moves from standard input";
+
+/// The deal (`--deal @-`) could not be read from standard input.
+pub const STDIN_UNREADABLE_DEAL: &str = "cannot read the deal from standard input";
+
 /// Standard input held more than a moves file may (`klondike review -`).
 pub const STDIN_TOO_LARGE: &str = "standard input holds more than 64 MiB, more than a moves file may";
 
