@@ -219,6 +219,11 @@ pub enum CommandError {
     /// A file name with a control or invisible character in it.
     #[error("'{}' has a control or invisible character in it: name the file in plain characters", shown(text))]
     BadFileName { text: String },
+    /// A file name read from input that is not UTF-8 text: its bytes that
+    /// are not were read as U+FFFD, so the file written or read would not
+    /// be the one named.
+    #[error("'{}' has bytes in it that are not UTF-8 text: name the file in plain characters", shown(text))]
+    NotUtf8FileName { text: String },
     /// `autoplay` was given a word other than `on` or `off`.
     #[error("'{}' is not on or off: type autoplay on, or autoplay off", shown(text))]
     NotOnOff { text: String },

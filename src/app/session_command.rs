@@ -116,6 +116,9 @@ fn file_name(command: &'static str, line: &str) -> Result<String, CommandError> 
     if name.chars().any(is_unprintable) {
         return Err(CommandError::BadFileName { text: name.to_string() });
     }
+    if name.contains(char::REPLACEMENT_CHARACTER) {
+        return Err(CommandError::NotUtf8FileName { text: name.to_string() });
+    }
     Ok(name.to_string())
 }
 
@@ -211,6 +214,12 @@ mod tests {
         assert!(matches!(err("save"), CommandError::MissingFile { command: "save" }));
         assert!(matches!(err("LOAD   "), CommandError::MissingFile { command: "load" }));
         assert!(matches!(err("save \u{1}x"), CommandError::BadFileName { .. }));
+        // Input that is not UTF-8 is read with U+FFFD for its bad bytes:
+        // such a name would save to another file than the one typed.
+        assert_eq!(
+            err("save sv/\u{fffd}.json").to_string(),
+            "'sv/\u{fffd}.json' has bytes in it that are not UTF-8 text: name the file in plain characters"
+        );
         assert_eq!("save \"a b.json\"".parse(), Ok(Line::Session(SessionCommand::Save("a b.json".into()))));
         assert!(matches!(err("save \"\""), CommandError::MissingFile { .. }));
         // A quote opened and not closed names no file (it made one named `"`).

@@ -70,3 +70,28 @@ proptest::proptest! {
         }
     }
 }
+
+/// A file name given with bytes that are not UTF-8 is refused, and no
+/// file is written: it was read with U+FFFD in their place and saved under
+/// that other name (helper report).
+#[test]
+fn a_file_name_that_is_not_utf8_is_refused() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["--game", "1"])
+        .current_dir(dir.path())
+        .env("KLONDIKE_DATA_DIR", dir.path().join("data"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"save sv\xff.json\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text.contains("has bytes in it that are not UTF-8 text: name the file in plain characters"), "{text}");
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert!(names.iter().all(|n| !n.to_string_lossy().starts_with("sv")), "{names:?}");
+}
