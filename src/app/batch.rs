@@ -774,6 +774,15 @@ pub struct NotResults {
 /// starts so but does not read is a result cut short.
 const RESULT_START: &str = "{\"game\":";
 
+/// Whether `json` has a result's shape: a game number in a string, a
+/// verdict in a string, a draw count (their values are not checked).
+fn shaped_as_result(json: &serde_json::Value) -> bool {
+    let game = json.get("game").and_then(|g| g.as_str());
+    game.is_some_and(|g| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit()))
+        && json.get("verdict").is_some_and(serde_json::Value::is_string)
+        && json.get("draw").is_some()
+}
+
 impl Resume {
     /// Nothing read yet, for a batch under `rules`.
     pub fn new(rules: Rules) -> Resume {
@@ -835,10 +844,17 @@ impl Resume {
                 }
             }
             Err(_) => {
-                if !line.starts_with(RESULT_START) && self.foreign.is_none() {
+                // A line that starts like a result may be one cut short;
+                // a line of JSON is not (no prefix of a result line is
+                // JSON): one with a result's shape but a value this build
+                // does not take (an older build's, say) is kept as ours,
+                // any other is foreign.
+                let json = serde_json::from_str::<serde_json::Value>(line).ok();
+                let foreign = !line.starts_with(RESULT_START) || json.as_ref().is_some_and(|j| !shaped_as_result(j));
+                if foreign && self.foreign.is_none() {
                     self.foreign = Some(number);
                 }
-                if torn && line.starts_with(RESULT_START) && serde_json::from_str::<serde_json::Value>(line).is_err() {
+                if torn && line.starts_with(RESULT_START) && json.is_none() {
                     self.tail = Tail::Torn;
                 } else {
                     // Anything else is kept, the results going on after it
@@ -1450,6 +1466,15 @@ mod tests {
         assert_eq!(Resume::read(rules, "\nd\nw3\n").unwrap_err(), NotResults { line: 2 });
         // But a lone result cut short is a batch file that was killed early.
         assert_eq!(Resume::read(rules, &result(2, rules)[..30]).unwrap().tail, Tail::Torn);
+        // A line of JSON that starts like a result but has not a result's
+        // shape was never cut short: alone, it is some other file (it was
+        // appended to).
+        for other in ["{\"game\":5}\n", "{\"game\":\"abc\",\"verdict\":\"winnable\"}\n", "{\"game\":5}"] {
+            assert_eq!(Resume::read(rules, other).unwrap_err(), NotResults { line: 1 }, "{other}");
+        }
+        // Among results, it is kept and said.
+        let among = format!("{whole}{{\"game\":5}}\n");
+        assert_eq!(Resume::read(rules, &among).unwrap().ignored, vec![2]);
     }
 
     #[test]
