@@ -24,7 +24,7 @@ use crate::app::session_command::{Line, SessionCommand};
 use crate::app::store::StoreError;
 use crate::engine::deal::GameNumber;
 use crate::engine::game::Game;
-use crate::engine::hint::Reason;
+use crate::engine::hint::{Hint, Reason};
 use crate::engine::moves::Move;
 use crate::engine::rules::Rules;
 use crate::engine::scoring::ScoreNow;
@@ -68,6 +68,20 @@ pub fn hint_reason(reason: &Reason) -> String {
     }
 }
 
+/// Said after a hint the solver could not back.
+const UNDECIDED: &str = " The solver could not tell yet whether the game can still be won.";
+
+/// Why the heuristic chose its move, where the move's own words do not say
+/// it (they say what it turns up, or where a card goes).
+fn guess_why(reason: &Reason) -> String {
+    match reason {
+        Reason::Uncovers { .. } => ", so that the card under it can go to its foundation".into(),
+        Reason::EmptiesPile { pile, .. } => format!(", emptying pile {pile} for a king"),
+        Reason::FromTheStock { .. } => ", since no move on the table helps".into(),
+        _ => String::new(),
+    }
+}
+
 /// What `hint` says of `advice` in `game` (the game it was given for): for
 /// the eye "hint: t 7 1: move the jack ... The game can still be won.";
 /// for a screen reader, with no label and no stacked colons, "Move the
@@ -96,9 +110,14 @@ pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardSt
             let words = move_in_words(game.position(), game.rules(), *mv, style) + &points(*mv);
             (Some(typed(*mv)), words, if *news { " The game can still be won." } else { "" })
         }
-        Advice::Heuristic(hint) => {
-            (hint.mv.map(typed), hint_reason(&hint.reason) + &hint.mv.map_or_else(String::new, points), "")
+        // The solver did not decide: the heuristic's move said as a
+        // winning one is (where it goes, what it turns up), with what
+        // the move's words leave out of why, and that it is a guess.
+        Advice::Heuristic(Hint { mv: Some(mv), reason }) => {
+            let words = move_in_words(game.position(), game.rules(), *mv, style) + &points(*mv) + &guess_why(reason);
+            (Some(typed(*mv)), words, UNDECIDED)
         }
+        Advice::Heuristic(hint) => (None, hint_reason(&hint.reason), ""),
         Advice::Stuck(lost) => {
             // The table's way on, in the hint's lower case with no full stop.
             let way_on = super::rows::way_on(*lost);
@@ -726,7 +745,6 @@ mod tests {
     use crate::app::flow::Lost;
     use crate::app::render::screen::{Layout, Marks};
     use crate::engine::deal::{Deal, GameNumber};
-    use crate::engine::hint::Hint;
     use crate::engine::moves::{Move, PileId};
 
     fn game_1() -> Game {
@@ -737,13 +755,28 @@ mod tests {
     fn a_hint_for_the_eye_and_for_the_ear() {
         let game = game_1();
         let draw = Advice::Heuristic(Hint { mv: Some(Move::Draw), reason: Reason::FromTheStock { redeal: false } });
+        // The solver did not decide: the move said as a winning one is,
+        // with why, and that the solver could not tell.
         assert_eq!(
             advice_text(&draw, &game, ScoreNow::NONE, &CardStyle::PLAIN, false),
-            "hint: d: no useful move on the table: draw."
+            "hint: d: draw 1 card from the stock (23 left), since no move on the table helps. \
+             The solver could not tell yet whether the game can still be won."
         );
         assert_eq!(
             advice_text(&draw, &game, ScoreNow::NONE, &CardStyle::WORDS, true),
-            "No useful move on the table: draw, type d."
+            "Draw 1 card from the stock (23 left), since no move on the table helps, type d. \
+             The solver could not tell yet whether the game can still be won."
+        );
+        // Where it turns up a card: where the card goes, and what it turns
+        // up (the words said the card and the pile, not where it went).
+        let up = Advice::Heuristic(Hint {
+            mv: Some(Move::TableauToFoundation { from: PileId::ALL[6] }),
+            reason: Reason::TurnsUp { card: "AS".parse().unwrap(), pile: PileId::ALL[6] },
+        });
+        assert_eq!(
+            advice_text(&up, &game, ScoreNow::NONE, &CardStyle::WORDS, true),
+            "Put the ace of spades from pile 7 on its foundation, turning up a card, type t 7 f. \
+             The solver could not tell yet whether the game can still be won."
         );
         let none = Advice::Heuristic(Hint { mv: None, reason: Reason::NoUsefulMove });
         assert_eq!(advice_text(&none, &game, ScoreNow::NONE, &CardStyle::WORDS, true), "No useful move.");
@@ -818,7 +851,11 @@ mod tests {
             reason: Reason::ToFoundation { card: "AH".parse().unwrap() },
         });
         let said = advice_text(&home, &game, standard, &CardStyle::WORDS, true);
-        assert_eq!(said, "The ace of hearts goes to its foundation, plus 10 points, type t 2 f.");
+        assert_eq!(
+            said,
+            "Put the ace of hearts from pile 2 on its foundation, plus 10 points, type t 2 f. \
+             The solver could not tell yet whether the game can still be won."
+        );
         assert!(!advice_text(&redeal, &game, ScoreNow::NONE, &CardStyle::PLAIN, false).contains("points"));
     }
 
