@@ -429,7 +429,7 @@ fn build(cards: &[Card], style: &CardStyle) -> String {
 /// After a move from pile `from`, what the pile shows now and what has
 /// become playable: "; jack of spades turned up, which fits pile 4; 3 face
 /// down", "; pile 2 now empty, a place for the king of hearts", or "; 9 of
-/// clubs left on top".
+/// clubs left on top" (", ready for its foundation" where it can go up).
 fn uncovered(
     turned_up: Option<Card>,
     post: &Position,
@@ -459,7 +459,13 @@ fn uncovered(
                 Some((last, rest)) => format!("; pile {from} now empty, a place for {} or {last}", rest.join(", ")),
             }
         }
-        (None, Some(top)) => format!("; {} left on top", style.card(top)),
+        // A face-up card left on top: said where it can now go up (a
+        // card that fits a pile there fitted where it lay, and the
+        // sentence stays short).
+        (None, Some(top)) => {
+            let home = !gone.contains(&top) && post.check(Move::TableauToFoundation { from }, rules).is_ok();
+            format!("; {} left on top{}", style.card(top), if home { ", ready for its foundation" } else { "" })
+        }
     }
 }
 
@@ -697,6 +703,27 @@ mod tests {
         assert_eq!(
             announce_undo(&before, &undone, &game, &CardStyle::WORDS),
             "Undid: turned the stock back over into the waste, 3 cards, king of spades on top; pass 1 of 3."
+        );
+    }
+
+    /// A face-up card left on top of a pile is said ready for its
+    /// foundation where it can go up (it was said bare, though `moves`
+    /// then gave its move first: helper report).
+    #[test]
+    fn a_card_left_on_top_of_a_pile_is_said_ready_for_its_foundation() {
+        let pos = position(
+            "tableau | 3S 2H / | 3C / - / - / - / - / - ; stock * ; waste - ; foundations - - AH 2S ; pass 1",
+        );
+        assert_eq!(
+            play(&pos, Rules::default(), Move::TableauToFoundation { from: PileId::ALL[0] }),
+            "2 of hearts, pile 1 to its foundation; 3 of spades left on top, ready for its foundation."
+        );
+        let pos = position(
+            "tableau | 3S 2H / | 3C / - / - / - / - / - ; stock * ; waste - ; foundations - - AH - ; pass 1",
+        );
+        assert_eq!(
+            play(&pos, Rules::default(), Move::TableauToFoundation { from: PileId::ALL[0] }),
+            "2 of hearts, pile 1 to its foundation; 3 of spades left on top."
         );
     }
 
