@@ -1021,6 +1021,10 @@ impl<W: World> Session<W> {
             writeln!(out, "{}", state.to_line())?;
             return Ok(next);
         }
+        // The column picture asked for with a screen reader (by a reader
+        // with a braille display or some sight) is a picture: the words
+        // made for speech would strip its columns' leading spaces.
+        let picture = matches!(reply, Ok(Reply::Table)) && self.frame().layout == Layout::Columns;
         let mut text = match reply.map_err(|e| plain_message(&e.to_string())) {
             Err(e) => said::refused_line(&e, self.view.screen_reader),
             Ok(Reply::Quit(None)) => String::new(),
@@ -1035,7 +1039,7 @@ impl<W: World> Session<W> {
             }
             Ok(Reply::ChangedAfter { note, said, stuck_news }) => self.after_change(&said, &note, stuck_news),
         };
-        if self.view.screen_reader {
+        if self.view.screen_reader && !picture {
             text = spoken(&text);
         } else if self.view.wrap {
             text = wrap_lines(&text, self.world.width());

@@ -289,3 +289,20 @@ fn a_review_is_heard_in_one_short_plain_sentence() {
         "from games 1 to 199 in draw 3 with one pass: stuck after a move with review {offered}, never winnable {never}"
     );
 }
+
+/// `table` with a screen reader and the column picture asked for gives the
+/// picture as the eye sees it: the words made for speech stripped its
+/// lines' leading spaces, so each pile's card stood under pile 1 (helper
+/// report).
+#[test]
+fn the_column_picture_asked_for_keeps_its_columns() {
+    let spoken = run(&["--screen-reader", "--layout", "columns", "--game", "1"], "table\n");
+    let plain = run(&["--layout", "columns", "--game", "1"], "table\n");
+    let picture = |text: &str| -> Vec<String> {
+        let from = text.find("> table\n").map(|at| at + "> table\n".len()).unwrap_or_else(|| panic!("{text}"));
+        text[from..].lines().take_while(|l| !l.starts_with('>')).map(str::to_string).collect()
+    };
+    let (heard, seen) = (picture(&spoken), picture(&plain));
+    assert!(heard.iter().any(|l| l.starts_with("     10S  ##")), "{heard:#?}");
+    assert_eq!(heard, seen);
+}

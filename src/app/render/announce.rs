@@ -711,16 +711,14 @@ mod tests {
     /// then gave its move first: helper report).
     #[test]
     fn a_card_left_on_top_of_a_pile_is_said_ready_for_its_foundation() {
-        let pos = position(
-            "tableau | 3S 2H / | 3C / - / - / - / - / - ; stock * ; waste - ; foundations - - AH 2S ; pass 1",
-        );
+        let pos =
+            position("tableau | 3S 2H / | 3C / - / - / - / - / - ; stock * ; waste - ; foundations - - AH 2S ; pass 1");
         assert_eq!(
             play(&pos, Rules::default(), Move::TableauToFoundation { from: PileId::ALL[0] }),
             "2 of hearts, pile 1 to its foundation; 3 of spades left on top, ready for its foundation."
         );
-        let pos = position(
-            "tableau | 3S 2H / | 3C / - / - / - / - / - ; stock * ; waste - ; foundations - - AH - ; pass 1",
-        );
+        let pos =
+            position("tableau | 3S 2H / | 3C / - / - / - / - / - ; stock * ; waste - ; foundations - - AH - ; pass 1");
         assert_eq!(
             play(&pos, Rules::default(), Move::TableauToFoundation { from: PileId::ALL[0] }),
             "2 of hearts, pile 1 to its foundation; 3 of spades left on top."
