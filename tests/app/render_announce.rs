@@ -190,15 +190,18 @@ fn won_and_stuck_in_words() {
     // Of a deal that could never be won, no move lost it: nothing to review.
     let never = announce_status(&game, Lost::NeverWinnable).unwrap();
     check_line(&never);
-    assert!(never.ends_with("can no longer be won. This deal could never be won: type new for a new game."), "{never}");
+    // Said once: not "no longer" winnable as well as never.
+    assert!(never.ends_with("or waste; this deal could never be won. Type new for a new game."), "{never}");
+    assert!(!never.contains("no longer"), "{never}");
 
     // The same deal in draw-3 with one pass is stuck at the deal: nothing
     // to review or undo, so only new is offered, in the same words.
     let rules = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), ..Rules::default() };
     let stuck = announce_status(&Game::new(&deal, rules), Lost::AtDeal).unwrap();
     check_line(&stuck);
-    assert!(stuck.starts_with("Stuck: no move can turn up a card"), "{stuck}");
-    assert!(stuck.ends_with("can no longer be won. Type new for a new game."), "{stuck}");
+    assert!(stuck.starts_with("Stuck from the deal: no move can turn up a card"), "{stuck}");
+    assert!(!stuck.contains("no longer"), "never winnable, not no longer: {stuck}");
+    assert!(stuck.ends_with("from the stock or waste. Type new for a new game."), "{stuck}");
 }
 
 /// Every move, undo and redo along scripted games of many deals, under

@@ -274,7 +274,7 @@ fn a_review_is_heard_in_one_short_plain_sentence() {
         let out = run(&args, &"d\n".repeat(draws));
         if let Some(stuck) = out.lines().find(|l| l.contains("Stuck") && !l.starts_with("Game")) {
             assert_spoken_plainly("d", stuck);
-            if stuck.ends_with("This deal could never be won: type new for a new game.") {
+            if stuck.ends_with("; this deal could never be won. Type new for a new game.") {
                 never = true;
             } else {
                 assert!(stuck.contains("Type review to find out where it was lost"), "{stuck}");

@@ -25,7 +25,7 @@
 //! short style the cards carry their ANSI colour codes.
 
 use crate::app::flow::Lost;
-use crate::app::render::rows::{empty_stock, redeal_cost, EmptyStock, STUCK_WAY_ON_AT_START, STUCK_WAY_ON_NEVER};
+use crate::app::render::rows::{empty_stock, redeal_cost, EmptyStock, STUCK_WAY_ON_AT_START};
 use crate::app::render::words::{capitalise, count, suit_name, CardStyle};
 use crate::engine::card::Card;
 use crate::engine::game::{Game, Played, Position, Status};
@@ -265,14 +265,17 @@ pub fn announce_status(game: &Game, lost: Lost) -> Option<String> {
         Status::Won => {
             Some(format!("You won! All 52 cards are on the foundations, in {}.", count(game.moves_made(), "move")))
         }
-        Status::Stuck => Some(format!(
-            "Stuck: {STUCK_WHY}, so this game can no longer be won. {}",
-            match lost {
-                Lost::AtDeal => STUCK_WAY_ON_AT_START,
-                Lost::NeverWinnable => STUCK_WAY_ON_NEVER,
-                Lost::InPlay => "Type review to find out where it was lost, u to undo, or new for a new game.",
-            }
-        )),
+        // Said once, so that each clause is news: a deal stuck before any
+        // move was never "no longer" winnable, and one that could never
+        // be won says so once.
+        Status::Stuck => Some(match lost {
+            Lost::AtDeal => format!("Stuck from the deal: {STUCK_WHY}. {STUCK_WAY_ON_AT_START}"),
+            Lost::NeverWinnable => format!("Stuck: {STUCK_WHY}; this deal could never be won. {STUCK_WAY_ON_AT_START}"),
+            Lost::InPlay => format!(
+                "Stuck: {STUCK_WHY}, so this game can no longer be won. \
+                 Type review to find out where it was lost, u to undo, or new for a new game."
+            ),
+        }),
     }
 }
 

@@ -296,9 +296,15 @@ pub fn score_answer(play: &Play, seconds: Option<u64>) -> String {
         Scoring::Standard => format!("Score {} (standard scoring).", score_words(play)),
         Scoring::Vegas => format!("Score {} (Vegas scoring).", play.score()),
     };
-    // Stuck is said once when it happens, and here on request.
+    // Stuck is said in full once when it happens; here, that it is, and
+    // the way on.
     let status = match play.status() {
-        Status::Stuck => announce_status(play.game(), lost(play)).map(|s| format!(" {s}")).unwrap_or_default(),
+        Status::Stuck => {
+            let way_on = super::rows::way_on(lost(play));
+            let mut first = way_on.chars();
+            let way_on: String = first.next().map_or(String::new(), |c| c.to_lowercase().chain(first).collect());
+            format!(" Stuck: {way_on}")
+        }
         _ => String::new(),
     };
     let time = seconds.map(|s| format!(" Played for {}.", duration_words(s))).unwrap_or_default();
@@ -349,7 +355,7 @@ mod tests {
     use crate::app::play::Action;
     use crate::engine::deal::{Deal, GameNumber};
     use crate::engine::moves::PileId;
-    use crate::engine::rules::Rules;
+    use crate::engine::rules::{DrawCount, PassLimit, Rules};
 
     fn game_1(scoring: Scoring) -> Play {
         Play::new(
@@ -485,6 +491,15 @@ mod tests {
         assert_eq!(
             score_answer(&play, Some(250)),
             "1 move made; 1 card on the foundations. Score 15 (standard scoring). Played for 4 minutes 10 seconds."
+        );
+        // Stuck: said so with the way on, not the whole stuck sentence
+        // again (draw-3 game 10 with one pass is stuck at the deal).
+        let rules = Rules { draw: DrawCount::Three, passes: PassLimit::Limited(1), ..Rules::default() };
+        let number = GameNumber::new(10).unwrap();
+        let stuck = Play::new(Deal::for_number(number), Origin::Number(number), rules, Scoring::Standard, false);
+        assert_eq!(
+            score_answer(&stuck, None),
+            "0 moves made; 0 cards on the foundations. Score 0 (standard scoring). Stuck: type new for a new game."
         );
         let all = moves_answer(play.game(), &CardStyle::PLAIN, true, false);
         let n = play.game().legal_moves().len();
