@@ -553,10 +553,7 @@ impl<W: World> Session<W> {
             interrupted: false,
             world,
         };
-        // A game loaded won keeps the time it was won in.
-        if session.play.status() == Status::Won {
-            session.won_at = Some(session.elapsed());
-        }
+        session.take_as_won_elsewhere();
         session
     }
 
@@ -604,6 +601,19 @@ impl<W: World> Session<W> {
                 (false, false) => Marks::None,
             },
             screen_reader: self.view.screen_reader,
+        }
+    }
+
+    /// A game this session starts on already won (a won game saved and
+    /// loaded): it keeps the time it was won in, and its win is not this
+    /// session's to count, nor is it a loss if it is undone and left
+    /// (undone and redone, it was counted as a new win each time: helper
+    /// report).
+    fn take_as_won_elsewhere(&mut self) {
+        if self.play.status() == Status::Won {
+            self.won_at = Some(self.elapsed());
+            self.counted = true;
+            self.recorded = true;
         }
     }
 
@@ -1177,6 +1187,7 @@ impl<W: World> Session<W> {
                 // may be loaded again): an id of its own.
                 let left = self.leave_game(r.elapsed_seconds, GameId::random(), left);
                 self.play = Play::from_replayed(r, self.play.autoplay());
+                self.take_as_won_elsewhere();
                 Ok(Reply::Opening(Some(said::loaded(left, &file, self.play.origin(), moves))))
             }
             SessionCommand::Stats => {

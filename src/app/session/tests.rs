@@ -286,6 +286,32 @@ fn a_won_game_is_counted_once_and_its_saved_copy_removed() {
     assert!(s.world().autosave.is_none());
 }
 
+/// A won game saved and loaded (by `load` or `--load`) is not this
+/// session's win: undone and redone, it was counted as a new win each
+/// time (helper report); undone and left, it is no loss either.
+#[test]
+fn a_won_game_loaded_is_not_counted_again_when_undone_and_redone() {
+    let mut s = session(easy(), script(), KEEPS_ALL, Memory::default());
+    feed(&mut s, &easy_win());
+    feed(&mut s, &["save won.json"]);
+    assert_eq!(s.world().counts.len(), 1);
+    feed(&mut s, &["load won.json", "u", "redo", "u", "redo", "load won.json", "u", "new"]);
+    assert_eq!(s.world().counts.len(), 1, "{:?}", s.world().counts);
+    let Some(File::Game(won)) = s.world().files.get("won.json").cloned() else { panic!("saved") };
+    let r = won.replay().unwrap();
+    let mut started = Session::new(
+        Play::from_replayed(r, false),
+        Start::Loaded { elapsed: 0 },
+        script(),
+        KEEPS_ALL,
+        false,
+        Memory::default(),
+    );
+    feed(&mut started, &["u", "redo", "u"]);
+    started.end();
+    assert_eq!(started.world().counts.len(), 0, "{:?}", started.world().counts);
+}
+
 /// In the table view, what an undo or redo did is said under the table,
 /// before the offer of another game that a win by redo brings.
 #[test]
