@@ -253,7 +253,8 @@ pub struct Play {
     ever_moved: bool,
     /// The game's status, worked out after every change.
     status: Status,
-    /// The time bonus of the win the game is at (timed standard games).
+    /// The time bonus of the game's first win (timed standard games),
+    /// counted while the game is won.
     time_bonus: Option<i64>,
     /// The player's move the last action took back, when it was an undo.
     last_undone: Option<Played>,
@@ -394,8 +395,9 @@ impl Play {
     }
 
     /// The time bonus of the win the game is at, in points: `Some` only for
-    /// a won standard game timed when it was won ([`Play::apply`]'s
-    /// `played_for`).
+    /// a won standard game timed when it was first won ([`Play::apply`]'s
+    /// `played_for`); a win undone and made again keeps the first one's,
+    /// which the statistics took.
     pub fn time_bonus(&self) -> Option<i64> {
         self.time_bonus.filter(|_| self.status == Status::Won)
     }
@@ -477,8 +479,10 @@ impl Play {
             _ => self.score() - score_before,
         };
         self.last_undone = None;
+        // The bonus stays with the game's first win (the one the
+        // statistics count): shown again, not worked out again, if the win
+        // is undone and made again.
         if let Event::Undone { undone, .. } = &event {
-            self.time_bonus = None;
             self.last_undone = Some(*undone);
         }
         if self.status == Status::Won && self.time_bonus.is_none() && self.scoring == Scoring::Standard {
@@ -936,9 +940,11 @@ pub(crate) mod tests {
         let undone = act(&mut play, "u").unwrap();
         assert_eq!((undone.was, undone.status), (Status::Won, Status::Playing));
         assert_eq!(play.time_bonus(), None);
-        // The next win earns its own bonus.
+        // The win made again shows the first win's bonus, the one the
+        // statistics took (it was worked out again from the later time,
+        // and the score shown was not the one counted: helper report).
         play.apply(Action::Redo, Some(Duration::from_secs(200))).unwrap();
-        assert_eq!(play.time_bonus(), Some(3500));
+        assert_eq!(play.time_bonus(), Some(7000));
         // An untimed win has none; nor has a Vegas one.
         let mut untimed = easy(false);
         lines.iter().for_each(|l| drop(act(&mut untimed, l).unwrap()));
