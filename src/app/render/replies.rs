@@ -27,7 +27,7 @@ use crate::engine::game::Game;
 use crate::engine::hint::{Hint, Reason};
 use crate::engine::moves::Move;
 use crate::engine::rules::Rules;
-use crate::engine::scoring::ScoreNow;
+use crate::engine::scoring::{ScoreNow, Scoring};
 use crate::engine::solver::{GaveUp, Verdict};
 
 /// Why a heuristic hint suggests its move (or none), in a few plain
@@ -303,7 +303,13 @@ pub fn answer(query: Query, play: &Play, look: &Frame) -> Result<String, Refusal
         Query::Moves => moves_answer(game, style, false, screen_reader),
         Query::AllMoves => moves_answer(game, style, true, screen_reader),
         Query::Score => score_answer(play, look.clock),
-        Query::Rules => describe_rules(play.rules()),
+        // Vegas scoring changes the pass limit and the score: said with
+        // the rules where it is played (standard scoring is the default).
+        Query::Rules => match play.scoring() {
+            Scoring::Vegas => format!("{} Vegas scoring.", describe_rules(play.rules())),
+            Scoring::None => format!("{} No score kept.", describe_rules(play.rules())),
+            Scoring::Standard => describe_rules(play.rules()),
+        },
     })
 }
 
@@ -990,6 +996,20 @@ mod tests {
         };
         assert_eq!(ask("score"), Ok(score_answer(&play, None)));
         assert_eq!(ask("rules"), Ok(describe_rules(play.rules())));
+        // Vegas scoring, which changes the pass limit, is said with the
+        // rules (it was only in `score`: helper report).
+        let vegas = Play::new(
+            Deal::for_number(crate::engine::deal::GameNumber::ONE),
+            Origin::Number(GameNumber::new(1).unwrap()),
+            Rules::default(),
+            Scoring::Vegas,
+            false,
+        );
+        let rules = answer(Query::Rules, &vegas, &look).unwrap();
+        assert!(
+            rules.starts_with("Draw 1, ") && rules.ends_with("kings only on empty piles. Vegas scoring."),
+            "{rules}"
+        );
         assert!(ask("moves all").is_ok_and(|t| t.contains("legal move")));
         assert_eq!(ask("table"), Ok(whole_table(&play, &look)));
         assert!(ask("l 7").is_ok_and(|t| t.starts_with("Pile 7: 6 face down")), "{:?}", ask("l 7"));
