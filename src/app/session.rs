@@ -1172,7 +1172,6 @@ impl<W: World> Session<W> {
             }
             SessionCommand::Load(file) => {
                 let (r, id) = self.read_game_file(&file)?;
-                let moves = r.game.moves_made();
                 if self.is_this_game(&r, &id) {
                     // A copy of this very game, saved from it earlier (or
                     // later, then undone): play goes on from there (the
@@ -1180,7 +1179,7 @@ impl<W: World> Session<W> {
                     // the same id and clock; nothing is counted.
                     self.play = Play::from_replayed(r, self.play.autoplay());
                     self.flow.new_game();
-                    return Ok(Reply::Opening(Some(said::loaded_same_game(&file, self.play.origin(), moves))));
+                    return Ok(Reply::Opening(Some(said::loaded_same_game(&file))));
                 }
                 let left = self.left_behind();
                 // A saved game loaded is a new game from that position (it
@@ -1188,7 +1187,7 @@ impl<W: World> Session<W> {
                 let left = self.leave_game(r.elapsed_seconds, GameId::random(), left);
                 self.play = Play::from_replayed(r, self.play.autoplay());
                 self.take_as_won_elsewhere();
-                Ok(Reply::Opening(Some(said::loaded(left, &file, self.play.origin(), moves))))
+                Ok(Reply::Opening(Some(said::loaded(left, &file))))
             }
             SessionCommand::Stats => {
                 let stats = self.world.folder().statistics().map_err(WhyNotRun::World)?;

@@ -474,16 +474,18 @@ pub fn restarted(left: Option<GameLeft>) -> String {
 }
 
 /// What `load` says before the opening: what became of the game left
-/// (`left`), the file as typed, the game loaded and its moves made.
-pub fn loaded(left: Option<GameLeft>, file: &str, origin: Origin, moves: usize) -> String {
+/// (`left`) and the file as typed (the opening after it says the game
+/// loaded and its moves: said here too, they were said twice).
+pub fn loaded(left: Option<GameLeft>, file: &str) -> String {
     let left = left.map(|l| format!("{l} ")).unwrap_or_default();
-    format!("{left}Loaded {}: {}, {} made.", readable(file, 200), title(origin), count(moves, "move"))
+    format!("{left}Loaded {}.", readable(file, 200))
 }
 
 /// What `load` says of a file that holds a copy of the game being played
-/// (saved from it earlier): the file as typed, the game and its moves made.
-pub fn loaded_same_game(file: &str, origin: Origin, moves: usize) -> String {
-    format!("Loaded {}, a copy of this game: {}, {} made.", readable(file, 200), title(origin), count(moves, "move"))
+/// (saved from it earlier): the file as typed (the opening after it says
+/// the game and its moves).
+pub fn loaded_same_game(file: &str) -> String {
+    format!("Loaded {}, a copy of this game.", readable(file, 200))
 }
 
 /// What `autoplay` says: whether it is on.
@@ -1023,13 +1025,8 @@ mod tests {
             "Game 7 counts as lost."
         );
         assert_eq!(
-            loaded(
-                Some(GameLeft::CountsAsLost(Origin::Custom)),
-                "x.json",
-                Origin::Number(GameNumber::new(3).unwrap()),
-                1
-            ),
-            "Custom deal counts as lost. Loaded x.json: Game 3, 1 move made."
+            loaded(Some(GameLeft::CountsAsLost(Origin::Custom)), "x.json"),
+            "Custom deal counts as lost. Loaded x.json."
         );
         assert_eq!(
             restarted(Some(GameLeft::CountsAsLost(Origin::Number(GameNumber::new(7).unwrap())))),
