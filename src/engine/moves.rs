@@ -246,7 +246,10 @@ fn other_colour(colour: Colour) -> &'static str {
 /// "the 9 of spades needs a red 10": what `card` goes on in the tableau.
 fn needs(card: Card) -> String {
     if card.rank() == Rank::KING {
-        return format!("the {} can go only to a foundation or an empty pile", card.name());
+        // In the tableau, that is: whether it may go up is the
+        // foundation's to say (it was "only to a foundation or an empty
+        // pile", said where it could not go up).
+        return format!("the {} goes only on an empty pile", card.name());
     }
     let above = Rank::new(card.rank().value() + 1).map_or("", Rank::name);
     format!("the {} needs a {} {above}", card.name(), other_colour(card.colour()))
@@ -344,6 +347,8 @@ mod tests {
         let c = |s: &str| s.parse::<Card>().unwrap();
         let e = MoveError::DoesNotBuild { card: c("9S"), pile: PileId::ALL[4], top: c("TC") };
         assert_eq!(e.to_string(), "the 9 of spades needs a red 10, and pile 5 ends with the 10 of clubs");
+        let e = MoveError::DoesNotBuild { card: c("KC"), pile: PileId::ALL[4], top: c("4S") };
+        assert_eq!(e.to_string(), "the king of clubs goes only on an empty pile, and pile 5 ends with the 4 of spades");
         let e = MoveError::OnlyKingOnEmpty { card: c("QH"), pile: PileId::ALL[0] };
         assert_eq!(e.to_string(), "pile 1 is empty and only a king may go there, not the queen of hearts");
     }
