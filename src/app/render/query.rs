@@ -178,6 +178,10 @@ pub fn describe_tops(game: &Game, style: &CardStyle) -> String {
         Some(&top) => format!("Waste {}.", style.card(top)),
         None => "Waste empty.".to_string(),
     };
+    // Seven empty piles said once, not one by one (after a win, say).
+    if PileId::ALL.into_iter().all(|i| pos.pile(i).top().is_none()) {
+        return format!("Every pile is empty. {waste}");
+    }
     format!("Tops: {}. {waste}", piles.join("; "))
 }
 
@@ -581,6 +585,12 @@ mod tests {
             "Tops: pile 1, queen of hearts; pile 2, 10 of spades; pile 3, 5 of clubs; pile 4, 4 of clubs; pile 5, 3 of clubs; \
              pile 6, ace of hearts; pile 7, ace of spades. Waste empty."
         );
+        // Every pile empty (after a win, say): said once, not seven times.
+        let g = game(
+            "tableau - / - / - / - / - / - / - ; stock - ; waste KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H ; foundations KC KD AH KS ; pass 1",
+            Rules::default(),
+        );
+        assert_eq!(describe_tops(&g, &CardStyle::WORDS), "Every pile is empty. Waste 2 of hearts.");
     }
 
     #[test]
