@@ -609,8 +609,12 @@ pub fn resume_offer(
     screen_reader: bool,
 ) -> String {
     let mut what = number.map_or("a custom deal".to_string(), |n| format!("game {n}"));
-    if let Some(rules) = rules {
-        what = format!("{what} ({rules})");
+    // The rules in brackets for the eye; for a screen reader, which reads
+    // no brackets (the pause they give is lost), between commas.
+    match (rules, screen_reader) {
+        (Some(rules), false) => what = format!("{what} ({rules})"),
+        (Some(rules), true) => what = format!("{what}, {rules},"),
+        (None, _) => {}
     }
     format!(
         "A game you left is saved, {what} with {}. Resume it? No starts {instead}, and the saved one counts as lost. {}",
@@ -836,6 +840,13 @@ mod tests {
     fn questions_say_in_words_what_enter_does_and_start_with_no_file_name() {
         let spoken = resume_offer(Some("7"), None, 3, Instead::NewGame, true);
         assert!(spoken.ends_with("Type yes or no; Enter alone is yes. "), "{spoken}");
+        // The rules between commas for a screen reader, in brackets for the eye.
+        let rules = Rules::default();
+        let spoken = resume_offer(Some("7"), Some(&rules), 3, Instead::NewGame, true);
+        assert!(spoken.starts_with(&format!("A game you left is saved, game 7, {rules}, with 3 moves.")), "{spoken}");
+        assert!(!spoken.contains(['(', ')']), "{spoken}");
+        let seen = resume_offer(Some("7"), Some(&rules), 3, Instead::NewGame, false);
+        assert!(seen.starts_with(&format!("A game you left is saved, game 7 ({rules}) with 3 moves.")), "{seen}");
         assert!(resume_offer(Some("7"), None, 3, Instead::NewGame, false).ends_with("[Y/n] "));
         assert!(load_earlier_question("s2.json", true).starts_with("The file s2.json holds"));
         assert!(earlier_copy_loaded("s2.json").starts_with("the file s2.json holds"));
