@@ -380,6 +380,19 @@ enum WhyNotRun {
     },
 }
 
+impl WhyNotRun {
+    /// What it says: for a screen reader, a command's forms by their
+    /// examples (see [`crate::app::render::refusals::command_error_spoken`]).
+    fn said(&self, screen_reader: bool) -> String {
+        match self {
+            WhyNotRun::Flow(Refusal::Command(e)) if screen_reader => {
+                crate::app::render::refusals::command_error_spoken(e)
+            }
+            _ => self.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for WhyNotRun {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -1035,7 +1048,7 @@ impl<W: World> Session<W> {
         // with a braille display or some sight) is a picture: the words
         // made for speech would strip its columns' leading spaces.
         let picture = matches!(reply, Ok(Reply::Table)) && self.frame().layout == Layout::Columns;
-        let mut text = match reply.map_err(|e| plain_message(&e.to_string())) {
+        let mut text = match reply.map_err(|e| plain_message(&e.said(self.view.screen_reader))) {
             Err(e) => said::refused_line(&e, self.view.screen_reader),
             Ok(Reply::Quit(None)) => String::new(),
             Ok(Reply::Quit(Some(t)) | Reply::Answer(t) | Reply::Question(t) | Reply::Solver(t, _)) => format!("{t}\n"),

@@ -306,3 +306,12 @@ fn the_column_picture_asked_for_keeps_its_columns() {
     assert!(heard.iter().any(|l| l.starts_with("     10S  ##")), "{heard:#?}");
     assert_eq!(heard, seen);
 }
+
+/// A refused command's forms are heard by their examples, not as capitals
+/// standing for numbers ("t A B" was heard as "t, a, b": helper report).
+#[test]
+fn a_command_short_of_words_is_answered_with_examples() {
+    let out = run(&["--screen-reader", "--game", "1"], "t 2\n");
+    let reply = out.lines().last().unwrap_or_default();
+    assert_eq!(reply, "Not done: t needs more, as in t 2 5, t 2 5 3 or t 4 f.");
+}

@@ -39,6 +39,43 @@ pub fn command_error(e: &CommandError) -> String {
     }
 }
 
+/// [`command_error`] for a screen reader: a command's forms said by their
+/// examples ("as in t 2 5, t 2 5 3 or t 4 f"), since a capital standing
+/// for a number is heard as a word ("t A B" as "t, a, b").
+pub fn command_error_spoken(e: &CommandError) -> String {
+    match e {
+        CommandError::Missing { command } | CommandError::TooMany { command } => {
+            format!("{e}: {}", spoken_forms(command))
+        }
+        _ => command_error(e),
+    }
+}
+
+/// A command's forms by their examples: "as in t 2 5, t 2 5 3 or t 4 f";
+/// a command whose forms take no argument in capitals, by the forms
+/// themselves ("moves or moves all").
+fn spoken_forms(command: &CommandSpec) -> String {
+    if !command.forms.iter().any(|f| f.usage.contains(|c: char| c.is_ascii_uppercase())) {
+        return forms(command);
+    }
+    let mut examples: Vec<&str> = Vec::new();
+    for f in command.forms {
+        // An optional part is said as two forms, without and with it:
+        // `new [N]` is "new or new 42".
+        let bare = f.usage.find(" [").filter(|_| f.usage.ends_with(']')).map(|at| &f.usage[..at]);
+        for said in bare.into_iter().chain(Some(f.example)) {
+            if !examples.contains(&said) {
+                examples.push(said);
+            }
+        }
+    }
+    match examples.as_slice() {
+        [] => command.word.to_string(),
+        [one] => format!("as in {one}"),
+        [init @ .., last] => format!("as in {} or {last}", init.join(", ")),
+    }
+}
+
 /// What a command takes, from its forms in the table: "t A B, t A B K or
 /// t A f, as in t 2 5" (the example where the first form has arguments).
 fn forms(command: &CommandSpec) -> String {
@@ -112,4 +149,24 @@ pub fn record_error(e: &RecordError) -> String {
 pub fn saved_game_unplayable(name: &str, error: &crate::app::record::RecordError, moved: &str) -> String {
     let error = record_error(error);
     format!("the saved game {name} cannot be replayed ({error}); it was moved to {moved}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// For a screen reader a command's forms are said by their examples:
+    /// "t A B" was heard as "t, a, b" (helper report).
+    #[test]
+    fn forms_are_said_by_their_examples_for_a_screen_reader() {
+        let said = |line: &str| command_error_spoken(&line.parse::<crate::app::command::Command>().unwrap_err());
+        assert_eq!(said("t 2"), "'t' needs more: as in t 2 5, t 2 5 3 or t 4 f");
+        assert_eq!(said("w"), "'w' needs more: as in w 3 or w f");
+        assert_eq!(said("moves some"), "too many words for 'moves': moves or moves all");
+        let line = |line: &str| command_error_spoken(&line.parse::<crate::app::session_command::Line>().unwrap_err());
+        assert_eq!(line("new 1 2"), "too many words for 'new': as in new or new 42");
+        // The eye keeps the forms with their capitals.
+        let seen = command_error(&"t 2".parse::<crate::app::command::Command>().unwrap_err());
+        assert_eq!(seen, "'t' needs more: t A B, t A B K or t A f, as in t 2 5");
+    }
 }
