@@ -102,6 +102,16 @@ pub fn statistics_table(stats: &Statistics) -> String {
     if !notes.is_empty() {
         out.push_str(&format!("{}.\n", notes.join("; ")));
     }
+    // A row's best score is its standard one where it has both: its best
+    // Vegas score is said under the table (the table hid it).
+    let both: Vec<String> = stats
+        .per_rules
+        .iter()
+        .filter_map(|(key, r)| r.best_score.and(r.best_vegas_score).map(|v| format!("{} {v}", short_rules(key))))
+        .collect();
+    if !both.is_empty() {
+        out.push_str(&format!("Best Vegas score: {}.\n", both.join("; ")));
+    }
     let vegas_played = stats.per_rules.values().any(|r| r.best_vegas_score.is_some());
     if vegas_played || stats.vegas_balance != 0 {
         out.push_str(&format!("Vegas balance: {}.\n", stats.vegas_balance));
@@ -201,5 +211,22 @@ mod tests {
         assert!(lines[2].starts_with("draw 1, 123456 passes, f2t      1"), "{table}");
         let played_at = |l: &str| l.find(" 1 ").unwrap_or(0);
         assert_eq!(played_at(lines[2]), played_at(lines[3]), "{table}");
+    }
+
+    /// A row with a standard and a Vegas best score shows the standard one;
+    /// the Vegas one is said under the table (it was hidden: helper report).
+    #[test]
+    fn a_best_vegas_score_beside_a_standard_one_is_said_under_the_table() {
+        let mut stats = Statistics::default();
+        let three: Rules = "draw 3, passes 3, foundation-to-tableau off".parse().unwrap();
+        let standard = Outcome { won: true, score: Some((Scoring::Standard, 5476)), moves: 98, seconds: Some(95) };
+        stats.record_game_once(&crate::app::record::GameId("a".into()), three, standard, None);
+        let vegas = Outcome { won: true, score: Some((Scoring::Vegas, 208)), moves: 120, seconds: Some(200) };
+        stats.record_game_once(&crate::app::record::GameId("b".into()), three, vegas, Some(208));
+        let table = statistics_table(&stats);
+        let lines: Vec<&str> = table.lines().collect();
+        assert!(lines[2].starts_with("draw 3, 3 passes") && lines[2].contains(" 5476 "), "{table}");
+        assert_eq!(lines[3], "Best Vegas score: draw 3, 3 passes 208.");
+        assert_eq!(lines[4], "Vegas balance: 208.");
     }
 }
