@@ -1152,3 +1152,26 @@ fn a_file_size_limit_fails_the_write_not_the_program() {
     }
     assert_eq!(temporary_files(dir.path()), Vec::<String>::new());
 }
+
+/// A batch never writes its results into klondike's own files in the data
+/// folder: it took a lock file (a results file held by a batch blocked the
+/// saving and counting of every game meanwhile) and the history, where
+/// `save` and a census's verdict file refuse them (helper report).
+#[test]
+fn a_batch_refuses_klondikes_own_files_for_its_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (code, _, err) = klondike(&data, &[], &["--game", "1", "--autosave", "--stats"], "d\n");
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(data.join("history.txt"), "").unwrap();
+    for name in ["autosave.json.lock", "statistics.json.lock", "history.txt", "statistics.json", "autosave.json"] {
+        let file = data.join(name);
+        // Missing or there, it is not written.
+        let before = std::fs::read(&file).ok();
+        let args = ["solve", "--games", "1..2", "--max-states", "2000", "-o", file.to_str().unwrap()];
+        let (code, out, err) = klondike(&data, &[], &args, "");
+        assert_eq!(code, 1, "{name}: {out}{err}");
+        assert!(err.contains("is one of klondike's own files") && err.trim().lines().count() == 1, "{name}: {err}");
+        assert_eq!(std::fs::read(&file).ok(), before, "{name} unchanged");
+    }
+}

@@ -77,6 +77,12 @@ pub enum OutputError {
     /// a user the system would let (as `save` does not replace one).
     #[error("'{}' is write-protected; make it writable or name another file", .0.display())]
     WriteProtected(PathBuf),
+    /// One of klondike's own files in its data folder (the saved game, the
+    /// statistics, the history, a lock file): results written there would
+    /// spoil it, and a lock file holding results blocks the saving and
+    /// counting of games.
+    #[error("'{}' is one of klondike's own files (the saved game, the statistics, the history or a lock); name another file", .0.display())]
+    OwnFile(PathBuf),
     /// Locking the file failed.
     #[error("cannot lock '{}'", path.display())]
     Lock {
@@ -149,6 +155,9 @@ impl Output {
             let output = Output::Other { out: Box::new(io::stdout()), path: None };
             return Ok(Opened { output, done: HashSet::new(), verdicts: HashMap::new(), ignored: Vec::new(), cut: 0 });
         };
+        if crate::app::store::data_dir().is_some_and(|dir| crate::app::store::is_data_file(path, &dir)) {
+            return Err(OutputError::OwnFile(path.to_path_buf()));
+        }
         let regular = fs::metadata(path).map_or(true, |m| m.is_file());
         let path = path.to_path_buf();
         if !regular {
