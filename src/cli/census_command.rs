@@ -35,6 +35,7 @@ pub fn run(args: CensusArgs) -> Result<()> {
         Some(_) => census::files::batch_files(&args.dir, &variants, args.shard)?,
         None => Vec::new(),
     };
+    census::files::check_batch_files(&batches, &variants)?;
     let mut files = args.files.clone();
     files.extend(batches.iter().cloned());
     // The picture's file is checked before any work, as the verdict file is.

@@ -609,3 +609,27 @@ fn a_verdict_file_says_where_it_writes_a_conflict_as_undecided() {
         "{err}"
     );
 }
+
+/// A file of the census's folder that holds no results is refused before
+/// any work: it stopped the census when its setting came, after the
+/// settings before it were solved and written (helper report).
+#[test]
+fn a_census_refuses_a_foreign_file_in_its_folder_before_any_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cen");
+    std::fs::create_dir(&dir).unwrap();
+    let foreign = dir.join("draw3-passesunlimited-f2t-off.jsonl");
+    std::fs::write(&foreign, "my notes\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_klondike"))
+        .args(["census", "--games", "1..3", "--max-states", "2000", "--timeout", NEVER, "--dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("in the census's folder is not a file of results (line 1 is not one)"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(files.len(), 1, "nothing solved nor written: {files:?}");
+    assert_eq!(std::fs::read_to_string(&foreign).unwrap(), "my notes\n");
+}

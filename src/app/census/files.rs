@@ -61,6 +61,15 @@ pub enum FilesError {
     /// `/dev/zero` never ends.
     #[error("'{}' is not a regular file (a folder, a device or a pipe): name a file", .0.display())]
     NotARegularFile(PathBuf),
+    /// A batch file of the census's folder holds something other than
+    /// results (found before any work, not when its setting comes).
+    #[error("'{}' in the census's folder is not a file of results (line {line} is not one): move it out of the folder, or give another --dir", path.display())]
+    NotABatchFile {
+        /// The file.
+        path: PathBuf,
+        /// The first line (1-based) that is not a result.
+        line: usize,
+    },
     /// The verdict file is one of the batch files counted or made.
     #[error("will not write the verdicts to '{}': it is one of the batch files counted, and its results would be lost; name another file", .0.display())]
     VerdictFileCounted(PathBuf),
@@ -180,6 +189,41 @@ pub fn batch_files(dir: &Path, variants: &[Rules], shard: Option<Shard>) -> Resu
     }
     fs::create_dir_all(dir).map_err(|error| FilesError::MakeFolder { path: dir.to_path_buf(), error })?;
     Ok(variants.iter().map(|rules| dir.join(batch_file_name(rules, shard))).collect())
+}
+
+/// Checks the census's batch files (`batches`, one for each of
+/// `variants`, in order) that are there already, before any work: each
+/// must be a regular file of results, as the batch of its setting will
+/// find it (a file that holds none, and a line that is not one, is some
+/// other file). Found only when its setting came, such a file stopped a
+/// census after the settings before it were solved.
+///
+/// # Errors
+/// [`FilesError::NotABatchFile`], [`FilesError::NotARegularFile`],
+/// [`FilesError::Read`].
+pub fn check_batch_files(batches: &[PathBuf], variants: &[Rules]) -> Result<(), FilesError> {
+    use std::io::BufRead;
+    for (path, rules) in batches.iter().zip(variants) {
+        let Ok(meta) = fs::metadata(path) else { continue };
+        if !meta.is_file() {
+            return Err(FilesError::NotARegularFile(path.clone()));
+        }
+        let read_error = |error| FilesError::Read { path: path.clone(), error };
+        let mut reader = BufReader::new(File::open(path).map_err(read_error)?);
+        let mut resume = crate::app::batch::Resume::new(*rules);
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if reader.read_until(b'\n', &mut line).map_err(read_error)? == 0 {
+                break;
+            }
+            resume.line(&String::from_utf8_lossy(&line));
+        }
+        if let Err(e) = resume.finish() {
+            return Err(FilesError::NotABatchFile { path: path.clone(), line: e.line });
+        }
+    }
+    Ok(())
 }
 
 /// Longest line read from a file, in bytes (a batch line with its moves
