@@ -1284,7 +1284,19 @@ impl<W: World> Session<W> {
             Command::Hint => {
                 let (play, world) = (&self.play, &mut self.world);
                 let (position, rules) = (play.game().position(), play.rules());
-                let advice = self.flow.advise(play, |b| world.solve(position, rules, b));
+                // With autoplay on, a line that autoplay's moves part from
+                // proves nothing of the game as it is played (in draw-3 a
+                // card autoplay takes off the waste can lose it: helper
+                // report): the solver is then taken as undecided.
+                let think = |b| match world.solve(position, rules, b) {
+                    Verdict::Winnable(line)
+                        if play.autoplay() && crate::app::batch::under_autoplay::typed_line(play, &line).is_none() =>
+                    {
+                        Verdict::Unknown(crate::engine::solver::GaveUp::StateLimit)
+                    }
+                    verdict => verdict,
+                };
+                let advice = self.flow.advise(play, think);
                 let text =
                     said::advice_text(&advice, self.game(), self.play.score_now(), &style, self.view.screen_reader);
                 Ok(Reply::Solver(text, SolverFacts::of_advice(&advice, self.play.status())))
@@ -1308,8 +1320,9 @@ impl<W: World> Session<W> {
                     said::solve_text(&verdict, flow::lost_where(&self.play) == Lost::InPlay, self.view.screen_reader);
                 let mut facts = SolverFacts::of_verdict(&verdict);
                 if parts {
-                    text.push(' ');
-                    text.push_str(said::AUTOPLAY_PARTS_FROM_LINE);
+                    // Won with autoplay off: with it on, nothing is known.
+                    text = said::autoplay_parts_from_line(&text);
+                    facts.verdict = Some(crate::app::batch::BatchVerdict::Unknown);
                     // No line that cannot be typed as it is.
                     facts.line = None;
                 }

@@ -676,7 +676,17 @@ pub fn another_session_keeps(folder: &str) -> String {
 /// After a line found at the prompt with autoplay on, where autoplay's
 /// moves part from it.
 pub const AUTOPLAY_PARTS_FROM_LINE: &str =
-    "With autoplay on, its moves part from this line: hint gives one move at a time that keeps the game winnable.";
+    "With autoplay on, its moves part from this line, and they may lose the game: turn autoplay off to follow it.";
+
+/// What `solve` says with autoplay on of a line autoplay's moves part
+/// from (`said`, its [`solve_text`]): that the game can be won with
+/// autoplay off, and no more (hint cannot lead along it either: in draw-3
+/// a card autoplay takes off the waste can lose the game).
+pub fn autoplay_parts_from_line(said: &str) -> String {
+    let said = said.replacen("The game can still be won:", "With autoplay off, the game can still be won:", 1);
+    let said = said.replacen(" Type hint for one move at a time.", "", 1);
+    format!("{said} {AUTOPLAY_PARTS_FROM_LINE}")
+}
 
 /// A win the statistics could not take when it was made is counted as
 /// the game is left.
