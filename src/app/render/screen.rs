@@ -319,12 +319,14 @@ pub fn score_answer(play: &Play, seconds: Option<u64>) -> String {
 /// `moves all` (every legal move): a count, then one move a line; for a
 /// screen reader, sentences that start with the words.
 pub fn moves_answer(game: &Game, style: &CardStyle, all: bool, screen_reader: bool) -> String {
+    // A won game takes no move (with foundation-to-tableau on, the moves
+    // down from the foundations were listed, and each refused).
+    if game.status() == Status::Won {
+        return "The game is won: there are no moves left to make.".to_string();
+    }
     let moves = if all { describe_legal_moves(game, style) } else { ranked_legal_moves(game, style) };
     let kind = if all { "legal" } else { "useful" };
     let n = moves.len();
-    if n == 0 && game.status() == Status::Won {
-        return "The game is won: there are no moves left to make.".to_string();
-    }
     let legal = if all { n } else { describe_legal_moves(game, style).len() };
     if legal == 0 {
         return "No legal move.".to_string();
@@ -478,6 +480,22 @@ mod tests {
         let status = picture.lines().nth(1).unwrap();
         assert!(status.contains(&format!("Score {} (bonus 7000)   Time 1:40", play.score() + 7000)), "{picture}");
         assert!(status.chars().count() <= 60, "{status}");
+    }
+
+    /// A won game takes no move, even where foundation-to-tableau moves
+    /// are legal in the engine's terms (they were listed: helper report).
+    #[test]
+    fn a_won_game_has_no_moves_to_list() {
+        let won: crate::engine::game::Position =
+            "tableau - / - / - / - / - / - / - ; stock - ; waste - ; foundations KC KD KH KS ; pass 1".parse().unwrap();
+        let rules = Rules { foundation_to_tableau: true, ..Rules::default() };
+        let game = Game::from_position(won, rules);
+        for (all, screen_reader) in [(false, false), (true, false), (false, true)] {
+            assert_eq!(
+                moves_answer(&game, &CardStyle::WORDS, all, screen_reader),
+                "The game is won: there are no moves left to make."
+            );
+        }
     }
 
     #[test]
