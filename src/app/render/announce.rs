@@ -285,23 +285,34 @@ pub fn announce_status(game: &Game, lost: Lost) -> Option<String> {
 /// empty pile"), ", ready for its foundation or pile 1"; empty
 /// when it cannot be played.
 fn waste_top_goes(post: &Position, rules: &Rules, gone: &[Card]) -> String {
-    goes(post, rules, gone, post.waste().last().copied(), Move::WasteToFoundation, |to| Move::WasteToTableau { to })
+    goes(
+        post,
+        rules,
+        gone,
+        post.waste().last().copied(),
+        Move::WasteToFoundation,
+        |to| Move::WasteToTableau { to },
+        true,
+    )
 }
 
 /// Where the top card of pile `from` can be played, as [`waste_top_goes`]
 /// says it of the waste's: said of a card that a move turned up, so that a
 /// player who cannot see the table hears what has become playable.
 fn pile_top_goes(post: &Position, rules: &Rules, gone: &[Card], from: PileId) -> String {
-    goes(post, rules, gone, post.pile(from).top(), Move::TableauToFoundation { from }, |to| Move::TableauToTableau {
-        from,
-        to,
-        count: 1,
-    })
+    // A king alone on its pile, nothing under it, gains nothing on another
+    // empty pile: only where it goes up is said (it was said to fit an
+    // empty pile: helper report).
+    let pile = post.pile(from);
+    let alone = pile.hidden().is_empty() && pile.face_up().len() == 1;
+    let king = pile.top().is_some_and(|c| c.rank() == crate::engine::card::Rank::KING);
+    let onto = |to| Move::TableauToTableau { from, to, count: 1 };
+    goes(post, rules, gone, pile.top(), Move::TableauToFoundation { from }, onto, !(alone && king))
 }
 
-/// Where `card` can go by the move `home` or the moves `onto` a pile;
-/// nothing for a card of `gone`, which autoplay moves on at once (advice
-/// for it would be out of date before it is heard).
+/// Where `card` can go by the move `home` or (with `to_piles`) the moves
+/// `onto` a pile; nothing for a card of `gone`, which autoplay moves on at
+/// once (advice for it would be out of date before it is heard).
 fn goes(
     post: &Position,
     rules: &Rules,
@@ -309,13 +320,17 @@ fn goes(
     card: Option<Card>,
     home: Move,
     onto: impl Fn(PileId) -> Move,
+    to_piles: bool,
 ) -> String {
     if card.is_some_and(|c| gone.contains(&c)) {
         return String::new();
     }
     let home = post.check(home, rules).is_ok();
-    let piles: Vec<String> =
-        PileId::ALL.into_iter().filter(|&to| post.check(onto(to), rules).is_ok()).map(|to| to.to_string()).collect();
+    let piles: Vec<String> = PileId::ALL
+        .into_iter()
+        .filter(|&to| to_piles && post.check(onto(to), rules).is_ok())
+        .map(|to| to.to_string())
+        .collect();
     let king = card.is_some_and(|c| c.rank() == crate::engine::card::Rank::KING);
     let place = match piles.as_slice() {
         [] => None,
@@ -706,6 +721,18 @@ mod tests {
         assert_eq!(
             announce_undo(&before, &undone, &game, &CardStyle::WORDS),
             "Undid: turned the stock back over into the waste, 3 cards, king of spades on top; pass 1 of 3."
+        );
+    }
+
+    /// A king turned up alone on its pile is not said to fit an empty pile:
+    /// moving it there changes nothing (helper report).
+    #[test]
+    fn a_king_turned_up_alone_is_not_said_to_fit_an_empty_pile() {
+        let pos =
+            position("tableau KC | QD / | KS / - / - / - / - / - ; stock * ; waste - ; foundations - - - - ; pass 1");
+        assert_eq!(
+            play(&pos, Rules::default(), Move::TableauToTableau { from: PileId::ALL[0], to: PileId::ALL[1], count: 1 }),
+            "Queen of diamonds, pile 1 to pile 2; king of clubs turned up, none face down."
         );
     }
 
