@@ -506,6 +506,13 @@ pub struct Session<W: World> {
     /// afterwards sees the time the win took), and goes on from there if
     /// the win is undone.
     won_at: Option<u64>,
+    /// The play time of the game's first win, the one the statistics
+    /// count: a win undone and made again is shown with it (as its time
+    /// bonus is), where the clock, which ran on meanwhile, gave a later one.
+    first_won_at: Option<u64>,
+    /// The clock's reading at the win the game is at, from which it goes on
+    /// if the win is undone.
+    won_clock: Option<u64>,
     /// This game's outcome has been counted (once a game, even when the
     /// statistics could not be written).
     counted: bool,
@@ -554,6 +561,8 @@ impl<W: World> Session<W> {
             elapsed_before: elapsed,
             since: world.now(),
             won_at: None,
+            first_won_at: None,
+            won_clock: None,
             counted: false,
             recorded: false,
             winnable,
@@ -625,6 +634,7 @@ impl<W: World> Session<W> {
     fn take_as_won_elsewhere(&mut self) {
         if self.play.status() == Status::Won {
             self.won_at = Some(self.elapsed());
+            self.first_won_at = self.won_at;
             self.counted = true;
             self.recorded = true;
         }
@@ -671,6 +681,8 @@ impl<W: World> Session<W> {
         self.elapsed_before = elapsed;
         self.since = self.world.now();
         self.won_at = None;
+        self.first_won_at = None;
+        self.won_clock = None;
         self.id = id;
         self.counted = false;
         self.recorded = false;
@@ -767,10 +779,14 @@ impl<W: World> Session<W> {
     fn note_win(&mut self) {
         let won = self.play.status() == Status::Won;
         match self.won_at {
-            None if won => self.won_at = Some(self.elapsed()),
+            None if won => {
+                let now = self.elapsed();
+                self.won_clock = Some(now);
+                self.won_at = Some(*self.first_won_at.get_or_insert(now));
+            }
             Some(at) if !won => {
                 self.won_at = None;
-                self.elapsed_before = at;
+                self.elapsed_before = self.won_clock.take().unwrap_or(at);
                 self.since = self.world.now();
             }
             _ => {}

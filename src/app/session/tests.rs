@@ -375,6 +375,17 @@ fn the_clock_stops_at_a_win_and_goes_on_from_there_after_undo() {
     feed(&mut s, &["u"]);
     s.world_mut().clock = Duration::from_secs(260);
     assert_eq!(s.elapsed(), 110);
+    // Won again: shown with the first win's time, the one counted (it
+    // gave the later one: helper report); undone, the clock goes on from
+    // where it was.
+    feed(&mut s, &["redo"]);
+    assert_eq!(s.elapsed(), 100);
+    let (text, _) = feed(&mut s, &["score"]);
+    assert!(text.contains("1 minute 40 seconds"), "{text}");
+    assert_eq!(s.world().counts.len(), 1);
+    feed(&mut s, &["u"]);
+    s.world_mut().clock = Duration::from_secs(270);
+    assert_eq!(s.elapsed(), 120);
 }
 
 #[test]
