@@ -201,6 +201,10 @@ pub fn catch_interrupts() -> bool {
     let ok = ctrlc::set_handler(|| {
         if SOLVING.load(Ordering::Relaxed) {
             CANCEL.store(true, Ordering::Relaxed);
+            // The terminal echoed ^C where the cursor was: what the search
+            // says next starts a line of its own (it was heard as "C
+            // stopped": helper report).
+            let _ = writeln!(io::stderr());
         } else if !ASKING.load(Ordering::Relaxed) && interrupt_session() {
             // The terminal has thrown away the line being typed; the
             // session says how to quit, or quits on a second one.

@@ -398,3 +398,24 @@ fn review_from_a_terminal_says_how_to_end_the_moves() {
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("Not lost: the game can still be won"), "{text}");
 }
+
+/// Ctrl-C while the solver thinks at the prompt: what is said of the
+/// stopped search starts a line of its own, not the one the terminal
+/// echoed ^C on (a screen reader read "C stopped": helper report).
+#[test]
+fn a_search_stopped_by_ctrl_c_is_said_on_a_line_of_its_own() {
+    let data = tempfile::tempdir().unwrap();
+    // Draw-1 PySol 844 with 3 passes: undecided for many seconds.
+    let args = ["--game", "844", "--draw", "1", "--passes", "3", "--no-resume"];
+    let Some(mut at) = AtTerminal::launch(data.path(), &args, Attached::All) else { return };
+    at.wait_for("q to quit", 1);
+    at.type_in(b"solve\r");
+    at.wait_for("Thinking", 1);
+    at.type_in(b"\x03");
+    at.wait_for("Stopped:", 1);
+    let text = at.text();
+    let before = &text[..text.find("Stopped:").unwrap()];
+    assert!(before.ends_with('\n'), "{text}");
+    at.type_in(b"q\r");
+    assert_eq!(at.end(), Some(0), "{}", at.text());
+}
