@@ -181,7 +181,17 @@ pub fn solve_text(verdict: &Verdict, moved: bool, screen_reader: bool) -> String
         }
         Verdict::Unwinnable => "This deal cannot be won: the solver tried every line.".into(),
         Verdict::Unknown(GaveUp::Cancelled) => "Stopped: the solver did not finish, the game goes on.".into(),
-        Verdict::Unknown(why) => format!("Unknown: the solver gave up ({why})."),
+        // What a player can do next, in a sentence (it was "Unknown: the
+        // solver gave up (time limit).": helper report).
+        Verdict::Unknown(why) => {
+            let within = match why {
+                GaveUp::TimeLimit => "in the time it had".to_string(),
+                GaveUp::StateLimit => "within its limit of positions".to_string(),
+                GaveUp::Memory => "with the memory it had".to_string(),
+                other => format!("({other})"),
+            };
+            format!("Unknown: the solver could not tell {within} whether the game can still be won; type hint for a move to try.")
+        }
     }
 }
 
@@ -941,7 +951,8 @@ mod tests {
         assert!(solve_text(&Verdict::Unknown(GaveUp::Cancelled), true, false).starts_with("Stopped"));
         assert_eq!(
             solve_text(&Verdict::Unknown(GaveUp::TimeLimit), true, false),
-            "Unknown: the solver gave up (time limit)."
+            "Unknown: the solver could not tell in the time it had whether the game can still be won; \
+             type hint for a move to try."
         );
         // Lost after moves: the review is offered; at the deal there is nothing to review.
         assert!(solve_text(&Verdict::Unwinnable, true, false).ends_with(REVIEW_OFFER));
