@@ -459,14 +459,18 @@ impl Play {
             Action::Undo => self.undo()?,
             Action::Redo => self.redo()?,
             Action::Finish => {
-                let (start, moves) = self.put_home(true);
+                let (start, moves) = self.put_home(true, true);
                 if moves.is_empty() {
                     return Err(PlayError::NothingSafe);
                 }
                 Event::ToFoundations { start, moves }
             }
             Action::Autoplay if self.autoplay => {
-                let (start, moves) = self.put_home(false);
+                // Once the player has moved, what autoplay puts up when it
+                // is turned on is undone on its own, not with the player's
+                // move before it (helper report); at the deal it stays.
+                let own = self.movers.contains(&Mover::Player);
+                let (start, moves) = self.put_home(false, own);
                 Event::ToFoundations { start, moves }
             }
             Action::Autoplay => Event::ToFoundations { start: self.game.position().clone(), moves: Vec::new() },
@@ -513,16 +517,18 @@ impl Play {
             self.kept_down.extend(before.foundation_top(suit));
         }
         let after = self.game.position().clone();
-        let automatic = if self.autoplay { self.put_home(false).1 } else { Vec::new() };
+        let automatic = if self.autoplay { self.put_home(false, false).1 } else { Vec::new() };
         Ok(Event::Moved { before, played, after, automatic })
     }
 
     /// Plays safe foundation moves, and finishes the game when every card
     /// is face up, each as its own move; returns the position before them
-    /// and what each did. `asked`: the player asked for them (`auto`): the
-    /// first is the player's move, and cards the player took down may go
-    /// up too.
-    fn put_home(&mut self, asked: bool) -> (Position, Vec<Played>) {
+    /// and what each did. `asked`: the player asked for them (`auto`):
+    /// cards the player took down may go up too. `own_unit`: the first is
+    /// counted as the player's move, so that undo takes them back on their
+    /// own (`auto`, and autoplay turned on after the player's moves), not
+    /// with the player's move before them.
+    fn put_home(&mut self, asked: bool, own_unit: bool) -> (Position, Vec<Played>) {
         let kept = self.kept_down.clone();
         if asked {
             self.kept_down.clear();
@@ -537,7 +543,7 @@ impl Play {
             let keep = &self.kept_down;
             let finish = || (keep.is_empty() && can_auto_finish(pos)).then(|| next_finishing_move(pos)).flatten();
             let Some(mv) = next_safe_foundation_move_but(pos, keep).or_else(finish) else { break };
-            let mover = if asked && done.is_empty() { Mover::Player } else { Mover::Autoplay };
+            let mover = if own_unit && done.is_empty() { Mover::Player } else { Mover::Autoplay };
             match self.push(mv, mover) {
                 Ok(played) => done.push(played),
                 Err(_) => break,
@@ -609,7 +615,7 @@ impl Play {
         let (rules, scoring, autoplay) = (*self.game.rules(), self.scoring, self.autoplay);
         *self = Play::new(deal, origin, rules, scoring, autoplay);
         let start = self.game.position().clone();
-        let automatic = if autoplay { self.put_home(false).1 } else { Vec::new() };
+        let automatic = if autoplay { self.put_home(false, false).1 } else { Vec::new() };
         Event::Dealt { restart, start, automatic }
     }
 }
@@ -1043,6 +1049,26 @@ pub(crate) mod tests {
         }
         let outcome = play.apply(Action::Ask(Query::Score), None).unwrap();
         assert_eq!((outcome.was, outcome.status), (Status::Won, Status::Won));
+    }
+
+    /// What autoplay puts up when it is turned on after the player's moves
+    /// is undone on its own: `u` took back the player's move before it too
+    /// (helper report).
+    #[test]
+    fn autoplay_turned_on_after_a_move_is_undone_on_its_own() {
+        let mut play = easy(false);
+        act(&mut play, "d").unwrap();
+        let after_draw = (play.game().position().clone(), play.score());
+        play.set_autoplay(true);
+        let put = play.apply(Action::Autoplay, None).unwrap();
+        assert!(matches!(&put.event, Event::ToFoundations { moves, .. } if !moves.is_empty()), "{put:?}");
+        let made = play.game().moves_made();
+        let undone = act(&mut play, "u").unwrap();
+        assert!(matches!(undone.event, Event::Undone { .. }));
+        assert_eq!((play.game().position().clone(), play.score()), after_draw);
+        // The draw is the next undo, and redo puts the cards up again.
+        act(&mut play, "redo").unwrap();
+        assert_eq!(play.game().moves_made(), made);
     }
 
     #[test]
