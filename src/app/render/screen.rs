@@ -243,7 +243,6 @@ pub fn after_change(
     again: bool,
 ) -> String {
     let won = play.status() == Status::Won;
-    const FINISH: &str = "Every card is face up: type auto to finish.";
     if look.screen_reader {
         let mut line = sentence.to_string();
         if won {
@@ -315,6 +314,9 @@ pub fn score_answer(play: &Play, seconds: Option<u64>) -> String {
     )
 }
 
+/// Said where every card is face up and `auto` finishes the game.
+const FINISH: &str = "Every card is face up: type auto to finish.";
+
 /// The answer to `moves` (the useful moves, ranked) or, with `all`, to
 /// `moves all` (every legal move): a count, then one move a line; for a
 /// screen reader, sentences that start with the words.
@@ -323,6 +325,12 @@ pub fn moves_answer(game: &Game, style: &CardStyle, all: bool, screen_reader: bo
     // down from the foundations were listed, and each refused).
     if game.status() == Status::Won {
         return "The game is won: there are no moves left to make.".to_string();
+    }
+    // Every card face up: `auto` is the one move worth naming (the moves
+    // down from the foundations to each empty pile were listed as useful,
+    // and auto not named: helper report); `moves all` still lists them.
+    if !all && crate::engine::autoplay::can_auto_finish(game.position()) {
+        return FINISH.to_string();
     }
     let moves = if all { describe_legal_moves(game, style) } else { ranked_legal_moves(game, style) };
     let kind = if all { "legal" } else { "useful" };
@@ -480,6 +488,20 @@ mod tests {
         let status = picture.lines().nth(1).unwrap();
         assert!(status.contains(&format!("Score {} (bonus 7000)   Time 1:40", play.score() + 7000)), "{picture}");
         assert!(status.chars().count() <= 60, "{status}");
+    }
+
+    /// With every card face up, `moves` names `auto` (it listed moves down
+    /// from the foundations to each empty pile: helper report).
+    #[test]
+    fn moves_with_every_card_face_up_names_auto() {
+        let end: crate::engine::game::Position =
+            "tableau | KH / - / - / - / - / - / - ; stock - ; waste - ; foundations KC KD QH KS ; pass 1"
+                .parse()
+                .unwrap();
+        let rules = Rules { foundation_to_tableau: true, ..Rules::default() };
+        let game = Game::from_position(end, rules);
+        assert_eq!(moves_answer(&game, &CardStyle::WORDS, false, true), FINISH);
+        assert!(moves_answer(&game, &CardStyle::WORDS, true, false).contains("legal move"));
     }
 
     /// A won game takes no move, even where foundation-to-tableau moves
