@@ -337,7 +337,12 @@ pub fn moves_answer(game: &Game, style: &CardStyle, all: bool, screen_reader: bo
     let n = moves.len();
     let legal = if all { n } else { describe_legal_moves(game, style).len() };
     if legal == 0 {
-        return "No legal move.".to_string();
+        // With the way on (it said no more: helper report).
+        return if game.moves_made() > 0 {
+            "No legal move: type u to undo, or new for a new game.".to_string()
+        } else {
+            "No legal move: type new for a new game.".to_string()
+        };
     }
     let mut text = format!("{}:", count(n, &format!("{kind} move")));
     if !all && n < legal {
@@ -502,6 +507,20 @@ mod tests {
         let game = Game::from_position(end, rules);
         assert_eq!(moves_answer(&game, &CardStyle::WORDS, false, true), FINISH);
         assert!(moves_answer(&game, &CardStyle::WORDS, true, false).contains("legal move"));
+    }
+
+    /// With no legal move, `moves` says the way on (it said no more:
+    /// helper report).
+    #[test]
+    fn moves_with_no_legal_move_says_the_way_on() {
+        let none: crate::engine::game::Position = "tableau AC 3C 5C 6C 7C 8C 9C | 2C / TC JC QC KC AD 3D 5D | 2D / \
+             6D 7D 8D 9D TD JD QD | 2H / KD AH 3H 5H 6H 7H | 2S / 8H 9H TH JH QH KH | 4C / AS 3S 4S 5S 6S 7S | 4D / \
+             8S 9S TS JS QS KS | 4H ; stock - ; waste - ; foundations - - - - ; pass 1"
+            .parse()
+            .unwrap();
+        let game = Game::from_position(none, Rules::default());
+        assert!(game.legal_moves().is_empty());
+        assert_eq!(moves_answer(&game, &CardStyle::WORDS, false, true), "No legal move: type new for a new game.");
     }
 
     /// A won game takes no move, even where foundation-to-tableau moves
