@@ -692,18 +692,17 @@ pub fn complete(line: &str, pos: usize) -> (usize, Vec<String>) {
     (start, offered.into_iter().map(str::to_string).collect())
 }
 
-/// The command word (or alias) of [`COMMANDS`] that `word` is a slip away
-/// from ([`CommandError::Unknown`]): the one nearest by edit distance
-/// (transpositions count one), within 1 for words of up to four letters and
-/// 2 for longer ones; none for one- and two-letter words (too many are
-/// near) or when two are equally near.
+/// The longest first word with no digit that [`spaced`] splits.
+const SPLIT_AT_MOST: usize = 12;
+
 /// The line a first word `first` and the words after it were probably
 /// meant as, when it runs a command into its first argument: split where
-/// its letters give way to digits (`t7 f`, `w3`, `js1`), or, a pile number
+/// its letters give way to digits (`t7 f`, `w3`, `js1`), or with no digit
+/// wherever a split makes a command (`wf`, `lt`, `jsf`), or, a pile number
 /// alone, a move from that pile (`3 4`); only a line that is a command.
 fn spaced(first: &str, rest: &[&str]) -> Option<String> {
     let with_rest = |head: &str| std::iter::once(head).chain(rest.iter().copied()).collect::<Vec<_>>().join(" ");
-    let parses = |line: String| parse_lower_case(&line).is_ok().then_some(line);
+    let parses = |line: String| parse_words(&line, false).is_ok().then_some(line);
     let heads: Vec<String> = match first.find(|c: char| c.is_ascii_digit()) {
         // A pile number alone: the move from it.
         Some(0) if first.len() == 1 => vec![format!("t {first}")],
@@ -715,7 +714,14 @@ fn spaced(first: &str, rest: &[&str]) -> Option<String> {
                     .then(|| format!("{card} {pile}"))
             })
             .collect(),
-        None => return None,
+        // No digit: a command run into a word after it ("wf", "lt",
+        // "jsf"), split at each place in turn; a longer word is no
+        // command and a word (each split is parsed whole).
+        None if first.len() > SPLIT_AT_MOST => return None,
+        None => (1..first.len())
+            .filter_map(|k| first.split_at_checked(k))
+            .map(|(head, tail)| format!("{head} {tail}"))
+            .collect(),
         Some(at) => {
             let (word, number) = first.split_at(at);
             // The number as it is, or each digit a pile ("t76": t 7 6).
@@ -723,10 +729,14 @@ fn spaced(first: &str, rest: &[&str]) -> Option<String> {
             vec![format!("{word} {number}"), format!("{word} {}", digits.join(" "))]
         }
     };
-    // The first word of a line tried has no digit: no further split is tried.
     heads.iter().find_map(|head| parses(with_rest(head)))
 }
 
+/// The command word (or alias) of [`COMMANDS`] that `word` is a slip away
+/// from ([`CommandError::Unknown`]): the one nearest by edit distance
+/// (transpositions count one), within 1 for words of up to four letters and
+/// 2 for longer ones; none for one- and two-letter words (too many are
+/// near) or when two are equally near.
 fn closest_command(word: &str) -> Option<&'static str> {
     let len = word.chars().count();
     if len <= 2 {
@@ -892,6 +902,14 @@ impl CommandError {
 /// [`Command::from_str`] on a lower-case copy of `line` (file names keep
 /// their case).
 fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
+    parse_words(line, true)
+}
+
+/// [`parse_lower_case`], with a suggestion for an unknown first word where
+/// `suggest`: the lines a suggestion tries are parsed without, so that
+/// trying them never tries more (each split of a word would split its
+/// parts again, as many ways as the word has subsets of places).
+fn parse_words(line: &str, suggest: bool) -> Result<Command, CommandError> {
     let lower = normalised(line);
     let words: Vec<&str> = lower.split_whitespace().collect();
     let Some((&first, rest)) = words.split_first() else {
@@ -914,8 +932,10 @@ fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
         if looks_like_card && first.len() > 1 {
             return Err(CommandError::BadCard { text: first.to_string() });
         }
-        let suggestion =
-            spaced(first, rest).or_else(|| closest_command(first).map(String::from)).map(String::into_boxed_str);
+        let suggestion = suggest
+            .then(|| spaced(first, rest).or_else(|| closest_command(first).map(String::from)))
+            .flatten()
+            .map(String::into_boxed_str);
         return Err(CommandError::Unknown { word: first.to_string(), suggestion });
     };
     // Refused with the word typed (`draw 3`: 'draw', not its short 'd').
@@ -1558,6 +1578,11 @@ mod tests {
             ("4h3", "4h 3"),
             ("10h3", "10h 3"),
             ("t7f", "t 7 f"),
+            // No digit: split where it makes a command (helper report).
+            ("wf", "w f"),
+            ("lt", "l t"),
+            ("jsf", "js f"),
+            ("LW", "l w"),
         ] {
             let word = typed.split(' ').next().unwrap();
             assert_eq!(
@@ -1570,6 +1595,10 @@ mod tests {
         for far in ["t9 f", "x3", "8 4", "w3 4", "t98", "4h9", "4x3"] {
             assert!(matches!(err(far), CommandError::Unknown { suggestion: None, .. }), "{far}");
         }
+        // A long word is split once at each place, no more (the parts of
+        // each split were split again: a word of 5000 letters never ended).
+        let long = "a".repeat(5000);
+        assert!(matches!(err(&long), CommandError::Unknown { suggestion: None, .. }));
         assert!(matches!(err("t"), CommandError::Missing { command } if command.word == "t"));
         assert!(matches!(err("t 1"), CommandError::Missing { command } if command.word == "t"));
         assert!(matches!(err("w"), CommandError::Missing { command } if command.word == "w"));
