@@ -10,7 +10,7 @@ use crate::app::play::{Event, Outcome, PlayError};
 use crate::app::render::announce::{
     announce_move, announce_move_to, announce_redo_to, announce_to_foundations, announce_undo, NAMED_FOUNDATION_CARDS,
 };
-use crate::app::render::words::{capitalise, count, CardStyle};
+use crate::app::render::words::{capitalise, count, lower_first, CardStyle};
 use crate::engine::card::Card;
 use crate::engine::game::{Game, Played, Position};
 use crate::engine::scoring::{ScoreNow, Scoring};
@@ -87,13 +87,6 @@ fn foundation_run(start: &Position, moves: &[Played], game: &Game, style: &CardS
         [one] => lower_first(announce_move(start, one, game, style).trim_end_matches('.')),
         _ => announce_to_foundations(start, moves, game.position(), style),
     }
-}
-
-/// `text` with its first letter in lower case (no announcement starts
-/// with a name that keeps its capital).
-fn lower_first(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
 }
 
 /// An undo or redo sentence, with the automatic moves taken back or played

@@ -18,7 +18,7 @@ use crate::app::render::query::{
 };
 use crate::app::render::screen::title;
 use crate::app::render::screen::{moves_answer, score_answer, whole_table, Frame};
-use crate::app::render::words::{capitalise, count, readable, CardStyle};
+use crate::app::render::words::{capitalise, count, lower_first, readable, CardStyle};
 use crate::app::review::{Limit, Review};
 use crate::app::session_command::{Line, SessionCommand};
 use crate::app::store::StoreError;
@@ -121,9 +121,7 @@ pub fn advice_text(advice: &Advice, game: &Game, score: ScoreNow, style: &CardSt
         Advice::Stuck(lost) => {
             // The table's way on, in the hint's lower case with no full stop.
             let way_on = super::rows::way_on(*lost);
-            let way_on = way_on.strip_suffix('.').unwrap_or(way_on);
-            let mut first = way_on.chars();
-            let way_on = first.next().map_or(String::new(), |c| c.to_lowercase().chain(first).collect());
+            let way_on = lower_first(way_on.strip_suffix('.').unwrap_or(way_on));
             (None, format!("stuck: {}; {way_on}", super::announce::STUCK_WHY), "")
         }
         Advice::LostAtDeal(play_on) | Advice::Lost(play_on) => {

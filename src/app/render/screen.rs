@@ -13,7 +13,7 @@ use crate::app::render::query::{
     describe_legal_moves, describe_stock, describe_tops, ranked_legal_moves, short_command,
 };
 use crate::app::render::rows::{table_with_status, Around};
-use crate::app::render::words::{capitalise, count, CardStyle};
+use crate::app::render::words::{capitalise, count, lower_first, CardStyle};
 use crate::engine::card::Card;
 use crate::engine::game::{CardPlace, Game, Position, Status};
 use crate::engine::moves::{Move, PileId};
@@ -299,10 +299,7 @@ pub fn score_answer(play: &Play, seconds: Option<u64>) -> String {
     // the way on.
     let status = match play.status() {
         Status::Stuck => {
-            let way_on = super::rows::way_on(lost(play));
-            let mut first = way_on.chars();
-            let way_on: String = first.next().map_or(String::new(), |c| c.to_lowercase().chain(first).collect());
-            format!(" Stuck: {way_on}")
+            format!(" Stuck: {}", lower_first(super::rows::way_on(lost(play))))
         }
         _ => String::new(),
     };

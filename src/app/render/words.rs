@@ -170,6 +170,14 @@ pub fn suit_symbol(suit: Suit) -> char {
     ['♣', '♦', '♥', '♠'][suit.index()]
 }
 
+/// `text` with its first letter in lower case: a sentence of its own
+/// (the table's "Type new ...") said after a colon, or an announcement
+/// that starts with no name keeping its capital.
+pub fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
+}
+
 /// `text` with its first letter in upper case ("jack of spades ..." ->
 /// "Jack of spades ...").
 pub fn capitalise(text: &str) -> String {
