@@ -67,7 +67,7 @@ fn draw() {
     let pos = position("tableau - / - / - / - / - / - / - ; stock 4H JC 9S * ; waste - ; foundations - - - - ; pass 1");
     let three = Rules { draw: DrawCount::Three, ..Rules::default() };
     let [a, u, _] = announce_all(&pos, three, Move::Draw, &["4H", "JC", "9S"]);
-    assert_eq!(a, "Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 49 in the stock.");
+    assert_eq!(a, "Drew 4 of hearts and jack of clubs, then 9 of spades on top. 49 in the stock.");
     assert_eq!(u, "Undid: 4 of hearts, jack of clubs and 9 of spades back to the stock; waste now empty.");
 }
 

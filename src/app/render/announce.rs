@@ -3,7 +3,7 @@
 //!
 //! | what happened | announcement (cards in words) |
 //! |---|---|
-//! | draw | `Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top, which fits pile 2. 18 in the stock.` (where the top card can go: `ready for its foundation`, `which fits piles 2 and 5`, `which fits an empty pile`; nothing when it cannot be played) |
+//! | draw | `Drew 4 of hearts and jack of clubs, then 9 of spades on top, which fits pile 2. 18 in the stock.` (where the top card can go: `ready for its foundation`, `which fits piles 2 and 5`, `which fits an empty pile`; nothing when it cannot be played) |
 //! | draw that empties the stock | `Drew 9 of spades. Stock empty; 1 redeal left.` (or `no redeals left`, or `the next draw turns the waste over`) |
 //! | redeal | `Turned the waste over: 21 cards in the stock, pass 2 of 3.` |
 //! | waste to pile | `9 of spades, waste to pile 3; 4 of hearts left on top.` |
@@ -361,11 +361,13 @@ fn forward(
     match played.mv {
         Move::Draw => {
             let drawn = tail(post.waste(), played.drawn);
-            let mut text =
-                if drawn.is_empty() { "drew nothing".to_string() } else { format!("drew {}", style.cards(drawn)) };
-            if let (true, Some(&top)) = (drawn.len() > 1, drawn.last()) {
-                text.push_str(&format!("; {} on top", style.card(top)));
-            }
+            // In draw-3 the card now on top is said last, once: "drew 4 of
+            // hearts and jack of clubs, then 9 of spades on top".
+            let mut text = match drawn.split_last() {
+                None => "drew nothing".to_string(),
+                Some((&top, [])) => format!("drew {}", style.card(top)),
+                Some((&top, under)) => format!("drew {}, then {} on top", style.cards(under), style.card(top)),
+            };
             // Where the card now on top can go, so that a player who cannot
             // see the table need not ask after every draw.
             if !drawn.is_empty() {
@@ -671,7 +673,7 @@ mod tests {
         let three = Rules { draw: DrawCount::Three, ..Rules::default() };
         assert_eq!(
             play(&pos, three, Move::Draw),
-            "Drew 4 of hearts, jack of clubs and 9 of spades; 9 of spades on top. 49 in the stock."
+            "Drew 4 of hearts and jack of clubs, then 9 of spades on top. 49 in the stock."
         );
         assert_eq!(play(&pos, Rules::default(), Move::Draw), "Drew 4 of hearts. 51 in the stock.");
     }
