@@ -181,7 +181,9 @@ impl VerdictLock {
                 Ok(VerdictLock { _file: file, _made: made })
             }
             Ok(None) => Err(in_use()),
-            Err(e) => Err(anyhow::Error::new(e).context(render::census_table::cannot_write_verdicts(path))),
+            // The store's error names the file and what went wrong
+            // already ("could not write F: no permission to write there").
+            Err(e) => Err(anyhow::Error::new(e)),
         }
     }
 }

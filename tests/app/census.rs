@@ -425,6 +425,29 @@ fn census_fails(dir: &Path, args: &[&str]) -> (i32, String) {
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
+/// A verdict file that cannot be made is said once, in one line: the store
+/// names the file and what went wrong, and nothing is said twice ("cannot
+/// write 'F': could not write F: ..." before).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_verdict_file_that_cannot_be_made_is_said_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let batch = ["--games", "1..2", "--draw", "1", "--passes", "unlimited", "--foundation-to-tableau", "on"];
+    census(dir, &batch.iter().copied().chain(["--max-states", "2000", "--dir", "c"]).collect::<Vec<_>>());
+    // No file can be made at the top of sysfs, even by root.
+    let target = "/sys/klondike-census-verdicts.txt";
+    let (code, err) = census_fails(
+        dir,
+        &["c/draw1-passesunlimited-f2t-on.jsonl", "--only", "1..2", "--verdict-file", target, "--draw", "1"],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(err.matches(target).count(), 1, "{err}");
+    assert!(err.starts_with("klondike: could not write /sys/klondike-census-verdicts.txt: "), "{err}");
+    assert!(!std::path::Path::new(target).exists());
+}
+
 /// `--verdict-file` never replaces results: not a batch file of the census
 /// (not even one it is about to make), not a file it counts, not a file
 /// that holds anything but verdicts; it is refused before any work, and
