@@ -104,7 +104,9 @@ pub fn help_on(word: &str) -> Option<String> {
         .iter()
         .map(|f| {
             let usage = f.usage.split(", ").last().unwrap_or(f.usage).replace(['[', ']'], "");
-            let (usage, does) = (placeholders_in_words(&usage), placeholders_in_words(f.does));
+            // `N` is a pile but in `new N`, where it is a game number.
+            let n = if f.does.contains("game N") { "number" } else { "pile" };
+            let (usage, does) = (placeholders_in_words(&usage, n), placeholders_in_words(f.does, n));
             if f.usage.split(", ").any(|u| u == f.example) {
                 format!("Type {} to {does}.", spoken_word(&usage))
             } else {
@@ -129,19 +131,32 @@ pub fn help_on(word: &str) -> Option<String> {
     Some(sentences.join(" "))
 }
 
-/// `text` (a form's usage or what it does) with the one-letter placeholders
-/// of a tableau move in words: a screen reader reads `A` as the article
-/// "a", so `t A B K` is said `t from-pile to-pile count`, and "move K cards
-/// from pile A to pile B" "move count cards from the from-pile to the
-/// to-pile".
-fn placeholders_in_words(text: &str) -> String {
-    let text = text.replace("pile A", "the from-pile").replace("pile B", "the to-pile");
+/// `text` (a form's usage or what it does) with its placeholders in words:
+/// a screen reader reads `A` as the article "a", spells `N` and `S`, and
+/// may spell `CARD`, so `t A B K` is said `t from-pile to-pile count`,
+/// "move K cards from pile A to pile B" "move count cards from the
+/// from-pile to the to-pile", `f S N` `f suit pile` and "the top card of
+/// foundation S to pile N" "the top card of that suit's foundation to
+/// that pile". `n` is the word for `N`: "pile", or "number" in `new N`
+/// ("game N" is then "the game of that number").
+fn placeholders_in_words(text: &str, n: &str) -> String {
+    let text = text
+        .replace("pile A", "the from-pile")
+        .replace("pile B", "the to-pile")
+        .replace("pile N", "that pile")
+        .replace("game N", "the game of that number")
+        .replace("foundation S", "that suit's foundation");
     let words: Vec<&str> = text
         .split(' ')
         .map(|w| match w {
             "A" => "from-pile",
             "B" => "to-pile",
             "K" => "count",
+            "N" => n,
+            "S" => "suit",
+            "CARD" => "card",
+            "FILE" => "file",
+            "CMD" => "command",
             w => w,
         })
         .collect();
@@ -215,16 +230,28 @@ mod tests {
         assert_eq!(help_on("nothing"), None);
     }
 
-    /// A screen reader reads a lone `A` as the article: the placeholders
-    /// of `t A B K` are said in words, and no capital letter stands alone.
+    /// A screen reader reads a lone `A` as the article and spells other
+    /// capitals: the placeholders are said in words, and no capital letter
+    /// stands alone, nor a word in capitals.
     #[test]
-    fn one_letter_placeholders_are_said_in_words() {
+    fn placeholders_are_said_in_words() {
         let said = help_on("t").unwrap();
         assert!(said.starts_with("Type t from-pile to-pile to move cards from the from-pile to the to-pile"), "{said}");
         assert!(said.contains("Type t from-pile to-pile count to move count cards"), "{said}");
+        assert_eq!(
+            help_on("f").unwrap(),
+            "Type f suit pile to move the top card of that suit's foundation to that pile, when \
+             foundation-to-tableau moves are on; for example, f h 6."
+        );
+        assert!(help_on("w")
+            .unwrap()
+            .starts_with("Type w pile to move the waste's top card to that pile; for example, w 3."));
+        assert!(help_on("find").unwrap().starts_with("Type find card to say where a card is; for example, find 9h."));
+        assert!(help_on("new").unwrap().starts_with("Type new number to start the game of that number, or a random"));
         for spec in COMMANDS {
             let said = help_on(spec.word).unwrap();
-            assert!(!said.split([' ', ',', ';', '.']).any(|w| ["A", "B", "K"].contains(&w)), "{said}");
+            let capitals = |w: &&str| !w.is_empty() && w.chars().all(|c| c.is_ascii_uppercase());
+            assert!(!said.split([' ', ',', ';', '.']).any(|w| capitals(&w)), "{said}");
         }
     }
 
