@@ -298,6 +298,10 @@ pub enum Input {
     /// Ctrl-C on an empty line at the prompt: it takes back a question,
     /// or says how to quit (twice in a row: ends the session).
     Interrupted,
+    /// [`Input::Interrupted`] after the player cleared a line they had
+    /// typed with Ctrl-C (the line editor throws it away without a word):
+    /// typing broke the row, so it is a first Ctrl-C whatever came before.
+    InterruptedAnew,
     /// Ctrl-C at a prompt without a line editor (screen-reader mode): the
     /// terminal has thrown away the line, if one was being typed, which
     /// cannot be told. It takes back a question, as [`Input::Interrupted`]
@@ -954,9 +958,10 @@ impl<W: World> Session<W> {
     /// # Errors
     /// A failed write to `out`.
     pub fn feed(&mut self, input: Input, out: &mut dyn Write) -> io::Result<Next> {
-        let interrupted_before = std::mem::take(&mut self.interrupted);
+        let interrupted_before = std::mem::take(&mut self.interrupted) && input != Input::InterruptedAnew;
+        let mut raw = None;
         let (line, fault) = match input {
-            Input::Interrupted if self.flow.pending().is_some() => ("no".to_string(), None),
+            Input::Interrupted | Input::InterruptedAnew if self.flow.pending().is_some() => ("no".to_string(), None),
             // The terminal showed ^C after the prompt: the answer goes on a
             // line of its own.
             Input::Cleared if self.flow.pending().is_some() => {
@@ -968,13 +973,13 @@ impl<W: World> Session<W> {
                 out.flush()?;
                 return Ok(Next::Continue);
             }
-            Input::Interrupted if !interrupted_before => {
+            Input::Interrupted | Input::InterruptedAnew if !interrupted_before => {
                 self.interrupted = true;
                 writeln!(out, "{}", said::HOW_TO_QUIT)?;
                 out.flush()?;
                 return Ok(Next::Continue);
             }
-            Input::End | Input::Interrupted => {
+            Input::End | Input::Interrupted | Input::InterruptedAnew => {
                 // Ctrl-C at a question answers it (above): this is the end
                 // of input.
                 if self.flow.pending().is_some() {
@@ -993,8 +998,10 @@ impl<W: World> Session<W> {
             // Arrow and editing keys reach a prompt without a line editor
             // as escape sequences, and did not do what the player meant
             // (Left, Backspace, 1 leaves `t 7 6` and the keys): the line is
-            // refused whole, shown without them.
+            // refused whole. The echo and the JSON state show it as it came
+            // (`<escape>[A`), so that a transcript shows what was sent.
             Input::Text(text) if text.contains('\u{1b}') => {
+                raw = Some(text.clone());
                 (crate::app::lines::without_escape_sequences(&text), Some(WhyNotRun::EditingKeys))
             }
             Input::Text(text) => (text, None),
@@ -1012,7 +1019,7 @@ impl<W: World> Session<W> {
             return Ok(Next::Continue);
         }
         let next = match fault {
-            Some(why) => self.report(&line, Err(why), out)?,
+            Some(why) => self.report(raw.as_deref().unwrap_or(&line), Err(why), out)?,
             None => self.line(&line, out)?,
         };
         self.checkpoint();

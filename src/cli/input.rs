@@ -41,14 +41,19 @@ impl Completer for CommandCompleter {
 
 /// Ctrl-C as shells and REPLs have it: it throws away the line being
 /// typed; only on an empty line does it reach the session (which takes back
-/// a question, or says how to quit).
-struct ClearLine;
+/// a question, or says how to quit). `cleared` is set when it throws a line
+/// away, so that the Ctrl-C after it is not taken for a second one in a
+/// row (the player typed in between).
+struct ClearLine {
+    cleared: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
 
 impl ConditionalEventHandler for ClearLine {
     fn handle(&self, _: &Event, _: RepeatCount, _: bool, ctx: &EventContext) -> Option<Cmd> {
         if ctx.line().is_empty() {
             Some(Cmd::Interrupt)
         } else {
+            self.cleared.store(true, std::sync::atomic::Ordering::Relaxed);
             Some(Cmd::Kill(Movement::WholeBuffer))
         }
     }
@@ -65,6 +70,9 @@ pub struct Terminal {
     prompt: String,
     /// Lines were added to the history since it was last written.
     unsaved: bool,
+    /// Ctrl-C threw a typed line away during the current read (see
+    /// [`ClearLine`]).
+    cleared: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Terminal {
@@ -80,7 +88,9 @@ impl Terminal {
         let config = rustyline::Config::builder().completion_type(rustyline::CompletionType::List).build();
         let mut editor = Editor::with_config(config)?;
         editor.set_helper(Some(CommandCompleter));
-        editor.bind_sequence(KeyEvent::ctrl('C'), EventHandler::Conditional(Box::new(ClearLine)));
+        let cleared = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let clear_line = ClearLine { cleared: std::sync::Arc::clone(&cleared) };
+        editor.bind_sequence(KeyEvent::ctrl('C'), EventHandler::Conditional(Box::new(clear_line)));
         let mut history = klondike::app::store::history_path();
         if let Some(path) = &history {
             if klondike::app::store::is_unfit(path) {
@@ -93,7 +103,7 @@ impl Terminal {
                 }
             }
         }
-        Ok(Terminal { editor, history, pasted: std::collections::VecDeque::new(), prompt, unsaved: false })
+        Ok(Terminal { editor, history, pasted: std::collections::VecDeque::new(), prompt, unsaved: false, cleared })
     }
 }
 
@@ -102,6 +112,7 @@ impl LineSource for Terminal {
         if let Some(line) = self.pasted.pop_front() {
             return Ok(Line::Text(line));
         }
+        self.cleared.store(false, std::sync::atomic::Ordering::Relaxed);
         match self.editor.readline(&self.prompt) {
             Ok(text) => {
                 let (first, rest) = klondike::app::lines::split_pasted(&text);
@@ -122,6 +133,9 @@ impl LineSource for Terminal {
             }
             // Ctrl-D ends the session cleanly; Ctrl-C on an empty line is
             // the session's to judge.
+            Err(ReadlineError::Interrupted) if self.cleared.load(std::sync::atomic::Ordering::Relaxed) => {
+                Ok(Line::InterruptedAnew)
+            }
             Err(ReadlineError::Interrupted) => Ok(Line::Interrupted),
             Err(ReadlineError::Eof) => Ok(Line::End),
             Err(ReadlineError::Io(e)) if e.kind() == io::ErrorKind::InvalidData => Ok(Line::NotText),

@@ -264,6 +264,27 @@ fn ctrl_c_in_screen_reader_mode_clears_the_line_and_never_quits() {
     );
 }
 
+/// A line typed and thrown away with Ctrl-C breaks the row: the Ctrl-C on
+/// the empty line after it says how to quit again, and only a second one
+/// in a row ends the session (helper report: it ended at once).
+#[test]
+fn a_line_cleared_between_two_ctrl_c_breaks_the_row() {
+    let data = tempfile::tempdir().unwrap();
+    let Some(mut at) = AtTerminal::start(data.path()) else { return };
+    at.type_in(b"\x03");
+    at.wait_for("Ctrl-C again", 1);
+    at.type_in(b"t 1");
+    at.wait_for("t 1", 1);
+    at.type_in(b"\x03");
+    at.wait_for("> ", 3);
+    at.type_in(b"\x03");
+    at.wait_for("Ctrl-C again", 2);
+    at.type_in(b"d\r");
+    at.wait_for("Pass 1, 1 move ", 1);
+    at.type_in(b"q\r");
+    assert_eq!(at.end(), Some(0), "{}", at.text());
+}
+
 /// Twice Ctrl-C on an empty line ends the session, as its first one says.
 #[test]
 fn ctrl_c_twice_on_an_empty_line_quits() {

@@ -706,6 +706,10 @@ fn a_question_waits_and_ctrl_c_takes_it_back() {
     feed(&mut s, &["d"]);
     assert_eq!(ctrl_c(&mut s), (Next::Continue, format!("{HOW_TO_QUIT}\n")));
     assert_eq!(s.play().game().moves_made(), 2);
+    // A line typed and thrown away with Ctrl-C in between (the line editor
+    // says nothing of it) also starts the count again (helper report: the
+    // session ended on the Ctrl-C after it).
+    assert_eq!(feed_input(&mut s, Input::InterruptedAnew), (Next::Continue, format!("{HOW_TO_QUIT}\n")));
     assert_eq!(ctrl_c(&mut s), (Next::SessionEnd, "\nGame 1 counts as lost.\n".to_string()));
 }
 
@@ -1408,6 +1412,8 @@ fn auto_with_nothing_to_do_is_an_answer_not_an_error() {
 fn a_line_of_arrow_keys_is_answered() {
     let mut s = session(game(1), script(), KEEPS_ALL, Memory::default());
     let (text, _) = feed(&mut s, &["\u{1b}[A"]);
+    // The transcript shows what came (helper report: an empty `> ` line).
+    assert!(text.starts_with("> <escape>[A\n"), "{text}");
     assert!(
         text.ends_with(
             "error: arrow and editing keys do not work at this prompt: type the whole command, then Enter\n"
