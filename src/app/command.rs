@@ -166,6 +166,12 @@ pub enum CommandError {
     /// more).
     #[error("unknown command '{}'", shown(word))]
     Unknown { word: String, suggestion: Option<Box<str>> },
+    /// A line refused as typed (`error`) whose words after the first, a
+    /// number run into a letter or two pile numbers run together, make a
+    /// command once spaced: `meant` (`t 7 f` for `t 7f`, `t 7 6` for `t 76`,
+    /// `l 3 all` for `l 3all`).
+    #[error("{error}")]
+    Respaced { error: Box<CommandError>, meant: Box<str> },
     /// A command lacks an argument (its forms in the table say what it takes).
     #[error("'{}' needs more", command.word)]
     Missing { command: &'static CommandSpec },
@@ -880,6 +886,9 @@ impl CommandError {
     /// The error with the word it quotes as `line` has it (the parser reads
     /// a lower-case copy; messages quote what was typed).
     pub(crate) fn with_case_of(mut self, line: &str) -> CommandError {
+        if let CommandError::Respaced { error, meant } = self {
+            return CommandError::Respaced { error: Box::new(error.with_case_of(line)), meant };
+        }
         let (CommandError::Unknown { word: text, .. }
         | CommandError::BadPile { text }
         | CommandError::BadDestination { text }
@@ -902,7 +911,49 @@ impl CommandError {
 /// [`Command::from_str`] on a lower-case copy of `line` (file names keep
 /// their case).
 fn parse_lower_case(line: &str) -> Result<Command, CommandError> {
-    parse_words(line, true)
+    match parse_words(line, true) {
+        Err(error @ (CommandError::Unknown { .. } | CommandError::Empty | CommandError::SessionCommand { .. })) => {
+            Err(error)
+        }
+        Err(error) => match respaced(line) {
+            Some(meant) => Err(CommandError::Respaced { error: Box::new(error), meant: meant.into_boxed_str() }),
+            None => Err(error),
+        },
+        ok => ok,
+    }
+}
+
+/// The line `line` (refused as typed, its first word a command) was
+/// probably meant as, when one word after the first, spaced, makes it a
+/// command: a number run into a letter (`t 7f`, `l 3all`) split where
+/// digits and letters meet, or two or three pile numbers run together
+/// (`t 76`) split into digits. Only a line that parses whole.
+fn respaced(line: &str) -> Option<String> {
+    let lower = normalised(line);
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    (1..words.len()).find_map(|i| {
+        let word = words[i];
+        let mut spaced = String::with_capacity(word.len() * 2);
+        let mut before: Option<char> = None;
+        for c in word.chars() {
+            if before.is_some_and(|b| b.is_ascii_digit() != c.is_ascii_digit()) {
+                spaced.push(' ');
+            }
+            spaced.push(c);
+            before = Some(c);
+        }
+        let piles = (2..=3).contains(&word.len()) && word.bytes().all(|b| (b'1'..=b'7').contains(&b));
+        let digits = piles.then(|| word.chars().map(String::from).collect::<Vec<_>>().join(" "));
+        [Some(spaced).filter(|s| s != word), digits].into_iter().flatten().find_map(|w| {
+            let candidate = words
+                .iter()
+                .enumerate()
+                .map(|(j, &x)| if j == i { w.as_str() } else { x })
+                .collect::<Vec<_>>()
+                .join(" ");
+            parse_words(&candidate, false).is_ok().then_some(candidate)
+        })
+    })
 }
 
 /// [`parse_lower_case`], with a suggestion for an unknown first word where
@@ -1594,6 +1645,24 @@ mod tests {
         // Only where the line with the space is a command.
         for far in ["t9 f", "x3", "8 4", "w3 4", "t98", "4h9", "4x3"] {
             assert!(matches!(err(far), CommandError::Unknown { suggestion: None, .. }), "{far}");
+        }
+        // A later word run into the next, spaced, makes the command: the
+        // refusal as typed, then the line meant (helper report: `t 7f` was
+        // only "t needs more").
+        for (typed, meant) in [("t 7f", "t 7 f"), ("t 76", "t 7 6"), ("T 7F", "t 7 f"), ("l 3all", "l 3 all")] {
+            assert!(said(typed).ends_with(&format!("; did you mean {meant}?")), "{typed}: {}", said(typed));
+            assert!(matches!(err(typed), CommandError::Respaced { .. }), "{typed}");
+        }
+        assert_eq!(said("t 7f"), "'t' needs more: t A B, t A B K or t A f, as in t 2 5; did you mean t 7 f?");
+        assert_eq!(
+            crate::app::render::refusals::command_error_spoken(&err("t 76")),
+            "'t' needs more: as in t 2 5, t 2 5 3 or t 4 f; did you mean t 7 6?"
+        );
+        // The word quoted keeps its case.
+        assert!(said("l 3ALL").starts_with("'3ALL' is not a place to look at"), "{}", said("l 3ALL"));
+        // Only where the spaced line is a command.
+        for far in ["t 9f", "t 78", "t 7 6 1x", "w f3", "l 3 al", "t 7654"] {
+            assert!(!matches!(err(far), CommandError::Respaced { .. }), "{far}");
         }
         // A long word is split once at each place, no more (the parts of
         // each split were split again: a word of 5000 letters never ended).

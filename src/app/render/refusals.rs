@@ -35,6 +35,7 @@ pub fn command_error(e: &CommandError) -> String {
         ),
         CommandError::Missing { command } | CommandError::TooMany { command } => format!("{e}: {}", forms(command)),
         CommandError::MissingFile { command } => format!("{e}, for example {command} game.json"),
+        CommandError::Respaced { error, meant } => format!("{}; did you mean {meant}?", command_error(error)),
         _ => e.to_string(),
     }
 }
@@ -47,6 +48,7 @@ pub fn command_error_spoken(e: &CommandError) -> String {
         CommandError::Missing { command } | CommandError::TooMany { command } => {
             format!("{e}: {}", spoken_forms(command))
         }
+        CommandError::Respaced { error, meant } => format!("{}; did you mean {meant}?", command_error_spoken(error)),
         _ => command_error(e),
     }
 }
