@@ -625,7 +625,7 @@ pub fn resume_offer(
         (None, _) => {}
     }
     format!(
-        "A game you left is saved, {what} with {}. Resume it? No starts {instead}, and the saved one counts as lost. {}",
+        "A game you left is saved, {what} with {}. Resume it? If you answer no, {instead} starts and the saved one counts as lost. {}",
         count(moves, "move"),
         // Enter alone resumes: said in words where `[Y/n]` is not shown.
         if screen_reader { "Type yes or no; Enter alone is yes. " } else { "[Y/n] " }
@@ -858,6 +858,12 @@ mod tests {
     fn questions_say_in_words_what_enter_does_and_start_with_no_file_name() {
         let spoken = resume_offer(Some("7"), None, 3, Instead::NewGame, true);
         assert!(spoken.ends_with("Type yes or no; Enter alone is yes. "), "{spoken}");
+        // What no does is said as a condition: "Resume it? No starts..."
+        // was heard as the answer no (helper report).
+        assert!(
+            spoken.contains("Resume it? If you answer no, a new game starts and the saved one counts as lost."),
+            "{spoken}"
+        );
         // The rules between commas for a screen reader, in brackets for the eye.
         let rules = Rules::default();
         let spoken = resume_offer(Some("7"), Some(&rules), 3, Instead::NewGame, true);

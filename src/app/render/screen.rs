@@ -344,8 +344,8 @@ pub fn moves_answer(game: &Game, style: &CardStyle, all: bool, screen_reader: bo
     let mut text = format!("{}:", count(n, &format!("{kind} move")));
     if !all && n < legal {
         text = match n {
-            0 => "No useful move; moves all lists every legal move.".to_string(),
-            n => format!("{}; moves all lists every legal move:", count(n, "useful move")),
+            0 => "No useful move; type moves all for every legal move.".to_string(),
+            n => format!("{}; type moves all for every legal move:", count(n, "useful move")),
         };
     }
     for (mv, words) in moves {
