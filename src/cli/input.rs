@@ -4,6 +4,8 @@
 
 use std::io;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
@@ -45,7 +47,7 @@ impl Completer for CommandCompleter {
 /// away, so that the Ctrl-C after it is not taken for a second one in a
 /// row (the player typed in between).
 struct ClearLine {
-    cleared: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    cleared: Arc<AtomicBool>,
 }
 
 impl ConditionalEventHandler for ClearLine {
@@ -53,7 +55,7 @@ impl ConditionalEventHandler for ClearLine {
         if ctx.line().is_empty() {
             Some(Cmd::Interrupt)
         } else {
-            self.cleared.store(true, std::sync::atomic::Ordering::Relaxed);
+            self.cleared.store(true, Ordering::Relaxed);
             Some(Cmd::Kill(Movement::WholeBuffer))
         }
     }
@@ -72,7 +74,7 @@ pub struct Terminal {
     unsaved: bool,
     /// Ctrl-C threw a typed line away during the current read (see
     /// [`ClearLine`]).
-    cleared: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    cleared: Arc<AtomicBool>,
 }
 
 impl Terminal {
@@ -88,8 +90,8 @@ impl Terminal {
         let config = rustyline::Config::builder().completion_type(rustyline::CompletionType::List).build();
         let mut editor = Editor::with_config(config)?;
         editor.set_helper(Some(CommandCompleter));
-        let cleared = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let clear_line = ClearLine { cleared: std::sync::Arc::clone(&cleared) };
+        let cleared = Arc::new(AtomicBool::new(false));
+        let clear_line = ClearLine { cleared: Arc::clone(&cleared) };
         editor.bind_sequence(KeyEvent::ctrl('C'), EventHandler::Conditional(Box::new(clear_line)));
         let mut history = klondike::app::store::history_path();
         if let Some(path) = &history {
@@ -112,7 +114,7 @@ impl LineSource for Terminal {
         if let Some(line) = self.pasted.pop_front() {
             return Ok(Line::Text(line));
         }
-        self.cleared.store(false, std::sync::atomic::Ordering::Relaxed);
+        self.cleared.store(false, Ordering::Relaxed);
         match self.editor.readline(&self.prompt) {
             Ok(text) => {
                 let (first, rest) = klondike::app::lines::split_pasted(&text);
@@ -133,9 +135,7 @@ impl LineSource for Terminal {
             }
             // Ctrl-D ends the session cleanly; Ctrl-C on an empty line is
             // the session's to judge.
-            Err(ReadlineError::Interrupted) if self.cleared.load(std::sync::atomic::Ordering::Relaxed) => {
-                Ok(Line::InterruptedAnew)
-            }
+            Err(ReadlineError::Interrupted) if self.cleared.load(Ordering::Relaxed) => Ok(Line::InterruptedAnew),
             Err(ReadlineError::Interrupted) => Ok(Line::Interrupted),
             Err(ReadlineError::Eof) => Ok(Line::End),
             Err(ReadlineError::Io(e)) if e.kind() == io::ErrorKind::InvalidData => Ok(Line::NotText),
